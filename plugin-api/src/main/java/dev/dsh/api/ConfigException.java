@@ -1,0 +1,45 @@
+package dev.dsh.api;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A config that does not match its schema, with every violation found.
+ *
+ * <p>The message lists all violations, one per line, each led by its pointer.
+ */
+public class ConfigException extends RuntimeException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String subject;
+  private final List<ConfigViolation> violations;
+
+  /**
+   * @param subject what was being validated, such as a row id or a class name
+   * @param violations at least one violation
+   */
+  public ConfigException(String subject, List<ConfigViolation> violations) {
+    super(render(subject, violations));
+    if (violations.isEmpty()) {
+      throw new IllegalArgumentException("a ConfigException needs at least one violation");
+    }
+    this.subject = subject;
+    this.violations = List.copyOf(violations);
+  }
+
+  /** What was being validated. */
+  public String subject() {
+    return subject;
+  }
+
+  /** Every violation, in document order where known. */
+  public List<ConfigViolation> violations() {
+    return violations;
+  }
+
+  private static String render(String subject, List<ConfigViolation> violations) {
+    return "invalid config for " + subject + ":\n"
+        + violations.stream().map(v -> "  " + v).collect(Collectors.joining("\n"));
+  }
+}

@@ -1,0 +1,54 @@
+package dev.dsh.api;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A node of the context tree: one applied plugin with its config, state and effects.
+ *
+ * <p>Every effect registered through the scope's {@link Context} belongs to it and is released
+ * when the scope is disposed: children first, then its own effects in reverse order of
+ * registration, each release isolated from the others.
+ */
+public interface Scope extends Disposable {
+
+  /** A stable id, unique in the tree, such as {@code "root/web-search-yuanbao"}. */
+  String id();
+
+  /** The {@linkplain Plugin#name() name} of the plugin this scope applies. */
+  String pluginName();
+
+  /** The current state. */
+  ScopeState state();
+
+  /** Incremented by every state transition and every accepted update; starts at 0. */
+  long generation();
+
+  /** The error of the last failed transition, while the scope is {@link ScopeState#FAILED}. */
+  Optional<Throwable> error();
+
+  /** The parent scope; empty for the root. */
+  Optional<Scope> parent();
+
+  /** A snapshot of the live child scopes, in creation order. */
+  List<Scope> children();
+
+  /**
+   * Replaces the scope's config.
+   *
+   * <p>The new config is validated first: an invalid one throws {@link ConfigException} and the
+   * running instance keeps serving with its old config. A valid one is offered to the update
+   * handler registered with {@link Context#accept}; when there is none, or it declines, the scope
+   * restarts (its effects are released and the plugin is applied again). An update that arrives
+   * while {@code apply} is running is applied once it ends.
+   *
+   * @throws ConfigException when {@code config} does not match the plugin's config schema
+   * @throws IllegalStateException when the scope is unloading or disposed
+   */
+  void update(Map<String, ?> config);
+
+  /** Disposes the scope: children first, then its effects in reverse order. Idempotent. */
+  @Override
+  void dispose();
+}

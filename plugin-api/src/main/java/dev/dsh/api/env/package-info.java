@@ -1,0 +1,9 @@
+/**
+ * The launch environment as a service.
+ *
+ * <p>Everything in this package is non-null unless marked {@link org.jspecify.annotations.Nullable}.
+ */
+@NullMarked
+package dev.dsh.api.env;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,56 @@
+package dev.dsh.api.web;
+
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A failed web operation, with a machine-readable {@link #code()}.
+ *
+ * <p>Messages never contain secrets: providers scrub resolved keys before building one.
+ */
+public class WebError extends RuntimeException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String code;
+  private final @Nullable String providerCode;
+
+  /** An error with {@code code} and {@code message}. */
+  public WebError(String code, String message) {
+    this(code, message, null, null);
+  }
+
+  /** An error with {@code code}, {@code message} and the {@code cause} behind it. */
+  public WebError(String code, String message, @Nullable Throwable cause) {
+    this(code, message, null, cause);
+  }
+
+  /**
+   * An error with {@code code}, {@code message}, the vendor's own code and the {@code cause}.
+   *
+   * @param providerCode the vendor's error code, such as an envelope's {@code Code}
+   */
+  public WebError(
+      String code, String message, @Nullable String providerCode, @Nullable Throwable cause) {
+    super(Objects.requireNonNull(message, "message"), cause);
+    this.code = Objects.requireNonNull(code, "code");
+    this.providerCode = providerCode;
+  }
+
+  /** The error code; see {@link WebErrorCodes}. */
+  public String code() {
+    return code;
+  }
+
+  /** The vendor's own error code, when the provider reported one. */
+  public Optional<String> providerCode() {
+    return Optional.ofNullable(providerCode);
+  }
+
+  @Override
+  public String toString() {
+    return "WebError[" + code + (providerCode == null ? "" : "/" + providerCode) + "]: "
+        + getMessage();
+  }
+}

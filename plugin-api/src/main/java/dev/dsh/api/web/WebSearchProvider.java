@@ -1,0 +1,31 @@
+package dev.dsh.api.web;
+
+import dev.dsh.api.AbortSignal;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A search backend registered into the {@link WebService}.
+ *
+ * <p>Contract (checked by the reusable contract test in this module's test-jar): the id is stable;
+ * {@link #available()} never blocks; a search whose signal fires ends with a {@link WebError} of
+ * code {@link WebErrorCodes#WEB_ABORTED}; every failure is a {@link WebError}; sources carry
+ * absolute http(s) urls and no blank fields.
+ */
+public interface WebSearchProvider {
+
+  /** The provider's id, such as {@code "yuanbao"}; stable for the provider's life. */
+  String id();
+
+  /**
+   * Whether the provider can serve a search now, judged from local state only: synchronous, cheap,
+   * never touches the network.
+   */
+  boolean available();
+
+  /**
+   * Runs one search.
+   *
+   * @return a stage that completes with the result, or exceptionally with a {@link WebError}
+   */
+  CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal);
+}

@@ -1,0 +1,38 @@
+package dev.dsh.api.web;
+
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The answer to one search.
+ *
+ * @param provider the id of the provider that served the search; filled in by the web service
+ *     (providers may leave it absent)
+ * @param content a provider-generated answer text, absent for providers that only list sources
+ * @param sources the sources, best first; an unmodifiable copy
+ * @param truncated true when sources were dropped to honour a limit
+ */
+public record WebSearchResult(
+    @Nullable String provider,
+    @Nullable String content,
+    List<WebSearchSource> sources,
+    boolean truncated) {
+
+  public WebSearchResult {
+    sources = List.copyOf(Objects.requireNonNull(sources, "sources"));
+    if (content != null && content.isBlank()) {
+      content = null;
+    }
+  }
+
+  /** A result of {@code sources} only, not truncated, with no provider id yet. */
+  public static WebSearchResult of(List<WebSearchSource> sources) {
+    return new WebSearchResult(null, null, sources, false);
+  }
+
+  /** This result with {@code providerId} as its provider. */
+  public WebSearchResult withProvider(String providerId) {
+    return new WebSearchResult(providerId, content, sources, truncated);
+  }
+}

@@ -1,0 +1,33 @@
+package dev.dsh.api.web;
+
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One search result in a provider-neutral shape.
+ *
+ * <p>Blank optional fields are normalised to absent ({@code null}), so a present field is never
+ * blank.
+ *
+ * @param url the page's address; not blank
+ * @param title the page title, plain text
+ * @param snippet an excerpt, plain text
+ * @param publishedAt the publication time, ISO-8601 with an offset
+ */
+public record WebSearchSource(
+    String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {
+
+  public WebSearchSource {
+    Objects.requireNonNull(url, "url");
+    if (url.isBlank()) {
+      throw new IllegalArgumentException("url must not be blank");
+    }
+    title = blankToNull(title);
+    snippet = blankToNull(snippet);
+    publishedAt = blankToNull(publishedAt);
+  }
+
+  private static @Nullable String blankToNull(@Nullable String value) {
+    return value == null || value.isBlank() ? null : value;
+  }
+}

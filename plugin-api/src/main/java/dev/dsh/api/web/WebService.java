@@ -1,0 +1,40 @@
+package dev.dsh.api.web;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.Disposable;
+import dev.dsh.api.ServiceKey;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The web seam ({@code ctx.web}): providers register into it; searches go through it.
+ *
+ * <p>Selection on every call: the pinned provider (the {@code web} row's {@code searchProvider},
+ * else the launch environment's {@code DSH_WEB_SEARCH_PROVIDER}) when there is one, else the one
+ * available provider. The result is cut to {@link WebSearchRequest#maxResults()} and carries the
+ * serving provider's id.
+ */
+public interface WebService {
+
+  /** The service key, {@code "web"}. */
+  ServiceKey<WebService> KEY = ServiceKey.of("web", WebService.class);
+
+  /**
+   * Registers {@code provider} as an effect of the caller's scope: it is withdrawn when that scope
+   * ends.
+   *
+   * @return a handle that withdraws the provider early
+   * @throws WebError {@link WebErrorCodes#WEB_DUPLICATE_PROVIDER} when the id is taken
+   */
+  Disposable registerSearchProvider(WebSearchProvider provider);
+
+  /**
+   * Selects a provider and runs one search.
+   *
+   * @return a stage that completes with the result, or exceptionally with a {@link WebError}
+   */
+  CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal);
+
+  /** The registered providers with their availability, sorted by id. */
+  List<ProviderStatus> providers();
+}

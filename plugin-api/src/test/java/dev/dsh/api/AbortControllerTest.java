@@ -1,0 +1,94 @@
+package dev.dsh.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class AbortControllerTest {
+
+  @Test
+  void handlersRunOnceWithTheReason() {
+    AbortController controller = new AbortController();
+    AtomicInteger runs = new AtomicInteger();
+    controller.signal().onAbort(runs::incrementAndGet);
+    IllegalStateException why = new IllegalStateException("why");
+    controller.abort(why);
+    controller.abort(new RuntimeException("second"));
+    assertThat(runs).hasValue(1);
+    assertThat(controller.signal().aborted()).isTrue();
+    assertThat(controller.signal().reason()).containsSame(why);
+  }
+
+  @Test
+  void aHandlerRegisteredAfterTheAbortRunsAtOnce() {
+    AbortController controller = new AbortController();
+    controller.abort();
+    AtomicInteger runs = new AtomicInteger();
+    controller.signal().onAbort(runs::incrementAndGet);
+    assertThat(runs).hasValue(1);
+  }
+
+  @Test
+  void aDisposedHandlerDoesNotRun() {
+    AbortController controller = new AbortController();
+    AtomicInteger runs = new AtomicInteger();
+    controller.signal().onAbort(runs::incrementAndGet).dispose();
+    controller.abort();
+    assertThat(runs).hasValue(0);
+  }
+
+  @Test
+  void aThrowingHandlerDoesNotStopTheOthers() {
+    AbortController controller = new AbortController();
+    List<String> seen = new ArrayList<>();
+    controller.signal().onAbort(() -> seen.add("first"));
+    controller.signal().onAbort(() -> {
+      throw new IllegalStateException("boom");
+    });
+    controller.signal().onAbort(() -> seen.add("third"));
+    controller.abort();
+    assertThat(seen).containsExactly("first", "third");
+  }
+
+  @Test
+  void timeoutFiresWithATimeoutException() throws Exception {
+    AbortSignal signal = AbortSignal.timeout(Duration.ofMillis(20));
+    CountDownLatch fired = new CountDownLatch(1);
+    signal.onAbort(fired::countDown);
+    assertThat(fired.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(signal.reason()).get().isInstanceOf(TimeoutException.class);
+  }
+
+  @Test
+  void anyFiresWithTheFirstReason() {
+    AbortController a = new AbortController();
+    AbortController b = new AbortController();
+    AbortSignal any = AbortSignal.any(a.signal(), b.signal());
+    assertThat(any.aborted()).isFalse();
+    RuntimeException why = new RuntimeException("b");
+    b.abort(why);
+    assertThat(any.reason()).containsSame(why);
+  }
+
+  @Test
+  void anyOfAnAbortedSignalIsAbortedAtOnce() {
+    AbortSignal any = AbortSignal.any(AbortSignal.never(), AbortSignal.aborted(new RuntimeException("x")));
+    assertThat(any.aborted()).isTrue();
+  }
+
+  @Test
+  void aClosedLinkedControllerNoLongerFollowsItsParent() {
+    AbortController parent = new AbortController();
+    AbortController child = AbortController.linkedTo(parent.signal());
+    child.close();
+    parent.abort();
+    assertThat(child.signal().aborted()).isFalse();
+  }
+}
