@@ -51,8 +51,9 @@ public final class JsonConfig implements Config {
     Objects.requireNonNull(type, "type");
     ObjectNode source = type == validatedType ? tree : validator.complete(subject, type, tree);
     // A fresh mapper per bind: Jackson's type caches keep every class they have seen, and a shared
-    // mapper would pin each plugin's config class and so its class loader after unload. Binding
-    // happens at apply and update only, so the cost (well under a millisecond warm) does not show.
+    // mapper would pin each plugin's config class and so its class loader after unload (the leak
+    // test shows it). Plugins bind at apply and update, not per request, so building one is cheap
+    // enough; a per-scope mapper would need the scope to own it, which a Config cannot see.
     JsonMapper mapper = JsonMapper.builder().build();
     try {
       return mapper.treeToValue(source, type);
