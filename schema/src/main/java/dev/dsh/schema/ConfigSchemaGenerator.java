@@ -55,6 +55,9 @@ public final class ConfigSchemaGenerator {
         new SchemaGeneratorConfigBuilder(MAPPER, SchemaVersion.DRAFT_7, OptionPreset.PLAIN_JSON)
             .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
             .with(Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
+            // Every nested type written out where it is used: no $ref/allOf indirection for
+            // validators, readers and the catalog to follow. A config is a tree, never recursive.
+            .with(Option.INLINE_ALL_SCHEMAS)
             .with(new ConfigAnnotationsModule(MAPPER));
     builder.forTypesInGeneral().withPropertySorter(DeclarationOrder.COMPARATOR);
     return new SchemaGenerator(builder.build()).generateSchema(configType);

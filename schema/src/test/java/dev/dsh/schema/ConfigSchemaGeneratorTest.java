@@ -109,6 +109,20 @@ class ConfigSchemaGeneratorTest {
         () -> assertThat(classSchema.path("additionalProperties").asBoolean(true)).isFalse());
   }
 
+  record Twice(SampleConfig.Limits first, SampleConfig.Limits second) {}
+
+  @Test
+  void aNestedTypeUsedTwiceIsWrittenOutAtEachUseWithoutRefs() {
+    ObjectNode twice = generator.generate(Twice.class);
+    assertAll(
+        () -> assertThat(twice.has("definitions")).isFalse(),
+        () -> assertThat(twice.toString()).doesNotContain("$ref"),
+        () -> assertThat(twice.at("/properties/first/properties/maxPages/default").asInt())
+            .isEqualTo(3),
+        () -> assertThat(twice.at("/properties/second/additionalProperties").asBoolean(true))
+            .isFalse());
+  }
+
   @Test
   void textIsStablePrettyPrintedWithLineFeedsAndAFinalLineFeed() {
     String first = generator.generateText(SampleConfig.class);

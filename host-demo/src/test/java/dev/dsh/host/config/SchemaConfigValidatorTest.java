@@ -147,6 +147,22 @@ class SchemaConfigValidatorTest {
                 "/limits/extra", "unknown key \"extra\" (allowed: maxPages, mode)"));
   }
 
+  record Twice(
+      @dev.dsh.api.config.Description("First.") Owned.Limits first,
+      @dev.dsh.api.config.Description("Second.") Owned.Limits second) {}
+
+  @Test
+  void aTypeUsedTwiceIsSharedThroughARefAndStillNavigated() {
+    Config ok = validator.validate(ROW, Twice.class, map("first", map(), "second", map()));
+    assertThat(ok.raw()).isEqualTo(map("first", map("maxPages", 3), "second", map("maxPages", 3)));
+
+    assertThat(invalid(Twice.class, map("second", map("mode", "c", "extra", 1))).violations())
+        .containsExactly(
+            new ConfigViolation("/second/mode", "must be one of \"a\", \"b\" (got \"c\")"),
+            new ConfigViolation(
+                "/second/extra", "unknown key \"extra\" (allowed: maxPages, mode)"));
+  }
+
   @Test
   void anUnknownKeyWithASlashIsEscapedInItsPointer() {
     assertThat(invalid(SearchConfig.class, map("a/b~c", 1)).violations())
