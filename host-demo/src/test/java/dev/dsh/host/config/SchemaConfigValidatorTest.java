@@ -170,6 +170,18 @@ class SchemaConfigValidatorTest {
         .containsExactly("/a~1b~0c");
   }
 
+  record WithMap(Map<String, Integer> weights) {}
+
+  @Test
+  void aMapFieldTakesAnyKeyAndPointsIntoItWithEscapedKeys() {
+    Config ok = validator.validate(ROW, WithMap.class, map("weights", map("a", 1, "b", 2)));
+    assertThat(ok.bind(WithMap.class).weights()).containsEntry("a", 1).containsEntry("b", 2);
+
+    assertThat(invalid(WithMap.class, map("weights", map("x/y~z", "heavy"))).violations())
+        .containsExactly(
+            new ConfigViolation("/weights/x~1y~0z", "expected an integer, got a string"));
+  }
+
   @Test
   void aNullConfigTypeAcceptsTheConfigAsIs() {
     Map<String, Object> raw = map("anything", Arrays.asList(1, null, map("x", null)), "n", null);
