@@ -14,10 +14,11 @@ import tools.jackson.databind.JsonNode;
 /**
  * Turns everit's violations into {@link ConfigViolation}s a person understands.
  *
- * <p>Every message is written here rather than taken from everit, whose messages echo values (a
- * secret pasted into the wrong field would be printed). A value is only ever quoted for a field
- * that is not {@code x-secret}, and only in the one message that needs it (an out-of-set value).
- * An unknown key is reported at its own pointer, a missing one at the pointer it should have.
+ * <p>Messages are written here rather than taken from everit, whose messages echo values (a secret
+ * pasted into the wrong field would be printed). A value is quoted only for a field that is not
+ * {@code x-secret}, and only where it helps: an out-of-set value, and everit's own wording for a
+ * keyword the generator never emits (such as {@code minimum}). An unknown key is reported at its
+ * own pointer, a missing one at the pointer it should have.
  */
 final class ViolationMessages {
 
@@ -54,8 +55,10 @@ final class ViolationMessages {
     }
     // A value of the wrong type also fails its enum, format or pattern: the type says it all.
     Set<String> mistyped =
-        found.stream().filter(f -> f.keyword.equals("type")).map(f -> f.pointer).collect(
-            Collectors.toSet());
+        found.stream()
+            .filter(f -> f.keyword.equals("type"))
+            .map(f -> f.pointer)
+            .collect(Collectors.toSet());
     Set<ConfigViolation> unique = new LinkedHashSet<>();
     found.stream()
         .filter(f -> f.keyword.equals("type") || !mistyped.contains(f.pointer))
