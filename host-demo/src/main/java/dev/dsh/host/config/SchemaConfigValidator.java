@@ -1,0 +1,61 @@
+package dev.dsh.host.config;
+
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.ConfigViolation;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The host's {@link ConfigValidator}: the JSON Schema generated from the config type (see {@code
+ * dev.dsh.schema.ConfigSchemaGenerator}), defaults copied in, then everit collecting every
+ * violation at once.
+ *
+ * <p>Thread-safe. One instance may serve the whole host.
+ */
+public final class SchemaConfigValidator implements ConfigValidator {
+
+  // A ClassValue keeps each compiled schema in the config class's own side table, not in a map
+  // held by the host: when a plugin is unloaded its class, the cached schema and its class loader
+  // become unreachable together. CompiledSchema holds no reference to the class, so the cache
+  // cannot pin it either.
+  private final ClassValue<CompiledSchema> schemas =
+      new ClassValue<>() {
+        @Override
+        protected CompiledSchema computeValue(Class<?> type) {
+          return CompiledSchema.of(type);
+        }
+      };
+
+  /** Creates a validator with an empty schema cache. */
+  public SchemaConfigValidator() {}
+
+  @Override
+  public JsonConfig validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
+    Objects.requireNonNull(subject, "subject");
+    Objects.requireNonNull(raw, "raw");
+    ObjectNode tree = JsonTrees.toTree(raw);
+    if (configType == null) {
+      return new JsonConfig(subject, tree, null, this);
+    }
+    return new JsonConfig(subject, complete(subject, configType, tree), configType, this);
+  }
+
+  /**
+   * A copy of {@code config} with the defaults of {@code configType}'s schema filled in.
+   *
+   * @throws ConfigException listing every violation of that schema
+   */
+  ObjectNode complete(String subject, Class<?> configType, ObjectNode config) {
+    CompiledSchema schema = schemas.get(configType);
+    ObjectNode completed = config.deepCopy();
+    schema.fillDefaults(completed);
+    List<ConfigViolation> violations = schema.violations(completed);
+    if (!violations.isEmpty()) {
+      throw new ConfigException(subject, violations);
+    }
+    return completed;
+  }
+}

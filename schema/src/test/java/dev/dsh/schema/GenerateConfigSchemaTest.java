@@ -1,0 +1,46 @@
+package dev.dsh.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GenerateConfigSchemaTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void writesTheSchemaAndTheCatalogCreatingFolders() throws Exception {
+    Path schema = dir.resolve("generated/nested/config.schema.json");
+    Path catalog = dir.resolve("docs/config.md");
+
+    GenerateConfigSchema.main(
+        new String[] {SampleConfig.class.getName(), schema.toString(), catalog.toString()});
+
+    assertThat(Files.readString(schema))
+        .isEqualTo(new ConfigSchemaGenerator().generateText(SampleConfig.class));
+    assertThat(Files.readString(catalog))
+        .isEqualTo(new ConfigCatalog().render(SampleConfig.class));
+  }
+
+  @Test
+  void aClassMissingFromTheContextClassPathIsReportedByName() {
+    assertThatThrownBy(
+            () -> GenerateConfigSchema.main(
+                new String[] {"dev.dsh.NoSuchConfig", dir.resolve("a.json").toString(),
+                    dir.resolve("a.md").toString()}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("dev.dsh.NoSuchConfig");
+    assertThat(dir.resolve("a.json")).doesNotExist();
+  }
+
+  @Test
+  void wrongArgumentCountShowsUsage() {
+    assertThatThrownBy(() -> GenerateConfigSchema.main(new String[] {"only.one"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("usage: GenerateConfigSchema <config-class-fqcn>");
+  }
+}
