@@ -178,7 +178,7 @@ final class ScopeNode implements Scope {
   /** Effects, children and services still registered on this scope; zero once it ended. */
   int liveEffectCount() {
     synchronized (monitor) {
-      return effects.size() + children.size() + core.registry().countProvidedBy(this);
+      return effects.size() + children.size() + core.registry().entriesOf(this).size();
     }
   }
 
@@ -443,8 +443,18 @@ final class ScopeNode implements Scope {
     core.emit(LifecycleEvent.Kind.DISPOSED, this, gen, null);
   }
 
-  /** Disposes the children (newest first), then releases the own effects in reverse order. */
+  /**
+   * Unloads the scopes that depend on this scope's services, disposes the children (newest
+   * first), then releases the own effects in reverse order.
+   */
   private void releaseAll() {
+    List<ServiceRegistry.Entry> provided;
+    synchronized (monitor) {
+      provided = core.registry().entriesOf(this);
+    }
+    for (ServiceRegistry.Entry entry : provided) {
+      core.registry().unloadDependents(entry);
+    }
     List<ScopeNode> kids;
     List<Effect> own;
     synchronized (monitor) {

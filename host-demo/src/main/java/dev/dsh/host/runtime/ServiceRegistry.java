@@ -72,20 +72,20 @@ final class ServiceRegistry {
     return true;
   }
 
-  /** How many services {@code provider} has registered; the caller holds the monitor. */
-  int countProvidedBy(ScopeNode provider) {
-    int count = 0;
-    for (Entry entry : entries.values()) {
-      if (entry.provider == provider) {
-        count++;
-      }
-    }
-    return count;
-  }
-
   /** The number of registered services; the caller holds the monitor. */
   int size() {
     return entries.size();
+  }
+
+  /** The services {@code provider} has registered; the caller holds the monitor. */
+  List<Entry> entriesOf(ScopeNode provider) {
+    List<Entry> found = new ArrayList<>();
+    for (Entry entry : entries.values()) {
+      if (entry.provider == provider) {
+        found.add(entry);
+      }
+    }
+    return found;
   }
 
   /**
@@ -93,19 +93,27 @@ final class ServiceRegistry {
    * service up while releasing), then the key is removed. Called without the monitor held.
    */
   void withdraw(Entry entry) {
+    unloadDependents(entry);
+    synchronized (core.monitor()) {
+      entries.remove(entry.key, entry);
+    }
+  }
+
+  /**
+   * Marks {@code entry} as going away, so nobody loads on it any more, and unloads every scope
+   * requiring its key. The service itself stays registered. Called without the monitor held.
+   */
+  void unloadDependents(Entry entry) {
     List<ScopeNode> dependents;
     synchronized (core.monitor()) {
-      if (entries.get(entry.key) != entry || entry.withdrawing) {
+      if (entries.get(entry.key) != entry) {
         return;
       }
       entry.withdrawing = true;
-      dependents = new ArrayList<>(core.scopesRequiring(entry.key));
+      dependents = core.scopesRequiring(entry.key);
     }
     for (ScopeNode dependent : dependents) {
       core.driveAndAwait(dependent);
-    }
-    synchronized (core.monitor()) {
-      entries.remove(entry.key, entry);
     }
   }
 }
