@@ -144,6 +144,7 @@ final class RuntimeCore {
         try {
           monitor.wait();
         } catch (InterruptedException e) {
+          // stop waiting; the owner still performs the request
           Thread.currentThread().interrupt();
           return;
         } finally {
@@ -215,20 +216,19 @@ final class RuntimeCore {
         }
       }
       child = new ScopeNode(this, id, plugin, parent);
+      // owned from birth: a dispose or update arriving during validation waits for, or is left
+      // with, this thread, so the child's events stay in order
+      child.owner = Thread.currentThread();
       index(child);
       parent.adoptChildLocked(child);
     }
-    Config config;
     try {
-      config = validate(child, raw);
+      child.initialConfig(validate(child, raw));
     } catch (RuntimeException e) {
       // a ConfigException, or the validator's own failure: either way apply must not run
       child.failValidation(e);
-      drive(child);
-      return child;
     }
-    child.initialConfig(config);
-    drive(child);
+    runOwned(child);
     return child;
   }
 

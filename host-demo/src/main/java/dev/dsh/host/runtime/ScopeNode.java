@@ -223,12 +223,14 @@ final class ScopeNode implements Scope {
     };
   }
 
+  /** Sets the first validated config; the caller owns this scope, which has not loaded yet. */
   void initialConfig(Config validated) {
     synchronized (monitor) {
       config = validated;
     }
   }
 
+  /** Fails the scope on its first config; the caller owns this scope, which has not loaded yet. */
   void failValidation(RuntimeException cause) {
     long gen;
     synchronized (monitor) {
@@ -263,7 +265,7 @@ final class ScopeNode implements Scope {
     switch (state) {
       case PENDING:
         if (config == null && pendingConfig == null) {
-          return null; // the first config is still being validated
+          return null; // the first config failed validation before the scope could fail
         }
         if (ready) {
           return Step.LOAD;

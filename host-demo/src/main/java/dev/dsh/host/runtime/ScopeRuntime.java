@@ -36,6 +36,8 @@ import java.util.Optional;
  *       has unloaded. The one exception avoids deadlock: a call made from inside the scope's own
  *       plugin code, or a wait that would close a wait-for cycle between threads, returns at once
  *       and the request is carried out by the busy thread when its step ends.
+ *   <li>An interrupted wait returns early with the interrupt flag set; the request stays with the
+ *       busy thread.
  *   <li>{@link Context#get} and {@link Context#inject} never block on transitions.
  * </ul>
  *

@@ -6,8 +6,13 @@ import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Acceptance 1: disposal order, isolated releases, idempotent dispose. */
 class ScopeDisposalTest {
@@ -118,6 +123,43 @@ class ScopeDisposalTest {
     scope.dispose();
 
     assertThat(released).containsExactly("handle", "released");
+  }
+
+  @Test
+  @Timeout(30)
+  void twoScopesWhoseReleasesDisposeEachOtherOnTwoThreadsBothEnd() throws Exception {
+    CountDownLatch xReleasing = new CountDownLatch(1);
+    CountDownLatch yReleasing = new CountDownLatch(1);
+    AtomicReference<Scope> x = new AtomicReference<>();
+    AtomicReference<Scope> y = new AtomicReference<>();
+    x.set(runtime.apply("x", TestPlugin.of("px", (ctx, cfg) -> ctx.effect(() -> {
+      xReleasing.countDown();
+      await(yReleasing);
+      y.get().dispose();
+    })), Map.of()));
+    y.set(runtime.apply("y", TestPlugin.of("py", (ctx, cfg) -> ctx.effect(() -> {
+      yReleasing.countDown();
+      await(xReleasing);
+      x.get().dispose();
+    })), Map.of()));
+
+    CompletableFuture<Void> disposingX = CompletableFuture.runAsync(() -> x.get().dispose());
+    CompletableFuture<Void> disposingY = CompletableFuture.runAsync(() -> y.get().dispose());
+    CompletableFuture.allOf(disposingX, disposingY).get(20, TimeUnit.SECONDS);
+    x.get().dispose();
+    y.get().dispose();
+
+    assertThat(x.get().state()).isEqualTo(ScopeState.DISPOSED);
+    assertThat(y.get().state()).isEqualTo(ScopeState.DISPOSED);
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      assertThat(latch.await(20, TimeUnit.SECONDS)).isTrue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test
