@@ -1,5 +1,7 @@
 package dev.dsh.host.runtime;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -45,12 +47,13 @@ public record LifecycleEvent(
   }
 
   /**
-   * One line for people, such as {@code applied root/web (web) generation 2}; a failure appends
-   * the first line of the error's message.
+   * One line for people, such as {@code applied root/web (web) generation 2}; a failure appends the
+   * error's message folded onto the same line ({@code ...: invalid config for root/web: /count:
+   * expected an integer; /foo: unknown property}).
    */
   public String describe() {
     String line =
-        kind.name().toLowerCase(java.util.Locale.ROOT)
+        kind.name().toLowerCase(Locale.ROOT)
             + " "
             + scopeId
             + " ("
@@ -60,9 +63,18 @@ public record LifecycleEvent(
     if (error == null) {
       return line;
     }
+    return line + ": " + oneLine(error);
+  }
+
+  private static String oneLine(Throwable error) {
     String message = error.getMessage();
-    String first = message == null || message.isBlank() ? error.getClass().getSimpleName()
-        : message.lines().findFirst().orElse(message);
-    return line + ": " + first;
+    if (message == null || message.isBlank()) {
+      return error.getClass().getSimpleName();
+    }
+    List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    if (lines.size() == 1) {
+      return lines.get(0);
+    }
+    return lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
   }
 }

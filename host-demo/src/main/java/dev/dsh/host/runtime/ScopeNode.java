@@ -338,6 +338,9 @@ final class ScopeNode implements Scope {
       error = cause;
       gen = ++generation;
     }
+    if (cause instanceof InterruptedException) {
+      Thread.currentThread().interrupt(); // apply was interrupted: keep the thread's flag
+    }
     logFailure(cause);
     releaseAll();
     core.emit(LifecycleEvent.Kind.FAILED, this, gen, cause);

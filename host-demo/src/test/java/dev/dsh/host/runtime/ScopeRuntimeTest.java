@@ -55,14 +55,15 @@ class ScopeRuntimeTest {
   @Test
   void lifecycleEventsDescribeThemselvesOnOneLine() {
     Scope scope = runtime.apply("web", TestPlugin.noop("web"), Map.of());
-    runtime.apply("bad", TestPlugin.noop("bad"), Map.of("count", "no"));
+    runtime.apply("bad", TestPlugin.noop("bad"), Map.of("count", "no", "foo", 1));
     scope.dispose();
 
     assertThat(log.events)
         .extracting(LifecycleEvent::describe)
         .containsExactly(
             "applied root/web (web) generation 2",
-            "failed root/bad (bad) generation 1: invalid config for root/bad:",
+            "failed root/bad (bad) generation 1: invalid config for root/bad:"
+                + " /count: expected an integer; /foo: unknown property",
             "disposed root/web (web) generation 4");
   }
 

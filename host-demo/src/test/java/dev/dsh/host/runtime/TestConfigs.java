@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -35,7 +36,7 @@ final class TestConfigs {
         return new MapConfig(raw);
       }
       List<ConfigViolation> violations = new ArrayList<>();
-      for (Map.Entry<String, ?> entry : raw.entrySet()) {
+      for (Map.Entry<String, ?> entry : new TreeMap<String, Object>(raw).entrySet()) {
         String key = entry.getKey();
         if (!Set.of("count", "label").contains(key)) {
           violations.add(new ConfigViolation("/" + key, "unknown property"));
