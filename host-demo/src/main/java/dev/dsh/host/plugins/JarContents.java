@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Optional;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -32,6 +33,15 @@ record JarContents(
   static final String BUNDLE_PATCH = "META-INF/dsh/cordis.patch.yml";
   static final String CONFIG_SCHEMA = "META-INF/dsh/config.schema.json";
 
+  // Packages the host class loader provides; a copy inside a plugin would shadow them.
+  private static final List<String> HOST_PACKAGES =
+      List.of(
+          "dev/dsh/api/",
+          "org/pf4j/",
+          "org/slf4j/",
+          "tools/jackson/",
+          "com/fasterxml/jackson/annotation/");
+
   // The id names the cached copy; keep it to characters that are safe in a file name.
   private static final Pattern PLUGIN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -44,12 +54,16 @@ record JarContents(
       String patch = null;
       String schema = null;
       boolean indexed = false;
+      String hostClass = null;
       Enumeration<JarEntry> entries = file.entries();
       while (entries.hasMoreElements()) {
         JarEntry entry = entries.nextElement();
         byte[] bytes;
         try (InputStream in = file.getInputStream(entry)) {
           bytes = in.readAllBytes();
+        }
+        if (hostClass == null && entry.getName().endsWith(".class") && isHostPackage(entry.getName())) {
+          hostClass = entry.getName();
         }
         switch (entry.getName()) {
           case EXTENSION_INDEX -> indexed = true;
@@ -82,6 +96,15 @@ record JarContents(
                 + EXTENSION_INDEX
                 + " is missing; compile the plugin with the PF4J annotation processor)");
       }
+      if (hostClass != null) {
+        throw new PluginLoadException(
+            shownAs,
+            PluginLoadException.Reason.BUNDLES_HOST_CLASSES,
+            "it bundles "
+                + hostClass
+                + ": dsh-plugin-api, PF4J, SLF4J and Jackson come from the host and must be"
+                + " `provided` dependencies, never packed into the plugin");
+      }
       return new JarContents(
           id,
           version,
@@ -94,6 +117,10 @@ record JarContents(
       throw new PluginLoadException(
           shownAs, PluginLoadException.Reason.CORRUPT, "not a valid jar (" + why + ")", e);
     }
+  }
+
+  private static boolean isHostPackage(String entryName) {
+    return HOST_PACKAGES.stream().anyMatch(entryName::startsWith);
   }
 
   private static @Nullable String attribute(Attributes attributes, String name) {

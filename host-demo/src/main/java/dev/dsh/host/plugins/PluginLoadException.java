@@ -22,6 +22,11 @@ public final class PluginLoadException extends RuntimeException {
     CORRUPT,
     /** A readable jar that is not a dsh plugin: no manifest, no Plugin-Id, no extension index. */
     NOT_A_PLUGIN,
+    /**
+     * It bundles classes the host provides ({@code dev.dsh.api}, PF4J, SLF4J, Jackson), which would
+     * split their identity between host and plugin.
+     */
+    BUNDLES_HOST_CLASSES,
     /** Its {@code Plugin-Requires} does not accept this host's version. */
     INCOMPATIBLE,
     /** A plugin with the same id is already loaded. */

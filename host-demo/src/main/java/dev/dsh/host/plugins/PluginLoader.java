@@ -4,8 +4,6 @@ import dev.dsh.host.HostVersion;
 import dev.dsh.host.profile.BundlePatch;
 import dev.dsh.host.profile.BundlePatchSource;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -117,7 +115,7 @@ public final class PluginLoader implements AutoCloseable {
   public synchronized LoadReport loadAll(Path pluginsDir) {
     List<LoadedPlugin> good = new ArrayList<>();
     List<PluginLoadException> bad = new ArrayList<>();
-    for (Path jar : jarsIn(pluginsDir)) {
+    for (Path jar : PluginJars.jarsIn(pluginsDir)) {
       try {
         good.add(load(jar));
       } catch (PluginLoadException e) {
@@ -284,24 +282,6 @@ public final class PluginLoader implements AutoCloseable {
       throw new PluginLoadException(
           jar, PluginLoadException.Reason.IO, "cannot place the copy at " + target + ": " + e, e);
     }
-  }
-
-  private static List<Path> jarsIn(Path dir) {
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
-    List<Path> jars = new ArrayList<>();
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.jar")) {
-      for (Path file : files) {
-        if (Files.isRegularFile(file)) {
-          jars.add(file);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + dir, e);
-    }
-    jars.sort(null);
-    return jars;
   }
 
   private static String describe(Throwable e) {

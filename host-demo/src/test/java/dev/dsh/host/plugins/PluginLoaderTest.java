@@ -92,6 +92,7 @@ class PluginLoaderTest {
     WeakReference<ClassLoader> classLoader =
         new WeakReference<>(plugin.entry().getClass().getClassLoader());
     Path cached = plugin.cachedCopy();
+    assertThat(openFilesPointingAt(cached)).as("the class loader holds the copy open").isNotEmpty();
 
     assertThat(loader.unload("dsh-gone")).isTrue();
 
@@ -196,6 +197,21 @@ class PluginLoaderTest {
                 .entry()
                 .name())
         .isEqualTo("fixed");
+  }
+
+  @Test
+  void jarBundlingHostApiClassesIsRefused() throws IOException {
+    Path jar =
+        TestPluginJars.plugin(work, "dsh-fat", "fat")
+            .source("dev.dsh.api.Shadow", "package dev.dsh.api; public class Shadow {}")
+            .buildTo(plugins.resolve("fat.jar"));
+
+    assertThatThrownBy(() -> loader.load(jar))
+        .isInstanceOfSatisfying(
+            PluginLoadException.class,
+            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.BUNDLES_HOST_CLASSES))
+        .hasMessageStartingWith(jar + ": it bundles dev/dsh/api/Shadow.class: ");
+    assertThat(cachedJars()).isEmpty();
   }
 
   @Test
