@@ -10,6 +10,7 @@ import org.pf4j.Plugin;
 import org.pf4j.PluginDescriptorFinder;
 import org.pf4j.PluginFactory;
 import org.pf4j.PluginStatusProvider;
+import org.pf4j.RuntimeMode;
 
 /**
  * PF4J configured for the host: jar plugins described by their manifest, extensions found through
@@ -23,6 +24,15 @@ final class HostPluginManager extends JarPluginManager {
   HostPluginManager(Path cacheRoot, String systemVersion) {
     super(cacheRoot);
     setSystemVersion(systemVersion);
+  }
+
+  /**
+   * Always deployment mode: PF4J's development mode (the {@code pf4j.mode} system property) loads
+   * plugins from class folders, which the host never uses.
+   */
+  @Override
+  public RuntimeMode getRuntimeMode() {
+    return RuntimeMode.DEPLOYMENT;
   }
 
   @Override

@@ -72,7 +72,12 @@ record JarContents(
           default -> {}
         }
       }
-      Manifest manifest = file.getManifest();
+      Manifest manifest;
+      try {
+        manifest = file.getManifest();
+      } catch (IOException e) {
+        throw notAPlugin(shownAs, "its META-INF/MANIFEST.MF is invalid (" + e.getMessage() + ")");
+      }
       if (manifest == null) {
         throw notAPlugin(shownAs, "the jar has no META-INF/MANIFEST.MF");
       }

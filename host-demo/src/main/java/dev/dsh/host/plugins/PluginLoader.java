@@ -100,7 +100,7 @@ public final class PluginLoader implements AutoCloseable {
               jar);
       LoadedPlugin plugin = start(jar, cached, contents, copied.sha256());
       loaded.put(plugin.id(), plugin);
-      LOG.info("loaded plugin {}@{} from {}", plugin.id(), plugin.version(), jar);
+      LOG.debug("loaded plugin {}@{} from {}", plugin.id(), plugin.version(), jar);
       return plugin;
     } catch (RuntimeException | Error e) {
       StableCopy.deleteQuietly(cached);
@@ -110,7 +110,8 @@ public final class PluginLoader implements AutoCloseable {
 
   /**
    * Loads every {@code *.jar} in {@code pluginsDir}, one at a time in file-name order. A bad jar is
-   * reported in the result and skipped. A missing folder loads nothing.
+   * skipped and returned in {@link LoadReport#failures()} for the caller to report (the loader logs
+   * at debug level only, so the CLI decides what reaches stderr). A missing folder loads nothing.
    */
   public synchronized LoadReport loadAll(Path pluginsDir) {
     List<LoadedPlugin> good = new ArrayList<>();
@@ -119,7 +120,7 @@ public final class PluginLoader implements AutoCloseable {
       try {
         good.add(load(jar));
       } catch (PluginLoadException e) {
-        LOG.warn("skipped {}", e.getMessage());
+        LOG.debug("skipped {}", e.getMessage());
         bad.add(e);
       }
     }
@@ -138,7 +139,7 @@ public final class PluginLoader implements AutoCloseable {
     }
     plugin.release();
     discard(pluginId, plugin.cachedCopy());
-    LOG.info("unloaded plugin {}", pluginId);
+    LOG.debug("unloaded plugin {}", pluginId);
     return true;
   }
 
@@ -285,6 +286,7 @@ public final class PluginLoader implements AutoCloseable {
   }
 
   private static String describe(Throwable e) {
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+    String type = e.getClass().getSimpleName();
+    return e.getMessage() == null ? type : type + ": " + e.getMessage();
   }
 }

@@ -11,6 +11,7 @@ import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileRow;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,6 +159,22 @@ class PluginLoaderTest {
         .hasMessage(jar + ": not a dsh plugin: its manifest has no Plugin-Id");
     assertThat(loader.plugins()).isEmpty();
     assertThat(cachedJars()).isEmpty();
+  }
+
+  @Test
+  void jarWithAnInvalidManifestIsNotAPlugin() throws IOException {
+    Path jar = plugins.resolve("badmf.jar");
+    try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(jar))) {
+      zip.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+      zip.write("Manifest-Version: 1.0\nthis line is no header\n".getBytes(StandardCharsets.UTF_8));
+      zip.closeEntry();
+    }
+
+    assertThatThrownBy(() -> loader.load(jar))
+        .isInstanceOfSatisfying(
+            PluginLoadException.class,
+            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.NOT_A_PLUGIN))
+        .hasMessageStartingWith(jar + ": not a dsh plugin: its META-INF/MANIFEST.MF is invalid (");
   }
 
   @Test
