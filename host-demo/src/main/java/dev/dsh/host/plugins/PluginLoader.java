@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.pf4j.PluginManager;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
@@ -228,35 +229,50 @@ public final class PluginLoader implements AutoCloseable {
     }
   }
 
+  /**
+   * The plugin's one {@code dev.dsh.api.Plugin} extension, from PF4J's extension index. Classes and
+   * instance are looked up separately because {@code getExtensions} logs and drops an extension
+   * whose constructor throws, which would be reported as "no entry".
+   */
   private dev.dsh.api.Plugin entry(Path jar, String id) {
-    List<dev.dsh.api.Plugin> entries;
-    try {
-      entries = pf4j.getExtensions(dev.dsh.api.Plugin.class, id);
-    } catch (RuntimeException | LinkageError e) {
-      throw new PluginLoadException(
-          jar,
-          PluginLoadException.Reason.FAILED,
-          "its dev.dsh.api.Plugin extension could not be created: " + describe(e),
-          e);
-    }
-    if (entries.isEmpty()) {
+    List<Class<? extends dev.dsh.api.Plugin>> classes =
+        pf4j.getExtensionClasses(dev.dsh.api.Plugin.class, id);
+    if (classes.isEmpty()) {
       throw new PluginLoadException(
           jar,
           PluginLoadException.Reason.NOT_A_PLUGIN,
           "not a dsh plugin: its extension index lists no dev.dsh.api.Plugin (the entry must be an"
-              + " @Extension implementing dev.dsh.api.Plugin and org.pf4j.ExtensionPoint)");
+              + " @Extension implementing dev.dsh.api.Plugin and org.pf4j.ExtensionPoint; listed: "
+              + new TreeSet<>(pf4j.getExtensionClassNames(id))
+              + ")");
     }
-    if (entries.size() > 1) {
+    if (classes.size() > 1) {
       throw new PluginLoadException(
           jar,
           PluginLoadException.Reason.NOT_A_PLUGIN,
           "not a dsh plugin: it has "
-              + entries.size()
+              + classes.size()
               + " dev.dsh.api.Plugin extensions "
-              + entries.stream().map(e -> e.getClass().getName()).sorted().toList()
+              + classes.stream().map(Class::getName).sorted().toList()
               + "; a plugin has exactly one entry");
     }
-    return entries.get(0);
+    try {
+      return dev.dsh.api.Plugin.class.cast(pf4j.getExtensionFactory().create(classes.get(0)));
+    } catch (RuntimeException | LinkageError e) {
+      throw new PluginLoadException(
+          jar,
+          PluginLoadException.Reason.FAILED,
+          "its dev.dsh.api.Plugin extension could not be created: " + describe(rootCause(e)),
+          e);
+    }
+  }
+
+  private static Throwable rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root;
   }
 
   /** Stops (if started) and unloads one plugin in PF4J, then deletes its copy. */

@@ -207,7 +207,8 @@ class PluginLoaderTest {
         .isInstanceOfSatisfying(
             PluginLoadException.class,
             e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.NOT_A_PLUGIN))
-        .hasMessageContaining("lists no dev.dsh.api.Plugin");
+        .hasMessageContaining("lists no dev.dsh.api.Plugin")
+        .hasMessageEndingWith("listed: [other.Thing])");
     assertThat(loader.plugins()).isEmpty();
     assertThat(cachedJars()).isEmpty();
     // Refusing it must not block a correct plugin with the same id afterwards.
@@ -230,6 +231,67 @@ class PluginLoaderTest {
             PluginLoadException.class,
             e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.BUNDLES_HOST_CLASSES))
         .hasMessageStartingWith(jar + ": it bundles dev/dsh/api/Shadow.class: ");
+    assertThat(cachedJars()).isEmpty();
+  }
+
+  @Test
+  void pluginClassNamedInTheManifestIsStartedAndItsFailureRefusesTheJar() throws IOException {
+    Path good =
+        TestPluginJars.plugin(work, "dsh-wrapped", "wrapped")
+            .manifest("Plugin-Class", "wrapped.Lifecycle")
+            .source(
+                "wrapped.Lifecycle",
+                "package wrapped; public class Lifecycle extends org.pf4j.Plugin {"
+                    + " public void start() { System.setProperty(\"dsh.test.started\", \"yes\"); } }")
+            .buildTo(plugins.resolve("wrapped.jar"));
+    Path bad =
+        TestPluginJars.plugin(work, "dsh-crash", "crash")
+            .manifest("Plugin-Class", "crash.Lifecycle")
+            .source(
+                "crash.Lifecycle",
+                "package crash; public class Lifecycle extends org.pf4j.Plugin {"
+                    + " public void start() { throw new IllegalStateException(\"boom\"); } }")
+            .buildTo(plugins.resolve("crash.jar"));
+
+    try {
+      assertThat(loader.load(good).state()).isEqualTo(PluginState.STARTED);
+      assertThat(System.getProperty("dsh.test.started")).isEqualTo("yes");
+    } finally {
+      System.clearProperty("dsh.test.started");
+    }
+    assertThatThrownBy(() -> loader.load(bad))
+        .isInstanceOfSatisfying(
+            PluginLoadException.class,
+            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.FAILED))
+        .hasMessageStartingWith(bad + ": plugin \"dsh-crash\" did not start (FAILED)")
+        .hasMessageContaining("boom");
+    assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-wrapped");
+  }
+
+  @Test
+  void entryWhoseConstructorThrowsIsReportedAsFailed() throws IOException {
+    Path jar =
+        TestPluginJars.bare(work)
+            .manifest("Plugin-Id", "dsh-ctor")
+            .manifest("Plugin-Version", "1.0.0")
+            .source(
+                "ctor.Entry",
+                "package ctor;\n@org.pf4j.Extension\n"
+                    + "public class Entry implements dev.dsh.api.Plugin, org.pf4j.ExtensionPoint {\n"
+                    + "  public Entry() { throw new IllegalStateException(\"no entry today\"); }\n"
+                    + "  public String name() { return \"ctor\"; }\n"
+                    + "  public void apply(dev.dsh.api.Context c, dev.dsh.api.Config k) {}\n}\n")
+            .buildTo(plugins.resolve("ctor.jar"));
+
+    assertThatThrownBy(() -> loader.load(jar))
+        .isInstanceOfSatisfying(
+            PluginLoadException.class,
+            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.FAILED))
+        .hasMessage(
+            jar
+                + ": its dev.dsh.api.Plugin extension could not be created:"
+                + " IllegalStateException: no entry today");
+    assertThat(loader.plugins()).isEmpty();
     assertThat(cachedJars()).isEmpty();
   }
 
