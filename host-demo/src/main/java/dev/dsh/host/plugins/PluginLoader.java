@@ -1,0 +1,308 @@
+package dev.dsh.host.plugins;
+
+import dev.dsh.host.HostVersion;
+import dev.dsh.host.profile.BundlePatch;
+import dev.dsh.host.profile.BundlePatchSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.pf4j.PluginManager;
+import org.pf4j.PluginState;
+import org.pf4j.PluginWrapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Loads and unloads PF4J plugin jars one file at a time.
+ *
+ * <p>{@link #load} waits until the jar's size has stopped changing, copies it to {@code
+ * <home>/.cache/plugins/<plugin-id>-<sha256 prefix>.jar}, checks it (readable zip, manifest with
+ * {@code Plugin-Id} and {@code Plugin-Version}, an extension index), loads and starts the copy in
+ * PF4J — whose system version is the host version, so {@code Plugin-Requires} is enforced — and
+ * finds the plugin's {@code dev.dsh.api.Plugin} extension. Any failure leaves nothing loaded and
+ * throws a {@link PluginLoadException} naming the file and why; other plugins are not affected.
+ *
+ * <p>{@link #unload} stops and unloads one plugin, closes its class loader (releasing the jar
+ * handle) and deletes its copy. Plugins are never stopped all at once ({@code stopPlugins()} stops
+ * them in the wrong order, pf4j#656): {@link #close} unloads them one by one, newest first.
+ *
+ * <p>Thread-safe: operations are serialized on this loader.
+ */
+public final class PluginLoader implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
+
+  /** How long a fresh jar must keep its size before it is taken, by default. */
+  public static final Duration DEFAULT_SETTLE = Duration.ofMillis(300);
+
+  private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(10);
+  private static final int SHA_PREFIX = 12;
+
+  private final Path cacheDir;
+  private final StableCopy copier;
+  private final PluginManager pf4j;
+  private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
+
+  /** A loader caching jars under {@code <home>/.cache/plugins}, with the default settle time. */
+  public PluginLoader(Path home) {
+    this(home, DEFAULT_SETTLE);
+  }
+
+  /**
+   * @param home the dsh home; copies go to {@code <home>/.cache/plugins}
+   * @param settle how long a recently modified jar must keep its size before it is taken (a jar
+   *     untouched for longer is taken at once)
+   */
+  public PluginLoader(Path home, Duration settle) {
+    Objects.requireNonNull(home, "home");
+    if (settle.isNegative()) {
+      throw new IllegalArgumentException("settle must not be negative: " + settle);
+    }
+    this.cacheDir = home.resolve(".cache").resolve("plugins");
+    this.copier = new StableCopy(settle, GIVE_UP_AFTER);
+    this.pf4j = new HostPluginManager(cacheDir, HostVersion.current());
+  }
+
+  /**
+   * Loads and starts one plugin jar.
+   *
+   * @param jar the jar, e.g. in {@code plugins/}; it is copied, never loaded in place
+   * @return the started plugin
+   * @throws PluginLoadException naming {@code jar} and why; nothing is left loaded
+   */
+  public synchronized LoadedPlugin load(Path jar) {
+    Objects.requireNonNull(jar, "jar");
+    StableCopy.Copied copied = copier.copy(jar, cacheDir);
+    Path cached = copied.file();
+    try {
+      JarContents contents = JarContents.read(copied.file(), jar);
+      LoadedPlugin existing = loaded.get(contents.pluginId());
+      if (existing != null) {
+        throw new PluginLoadException(
+            jar,
+            PluginLoadException.Reason.ALREADY_LOADED,
+            "plugin \"" + contents.pluginId() + "\" is already loaded from " + existing.source());
+      }
+      cached =
+          moveInto(
+              copied.file(),
+              cacheDir.resolve(
+                  contents.pluginId() + "-" + copied.sha256().substring(0, SHA_PREFIX) + ".jar"),
+              jar);
+      LoadedPlugin plugin = start(jar, cached, contents, copied.sha256());
+      loaded.put(plugin.id(), plugin);
+      LOG.debug("loaded plugin {}@{} from {}", plugin.id(), plugin.version(), jar);
+      return plugin;
+    } catch (RuntimeException | Error e) {
+      StableCopy.deleteQuietly(cached);
+      throw e;
+    }
+  }
+
+  /**
+   * Loads every {@code *.jar} in {@code pluginsDir}, one at a time in file-name order. A bad jar is
+   * skipped and returned in {@link LoadReport#failures()} for the caller to report (the loader logs
+   * at debug level only, so the CLI decides what reaches stderr). A missing folder loads nothing.
+   */
+  public synchronized LoadReport loadAll(Path pluginsDir) {
+    List<LoadedPlugin> good = new ArrayList<>();
+    List<PluginLoadException> bad = new ArrayList<>();
+    for (Path jar : PluginJars.jarsIn(pluginsDir)) {
+      try {
+        good.add(load(jar));
+      } catch (PluginLoadException e) {
+        LOG.debug("skipped {}", e.getMessage());
+        bad.add(e);
+      }
+    }
+    return new LoadReport(good, bad);
+  }
+
+  /**
+   * Stops and unloads the plugin, closes its class loader and deletes its cached copy.
+   *
+   * @return whether a plugin with that id was loaded
+   */
+  public synchronized boolean unload(String pluginId) {
+    LoadedPlugin plugin = loaded.remove(pluginId);
+    if (plugin == null) {
+      return false;
+    }
+    plugin.release();
+    discard(pluginId, plugin.cachedCopy());
+    LOG.debug("unloaded plugin {}", pluginId);
+    return true;
+  }
+
+  /** The loaded plugins, oldest first. */
+  public synchronized List<LoadedPlugin> plugins() {
+    return List.copyOf(loaded.values());
+  }
+
+  /** The loaded plugin with {@code pluginId}. */
+  public synchronized Optional<LoadedPlugin> plugin(String pluginId) {
+    return Optional.ofNullable(loaded.get(pluginId));
+  }
+
+  /** The loaded plugin whose jar is {@code source}, as passed to {@link #load}. */
+  public synchronized Optional<LoadedPlugin> loadedFrom(Path source) {
+    Path wanted = source.toAbsolutePath().normalize();
+    return loaded.values().stream()
+        .filter(p -> p.source().toAbsolutePath().normalize().equals(wanted))
+        .findFirst();
+  }
+
+  /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
+  public BundlePatchSource bundles() {
+    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.bundlePatch()));
+  }
+
+  /** The embedded config schema of the loaded plugin {@code pluginId}, for {@code ConfigDump}. */
+  public Optional<JsonNode> configSchema(String pluginId) {
+    return plugin(pluginId).flatMap(LoadedPlugin::configSchema);
+  }
+
+  /** Unloads every plugin, newest first, one at a time. */
+  @Override
+  public synchronized void close() {
+    List<String> ids = new ArrayList<>(loaded.keySet());
+    for (int i = ids.size() - 1; i >= 0; i--) {
+      try {
+        unload(ids.get(i));
+      } catch (RuntimeException e) {
+        LOG.warn("unloading plugin {} failed", ids.get(i), e);
+      }
+    }
+  }
+
+  private LoadedPlugin start(Path jar, Path cached, JarContents contents, String sha256) {
+    String id;
+    try {
+      id = pf4j.loadPlugin(cached);
+    } catch (RuntimeException | LinkageError e) {
+      discard(contents.pluginId(), cached);
+      throw new PluginLoadException(
+          jar, PluginLoadException.Reason.FAILED, "PF4J refused the plugin: " + describe(e), e);
+    }
+    try {
+      PluginWrapper wrapper = pf4j.getPlugin(id);
+      if (wrapper.getPluginState() == PluginState.DISABLED) {
+        // The host disables nothing itself, so PF4J disabled it for an unmet Plugin-Requires.
+        throw new PluginLoadException(
+            jar,
+            PluginLoadException.Reason.INCOMPATIBLE,
+            "plugin \""
+                + id
+                + "\" requires host version "
+                + contents.requires().orElse("?")
+                + ", but this host is "
+                + HostVersion.current());
+      }
+      PluginState state = pf4j.startPlugin(id);
+      if (state != PluginState.STARTED) {
+        Throwable failure = wrapper.getFailedException();
+        throw new PluginLoadException(
+            jar,
+            PluginLoadException.Reason.FAILED,
+            "plugin \"" + id + "\" did not start (" + state + ")"
+                + (failure == null ? "" : ": " + describe(failure)),
+            failure);
+      }
+      return new LoadedPlugin(contents, jar, cached, sha256, wrapper, entry(jar, id));
+    } catch (RuntimeException | LinkageError e) {
+      discard(id, cached);
+      if (e instanceof PluginLoadException refused) {
+        throw refused;
+      }
+      throw new PluginLoadException(
+          jar, PluginLoadException.Reason.FAILED, "plugin \"" + id + "\" failed: " + describe(e), e);
+    }
+  }
+
+  /**
+   * The plugin's one {@code dev.dsh.api.Plugin} extension, from PF4J's extension index. Classes and
+   * instance are looked up separately because {@code getExtensions} logs and drops an extension
+   * whose constructor throws, which would be reported as "no entry".
+   */
+  private dev.dsh.api.Plugin entry(Path jar, String id) {
+    List<Class<? extends dev.dsh.api.Plugin>> classes =
+        pf4j.getExtensionClasses(dev.dsh.api.Plugin.class, id);
+    if (classes.isEmpty()) {
+      throw new PluginLoadException(
+          jar,
+          PluginLoadException.Reason.NOT_A_PLUGIN,
+          "not a dsh plugin: its extension index lists no dev.dsh.api.Plugin (the entry must be an"
+              + " @Extension implementing dev.dsh.api.Plugin and org.pf4j.ExtensionPoint; listed: "
+              + new TreeSet<>(pf4j.getExtensionClassNames(id))
+              + ")");
+    }
+    if (classes.size() > 1) {
+      throw new PluginLoadException(
+          jar,
+          PluginLoadException.Reason.NOT_A_PLUGIN,
+          "not a dsh plugin: it has "
+              + classes.size()
+              + " dev.dsh.api.Plugin extensions "
+              + classes.stream().map(Class::getName).sorted().toList()
+              + "; a plugin has exactly one entry");
+    }
+    try {
+      return dev.dsh.api.Plugin.class.cast(pf4j.getExtensionFactory().create(classes.get(0)));
+    } catch (RuntimeException | LinkageError e) {
+      throw new PluginLoadException(
+          jar,
+          PluginLoadException.Reason.FAILED,
+          "its dev.dsh.api.Plugin extension could not be created: " + describe(rootCause(e)),
+          e);
+    }
+  }
+
+  private static Throwable rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root;
+  }
+
+  /** Stops (if started) and unloads one plugin in PF4J, then deletes its copy. */
+  private void discard(String pluginId, Path cached) {
+    try {
+      PluginWrapper wrapper = pf4j.getPlugin(pluginId);
+      if (wrapper != null) {
+        if (wrapper.getPluginState() == PluginState.STARTED) {
+          pf4j.stopPlugin(pluginId);
+        }
+        pf4j.unloadPlugin(pluginId);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("PF4J failed to unload plugin {}", pluginId, e);
+    } finally {
+      StableCopy.deleteQuietly(cached);
+    }
+  }
+
+  private static Path moveInto(Path temp, Path target, Path jar) {
+    try {
+      return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new PluginLoadException(
+          jar, PluginLoadException.Reason.IO, "cannot place the copy at " + target + ": " + e, e);
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String type = e.getClass().getSimpleName();
+    return e.getMessage() == null ? type : type + ": " + e.getMessage();
+  }
+}

@@ -1,0 +1,93 @@
+package dev.dsh.host.profile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Composes a profile from its layers: the base layer, then each bundle listed in {@code
+ * profiles/<name>/profile.yml} (its plugin's embedded patch, in list order), then the user layer
+ * {@code profiles/<name>/cordis.patch.yml}, then an optional {@code --patch} file.
+ *
+ * <p>The one code path for boot, reload and {@code --dump-config}. Composition reads files and
+ * nothing else: it starts no plugin.
+ */
+public final class ProfileComposer {
+
+  /** The user layer's file name inside {@code profiles/<name>/}. */
+  public static final String PATCH_FILE = "cordis.patch.yml";
+
+  private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+  private final Path home;
+  private final BundlePatchSource bundles;
+
+  /**
+   * @param home the dsh home ({@code profiles/} lives under it)
+   * @param bundles where listed bundles' patches come from (the installed plugins)
+   */
+  public ProfileComposer(Path home, BundlePatchSource bundles) {
+    this.home = Objects.requireNonNull(home, "home");
+    this.bundles = Objects.requireNonNull(bundles, "bundles");
+  }
+
+  /** {@code <home>/profiles/<profile>}, after checking the name is a plain folder name. */
+  public Path profileDir(String profile) {
+    if (!PROFILE_NAME.matcher(profile).matches()) {
+      throw new ProfileException(
+          "invalid profile name \""
+              + profile
+              + "\": use letters, digits, '.', '_' and '-', starting with a letter or digit");
+    }
+    return home.resolve("profiles").resolve(profile);
+  }
+
+  /**
+   * @param profile the profile name
+   * @param patchFile the {@code --patch} file, if given; it must exist
+   * @throws ProfileException (or a subclass) naming the file, layer, row or bundle at fault
+   */
+  public ComposedProfile compose(String profile, Optional<Path> patchFile) {
+    Path dir = profileDir(profile);
+    String shownDir = "profiles/" + profile + "/";
+    List<PatchLayer> layers = new ArrayList<>();
+
+    String specFile = shownDir + ProfileSpec.FILE_NAME;
+    ProfileSpec spec = ProfileSpec.read(dir.resolve(ProfileSpec.FILE_NAME), specFile);
+    for (String bundle : spec.bundles()) {
+      BundlePatch patch =
+          bundles.find(bundle).orElseThrow(() -> new BundleNotInstalledException(bundle, specFile));
+      layers.add(PatchParser.parse(patch.yaml().orElse(""), patch.fileName(), patch.layerName()));
+    }
+
+    String userFile = shownDir + PATCH_FILE;
+    readIfPresent(dir.resolve(PATCH_FILE), userFile)
+        .ifPresent(text -> layers.add(PatchParser.parse(text, userFile, "user layer " + userFile)));
+
+    if (patchFile.isPresent()) {
+      String shown = patchFile.get().toString();
+      String text =
+          readIfPresent(patchFile.get(), shown)
+              .orElseThrow(() -> new ProfileException("--patch file not found: " + shown));
+      layers.add(PatchParser.parse(text, shown, "--patch " + shown));
+    }
+    return Composition.compose(profile, layers);
+  }
+
+  private static Optional<String> readIfPresent(Path file, String shownAs) {
+    try {
+      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new ProfileException("cannot read " + shownAs + ": " + e, e);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.dsh.host.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProfileSpecTest {
+
+  @Test
+  void missingFileMeansNoBundles(@TempDir Path dir) {
+    assertThat(ProfileSpec.read(dir.resolve("profile.yml"), "profile.yml").bundles()).isEmpty();
+  }
+
+  @Test
+  void yamlRoundTripsAfterAddingAndRemovingBundles() {
+    ProfileSpec spec = ProfileSpec.empty().withBundle("a").withBundle("yes").withBundle("a");
+
+    assertThat(spec.bundles()).containsExactly("a", "yes");
+    assertThat(ProfileSpec.parse(spec.toYaml(), "profile.yml")).isEqualTo(spec);
+    assertThat(ProfileSpec.parse(spec.withoutBundle("a").toYaml(), "p").bundles())
+        .containsExactly("yes");
+    assertThat(ProfileSpec.parse(ProfileSpec.empty().toYaml(), "p")).isEqualTo(ProfileSpec.empty());
+  }
+
+  @Test
+  void unknownKeyIsRefusedWithTheFileName() {
+    assertThatThrownBy(() -> ProfileSpec.parse("bundle: [a]\n", "profiles/x/profile.yml"))
+        .isInstanceOf(PatchFormatException.class)
+        .hasMessage("profiles/x/profile.yml: unknown key \"bundle\" (allowed: bundles)");
+  }
+
+  @Test
+  void bundleListedTwiceIsRefused() {
+    assertThatThrownBy(() -> ProfileSpec.parse("bundles: [a, a]\n", "p.yml"))
+        .isInstanceOf(PatchFormatException.class)
+        .hasMessage("p.yml: entry 2: bundle \"a\" is listed twice");
+  }
+
+  @Test
+  void blockListParses() {
+    assertThat(ProfileSpec.parse("bundles:\n  - a\n  - b\n", "p").bundles())
+        .isEqualTo(List.of("a", "b"));
+  }
+}
