@@ -132,7 +132,7 @@ public final class PluginJars {
     return jar(pluginId).flatMap(Jar::configSchema);
   }
 
-  static List<Path> jarsIn(Path dir) {
+  public static List<Path> jarsIn(Path dir) {
     if (!Files.isDirectory(dir)) {
       return List.of();
     }

@@ -81,6 +81,15 @@ public final class ProfileComposer {
     return Composition.compose(profile, layers);
   }
 
+  /**
+   * The base layer alone, the tree {@code dsh run} serves when the profile's own layers do not
+   * compose.
+   */
+  public ComposedProfile baseOnly(String profile) {
+    profileDir(profile);
+    return Composition.compose(profile, List.of());
+  }
+
   private static Optional<String> readIfPresent(Path file, String shownAs) {
     try {
       return Optional.of(Files.readString(file, StandardCharsets.UTF_8));

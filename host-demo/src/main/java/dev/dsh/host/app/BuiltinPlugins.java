@@ -1,0 +1,38 @@
+package dev.dsh.host.app;
+
+import dev.dsh.api.Plugin;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.credentials.CredentialsPlugin;
+import dev.dsh.host.env.EnvPlugin;
+import dev.dsh.host.tool.WebToolPlugin;
+import dev.dsh.host.web.WebPlugin;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** The host's own plugins, by the name a profile row gives them. */
+final class BuiltinPlugins {
+
+  private final Map<String, Plugin> byName = new LinkedHashMap<>();
+
+  BuiltinPlugins(Path home, LaunchEnvironment env) {
+    add(new EnvPlugin(env));
+    add(new CredentialsPlugin(home));
+    add(new WebPlugin());
+    add(new WebToolPlugin());
+  }
+
+  private void add(Plugin plugin) {
+    byName.put(plugin.name(), plugin);
+  }
+
+  Optional<Plugin> find(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** The config type of the built-in named {@code name}, if it has one. */
+  Optional<Class<?>> configType(String name) {
+    return find(name).flatMap(Plugin::configType);
+  }
+}

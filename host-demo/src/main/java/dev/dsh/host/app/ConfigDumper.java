@@ -1,0 +1,36 @@
+package dev.dsh.host.app;
+
+import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.profile.ComposedProfile;
+import dev.dsh.host.profile.ConfigDump;
+import dev.dsh.host.profile.ProfileComposer;
+import dev.dsh.schema.ConfigSchemaGenerator;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code dsh --dump-config}: the profile composed by the same code path the boot uses, rendered as
+ * YAML with secrets redacted, without starting any plugin (jars are read, not loaded).
+ */
+public final class ConfigDumper {
+
+  private ConfigDumper() {}
+
+  /** The composed profile of {@code options} as YAML, secrets shown as {@code <redacted>}. */
+  public static String dump(HostOptions options) {
+    PluginJars jars = PluginJars.scan(options.home().plugins());
+    ComposedProfile profile =
+        new ProfileComposer(options.home().root(), jars.bundles())
+            .compose(options.profile(), options.patch());
+    BuiltinPlugins builtins = new BuiltinPlugins(options.home().root(), options.env());
+    ConfigSchemaGenerator generator = new ConfigSchemaGenerator();
+    return ConfigDump.render(
+        profile,
+        name ->
+            builtins
+                .configType(name)
+                .map(type -> (JsonNode) generator.generate(type))
+                .or(() -> jars.configSchema(name)));
+  }
+
+}

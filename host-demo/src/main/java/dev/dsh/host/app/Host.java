@@ -1,0 +1,305 @@
+package dev.dsh.host.app;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebService;
+import dev.dsh.host.config.SchemaConfigValidator;
+import dev.dsh.host.demo.ReplayServer;
+import dev.dsh.host.plugins.LoadedPlugin;
+import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.plugins.PluginLoadException;
+import dev.dsh.host.plugins.PluginLoader;
+import dev.dsh.host.profile.ComposedProfile;
+import dev.dsh.host.profile.ProfileComposer;
+import dev.dsh.host.profile.ProfileException;
+import dev.dsh.host.profile.ProfileRow;
+import dev.dsh.host.runtime.LifecycleListener;
+import dev.dsh.host.runtime.ScopeInfo;
+import dev.dsh.host.runtime.ScopeRuntime;
+import dev.dsh.host.tool.WebSearchTool;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The running host: the installed plugins loaded through PF4J, the composed profile applied to one
+ * {@link ScopeRuntime}, and the admin operations that keep the two in step.
+ *
+ * <p>Every admin operation (boot, {@link #reload()}, {@link #close()}) runs under one lock, so
+ * loads, unloads and profile changes never interleave. Searches do not take it.
+ *
+ * <p>A row whose {@code name} is a built-in ({@code env}, {@code credentials}, {@code web}, {@code
+ * tool-web}) or a loaded plugin's id is applied in a scope of its own, {@code root/<row id>}. A
+ * plugin whose jar goes away or changes has its scopes disposed before PF4J unloads it.
+ */
+public final class Host implements AutoCloseable {
+
+  private final HostOptions options;
+  private final PluginLoader loader;
+  private final ScopeRuntime runtime;
+  private final BuiltinPlugins builtins;
+  private final ProfileComposer composer;
+  private final @Nullable ReplayServer replay;
+
+  private final Object admin = new Object();
+  private final Map<String, AppliedRow> applied = new LinkedHashMap<>();
+  private final Map<Path, FileStamp> loadedJars = new HashMap<>();
+  private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
+  private ComposedProfile current;
+
+  private record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
+
+  private Host(HostOptions options, LifecycleListener lifecycle) {
+    this.options = options;
+    this.loader = new PluginLoader(options.home().root());
+    this.runtime = new ScopeRuntime(new SchemaConfigValidator(), lifecycle);
+    this.builtins = new BuiltinPlugins(options.home().root(), options.env());
+    this.composer = new ProfileComposer(options.home().root(), loader.bundles());
+    this.replay = options.demo() ? DemoProfile.prepare(options) : null;
+    this.current = composer.baseOnly(options.profile());
+  }
+
+  /**
+   * Boots for a one-shot command: every problem (a jar that does not load, a profile that does not
+   * compose, a row that fails) ends the boot.
+   *
+   * @throws HostException listing every problem; nothing is left running
+   * @throws ProfileException when the profile does not compose
+   */
+  public static Host start(HostOptions options, LifecycleListener lifecycle) {
+    Host host = new Host(options, lifecycle);
+    try {
+      List<String> problems = new ArrayList<>(host.syncPlugins());
+      ComposedProfile profile = host.compose();
+      problems.addAll(host.reconcile(profile));
+      if (!problems.isEmpty()) {
+        throw new HostException(problems);
+      }
+      return host;
+    } catch (RuntimeException | Error e) {
+      host.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Boots for {@code dsh run}: problems are reported through the options' event sink and the host
+   * serves what it can — the base layer alone when the profile does not compose.
+   */
+  public static Host serve(HostOptions options, LifecycleListener lifecycle) {
+    Host host = new Host(options, lifecycle);
+    try {
+      host.reload();
+      return host;
+    } catch (RuntimeException | Error e) {
+      host.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Brings the host in step with the plugins folder and the profile files: loads new and replaced
+   * jars, unloads removed ones, composes the profile again and applies the difference. When the
+   * profile does not compose, the error is reported and the last good tree keeps serving.
+   *
+   * @return the problems found (also reported through the event sink)
+   */
+  public List<String> reload() {
+    synchronized (admin) {
+      List<String> problems = new ArrayList<>(syncPlugins());
+      try {
+        problems.addAll(reconcile(compose()));
+      } catch (ProfileException e) {
+        problems.add("profile not applied, the previous tree keeps serving: " + e.getMessage());
+        // Plugins that went away must still lose their rows.
+        problems.addAll(reconcile(current));
+      }
+      problems.forEach(options.events());
+      return problems;
+    }
+  }
+
+  /** The composed profile now applied. */
+  public ComposedProfile profile() {
+    synchronized (admin) {
+      return current;
+    }
+  }
+
+  /** Runs one search through the web service, as {@code ctx.web.search} does. */
+  public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
+    Optional<WebService> web = runtime.root().get(WebService.KEY);
+    if (web.isEmpty()) {
+      return CompletableFuture.failedFuture(
+          new WebError(
+              WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
+              "the web service is not running: the \"web\" row is disabled or failed"));
+    }
+    return web.get().search(request, signal);
+  }
+
+  /** The model-facing {@code web_search} tool, when the {@code tool-web} row is running. */
+  public Optional<WebSearchTool> webSearchTool() {
+    return runtime.root().get(WebSearchTool.KEY);
+  }
+
+  /** The credentials service, when the {@code credentials} row is running. */
+  public Optional<CredentialService> credentials() {
+    return runtime.root().get(CredentialService.KEY);
+  }
+
+  /** The registered search providers and their availability. */
+  public List<ProviderStatus> providers() {
+    return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
+  }
+
+  /** The loaded plugins. */
+  public List<LoadedPlugin> plugins() {
+    return loader.plugins();
+  }
+
+  /** A snapshot of every scope. */
+  public List<ScopeInfo> scopes() {
+    return runtime.scopes();
+  }
+
+  /** Disposes every scope, unloads every plugin, stops the demo endpoint. */
+  @Override
+  public void close() {
+    synchronized (admin) {
+      runtime.close();
+      applied.clear();
+      loader.close();
+      if (replay != null) {
+        replay.close();
+      }
+    }
+  }
+
+  private ComposedProfile compose() {
+    ComposedProfile composed = composer.compose(options.profile(), options.patch());
+    return replay == null ? composed : DemoProfile.pointAtReplay(composed, replay.baseUrl());
+  }
+
+  /** Loads new and changed jars, unloads removed and changed ones. */
+  private List<String> syncPlugins() {
+    Map<Path, FileStamp> onDisk = new LinkedHashMap<>();
+    for (Path jar : PluginJars.jarsIn(options.home().plugins())) {
+      FileStamp.of(jar).ifPresent(stamp -> onDisk.put(jar, stamp));
+    }
+    for (LoadedPlugin plugin : loader.plugins()) {
+      FileStamp now = onDisk.get(plugin.source());
+      if (now == null || !now.equals(loadedJars.get(plugin.source()))) {
+        unload(plugin);
+      }
+    }
+    rejectedJars.keySet().retainAll(onDisk.keySet());
+    List<String> problems = new ArrayList<>();
+    onDisk.forEach(
+        (jar, stamp) -> {
+          if (loader.loadedFrom(jar).isPresent() || stamp.equals(rejectedJars.get(jar))) {
+            return;
+          }
+          try {
+            LoadedPlugin plugin = loader.load(jar);
+            // The stamp taken after the load: the loader waits for the file to settle first.
+            loadedJars.put(jar, FileStamp.of(jar).orElse(stamp));
+            rejectedJars.remove(jar);
+            options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
+          } catch (PluginLoadException e) {
+            rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
+            problems.add("plugin not loaded: " + e.getMessage());
+          }
+        });
+    return problems;
+  }
+
+  private void unload(LoadedPlugin plugin) {
+    Plugin entry = plugin.entry();
+    List<String> rows = new ArrayList<>(applied.keySet());
+    for (int i = rows.size() - 1; i >= 0; i--) {
+      AppliedRow row = applied.get(rows.get(i));
+      if (row.plugin() == entry) {
+        row.scope().dispose();
+        applied.remove(rows.get(i));
+      }
+    }
+    loadedJars.remove(plugin.source());
+    loader.unload(plugin.id());
+    options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+  }
+
+  /** Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones. */
+  private List<String> reconcile(ComposedProfile profile) {
+    List<String> problems = new ArrayList<>();
+    Set<String> wanted =
+        profile.enabledRows().stream().map(ProfileRow::id).collect(Collectors.toSet());
+    List<String> ids = new ArrayList<>(applied.keySet());
+    for (int i = ids.size() - 1; i >= 0; i--) {
+      if (!wanted.contains(ids.get(i))) {
+        applied.remove(ids.get(i)).scope().dispose();
+      }
+    }
+    for (ProfileRow row : profile.enabledRows()) {
+      Optional<Plugin> plugin = resolve(row.name());
+      AppliedRow old = applied.get(row.id());
+      if (plugin.isEmpty()) {
+        if (old != null) {
+          applied.remove(row.id()).scope().dispose();
+        }
+        problems.add(
+            "row \"" + row.id() + "\": plugin \"" + row.name() + "\" is not installed or not loaded");
+        continue;
+      }
+      if (old != null && old.plugin() == plugin.get()) {
+        if (!old.row().config().equals(row.config())) {
+          try {
+            old.scope().update(row.config());
+            applied.put(row.id(), new AppliedRow(row, plugin.get(), old.scope()));
+          } catch (ConfigException e) {
+            problems.add("row \"" + row.id() + "\" keeps its previous config: " + e.getMessage());
+          }
+        }
+        continue;
+      }
+      if (old != null) {
+        applied.remove(row.id()).scope().dispose();
+      }
+      Scope scope = runtime.apply(row.id(), plugin.get(), row.config());
+      applied.put(row.id(), new AppliedRow(row, plugin.get(), scope));
+    }
+    applied.values().stream()
+        .filter(row -> row.scope().state() == ScopeState.FAILED)
+        .forEach(
+            row ->
+                problems.add(
+                    "row \""
+                        + row.row().id()
+                        + "\" failed: "
+                        + row.scope().error().map(Throwable::getMessage).orElse("unknown error")));
+    current = profile;
+    return problems;
+  }
+
+  private Optional<Plugin> resolve(String name) {
+    return builtins.find(name).or(() -> loader.plugin(name).map(LoadedPlugin::entry));
+  }
+}

@@ -1,0 +1,45 @@
+package dev.dsh.host.app;
+
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.home.DshHome;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * How to start a host.
+ *
+ * @param home the home folder
+ * @param profile the profile name
+ * @param patch the {@code --patch} file, if any
+ * @param env the launch environment (the process environment outside tests)
+ * @param bundledPlugin the distribution's copy of the Yuanbao plugin jar, which the demo profile
+ *     installs; absent outside a distribution
+ * @param events where lifecycle and problem lines go (stderr in the CLI)
+ */
+public record HostOptions(
+    DshHome home,
+    String profile,
+    Optional<Path> patch,
+    LaunchEnvironment env,
+    Optional<Path> bundledPlugin,
+    Consumer<String> events) {
+
+  /** The profile that runs against the offline replay endpoint. */
+  public static final String DEMO_PROFILE = "demo";
+
+  public HostOptions {
+    Objects.requireNonNull(home, "home");
+    Objects.requireNonNull(profile, "profile");
+    Objects.requireNonNull(patch, "patch");
+    Objects.requireNonNull(env, "env");
+    Objects.requireNonNull(bundledPlugin, "bundledPlugin");
+    Objects.requireNonNull(events, "events");
+  }
+
+  /** Whether this is the offline demo profile. */
+  public boolean demo() {
+    return DEMO_PROFILE.equals(profile);
+  }
+}

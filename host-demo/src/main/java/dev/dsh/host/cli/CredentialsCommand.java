@@ -1,0 +1,163 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.api.credentials.CredentialDescription;
+import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.host.config.SchemaConfigValidator;
+import dev.dsh.host.credentials.CredentialsConfig;
+import dev.dsh.host.credentials.FileCredentialStore;
+import dev.dsh.host.credentials.HostCredentialService;
+import dev.dsh.host.home.DshHome;
+import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.profile.ProfileComposer;
+import dev.dsh.host.profile.ProfileRow;
+import java.io.Console;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code dsh credentials set | unset | list}: the store of the profile's credentials row. */
+final class CredentialsCommand {
+
+  private CredentialsCommand() {}
+
+  @Command(
+      name = "credentials",
+      mixinStandardHelpOptions = true,
+      description = "Store, remove and list credentials. Values are never printed.")
+  static final class Group implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().usage(spec.commandLine().getErr());
+      return ExitCodes.USAGE_OR_CONFIG;
+    }
+  }
+
+  @Command(
+      name = "set",
+      mixinStandardHelpOptions = true,
+      description =
+          "Store a credential. The value is read from standard input (a terminal prompts without"
+              + " echo), never from the command line.")
+  static final class Set implements Callable<Integer> {
+    private final Cli cli;
+
+    @Parameters(index = "0", paramLabel = "REF", description = "The credential name.")
+    String ref = "";
+
+    @Parameters(index = "1..*", hidden = true)
+    List<String> extra = List.of();
+
+    Set(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
+      if (!extra.isEmpty()) {
+        // Never echo the extra words: they are most likely the secret itself.
+        throw new UsageException(
+            "dsh credentials set reads the value from standard input, never from the command line"
+                + " (e.g. 'dsh credentials set " + CredentialRef.of(ref).name() + " < key.txt')");
+      }
+      CredentialRef name = CredentialRef.of(ref);
+      String value = readValue(name);
+      service(cli).set(name, value);
+      cli.io.out().println("stored " + name.name());
+      return ExitCodes.OK;
+    }
+
+    private String readValue(CredentialRef name) {
+      Console console = System.console();
+      if (console != null && cli.io.in() == System.in) {
+        char[] typed = console.readPassword("Value for %s: ", name.name());
+        if (typed == null) {
+          throw new UsageException("no value given");
+        }
+        return new String(typed);
+      }
+      try {
+        return new String(cli.io.in().readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not read the value from standard input", e);
+      }
+    }
+  }
+
+  @Command(name = "unset", mixinStandardHelpOptions = true, description = "Remove a stored credential.")
+  static final class Unset implements Callable<Integer> {
+    private final Cli cli;
+
+    @Parameters(paramLabel = "REF", description = "The credential name.")
+    String ref = "";
+
+    Unset(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
+      CredentialRef name = CredentialRef.of(ref);
+      boolean removed = service(cli).unset(name);
+      cli.io.out().println((removed ? "removed " : "nothing stored for ") + name.name());
+      return ExitCodes.OK;
+    }
+  }
+
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "List known credentials: configured or not, and the source. Never the values.")
+  static final class ListCredentials implements Callable<Integer> {
+    private final Cli cli;
+
+    ListCredentials(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
+      HostCredentialService service = service(cli);
+      java.util.Set<CredentialRef> names = new java.util.TreeSet<>(
+          java.util.Comparator.comparing(CredentialRef::name));
+      service.list().forEach(description -> names.add(description.ref()));
+      names.add(CredentialRef.of("TENCENTCLOUD_WSA_APIKEY"));
+      for (CredentialRef name : names) {
+        CredentialDescription description = service.describe(name);
+        cli.io.out().println(
+            name.name() + "\t"
+                + (description.configured()
+                    ? "configured\t" + description.sourceOpt().orElseThrow().id()
+                    : "not configured\t-"));
+      }
+      return ExitCodes.OK;
+    }
+  }
+
+  /** The credentials service the profile's {@code credentials} row would mount. */
+  static HostCredentialService service(Cli cli) {
+    DshHome home = cli.home();
+    PluginJars jars = PluginJars.scan(home.plugins());
+    Map<String, Object> config =
+        new ProfileComposer(home.root(), jars.bundles())
+            .compose(cli.globals.profile(), cli.globals.patch())
+            .row("credentials")
+            .filter(row -> !row.disabled())
+            .map(ProfileRow::config)
+            .orElse(Map.of());
+    CredentialsConfig settings =
+        new SchemaConfigValidator()
+            .validate("credentials", CredentialsConfig.class, config)
+            .bind(CredentialsConfig.class);
+    FileCredentialStore store = new FileCredentialStore(home.root().resolve(settings.store()));
+    return new HostCredentialService(store, cli.io.env());
+  }
+}

@@ -1,0 +1,81 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.api.ConfigException;
+import dev.dsh.host.app.HostException;
+import dev.dsh.host.credentials.CredentialStoreCorruptException;
+import dev.dsh.host.plugins.PluginLoadException;
+import dev.dsh.host.profile.ProfileException;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Runs one {@code dsh} invocation: parses the arguments with picocli, runs the command, and maps
+ * failures to exit codes (see {@link ExitCodes}). Never calls {@code System.exit}.
+ */
+public final class Dsh {
+
+  private Dsh() {}
+
+  /** Runs {@code args} against {@code io} and returns the exit code. */
+  static int run(CliIo io, String... args) {
+    Cli cli = new Cli(io);
+    CommandLine commandLine = new CommandLine(new DshCommand(cli));
+    commandLine.addSubcommand("search", new SearchCommand(cli));
+    commandLine.addSubcommand("tool", new ToolCommand(cli));
+    commandLine.addSubcommand("run", new RunCommand(cli));
+    CommandLine plugin = new CommandLine(new PluginCommand.Group());
+    plugin.addSubcommand("add", new PluginCommand.Add(cli));
+    plugin.addSubcommand("remove", new PluginCommand.Remove(cli));
+    plugin.addSubcommand("list", new PluginCommand.ListPlugins(cli));
+    commandLine.addSubcommand("plugin", plugin);
+    CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
+    credentials.addSubcommand("set", new CredentialsCommand.Set(cli));
+    credentials.addSubcommand("unset", new CredentialsCommand.Unset(cli));
+    credentials.addSubcommand("list", new CredentialsCommand.ListCredentials(cli));
+    commandLine.addSubcommand("credentials", credentials);
+    addGlobalOptions(commandLine, cli.globals);
+
+    commandLine.setOut(new PrintWriter(io.out(), true));
+    commandLine.setErr(new PrintWriter(io.err(), true));
+    commandLine.setExecutionExceptionHandler(
+        (e, line, parsed) -> {
+          line.getErr().println("dsh: " + describe(e));
+          return exitCodeOf(e);
+        });
+    commandLine.setParameterExceptionHandler(
+        (e, parsedArgs) -> {
+          CommandLine line = e.getCommandLine();
+          line.getErr().println("dsh: " + e.getMessage());
+          line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
+          return ExitCodes.USAGE_OR_CONFIG;
+        });
+    return commandLine.execute(args);
+  }
+
+  private static void addGlobalOptions(CommandLine line, GlobalOptions globals) {
+    // Every command gets option specs bound to the same shared object.
+    line.getCommandSpec().addMixin("global", CommandSpec.forAnnotatedObject(globals));
+    for (CommandLine sub : List.copyOf(line.getSubcommands().values())) {
+      addGlobalOptions(sub, globals);
+    }
+  }
+
+  private static String describe(Exception e) {
+    if (e instanceof HostException
+        || e instanceof ProfileException
+        || e instanceof ConfigException
+        || e instanceof PluginLoadException
+        || e instanceof CredentialStoreCorruptException
+        || e instanceof UsageException
+        || e instanceof IllegalArgumentException) {
+      return e.getMessage();
+    }
+    return "internal error: " + e;
+  }
+
+  private static int exitCodeOf(Exception e) {
+    return describe(e).startsWith("internal error: ") ? ExitCodes.INTERNAL : ExitCodes.USAGE_OR_CONFIG;
+  }
+}

@@ -1,0 +1,184 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.host.home.DshHome;
+import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.profile.ComposedProfile;
+import dev.dsh.host.profile.ProfileComposer;
+import dev.dsh.host.profile.ProfileException;
+import dev.dsh.host.profile.ProfileRow;
+import dev.dsh.host.profile.ProfileSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code dsh plugin add | remove | list}. */
+final class PluginCommand {
+
+  private PluginCommand() {}
+
+  @Command(
+      name = "plugin",
+      mixinStandardHelpOptions = true,
+      description = "Install, remove and list plugins of the home's plugins/ folder.")
+  static final class Group implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().usage(spec.commandLine().getErr());
+      return ExitCodes.USAGE_OR_CONFIG;
+    }
+  }
+
+  @Command(
+      name = "add",
+      mixinStandardHelpOptions = true,
+      description =
+          "Check a plugin jar, copy it into plugins/ and list its bundle in the profile. A jar that"
+              + " is not a valid plugin changes nothing.")
+  static final class Add implements Callable<Integer> {
+    private final Cli cli;
+
+    @Parameters(paramLabel = "JAR", description = "The plugin jar.")
+    Path jar = Path.of("");
+
+    Add(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
+      PluginJars.Jar checked = PluginJars.inspect(jar); // throws naming the file and the reason
+      DshHome home = cli.home();
+      Path plugins = home.plugins();
+      try {
+        Files.createDirectories(plugins);
+        // Another file of the same plugin id is replaced: one jar per plugin.
+        for (PluginJars.Jar installed : PluginJars.scan(plugins).jars()) {
+          if (installed.id().equals(checked.id())) {
+            Files.deleteIfExists(installed.file());
+          }
+        }
+        Path target = plugins.resolve(checked.id() + ".jar");
+        Path temp = Files.createTempFile(plugins, ".install-", ".tmp");
+        Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        updateSpec(home, cli.globals.profile(), spec -> spec.withBundle(checked.id()));
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not install " + jar, e);
+      }
+      cli.io.out().println("installed " + checked.id() + "@" + checked.version()
+          + " and enabled its bundle in profile " + cli.globals.profile());
+      return ExitCodes.OK;
+    }
+  }
+
+  @Command(
+      name = "remove",
+      mixinStandardHelpOptions = true,
+      description =
+          "Remove a plugin's jar from plugins/ and its bundle from the profile; a running"
+              + " 'dsh run' unloads it.")
+  static final class Remove implements Callable<Integer> {
+    private final Cli cli;
+
+    @Parameters(paramLabel = "ID", description = "The plugin id.")
+    String id = "";
+
+    Remove(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
+      DshHome home = cli.home();
+      List<PluginJars.Jar> matching =
+          PluginJars.scan(home.plugins()).jars().stream()
+              .filter(jar -> jar.id().equals(id))
+              .toList();
+      ProfileSpec spec = readSpec(home, cli.globals.profile());
+      if (matching.isEmpty() && !spec.bundles().contains(id)) {
+        throw new UsageException("no plugin \"" + id + "\" is installed");
+      }
+      try {
+        updateSpec(home, cli.globals.profile(), s -> s.withoutBundle(id));
+        for (PluginJars.Jar jar : matching) {
+          Files.deleteIfExists(jar.file());
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not remove " + id, e);
+      }
+      cli.io.out().println("removed " + id);
+      return ExitCodes.OK;
+    }
+  }
+
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "List installed plugins: id, version, state and the profile rows they serve.")
+  static final class ListPlugins implements Callable<Integer> {
+    private final Cli cli;
+
+    ListPlugins(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
+      DshHome home = cli.home();
+      PluginJars jars = PluginJars.scan(home.plugins());
+      ProfileSpec spec = readSpec(home, cli.globals.profile());
+      List<ProfileRow> rows = List.of();
+      try {
+        ComposedProfile profile =
+            new ProfileComposer(home.root(), jars.bundles())
+                .compose(cli.globals.profile(), cli.globals.patch());
+        rows = profile.enabledRows();
+      } catch (ProfileException e) {
+        cli.io.err().println("dsh: the profile does not compose, rows not shown: " + e.getMessage());
+      }
+      for (PluginJars.Jar jar : jars.jars()) {
+        String state = spec.bundles().contains(jar.id()) ? "enabled" : "installed";
+        String served =
+            rows.stream()
+                .filter(row -> row.name().equals(jar.id()))
+                .map(ProfileRow::id)
+                .collect(Collectors.joining(","));
+        cli.io.out().println(
+            jar.id() + "\t" + jar.version() + "\t" + state + "\t"
+                + (served.isEmpty() ? "-" : served));
+      }
+      jars.failures().forEach(
+          failure -> cli.io.out().println(failure.file().getFileName() + "\t-\tinvalid\t-\t"
+              + failure.getMessage()));
+      return ExitCodes.OK;
+    }
+  }
+
+  private static ProfileSpec readSpec(DshHome home, String profile) {
+    Path file = home.profileFile(profile);
+    return ProfileSpec.read(file, "profiles/" + profile + "/" + ProfileSpec.FILE_NAME);
+  }
+
+  private static void updateSpec(
+      DshHome home, String profile, java.util.function.UnaryOperator<ProfileSpec> change)
+      throws IOException {
+    Path file = home.profileFile(profile);
+    ProfileSpec next = change.apply(readSpec(home, profile));
+    Files.createDirectories(file.getParent());
+    Path temp = Files.createTempFile(file.getParent(), ".profile-", ".tmp");
+    Files.writeString(temp, next.toYaml(), StandardCharsets.UTF_8);
+    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

@@ -1,0 +1,31 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.host.app.Host;
+import dev.dsh.host.runtime.LifecycleListener;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code dsh search}: boots, runs one {@code ctx.web.search}, prints it, shuts down. */
+@Command(
+    name = "search",
+    mixinStandardHelpOptions = true,
+    description = "Run one web search through the profile's provider and print the sources.")
+final class SearchCommand implements Callable<Integer> {
+
+  private final Cli cli;
+
+  @Mixin SearchOptions options = new SearchOptions();
+
+  SearchCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() {
+    options.request(); // usage errors before any boot
+    try (Host host = Host.start(cli.hostOptions(), LifecycleListener.none())) {
+      return SearchPrinter.searchAndPrint(host, options, cli.io.out());
+    }
+  }
+}

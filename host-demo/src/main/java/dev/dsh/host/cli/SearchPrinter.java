@@ -1,0 +1,103 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebSearchSource;
+import dev.dsh.host.app.Host;
+import dev.dsh.host.tool.WebSearchRendering;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Runs one search on a host and prints it as {@code dsh search} does. */
+final class SearchPrinter {
+
+  /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
+  private static final Duration GRACE = Duration.ofSeconds(10);
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private SearchPrinter() {}
+
+  /** Searches, prints to {@code out}, and returns the exit code (0 or 3). */
+  static int searchAndPrint(Host host, SearchOptions options, PrintStream out) {
+    WebSearchRequest request = options.request();
+    try {
+      WebSearchResult result = await(host, request, options.timeout);
+      out.print(options.json ? json(result) + "\n" : WebSearchRendering.render(result) + "\n");
+      out.flush();
+      return ExitCodes.OK;
+    } catch (WebError e) {
+      out.print(options.json ? jsonError(e) + "\n" : "Error: " + e.getMessage() + "\n");
+      out.flush();
+      return ExitCodes.WEB_ERROR;
+    }
+  }
+
+  private static WebSearchResult await(Host host, WebSearchRequest request, Duration timeout) {
+    AbortSignal signal = AbortSignal.timeout(timeout);
+    try {
+      return host.search(request, signal)
+          .toCompletableFuture()
+          .get(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | CompletionException e) {
+      if (e.getCause() instanceof WebError error) {
+        throw error;
+      }
+      throw new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, "search failed: " + e.getCause(), e);
+    } catch (TimeoutException e) {
+      throw new WebError(
+          WebErrorCodes.WEB_ABORTED, "the search did not end after its timeout of " + timeout, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WebError(WebErrorCodes.WEB_ABORTED, "interrupted", e);
+    }
+  }
+
+  /** {@code {"provider", "truncated", "sources": [...]}}, absent fields omitted. */
+  static String json(WebSearchResult result) {
+    ObjectNode root = JSON.createObjectNode();
+    if (result.provider() != null) {
+      root.put("provider", result.provider());
+    }
+    root.put("truncated", result.truncated());
+    if (result.content() != null) {
+      root.put("content", result.content());
+    }
+    ArrayNode sources = root.putArray("sources");
+    for (WebSearchSource source : result.sources()) {
+      ObjectNode item = sources.addObject();
+      item.put("url", source.url());
+      putIfPresent(item, "title", source.title());
+      putIfPresent(item, "snippet", source.snippet());
+      putIfPresent(item, "publishedAt", source.publishedAt());
+    }
+    return JSON.writeValueAsString(root);
+  }
+
+  /** {@code {"error": {"code", "message"}}}. */
+  static String jsonError(WebError error) {
+    ObjectNode root = JSON.createObjectNode();
+    ObjectNode body = root.putObject("error");
+    body.put("code", error.code());
+    body.put("message", error.getMessage());
+    error.providerCode().ifPresent(code -> body.put("providerCode", code));
+    return JSON.writeValueAsString(root);
+  }
+
+  private static void putIfPresent(ObjectNode node, String field, @Nullable String value) {
+    if (value != null) {
+      node.put(field, value);
+    }
+  }
+}

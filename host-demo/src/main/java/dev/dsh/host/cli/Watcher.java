@@ -1,0 +1,101 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.host.app.HostOptions;
+import dev.dsh.host.profile.ProfileComposer;
+import dev.dsh.host.profile.ProfileSpec;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Polls the plugins folder and the profile files and calls {@code onChange} after any change.
+ *
+ * <p>Polling rather than {@code WatchService}: it behaves the same on every file system, sees a
+ * file replaced by rename, and its cost (a few {@code stat} calls every {@value #PERIOD_MS} ms) is
+ * nothing next to a search.
+ */
+final class Watcher implements AutoCloseable {
+
+  static final long PERIOD_MS = 250;
+
+  private final List<Path> files;
+  private final Path pluginsDir;
+  private final Runnable onChange;
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  Watcher(HostOptions options, Runnable onChange) {
+    Path profileDir = options.home().profile(options.profile());
+    List<Path> watched = new ArrayList<>();
+    watched.add(profileDir.resolve(ProfileSpec.FILE_NAME));
+    watched.add(profileDir.resolve(ProfileComposer.PATCH_FILE));
+    options.patch().ifPresent(watched::add);
+    this.files = List.copyOf(watched);
+    this.pluginsDir = options.home().plugins();
+    this.onChange = onChange;
+    this.thread = new Thread(this::loop, "dsh-watcher");
+    this.thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  private void loop() {
+    Map<String, String> last = snapshot();
+    while (running) {
+      try {
+        TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      Map<String, String> now = snapshot();
+      if (!now.equals(last) && running) {
+        last = now;
+        onChange.run();
+        // What the reload itself waited for (a settling jar) is the new baseline.
+        last = snapshot();
+      }
+    }
+  }
+
+  private Map<String, String> snapshot() {
+    Map<String, String> stamps = new TreeMap<>();
+    files.forEach(file -> stamps.put(file.toString(), stamp(file)));
+    if (Files.isDirectory(pluginsDir)) {
+      try (DirectoryStream<Path> jars = Files.newDirectoryStream(pluginsDir, "*.jar")) {
+        jars.forEach(jar -> stamps.put(jar.toString(), stamp(jar)));
+      } catch (IOException e) {
+        stamps.put(pluginsDir.toString(), "unreadable");
+      }
+    }
+    return stamps;
+  }
+
+  private static String stamp(Path file) {
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      return attributes.size() + "@" + attributes.lastModifiedTime().toMillis();
+    } catch (IOException e) {
+      return "absent";
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/** The {@code dsh} command line. */
+@NullMarked
+package dev.dsh.host.cli;
+
+import org.jspecify.annotations.NullMarked;
