@@ -57,10 +57,20 @@ public final class FileCredentialStore {
 
   private final Path file;
   private final Path lockFile;
+  private final boolean syncWrites;
   private @Nullable Snapshot cache; // guarded by this
 
   /** A store kept in {@code file}; the file and its folders are created by the first write. */
   public FileCredentialStore(Path file) {
+    this(file, true);
+  }
+
+  /**
+   * @param syncWrites whether each write is forced to the storage device before it replaces the
+   *     store; only tests that hammer the store turn it off, to stay fast
+   */
+  FileCredentialStore(Path file, boolean syncWrites) {
+    this.syncWrites = syncWrites;
     this.file = Objects.requireNonNull(file, "file").toAbsolutePath().normalize();
     Path name = this.file.getFileName();
     if (name == null) {
@@ -138,25 +148,23 @@ public final class FileCredentialStore {
     if (cached != null && Objects.equals(cached.state(), state) && cached.trusted()) {
       return cached.values();
     }
-    if (state == null) {
-      cache = new Snapshot(null, new byte[0], new TreeMap<>(), readAt);
-      return cache.values();
+    Optional<byte[]> content = readContent();
+    if (content.isEmpty()) {
+      cache = null; // removed since the stat; the next read settles the cache
+      return new TreeMap<>();
     }
-    byte[] content;
-    try {
-      content = Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      cache = null;
-      return new TreeMap<>(); // removed since stat; the next read settles the cache
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read credential store " + file + ": " + e, e);
-    }
+    return remember(state, content.get(), readAt);
+  }
+
+  /** Caches {@code content} as the file's content in {@code state}; parses only what changed. */
+  private synchronized SortedMap<String, String> remember(
+      @Nullable FileState state, byte[] content, long readAt) {
     byte[] digest = digest(content);
-    if (cached != null && Arrays.equals(cached.digest(), digest)) {
-      cache = new Snapshot(state, digest, cached.values(), readAt);
-      return cached.values();
-    }
-    SortedMap<String, String> values = StoreFormat.parse(file, content);
+    Snapshot cached = cache;
+    SortedMap<String, String> values =
+        cached != null && Arrays.equals(cached.digest(), digest)
+            ? cached.values()
+            : StoreFormat.parse(file, content);
     cache = new Snapshot(state, digest, values, readAt);
     return values;
   }
@@ -172,12 +180,18 @@ public final class FileCredentialStore {
         createOwnerOnly(lockFile);
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
             FileLock lock = channel.lock()) {
-          SortedMap<String, String> values = new TreeMap<>(readForUpdate());
+          long readAt = System.currentTimeMillis();
+          @Nullable FileState state = stat();
+          byte[] content = readContent().orElse(new byte[0]);
+          SortedMap<String, String> values =
+              new TreeMap<>(remember(state, content, readAt));
           if (change.test(values)) {
-            replace(StoreFormat.render(values));
+            byte[] next = StoreFormat.render(values);
+            long writtenAt = System.currentTimeMillis();
+            replace(next);
+            // Cached with the time before the write: trusted only once re-read after the tick.
+            remember(stat(), next, writtenAt);
           }
-        } finally {
-          invalidate();
         }
       }
     } catch (IOException e) {
@@ -185,11 +199,14 @@ public final class FileCredentialStore {
     }
   }
 
-  private SortedMap<String, String> readForUpdate() throws IOException {
+  /** The file's bytes; empty when there is no file. */
+  private Optional<byte[]> readContent() {
     try {
-      return StoreFormat.parse(file, Files.readAllBytes(file));
+      return Optional.of(Files.readAllBytes(file));
     } catch (NoSuchFileException e) {
-      return new TreeMap<>();
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read credential store " + file + ": " + e, e);
     }
   }
 
@@ -202,7 +219,9 @@ public final class FileCredentialStore {
         while (buffer.hasRemaining()) {
           channel.write(buffer);
         }
-        channel.force(true);
+        if (syncWrites) {
+          channel.force(true);
+        }
       }
       try {
         Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -213,10 +232,6 @@ public final class FileCredentialStore {
     } finally {
       Files.deleteIfExists(temp);
     }
-  }
-
-  private synchronized void invalidate() {
-    cache = null;
   }
 
   private @Nullable FileState stat() {
