@@ -178,19 +178,22 @@ public final class FileCredentialStore {
       Object jvmLock = JVM_LOCKS.computeIfAbsent(key, k -> new Object());
       synchronized (jvmLock) {
         createOwnerOnly(lockFile);
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
-            FileLock lock = channel.lock()) {
-          long readAt = System.currentTimeMillis();
-          @Nullable FileState state = stat();
-          byte[] content = readContent().orElse(new byte[0]);
-          SortedMap<String, String> values =
-              new TreeMap<>(remember(state, content, readAt));
-          if (change.test(values)) {
-            byte[] next = StoreFormat.render(values);
-            long writtenAt = System.currentTimeMillis();
-            replace(next);
-            // Cached with the time before the write: trusted only once re-read after the tick.
-            remember(stat(), next, writtenAt);
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+          FileLock lock = channel.lock(); // held until the new content is in place
+          try {
+            long readAt = System.currentTimeMillis();
+            @Nullable FileState state = stat();
+            byte[] content = readContent().orElse(new byte[0]);
+            SortedMap<String, String> values = new TreeMap<>(remember(state, content, readAt));
+            if (change.test(values)) {
+              byte[] next = StoreFormat.render(values);
+              long writtenAt = System.currentTimeMillis();
+              replace(next);
+              // Cached with the time before the write: trusted only once re-read after the tick.
+              remember(stat(), next, writtenAt);
+            }
+          } finally {
+            lock.release();
           }
         }
       }

@@ -205,6 +205,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
         (result, error) -> {
           if (outcome.isCancelled()) {
             search.controller().abort();
+            registration.end(search); // even when the provider never answers
           }
         });
     CompletionStage<WebSearchResult> stage;

@@ -102,8 +102,9 @@ class WebServiceSearchTest {
 
     Await.failure(web.search(WebSearchRequest.of("q"), AbortSignal.never()))
         .hasMessage("web provider \"alpha\" failed: IllegalStateException")
-        .hasCauseReference(raw)
-        .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_PROVIDER_ERROR));
+        .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_PROVIDER_ERROR))
+        .cause()
+        .isSameAs(raw);
   }
 
   @Test
