@@ -18,10 +18,15 @@ import dev.dsh.api.web.WebService;
 import dev.dsh.host.fakes.CountingSignal;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.fakes.MapConfig;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -113,7 +118,7 @@ class WebServiceSearchTest {
         new FakeProvider(
             "alpha",
             (request, signal) ->
-                CompletableFuture.failedFuture(new java.io.IOException("reset " + CANARY))));
+                CompletableFuture.failedFuture(new IOException("reset " + CANARY))));
 
     Await.failure(web.search(WebSearchRequest.of("q"), AbortSignal.never()))
         .hasMessage("web provider \"alpha\" failed: IOException")
@@ -263,7 +268,7 @@ class WebServiceSearchTest {
   @Test
   void theWebPluginClosesItsServiceWhenItsScopeEnds() {
     FakeContext webScope = new FakeContext();
-    new WebPlugin().apply(webScope, dev.dsh.host.fakes.MapConfig.empty());
+    new WebPlugin().apply(webScope, MapConfig.empty());
     WebService service = webScope.inject(WebService.KEY);
     service.registerSearchProvider(FakeProvider.hanging("alpha"));
     var search = service.search(WebSearchRequest.of("q"), AbortSignal.never());
@@ -280,7 +285,7 @@ class WebServiceSearchTest {
     webScope.services().put(
         LaunchEnvironment.KEY,
         LaunchEnvironment.of(Map.of(WebServiceImpl.PIN_VARIABLE, "beta")));
-    new WebPlugin().apply(webScope, dev.dsh.host.fakes.MapConfig.empty());
+    new WebPlugin().apply(webScope, MapConfig.empty());
     WebService service = webScope.inject(WebService.KEY);
     service.registerSearchProvider(FakeProvider.withSources("alpha", 1));
     service.registerSearchProvider(FakeProvider.withSources("beta", 1));
@@ -289,5 +294,47 @@ class WebServiceSearchTest {
         .isEqualTo("beta");
     assertThat(List.of(new WebPlugin().name(), new WebPlugin().configType()))
         .containsExactly("web", Optional.of(WebConfig.class));
+  }
+
+  @Test
+  void searchesRacingWithdrawalsAllEnd() throws Exception {
+    pin.set(Optional.of("racer"));
+    List<CompletableFuture<WebSearchResult>> searches =
+        Collections.synchronizedList(new ArrayList<>());
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread churn =
+        new Thread(
+            () -> {
+              while (running.get()) {
+                web.registerSearchProvider(FakeProvider.hanging("racer")).dispose();
+              }
+            });
+    churn.start();
+    List<Thread> callers = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      Thread caller =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 200; i++) {
+                  searches.add(
+                      web.search(WebSearchRequest.of("q"), AbortSignal.never()).toCompletableFuture());
+                }
+              });
+      callers.add(caller);
+      caller.start();
+    }
+    for (Thread caller : callers) {
+      caller.join(10_000);
+    }
+    running.set(false);
+    churn.join(10_000);
+
+    assertThat(searches).hasSize(800);
+    for (var search : searches) {
+      // Each search either found no provider or was aborted by the withdrawal: none is left hanging.
+      Await.failure(search)
+          .satisfies(
+              e -> assertThat(Await.code(e)).isIn(WEB_ABORTED, WEB_PROVIDER_CONFIGURED_MISSING));
+    }
   }
 }
