@@ -7,15 +7,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -173,11 +170,11 @@ public final class FileCredentialStore {
   private void update(Predicate<SortedMap<String, String>> change) {
     try {
       Path folder = file.getParent();
-      createFolder(folder);
+      OwnerOnlyFiles.createFolder(folder);
       Path key = folder.toRealPath().resolve(file.getFileName());
       Object jvmLock = JVM_LOCKS.computeIfAbsent(key, k -> new Object());
       synchronized (jvmLock) {
-        createOwnerOnly(lockFile);
+        OwnerOnlyFiles.createFile(lockFile);
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
           FileLock lock = channel.lock(); // held until the new content is in place
           try {
@@ -215,7 +212,7 @@ public final class FileCredentialStore {
 
   private void replace(byte[] content) throws IOException {
     Path folder = file.getParent();
-    Path temp = createTemp(folder);
+    Path temp = OwnerOnlyFiles.createTemp(folder, "." + file.getFileName() + ".");
     try {
       try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
         ByteBuffer buffer = ByteBuffer.wrap(content);
@@ -249,40 +246,6 @@ public final class FileCredentialStore {
     }
   }
 
-  private Path createTemp(Path folder) throws IOException {
-    String prefix = "." + file.getFileName() + ".";
-    if (OwnerOnly.POSIX) {
-      return Files.createTempFile(folder, prefix, ".tmp", OwnerOnly.file());
-    }
-    Path temp = Files.createTempFile(folder, prefix, ".tmp");
-    OwnerOnly.restrict(temp);
-    return temp;
-  }
-
-  private static void createOwnerOnly(Path path) throws IOException {
-    try {
-      if (OwnerOnly.POSIX) {
-        Files.createFile(path, OwnerOnly.file());
-      } else {
-        Files.createFile(path);
-        OwnerOnly.restrict(path);
-      }
-    } catch (FileAlreadyExistsException e) {
-      // created earlier, by this or another process
-    }
-  }
-
-  private static void createFolder(Path folder) throws IOException {
-    if (Files.isDirectory(folder)) {
-      return;
-    }
-    if (OwnerOnly.POSIX) {
-      Files.createDirectories(folder, OwnerOnly.folder());
-    } else {
-      Files.createDirectories(folder);
-    }
-  }
-
   private static byte[] digest(byte[] content) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(content);
@@ -310,31 +273,5 @@ public final class FileCredentialStore {
     public String toString() {
       return "Snapshot[" + values.size() + " values]";
     }
-  }
-
-  /** Owner-only permissions, where the file system has POSIX permissions. */
-  private static final class OwnerOnly {
-    static final boolean POSIX =
-        java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-
-    static FileAttribute<?> file() {
-      return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-    }
-
-    static FileAttribute<?> folder() {
-      return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-    }
-
-    /** Best effort where there are no POSIX permissions: readable and writable by the owner only. */
-    static void restrict(Path path) {
-      java.io.File f = path.toFile();
-      f.setReadable(false, false);
-      f.setReadable(true, true);
-      f.setWritable(false, false);
-      f.setWritable(true, true);
-      f.setExecutable(false, false);
-    }
-
-    private OwnerOnly() {}
   }
 }

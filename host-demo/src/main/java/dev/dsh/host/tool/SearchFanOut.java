@@ -22,7 +22,9 @@ import java.util.concurrent.ExecutionException;
  * query order.
  *
  * <p>Searches are started one after another on the calling thread; they overlap because {@link
- * WebService#search} returns a stage without waiting for the answer.
+ * WebService#search} returns a stage without waiting for the answer. When a search fails before the
+ * next one is started (such as no provider being selectable), the remaining queries are not
+ * searched at all.
  */
 final class SearchFanOut {
 
