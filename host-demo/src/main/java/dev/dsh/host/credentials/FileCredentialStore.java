@@ -1,0 +1,277 @@
+package dev.dsh.host.credentials;
+
+import dev.dsh.api.credentials.CredentialRef;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The local credential store: one JSON file (see {@link StoreFormat}) that several processes may
+ * share, such as {@code dsh credentials set} while {@code dsh run} serves.
+ *
+ * <p><b>Reads</b> always reflect the file on disk. The parsed content is cached against the file's
+ * size, modification time and file key; because two writes can land within one tick of the file
+ * system's clock, the cache is trusted only when it was read more than {@value #CLOCK_GRANULARITY_MS}
+ * ms after the file's modification time — otherwise the bytes are read again and compared by
+ * digest.
+ *
+ * <p><b>Writes</b> are read-modify-write cycles guarded across processes by a lock on the sidecar
+ * file {@code <store>.lock} and within the JVM by a monitor per store path (file locks are held per
+ * process, so two stores on one file in one JVM would otherwise collide). The new content goes to a
+ * temporary file in the same folder, created owner-only ({@code rw-------} where POSIX permissions
+ * exist), is forced to disk and moved over the store atomically. A corrupt store is never written:
+ * the cycle fails before the write with {@link CredentialStoreCorruptException}.
+ *
+ * <p>Values are never logged, put in a message or shown by {@link #toString()}.
+ */
+public final class FileCredentialStore {
+
+  /** Generous bound on file-system timestamp granularity (FAT keeps 2 s). */
+  static final long CLOCK_GRANULARITY_MS = 2_000;
+
+  private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
+
+  private final Path file;
+  private final Path lockFile;
+  private final boolean syncWrites;
+  private @Nullable Snapshot cache; // guarded by this
+
+  /** A store kept in {@code file}; the file and its folders are created by the first write. */
+  public FileCredentialStore(Path file) {
+    this(file, true);
+  }
+
+  /**
+   * @param syncWrites whether each write is forced to the storage device before it replaces the
+   *     store; only tests that hammer the store turn it off, to stay fast
+   */
+  FileCredentialStore(Path file, boolean syncWrites) {
+    this.syncWrites = syncWrites;
+    this.file = Objects.requireNonNull(file, "file").toAbsolutePath().normalize();
+    Path name = this.file.getFileName();
+    if (name == null) {
+      throw new IllegalArgumentException("the credential store must be a file, not a root folder");
+    }
+    this.lockFile = this.file.resolveSibling(name + ".lock");
+  }
+
+  /** The store file. */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * The stored value of {@code ref}, as the file holds it now.
+   *
+   * @throws CredentialStoreCorruptException when the file cannot be understood
+   * @throws UncheckedIOException when the file cannot be read
+   */
+  public Optional<String> read(CredentialRef ref) {
+    return Optional.ofNullable(current().get(ref.name()));
+  }
+
+  /**
+   * The names that have a value, sorted.
+   *
+   * @throws CredentialStoreCorruptException when the file cannot be understood
+   * @throws UncheckedIOException when the file cannot be read
+   */
+  public List<CredentialRef> refs() {
+    return current().keySet().stream().map(CredentialRef::of).toList();
+  }
+
+  /**
+   * Stores {@code value} (trimmed) for {@code ref}.
+   *
+   * @throws IllegalArgumentException when the value is empty or cannot go into an HTTP header; the
+   *     message never echoes it
+   * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
+   * @throws UncheckedIOException when the file cannot be written
+   */
+  public void write(CredentialRef ref, String value) {
+    String clean = CredentialValues.clean(Objects.requireNonNull(value, "value"));
+    Objects.requireNonNull(ref, "ref");
+    update(values -> !clean.equals(values.put(ref.name(), clean)));
+  }
+
+  /**
+   * Removes the value of {@code ref}.
+   *
+   * @return whether a value was stored
+   * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
+   * @throws UncheckedIOException when the file cannot be written
+   */
+  public boolean remove(CredentialRef ref) {
+    Objects.requireNonNull(ref, "ref");
+    boolean[] removed = {false};
+    update(
+        values -> {
+          removed[0] = values.remove(ref.name()) != null;
+          return removed[0];
+        });
+    return removed[0];
+  }
+
+  @Override
+  public String toString() {
+    return "FileCredentialStore[" + file + "]";
+  }
+
+  private synchronized SortedMap<String, String> current() {
+    long readAt = System.currentTimeMillis();
+    @Nullable FileState state = stat();
+    Snapshot cached = cache;
+    if (cached != null && Objects.equals(cached.state(), state) && cached.trusted()) {
+      return cached.values();
+    }
+    Optional<byte[]> content = readContent();
+    if (content.isEmpty()) {
+      cache = null; // removed since the stat; the next read settles the cache
+      return new TreeMap<>();
+    }
+    return remember(state, content.get(), readAt);
+  }
+
+  /** Caches {@code content} as the file's content in {@code state}; parses only what changed. */
+  private synchronized SortedMap<String, String> remember(
+      @Nullable FileState state, byte[] content, long readAt) {
+    byte[] digest = digest(content);
+    Snapshot cached = cache;
+    SortedMap<String, String> values =
+        cached != null && Arrays.equals(cached.digest(), digest)
+            ? cached.values()
+            : StoreFormat.parse(file, content);
+    cache = new Snapshot(state, digest, values, readAt);
+    return values;
+  }
+
+  /** One guarded read-modify-write cycle; {@code change} says whether it changed anything. */
+  private void update(Predicate<SortedMap<String, String>> change) {
+    try {
+      Path folder = file.getParent();
+      OwnerOnlyFiles.createFolder(folder);
+      Path key = folder.toRealPath().resolve(file.getFileName());
+      Object jvmLock = JVM_LOCKS.computeIfAbsent(key, k -> new Object());
+      synchronized (jvmLock) {
+        OwnerOnlyFiles.createFile(lockFile);
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+          FileLock lock = channel.lock(); // held until the new content is in place
+          try {
+            long readAt = System.currentTimeMillis();
+            @Nullable FileState state = stat();
+            byte[] content = readContent().orElse(new byte[0]);
+            SortedMap<String, String> values = new TreeMap<>(remember(state, content, readAt));
+            if (change.test(values)) {
+              byte[] next = StoreFormat.render(values);
+              long writtenAt = System.currentTimeMillis();
+              replace(next);
+              // Cached with the time before the write: trusted only once re-read after the tick.
+              remember(stat(), next, writtenAt);
+            }
+          } finally {
+            lock.release();
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write credential store " + file + ": " + e, e);
+    }
+  }
+
+  /** The file's bytes; empty when there is no file. */
+  private Optional<byte[]> readContent() {
+    try {
+      return Optional.of(Files.readAllBytes(file));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read credential store " + file + ": " + e, e);
+    }
+  }
+
+  private void replace(byte[] content) throws IOException {
+    Path folder = file.getParent();
+    Path temp = OwnerOnlyFiles.createTemp(folder, "." + file.getFileName() + ".");
+    try {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        ByteBuffer buffer = ByteBuffer.wrap(content);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+        if (syncWrites) {
+          channel.force(true);
+        }
+      }
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        // Same folder, so only exotic file systems get here; a plain replace is the best left.
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  private @Nullable FileState stat() {
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      return new FileState(
+          attributes.size(), attributes.lastModifiedTime().toMillis(), attributes.fileKey());
+    } catch (NoSuchFileException e) {
+      return null;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read credential store " + file + ": " + e, e);
+    }
+  }
+
+  private static byte[] digest(byte[] content) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(content);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+
+  /** What identifies one version of the file without reading it. */
+  private record FileState(long size, long modifiedMillis, @Nullable Object fileKey) {}
+
+  /** The parsed file as of {@code readAt}. */
+  private record Snapshot(
+      @Nullable FileState state, byte[] digest, SortedMap<String, String> values, long readAt) {
+
+    /**
+     * Whether a later write would necessarily show in the file's state: the read happened after the
+     * file's modification tick had passed.
+     */
+    boolean trusted() {
+      return state == null || readAt > state.modifiedMillis() + CLOCK_GRANULARITY_MS;
+    }
+
+    @Override
+    public String toString() {
+      return "Snapshot[" + values.size() + " values]";
+    }
+  }
+}

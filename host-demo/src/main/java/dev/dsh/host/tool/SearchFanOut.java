@@ -1,0 +1,90 @@
+package dev.dsh.host.tool;
+
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
+
+import dev.dsh.api.AbortController;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebService;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Runs one search per query at once under a shared signal. The first failure fires that signal, so
+ * the other searches are aborted, and becomes the outcome; otherwise the outcome is every result in
+ * query order.
+ *
+ * <p>Searches are started one after another on the calling thread; they overlap because {@link
+ * WebService#search} returns a stage without waiting for the answer. When a search fails before the
+ * next one is started (such as no provider being selectable), the remaining queries are not
+ * searched at all.
+ */
+final class SearchFanOut {
+
+  private SearchFanOut() {}
+
+  /**
+   * @param parents the signals that abort every search (the caller's, the timeout)
+   * @return a stage completing with the results in query order, or exceptionally with the first
+   *     {@link WebError}; the shared controller is closed when it completes
+   */
+  static CompletableFuture<List<WebSearchResult>> run(
+      WebService web, List<String> queries, int maxResults, AbortSignal... parents) {
+    AbortController shared = AbortController.linkedTo(parents);
+    CompletableFuture<List<WebSearchResult>> outcome = new CompletableFuture<>();
+    outcome.whenComplete((results, error) -> shared.close());
+    List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
+    for (String query : queries) {
+      if (outcome.isDone()) {
+        break; // an earlier search already failed at once; the rest would only be aborted
+      }
+      CompletableFuture<WebSearchResult> search = start(web, query, maxResults, shared.signal());
+      search.whenComplete(
+          (result, error) -> {
+            if (error != null) {
+              WebError failure = asWebError(error);
+              if (outcome.completeExceptionally(failure)) {
+                shared.abort(failure);
+              }
+            }
+          });
+      searches.add(search);
+    }
+    CompletableFuture.allOf(searches.toArray(CompletableFuture[]::new))
+        .thenRun(() -> outcome.complete(searches.stream().map(CompletableFuture::join).toList()));
+    return outcome;
+  }
+
+  private static CompletableFuture<WebSearchResult> start(
+      WebService web, String query, int maxResults, AbortSignal signal) {
+    try {
+      return web.search(new WebSearchRequest(query, maxResults), signal).toCompletableFuture();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  /** A search's failure as the tool reports it: a {@link WebError} as is, anything else wrapped. */
+  static WebError asWebError(Throwable error) {
+    Throwable cause = error;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof WebError webError) {
+      return webError;
+    }
+    if (cause instanceof CancellationException) {
+      return new WebError(WEB_ABORTED, "web search was cancelled", cause);
+    }
+    return new WebError(
+        WEB_PROVIDER_ERROR, "web search failed: " + cause.getClass().getSimpleName(), cause);
+  }
+}

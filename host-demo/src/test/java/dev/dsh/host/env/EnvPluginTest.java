@@ -1,0 +1,53 @@
+package dev.dsh.host.env;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.fakes.FakeContext;
+import dev.dsh.host.fakes.MapConfig;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class EnvPluginTest {
+
+  @Test
+  void itProvidesTheEnvironmentItWasGiven() {
+    FakeContext scope = new FakeContext();
+
+    new EnvPlugin(LaunchEnvironment.of(Map.of("DSH_WEB_SEARCH_PROVIDER", "yuanbao")))
+        .apply(scope, MapConfig.empty());
+
+    assertThat(scope.env().get("DSH_WEB_SEARCH_PROVIDER")).contains("yuanbao");
+    assertThat(scope.env().get("UNSET_VARIABLE")).isEmpty();
+  }
+
+  @Test
+  void byDefaultItProvidesTheProcessEnvironment() {
+    FakeContext scope = new FakeContext();
+
+    new EnvPlugin().apply(scope, MapConfig.empty());
+
+    String path = System.getenv("PATH");
+    assertThat(scope.inject(LaunchEnvironment.KEY).get("PATH")).isEqualTo(Optional.ofNullable(path));
+  }
+
+  @Test
+  void itIsNamedEnvAndTakesNoConfig() {
+    EnvPlugin plugin = new EnvPlugin();
+
+    assertThat(plugin.name()).isEqualTo("env");
+    assertThat(plugin.configType()).isEmpty();
+    assertThat(plugin.inject()).isEmpty();
+  }
+
+  @Test
+  void theEnvironmentIsWithdrawnWhenTheScopeEnds() {
+    FakeContext scope = new FakeContext();
+    new EnvPlugin(LaunchEnvironment.of(Map.of())).apply(scope, MapConfig.empty());
+
+    scope.dispose();
+
+    assertThat(scope.get(LaunchEnvironment.KEY)).isEmpty();
+  }
+}
