@@ -41,6 +41,11 @@ public final class AbortController implements AutoCloseable {
       synchronized (controller.links) {
         controller.links.add(link);
       }
+      if (controller.signal.aborted()) {
+        // A parent had already fired: nothing more to follow, and no link may stay behind.
+        controller.unlink();
+        break;
+      }
     }
     return controller;
   }

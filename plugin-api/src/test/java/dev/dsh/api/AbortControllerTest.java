@@ -91,4 +91,32 @@ class AbortControllerTest {
     parent.abort();
     assertThat(child.signal().aborted()).isFalse();
   }
+
+  @Test
+  void linkingToAnAlreadyAbortedParentLeavesNoHandlerOnTheOthers() {
+    AtomicInteger registered = new AtomicInteger();
+    AbortSignal counting =
+        new AbortSignal() {
+          @Override
+          public boolean aborted() {
+            return false;
+          }
+
+          @Override
+          public java.util.Optional<Throwable> reason() {
+            return java.util.Optional.empty();
+          }
+
+          @Override
+          public Disposable onAbort(Runnable handler) {
+            registered.incrementAndGet();
+            return registered::decrementAndGet;
+          }
+        };
+    AbortController linked =
+        AbortController.linkedTo(AbortSignal.aborted(new RuntimeException("early")), counting);
+    assertThat(linked.signal().aborted()).isTrue();
+    assertThat(linked.signal().reason()).get().extracting(Throwable::getMessage).isEqualTo("early");
+    assertThat(registered).hasValue(0);
+  }
 }

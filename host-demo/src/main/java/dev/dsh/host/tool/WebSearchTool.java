@@ -93,6 +93,11 @@ public final class WebSearchTool {
 
   /** The JSON Schema of the arguments, pretty-printed. */
   public String schemaJson() {
+    return schema();
+  }
+
+  /** The JSON Schema of the arguments, pretty-printed; the same for every instance. */
+  public static String schema() {
     ObjectNode schema = MAPPER.createObjectNode();
     schema.put("type", "object");
     ObjectNode queries = schema.putObject("properties").putObject("queries");
