@@ -78,18 +78,19 @@ public final class Host implements AutoCloseable {
   }
 
   /**
-   * Boots for a one-shot command: every problem (a jar that does not load, a profile that does not
-   * compose, a row that fails) ends the boot.
+   * Boots for a one-shot command. A jar that does not load is reported through the event sink and
+   * skipped (the others still serve); a profile that does not compose, or a row that cannot be
+   * applied or whose scope fails, ends the boot.
    *
-   * @throws HostException listing every problem; nothing is left running
+   * @throws HostException listing every row problem; nothing is left running
    * @throws ProfileException when the profile does not compose
    */
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
     try {
-      List<String> problems = new ArrayList<>(host.syncPlugins());
+      host.syncPlugins().forEach(options.events());
       ComposedProfile profile = host.compose();
-      problems.addAll(host.reconcile(profile));
+      List<String> problems = host.reconcile(profile);
       if (!problems.isEmpty()) {
         throw new HostException(problems);
       }

@@ -1,0 +1,98 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.api.env.LaunchEnvironment;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Optional;
+
+/** Runs the CLI in-process against a temporary home, with the real plugin jar of the build. */
+final class CliHarness {
+
+  static final String PLUGIN_ID = "dsh-web-search-yuanbao";
+  static final String ROW_ID = "web-search-yuanbao";
+
+  record Result(int exit, String out, String err) {}
+
+  private CliHarness() {}
+
+  /** The plugin jar the reactor built (copied by the build into target/dist/bundled-plugins). */
+  static Path pluginJar() {
+    String path = System.getProperty("dsh.test.pluginJar");
+    if (path == null || !Files.isRegularFile(Path.of(path))) {
+      throw new IllegalStateException(
+          "the plugin jar is missing: run the tests through 'mvn verify' from the repository root");
+    }
+    return Path.of(path);
+  }
+
+  static Result run(Path home, Map<String, String> env, String stdin, String... args) {
+    return run(home, env, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), args);
+  }
+
+  static Result run(Path home, Map<String, String> env, InputStream stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    String[] withHome = new String[args.length + 2];
+    withHome[0] = "--home";
+    withHome[1] = home.toString();
+    System.arraycopy(args, 0, withHome, 2, args.length);
+    int exit =
+        Dsh.run(
+            new CliIo(
+                stdin,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                LaunchEnvironment.of(env),
+                Optional.of(pluginJar())),
+            withHome);
+    return new Result(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Installs the real plugin and enables it in the default profile, aimed at {@code baseUrl}. */
+  static void installPlugin(Path home, String baseUrl, String extraConfig) {
+    try {
+      Files.createDirectories(home.resolve("plugins"));
+      Files.copy(
+          pluginJar(),
+          home.resolve("plugins").resolve(PLUGIN_ID + ".jar"),
+          StandardCopyOption.REPLACE_EXISTING);
+      Path profile = Files.createDirectories(home.resolve("profiles/default"));
+      Files.writeString(profile.resolve("profile.yml"), "bundles: [" + PLUGIN_ID + "]\n");
+      writeUserLayer(home, baseUrl, extraConfig);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes the user layer: the Yuanbao row's whole config. */
+  static void writeUserLayer(Path home, String baseUrl, String extraConfig) {
+    String config = "{baseURL: \"" + baseUrl + "\"" + (extraConfig.isEmpty() ? "" : ", " + extraConfig) + "}";
+    try {
+      Path file = home.resolve("profiles/default/cordis.patch.yml");
+      Path temp = Files.createTempFile(file.getParent(), ".patch-", ".tmp");
+      Files.writeString(temp, "- id: " + ROW_ID + "\n  config: " + config + "\n");
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static String fixture(String name) {
+    String dir = System.getProperty("wsa.fixtures");
+    try {
+      return Files.readString(Path.of(dir, name));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
