@@ -43,7 +43,8 @@ final class Exceptions {
    * {@code SimpleName: message}, or the class name alone when the message is absent or may carry
    * request data. A message-less wrapper of the same class shows its cause's message.
    *
-   * @param trustMessage true for exceptions from host services (their messages are the host's)
+   * @param trustMessage true for failures of a host service (no request data reaches it), whose
+   *     message is shown whatever its class
    */
   static String describe(Throwable error, boolean trustMessage) {
     String name = error.getClass().getSimpleName();
@@ -52,8 +53,7 @@ final class Exceptions {
     if (message == null && cause != null && cause.getClass() == error.getClass()) {
       message = cause.getMessage();
     }
-    boolean jdk = error.getClass().getName().startsWith("java") || error.getClass().getName().startsWith("sun.");
-    boolean show = jdk ? SAFE_MESSAGES.contains(error.getClass().getName()) : trustMessage;
+    boolean show = trustMessage || SAFE_MESSAGES.contains(error.getClass().getName());
     return message == null || message.isBlank() || !show ? name : name + ": " + message;
   }
 }
