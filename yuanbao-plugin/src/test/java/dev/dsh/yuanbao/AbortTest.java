@@ -118,15 +118,25 @@ class AbortTest {
   @Test
   void theAbortRegistrationIsDisposedWhenTheSearchEnds() throws Exception {
     CountingSignal signal = new CountingSignal();
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD)) {
-      String refused = server.baseUrl();
-      server.close();
-      try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(refused))) {
-        TestSupport.failure(provider.search(WebSearchRequest.of("q"), signal));
-      }
+    try (YuanbaoSearchProvider provider =
+        TestSupport.provider(TestSupport.config(TestSupport.refusedBaseUrl()))) {
+      TestSupport.failure(provider.search(WebSearchRequest.of("q"), signal));
     }
     assertThat(signal.registered).hasValue(1);
     assertThat(signal.disposed).hasValue(1);
+  }
+
+  @Test
+  void connectionRefusedFailsNamingTheFailure() {
+    try (YuanbaoSearchProvider provider =
+        TestSupport.provider(TestSupport.config(TestSupport.refusedBaseUrl()))) {
+      WebError failure = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+      assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_ERROR);
+      // JDK 17 gives the ConnectException no message (only the class name is shown); later JDKs
+      // say "Connection refused".
+      assertThat(failure.getMessage())
+          .matches("Yuanbao search request failed: ConnectException(: Connection refused)?");
+    }
   }
 
   @Test

@@ -73,11 +73,7 @@ class CanaryKeyTest {
     System.setErr(capture);
     try {
       // connection refused
-      String refused;
-      try (RawServer raw = new RawServer(RawServer.Behaviour.HOLD)) {
-        refused = raw.baseUrl();
-      }
-      WebError connection = failWith(CANARY, refused);
+      WebError connection = failWith(CANARY, TestSupport.refusedBaseUrl());
       assertThat(connection.getMessage()).startsWith("Yuanbao search request failed: ConnectException");
       errors.add(connection);
 

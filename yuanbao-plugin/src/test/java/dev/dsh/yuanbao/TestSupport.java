@@ -43,6 +43,16 @@ final class TestSupport {
     }
   }
 
+  /** A loopback base URL on which nothing listens: connecting is refused. */
+  static String refusedBaseUrl() {
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return "http://127.0.0.1:" + socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   static YuanbaoConfig config(String baseURL) {
     return YuanbaoConfig.defaults().withBaseURL(baseURL).withApiKey(KEY);
   }
