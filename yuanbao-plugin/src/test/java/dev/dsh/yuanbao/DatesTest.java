@@ -2,6 +2,8 @@ package dev.dsh.yuanbao;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,5 +46,27 @@ class DatesTest {
       })
   void anythingElseIsAbsent(String input) {
     assertThat(Dates.normalize(input)).isNull();
+  }
+
+  @Test
+  void handParserAgreesWithTheRegexOracleOnRandomDateLikeText() {
+    long seed = new Random().nextLong();
+    Random random = new Random(seed);
+    String[] parts = {
+      "2025", "0000", "1970", "-", "/", "02", "29", "30", "13", "00", "12", "T", " ", ":", "59", "60",
+      "24", ".", "5", "123", "123456789", "1234567890", "Z", "+", "-", "08", "0800", "18", "19", "z", "x"
+    };
+    for (int n = 0; n < 50_000; n++) {
+      StringBuilder s = new StringBuilder();
+      int length = random.nextInt(14);
+      for (int i = 0; i < length; i++) {
+        s.append(parts[random.nextInt(parts.length)]);
+      }
+      String input = s.toString();
+      assertThat(Dates.normalize(input)).as("seed %d, input %s", seed, input).isEqualTo(RegexDates.normalize(input));
+    }
+    for (String valid : new String[] {"2025-06-09 10:42:17", "2025/06/09 10:42:17", "2025-06-09T10:42:17.5+09:30"}) {
+      assertThat(Dates.normalize(valid)).isNotNull().isEqualTo(RegexDates.normalize(valid));
+    }
   }
 }
