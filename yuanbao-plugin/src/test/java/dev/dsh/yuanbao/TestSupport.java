@@ -28,11 +28,23 @@ final class TestSupport {
 
   private TestSupport() {}
 
-  /** The fixture folder handed in by the build ({@code ../shared/fixtures/wsa}). */
+  /**
+   * The fixture folder: {@code ../shared/fixtures/wsa} from the repository root, handed in by the
+   * build; when Maven ran from inside the module (so its project directory is the module), the
+   * nearest ancestor of the working directory holding {@code shared/fixtures/wsa}.
+   */
   static Path fixtures() {
     String dir = System.getProperty("wsa.fixtures");
-    assertThat(dir).as("system property wsa.fixtures").isNotNull();
-    return Path.of(dir);
+    if (dir != null && Files.isDirectory(Path.of(dir))) {
+      return Path.of(dir);
+    }
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path candidate = p.resolve("shared/fixtures/wsa");
+      if (Files.isDirectory(candidate)) {
+        return candidate;
+      }
+    }
+    throw new AssertionError("fixtures not found: set -Dwsa.fixtures (got " + dir + ")");
   }
 
   static byte[] fixture(String name) {
