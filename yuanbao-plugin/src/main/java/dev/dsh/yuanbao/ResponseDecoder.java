@@ -56,13 +56,16 @@ final class ResponseDecoder {
     return Decoded.INVALID;
   }
 
-  /** Reads {@code Response}; {@code Error} wins wherever it stands, so pages wait for the end. */
+  /**
+   * Reads {@code Response}. {@code Error} wins wherever it stands; pages are decoded as they come
+   * (an error answer is rare, and then the work is simply dropped).
+   */
   private Decoded readResponse(JsonParser p) {
     boolean shapeOk = true;
     boolean error = false;
     String code = null;
     String message = null;
-    List<Object> entries = List.of();
+    List<Page> pages = List.of();
     while (p.nextToken() == JsonToken.PROPERTY_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
@@ -90,9 +93,9 @@ final class ResponseDecoder {
         }
         case "Pages" -> {
           if (value == JsonToken.START_ARRAY) {
-            entries = readEntries(p);
+            pages = readPages(p);
           } else {
-            entries = List.of();
+            pages = List.of();
             shapeOk &= value == JsonToken.VALUE_NULL;
             p.skipChildren();
           }
@@ -106,35 +109,33 @@ final class ResponseDecoder {
     if (!shapeOk) {
       return Decoded.INVALID;
     }
-    List<Page> pages = new ArrayList<>(entries.size());
-    for (Object entry : entries) {
-      Page page = entry instanceof String s ? pageOf(s) : (Page) entry;
+    return Decoded.pages(pages);
+  }
+
+  /** The page objects: strings decoded, raw objects read as they are, anything else dropped. */
+  private List<Page> readPages(JsonParser p) {
+    List<Page> pages = new ArrayList<>();
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      Page page = null;
+      if (t == JsonToken.VALUE_STRING) {
+        // Parsed straight from the outer parser's buffer, before it moves on: no String copy.
+        page = pageOf(p.getStringCharacters(), p.getStringOffset(), p.getStringLength());
+      } else if (t == JsonToken.START_OBJECT) {
+        page = readPage(p);
+      } else {
+        p.skipChildren();
+      }
       if (page != null) {
         pages.add(page);
       }
     }
-    return Decoded.pages(pages);
+    return pages;
   }
 
-  /** The entries: strings kept for later decoding, raw objects read now, anything else dropped. */
-  private List<Object> readEntries(JsonParser p) {
-    List<Object> entries = new ArrayList<>();
-    JsonToken t;
-    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-      if (t == JsonToken.VALUE_STRING) {
-        entries.add(p.getString());
-      } else if (t == JsonToken.START_OBJECT) {
-        entries.add(readPage(p));
-      } else {
-        p.skipChildren();
-      }
-    }
-    return entries;
-  }
-
-  /** A page decoded from its JSON string, or null when it is not exactly one JSON object. */
-  private @Nullable Page pageOf(String text) {
-    try (JsonParser p = json.createParser(ObjectReadContext.empty(), text)) {
+  /** A page decoded from its JSON text, or null when it is not exactly one JSON object. */
+  private @Nullable Page pageOf(char[] text, int offset, int length) {
+    try (JsonParser p = json.createParser(ObjectReadContext.empty(), text, offset, length)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return null;
       }
