@@ -45,9 +45,13 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
 
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
+  /** Numbers providers, so each one's HTTP threads are told apart ({@code dsh-yuanbao-3-http-1}). */
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
   private final KeyResolver keys;
   private final ResponseDecoder decoder = new ResponseDecoder();
   private final ExecutorService executor;
+  private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
   private final String userAgent = "dsh-web-search-yuanbao/" + PluginVersion.VALUE;
   private volatile Settings settings;
@@ -75,7 +79,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     this.executor =
         Executors.newCachedThreadPool(
             task -> {
-              Thread thread = new Thread(task, "dsh-yuanbao-http-" + threads.incrementAndGet());
+              Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
               thread.setDaemon(true);
               return thread;
             });
@@ -245,6 +249,11 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.abort();
     }
     executor.shutdownNow();
+  }
+
+  /** The name prefix of this provider's HTTP threads; for tests that prove they end. */
+  String threadPrefix() {
+    return threadPrefix;
   }
 
   @Override
