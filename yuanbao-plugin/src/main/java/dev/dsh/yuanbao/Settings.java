@@ -60,7 +60,13 @@ record Settings(@Nullable URI endpoint, @Nullable String literalKey, CredentialR
     } catch (URISyntaxException e) {
       return null;
     }
-    if (!isHttpUrl(base) || base.getRawQuery() != null || base.getRawFragment() != null) {
+    // The JDK client needs a server-based authority (a host it can parse); a query or fragment
+    // has no place before the appended /SearchPro.
+    if (!isHttpUrl(base)
+        || base.getHost() == null
+        || base.getPort() > 65535
+        || base.getRawQuery() != null
+        || base.getRawFragment() != null) {
       return null;
     }
     String path = base.getRawPath() == null ? "" : base.getRawPath();
