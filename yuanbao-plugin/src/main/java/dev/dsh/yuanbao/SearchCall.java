@@ -38,9 +38,9 @@ final class SearchCall {
   }
 
   /** Completes from a received response; any {@link WebError} becomes the result. */
-  void succeedOrFail(YuanbaoSearchProvider provider, HttpResponse<byte[]> response) {
+  void succeedOrFail(AnswerReader answers, HttpResponse<byte[]> response) {
     try {
-      succeed(provider.interpret(this, response.statusCode(), response.body()));
+      succeed(answers.read(failures, response.statusCode(), response.body()));
     } catch (WebError error) {
       fail(error);
     }

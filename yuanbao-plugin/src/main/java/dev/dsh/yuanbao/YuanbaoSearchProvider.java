@@ -8,14 +8,12 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import dev.dsh.api.web.WebSearchSource;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,7 +47,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final KeyResolver keys;
-  private final ResponseDecoder decoder = new ResponseDecoder();
+  private final AnswerReader answers = new AnswerReader();
   private final ExecutorService executor;
   private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
@@ -207,35 +205,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
         }
         return;
       }
-      call.succeedOrFail(this, Objects.requireNonNull(response));
+      call.succeedOrFail(answers, Objects.requireNonNull(response));
     } catch (RuntimeException e) {
       call.fail(call.failures.invalidBody());
     }
-  }
-
-  /** Applies the status and envelope precedence of DESIGN section 6 to a received response. */
-  WebSearchResult interpret(SearchCall call, int status, byte[] body) {
-    if (status >= 300 && status < 400) {
-      throw call.failures.requestFailed("HTTP " + status + " redirect refused");
-    }
-    Decoded decoded = decoder.decode(body);
-    if (decoded.error()) {
-      throw call.failures.envelope(decoded.errorCode(), decoded.errorMessage());
-    }
-    if (status < 200 || status >= 300) {
-      throw call.failures.requestFailed("HTTP " + status);
-    }
-    if (!decoded.valid()) {
-      throw call.failures.invalidBody();
-    }
-    List<WebSearchSource> sources = new ArrayList<>(decoded.pages().size());
-    for (Page page : decoded.pages()) {
-      WebSearchSource source = PageMapper.map(page);
-      if (source != null) {
-        sources.add(source);
-      }
-    }
-    return WebSearchResult.of(sources);
   }
 
   /**
