@@ -1,0 +1,108 @@
+package dev.dsh.yuanbao;
+
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+
+/**
+ * Collects a response body without blocking, up to a cap. Over the cap, or on {@link #cancel()},
+ * it cancels its subscription, which makes the client close the connection.
+ */
+final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> {
+
+  /** 8 MiB. */
+  static final int CAP = 8 * 1024 * 1024;
+
+  /** The body went over the cap. Carries no message: the error text is the provider's. */
+  static final class OverCap extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    OverCap() {
+      super(null, null, false, false);
+    }
+  }
+
+  private final int cap;
+  private final boolean discard;
+  private final CompletableFuture<byte[]> body = new CompletableFuture<>();
+  private byte[] buffer = new byte[8192];
+  private int size;
+  private volatile Flow.@org.jspecify.annotations.Nullable Subscription subscription;
+  private volatile boolean cancelled;
+
+  private CappedBodySubscriber(int cap, boolean discard) {
+    this.cap = cap;
+    this.discard = discard;
+  }
+
+  /** A subscriber that keeps up to {@code cap} bytes. */
+  static CappedBodySubscriber capped(int cap) {
+    return new CappedBodySubscriber(cap, false);
+  }
+
+  /** A subscriber that reads nothing: it cancels at once and completes with no bytes. */
+  static CappedBodySubscriber unread() {
+    return new CappedBodySubscriber(0, true);
+  }
+
+  @Override
+  public CompletionStage<byte[]> getBody() {
+    return body;
+  }
+
+  @Override
+  public void onSubscribe(Flow.Subscription s) {
+    subscription = s;
+    if (discard) {
+      s.cancel();
+      body.complete(new byte[0]);
+    } else if (cancelled) {
+      s.cancel();
+    } else {
+      s.request(Long.MAX_VALUE);
+    }
+  }
+
+  @Override
+  public void onNext(List<ByteBuffer> items) {
+    if (body.isDone()) {
+      return;
+    }
+    for (ByteBuffer item : items) {
+      int n = item.remaining();
+      if ((long) size + n > cap) {
+        cancel();
+        body.completeExceptionally(new OverCap());
+        return;
+      }
+      if (size + n > buffer.length) {
+        buffer = Arrays.copyOf(buffer, Math.min(cap, Math.max(buffer.length * 2, size + n)));
+      }
+      item.get(buffer, size, n);
+      size += n;
+    }
+  }
+
+  @Override
+  public void onError(Throwable error) {
+    body.completeExceptionally(error);
+  }
+
+  @Override
+  public void onComplete() {
+    body.complete(Arrays.copyOf(buffer, size));
+  }
+
+  /** Stops reading: cancels the subscription, now or as soon as there is one. */
+  void cancel() {
+    cancelled = true;
+    Flow.Subscription s = subscription;
+    if (s != null) {
+      s.cancel();
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package dev.dsh.yuanbao;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Strict date parsing: +08:00 when no zone, ISO_OFFSET_DATE_TIME out. */
+class DatesTest {
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "2025-06-09 10:42:17|2025-06-09T10:42:17+08:00",
+        "2025-06-09T10:42:17|2025-06-09T10:42:17+08:00",
+        "2025-06-09 10:42|2025-06-09T10:42:00+08:00",
+        "2025-06-09|2025-06-09T00:00:00+08:00",
+        "2025/06/09 10:42:17|2025-06-09T10:42:17+08:00",
+        "2025/06/09|2025-06-09T00:00:00+08:00",
+        "2025-06-09T02:42:17Z|2025-06-09T02:42:17Z",
+        "2025-06-09T02:42:17+00:00|2025-06-09T02:42:17Z",
+        "2025-06-09T10:42:17-05:30|2025-06-09T10:42:17-05:30",
+        "2025-06-09T10:42:17+0900|2025-06-09T10:42:17+09:00",
+        "2025-06-09T10:42:17+09|2025-06-09T10:42:17+09:00",
+        "2025-06-09 10:42:17.5|2025-06-09T10:42:17.5+08:00",
+        "2025-06-09 10:42:17.123456789|2025-06-09T10:42:17.123456789+08:00",
+        "2024-02-29 00:00:00|2024-02-29T00:00:00+08:00",
+        "' 2025-06-09 10:42:17 '|2025-06-09T10:42:17+08:00",
+        "1970-01-01 08:00:00|1970-01-01T08:00:00+08:00"
+      })
+  void acceptedFormatsAreNormalised(String input, String expected) {
+    assertThat(Dates.normalize(input)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "", "N/A", "2025-02-30 10:00:00", "2025-13-01", "0000-00-00 00:00:00", "2025-13-45 25:61:00",
+        "2025-6-9", "2025-06-09 7:05:00", "2025/06/09 10:42", "2025/06/09T10:42:17", "1746664200",
+        "2025年5月8日", "2025-06-09 24:00:00", "2025-06-09T10:42:17+19:00", "2025-06-09 10:42:17.",
+        "2025-06-09+08:00", "2023-02-29", "+12025-01-01", "2025-06-09 10:42:17 +08:00", "2025-06-09t10:42:17"
+      })
+  void anythingElseIsAbsent(String input) {
+    assertThat(Dates.normalize(input)).isNull();
+  }
+
+  @Test
+  void handParserAgreesWithTheRegexOracleOnRandomDateLikeText() {
+    long seed = new Random().nextLong();
+    Random random = new Random(seed);
+    String[] parts = {
+      "2025", "0000", "1970", "-", "/", "02", "29", "30", "13", "00", "12", "T", " ", ":", "59", "60",
+      "24", ".", "5", "123", "123456789", "1234567890", "Z", "+", "-", "08", "0800", "18", "19", "z", "x"
+    };
+    for (int n = 0; n < 50_000; n++) {
+      StringBuilder s = new StringBuilder();
+      int length = random.nextInt(14);
+      for (int i = 0; i < length; i++) {
+        s.append(parts[random.nextInt(parts.length)]);
+      }
+      String input = s.toString();
+      assertThat(Dates.normalize(input)).as("seed %d, input %s", seed, input).isEqualTo(RegexDates.normalize(input));
+    }
+    for (String valid : new String[] {"2025-06-09 10:42:17", "2025/06/09 10:42:17", "2025-06-09T10:42:17.5+09:30"}) {
+      assertThat(Dates.normalize(valid)).isNotNull().isEqualTo(RegexDates.normalize(valid));
+    }
+  }
+}

@@ -1,0 +1,184 @@
+package dev.dsh.yuanbao;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.credentials.Credential;
+import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Key resolution on every search: literal, then the credentials service, then the environment. */
+class KeyResolutionTest {
+
+  private static final String REF = YuanbaoConfig.DEFAULT_API_KEY_ENV;
+  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
+
+  @BeforeAll
+  static void start() {
+    server.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.stop();
+  }
+
+  @BeforeEach
+  void reset() {
+    server.resetAll();
+    server.stubFor(
+        post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("21-empty-pages.json"))));
+  }
+
+  private static YuanbaoConfig withoutLiteral() {
+    return YuanbaoConfig.defaults().withBaseURL(server.baseUrl());
+  }
+
+  private static List<String> authorizations() {
+    return server.findAll(anyRequestedFor(anyUrl())).stream()
+        .map(r -> r.getHeader("Authorization"))
+        .toList();
+  }
+
+  private static String keyUsedBy(YuanbaoSearchProvider provider) {
+    server.resetRequests();
+    TestSupport.search(provider, "q");
+    List<String> seen = authorizations();
+    assertThat(seen).hasSize(1);
+    return seen.get(0).substring("Bearer ".length());
+  }
+
+  @Test
+  void literalKeyWinsOverStoreAndEnvironment() {
+    FakeCredentials store = new FakeCredentials();
+    store.values.put(REF, "from-store");
+    try (var provider =
+        TestSupport.provider(withoutLiteral().withApiKey("literal"), Optional.of(store), Map.of(REF, "from-env"))) {
+      assertThat(keyUsedBy(provider)).isEqualTo("literal");
+    }
+  }
+
+  @Test
+  void emptyLiteralKeyDefersToTheReference() {
+    try (var provider =
+        TestSupport.provider(withoutLiteral().withApiKey(""), Optional.empty(), Map.of(REF, "from-env"))) {
+      assertThat(keyUsedBy(provider)).isEqualTo("from-env");
+    }
+  }
+
+  @Test
+  void mountedCredentialsServiceDecidesForTheReference() {
+    FakeCredentials store = new FakeCredentials();
+    store.values.put(REF, "from-store");
+    try (var provider = TestSupport.provider(withoutLiteral(), Optional.of(store), Map.of(REF, "from-env"))) {
+      assertThat(keyUsedBy(provider)).isEqualTo("from-store");
+    }
+  }
+
+  @Test
+  void mountedCredentialsServiceWithoutTheKeyIsAuthoritative() {
+    FakeCredentials store = new FakeCredentials();
+    try (var provider = TestSupport.provider(withoutLiteral(), Optional.of(store), Map.of(REF, "from-env"))) {
+      WebError failure = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+      assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING);
+      assertThat(failure.getMessage())
+          .isEqualTo(
+              "Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\"; set apiKey, store it with"
+                  + " 'dsh credentials set TENCENTCLOUD_WSA_APIKEY', or export TENCENTCLOUD_WSA_APIKEY");
+      assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    }
+  }
+
+  @Test
+  void withoutCredentialsServiceTheEnvironmentIsRead() {
+    try (var provider =
+        TestSupport.provider(withoutLiteral().withApiKeyEnv("MY_KEY"), Optional.empty(), Map.of("MY_KEY", "from-env"))) {
+      assertThat(keyUsedBy(provider)).isEqualTo("from-env");
+    }
+  }
+
+  @Test
+  void credentialsServiceIsLookedUpAtSearchTime() {
+    FakeCredentials store = new FakeCredentials();
+    store.values.put(REF, "from-store");
+    AtomicReference<Optional<CredentialService>> mounted = new AtomicReference<>(Optional.empty());
+    try (var provider =
+        new YuanbaoSearchProvider(withoutLiteral(), mounted::get, LaunchEnvironment.of(Map.of(REF, "from-env")))) {
+      assertThat(keyUsedBy(provider)).isEqualTo("from-env");
+      mounted.set(Optional.of(store));
+      assertThat(keyUsedBy(provider)).isEqualTo("from-store");
+    }
+  }
+
+  @Test
+  void noKeyAnywhereFailsWithCredentialMissing() {
+    try (var provider = TestSupport.provider(withoutLiteral(), Optional.empty(), Map.of(REF, ""))) {
+      WebError failure = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+      assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING);
+      assertThat(failure.getMessage())
+          .isEqualTo(
+              "Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\"; set apiKey or export"
+                  + " TENCENTCLOUD_WSA_APIKEY");
+      assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    }
+  }
+
+  @Test
+  void throwingResolverFailsWithResolutionFailed() {
+    FakeCredentials throwing =
+        new FakeCredentials() {
+          @Override
+          public CompletionStage<Optional<Credential>> resolve(CredentialRef ref) {
+            throw new IllegalStateException("store unreadable");
+          }
+        };
+    FakeCredentials failing =
+        new FakeCredentials() {
+          @Override
+          public CompletionStage<Optional<Credential>> resolve(CredentialRef ref) {
+            return CompletableFuture.failedFuture(new IllegalStateException("store locked"));
+          }
+        };
+    for (var service : List.of(throwing, failing)) {
+      try (var provider = TestSupport.provider(withoutLiteral(), Optional.of(service), Map.of(REF, "from-env"))) {
+        WebError failure = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+        assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_ERROR);
+        assertThat(failure.getMessage())
+            .startsWith("Yuanbao search credential resolution failed: ")
+            .matches(".*IllegalStateException: store (unreadable|locked)");
+      }
+    }
+    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+  }
+
+  @Test
+  void keyRotatedInTheStoreIsUsedByTheNextSearch() {
+    FakeCredentials store = new FakeCredentials();
+    store.values.put(REF, "first");
+    try (var provider = TestSupport.provider(withoutLiteral(), Optional.of(store), Map.of())) {
+      assertThat(keyUsedBy(provider)).isEqualTo("first");
+      store.values.put(REF, "second");
+      assertThat(keyUsedBy(provider)).isEqualTo("second");
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package dev.dsh.yuanbao;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchProvider;
+import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.api.web.WebService;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The PF4J entry: registration, live update in place, unload, and config checks. */
+class PluginEntryTest {
+
+  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
+
+  @BeforeAll
+  static void start() {
+    server.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.stop();
+  }
+
+  @BeforeEach
+  void reset() {
+    server.resetAll();
+    server.stubFor(
+        post(urlPathMatching(".*"))
+            .willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("01-normal-zh-10.json"))));
+  }
+
+  private static Map<String, Object> row(String baseURL) {
+    Map<String, Object> raw = new HashMap<>();
+    raw.put("apiKey", TestSupport.KEY);
+    raw.put("baseURL", baseURL);
+    return raw;
+  }
+
+  @Test
+  void entryDeclaresItsNameServicesAndConfigType() {
+    YuanbaoPlugin plugin = new YuanbaoPlugin();
+    assertThat(plugin.name()).isEqualTo("dsh-web-search-yuanbao");
+    assertThat(plugin.inject()).isEqualTo(Set.of(WebService.KEY));
+    assertThat(plugin.configType()).contains(YuanbaoConfig.class);
+  }
+
+  @Test
+  void applyRegistersTheYuanbaoProviderAndUnloadClosesIt() throws Exception {
+    FakeContext ctx = new FakeContext();
+    new YuanbaoPlugin().apply(ctx, new FakeContext.FakeConfig(row(server.baseUrl())));
+    assertThat(ctx.web.registered).hasSize(1);
+    WebSearchProvider provider = ctx.web.registered.get(0);
+    assertThat(provider.id()).isEqualTo("yuanbao");
+    assertThat(provider.available()).isTrue();
+    assertThat(TestSupport.await(provider.search(WebSearchRequest.of("q"), AbortSignal.never())).sources())
+        .hasSize(10);
+    ctx.dispose();
+    assertThat(provider.available()).isFalse();
+    assertThat(TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never())).code())
+        .isEqualTo(WebErrorCodes.WEB_ABORTED);
+  }
+
+  @Test
+  void liveUpdateReachesTheNextSearchWithoutRegisteringAgain() throws Exception {
+    FakeContext ctx = new FakeContext();
+    new YuanbaoPlugin().apply(ctx, new FakeContext.FakeConfig(row(server.baseUrl())));
+    WebSearchProvider provider = ctx.web.registered.get(0);
+    TestSupport.await(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+
+    Map<String, Object> next = row(server.baseUrl() + "/v2");
+    next.put("count", 30);
+    assertThat(ctx.handler.accept(new FakeContext.FakeConfig(next))).isTrue();
+    TestSupport.await(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+
+    List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
+    assertThat(requests).extracting(LoggedRequest::getUrl).containsExactly("/SearchPro", "/v2/SearchPro");
+    assertThat(requests.get(1).getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":30}");
+    assertThat(ctx.web.registrations).isEqualTo(1);
+    ctx.dispose();
+  }
+
+  @Test
+  void badApiKeyEnvFailsApplyNamingTheField() {
+    FakeContext ctx = new FakeContext();
+    Map<String, Object> raw = row(server.baseUrl());
+    raw.put("apiKeyEnv", "not a name");
+    assertThatThrownBy(() -> new YuanbaoPlugin().apply(ctx, new FakeContext.FakeConfig(raw)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("apiKeyEnv: invalid credential reference")
+        .hasMessageNotContaining("not a name");
+    assertThat(ctx.web.registered).isEmpty();
+  }
+
+  @Test
+  void badApiKeyEnvInAnUpdateIsRefusedAndTheOldSettingsKeepServing() throws Exception {
+    FakeContext ctx = new FakeContext();
+    new YuanbaoPlugin().apply(ctx, new FakeContext.FakeConfig(row(server.baseUrl())));
+    Map<String, Object> raw = row(server.baseUrl() + "/other");
+    raw.put("apiKeyEnv", "1BAD");
+    assertThatThrownBy(() -> ctx.handler.accept(new FakeContext.FakeConfig(raw)))
+        .hasMessageStartingWith("apiKeyEnv:");
+    TestSupport.await(ctx.web.registered.get(0).search(WebSearchRequest.of("q"), AbortSignal.never()));
+    assertThat(server.findAll(anyRequestedFor(anyUrl()))).extracting(LoggedRequest::getUrl)
+        .containsExactly("/SearchPro");
+    ctx.dispose();
+  }
+
+  @Test
+  void nonHttpBaseUrlMakesTheProviderUnavailable() {
+    for (String base : List.of("ftp://example.com", "mailto:someone@example.com", "example.com", "/relative", "http:opaque",
+        "http://host:99999/", "http://under_score/", "https://api.example.com/?q=1", "https://api.example.com/#f")) {
+      try (var provider = TestSupport.provider(TestSupport.config(base))) {
+        assertThat(provider.available()).as(base).isFalse();
+      }
+    }
+    try (var provider = TestSupport.provider(TestSupport.config("HTTPS://api.example.com/x/"))) {
+      assertThat(provider.available()).isTrue();
+    }
+  }
+
+  @Test
+  void providerRefusesAnInvalidReferenceOrCountNamingTheField() {
+    Optional<CredentialService> none = Optional.empty();
+    assertThatThrownBy(
+            () -> new YuanbaoSearchProvider(YuanbaoConfig.defaults().withApiKeyEnv("a-b"), () -> none, LaunchEnvironment.of(Map.of())))
+        .hasMessageStartingWith("apiKeyEnv:");
+    assertThatThrownBy(
+            () -> new YuanbaoSearchProvider(YuanbaoConfig.defaults().withCount(15), () -> none, LaunchEnvironment.of(Map.of())))
+        .hasMessageStartingWith("count:");
+  }
+
+  @Test
+  void liveReconfigureOfTheProviderReachesTheNextSearch() {
+    try (var provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
+      TestSupport.search(provider, "q");
+      provider.reconfigure(TestSupport.config(server.baseUrl() + "/p").withCount(50));
+      TestSupport.search(provider, "q");
+    }
+    List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
+    assertThat(requests).extracting(LoggedRequest::getUrl).containsExactly("/SearchPro", "/p/SearchPro");
+    assertThat(requests.get(1).getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":50}");
+  }
+
+  @Test
+  void configDefaultsAndRedactedToString() {
+    YuanbaoConfig defaults = YuanbaoConfig.defaults();
+    assertThat(defaults.apiKey()).isNull();
+    assertThat(defaults.apiKeyEnv()).isEqualTo("TENCENTCLOUD_WSA_APIKEY");
+    assertThat(defaults.baseURL()).isEqualTo("https://api.wsa.cloud.tencent.com");
+    assertThat(defaults.count()).isEqualTo(10);
+    assertThat(defaults.withApiKey(TestSupport.KEY).toString())
+        .doesNotContain(TestSupport.KEY)
+        .contains("apiKey=<redacted>");
+  }
+}

@@ -1,0 +1,116 @@
+package dev.dsh.yuanbao;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertAll;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebSearchRequest;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The request the provider sends: method, path, headers, body, and exactly one per search. */
+class RequestShapeTest {
+
+  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
+
+  @BeforeAll
+  static void start() {
+    server.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.stop();
+  }
+
+  @BeforeEach
+  void reset() {
+    server.resetAll();
+    server.stubFor(
+        post(urlPathMatching(".*"))
+            .willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("21-empty-pages.json"))));
+  }
+
+  private static LoggedRequest onlyRequest() {
+    List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
+    assertThat(requests).hasSize(1);
+    return requests.get(0);
+  }
+
+  private static void searchWith(YuanbaoConfig config, WebSearchRequest request) {
+    try (YuanbaoSearchProvider provider = TestSupport.provider(config)) {
+      TestSupport.await(provider.search(request, AbortSignal.never()));
+    }
+  }
+
+  @Test
+  void searchPostsQueryAndCountWithTheFourHeaders() {
+    searchWith(TestSupport.config(server.baseUrl()), WebSearchRequest.of("深圳 \"天气\"\n明天"));
+    LoggedRequest request = onlyRequest();
+    assertAll(
+        () -> assertThat(request.getMethod().getName()).isEqualTo("POST"),
+        () -> assertThat(request.getUrl()).isEqualTo("/SearchPro"),
+        () -> assertThat(request.getHeader("Authorization")).isEqualTo("Bearer " + TestSupport.KEY),
+        // WireMock's Jetty rewrites the charset's case; RawServerTest checks the exact bytes.
+        () -> assertThat(request.getHeader("Content-Type")).isEqualToIgnoringCase("application/json; charset=utf-8"),
+        () -> assertThat(request.getHeader("Accept")).isEqualTo("application/json"),
+        () -> assertThat(request.getHeader("User-Agent")).isEqualTo("dsh-web-search-yuanbao/0.1.0"),
+        () -> assertThat(request.getBodyAsString())
+            .isEqualTo("{\"Query\":\"深圳 \\\"天气\\\"\\n明天\",\"Cnt\":10}"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "/", "/api/v1", "/api/v1/", "/api/v1//"})
+  void searchProIsAppendedUnderTheBaseUrl(String suffix) {
+    searchWith(TestSupport.config(server.baseUrl() + suffix), WebSearchRequest.of("q"));
+    String prefix = suffix.startsWith("/api") ? "/api/v1" : "";
+    assertThat(onlyRequest().getUrl()).isEqualTo(prefix + "/SearchPro");
+  }
+
+  @ParameterizedTest(name = "maxResults {0} -> Cnt {1}")
+  @CsvSource({"1,10", "8,10", "10,10", "11,20", "29,30", "50,50", "51,50", "1000,50"})
+  void countIsTheSmallestSupportedValueAtLeastMaxResults(int maxResults, int cnt) {
+    searchWith(TestSupport.config(server.baseUrl()), new WebSearchRequest("q", maxResults));
+    assertThat(onlyRequest().getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + cnt + "}");
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {10, 20, 30, 40, 50})
+  void countWithoutMaxResultsIsTheConfiguredCount(int count) {
+    searchWith(TestSupport.config(server.baseUrl()).withCount(count), WebSearchRequest.of("q"));
+    assertThat(onlyRequest().getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + count + "}");
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {200, 400, 429, 500, 503})
+  void exactlyOneRequestIsSentWhateverTheOutcome(int status) {
+    server.stubFor(
+        post(urlPathMatching(".*")).willReturn(aResponse().withStatus(status).withBody("{}")));
+    try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
+      provider.search(WebSearchRequest.of("q"), AbortSignal.never()).handle((r, e) -> null)
+          .toCompletableFuture().join();
+    }
+    onlyRequest();
+  }
+
+  @Test
+  void controlCharactersAndLoneSurrogatesAreEscapedInTheQuery() {
+    searchWith(TestSupport.config(server.baseUrl()), WebSearchRequest.of("a\u0001b\\c\ud800"));
+    assertThat(onlyRequest().getBodyAsString())
+        .isEqualTo("{\"Query\":\"a\\u0001b\\\\c\\ud800\",\"Cnt\":10}");
+  }
+}

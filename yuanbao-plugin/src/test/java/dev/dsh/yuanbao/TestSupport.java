@@ -1,0 +1,108 @@
+package dev.dsh.yuanbao;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.api.web.WebSearchResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Helpers shared by the provider tests. */
+final class TestSupport {
+
+  static final String KEY = "sk-test-0123456789";
+  static final long HANG_BOUND_SECONDS = 2;
+
+  private TestSupport() {}
+
+  /**
+   * The fixture folder: {@code ../shared/fixtures/wsa} from the repository root, handed in by the
+   * build; when Maven ran from inside the module (so its project directory is the module), the
+   * nearest ancestor of the working directory holding {@code shared/fixtures/wsa}.
+   */
+  static Path fixtures() {
+    String dir = System.getProperty("wsa.fixtures");
+    if (dir != null && Files.isDirectory(Path.of(dir))) {
+      return Path.of(dir);
+    }
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path candidate = p.resolve("shared/fixtures/wsa");
+      if (Files.isDirectory(candidate)) {
+        return candidate;
+      }
+    }
+    throw new AssertionError("fixtures not found: set -Dwsa.fixtures (got " + dir + ")");
+  }
+
+  static byte[] fixture(String name) {
+    try {
+      return Files.readAllBytes(fixtures().resolve(name));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A loopback base URL on which nothing listens: connecting is refused. */
+  static String refusedBaseUrl() {
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return "http://127.0.0.1:" + socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static YuanbaoConfig config(String baseURL) {
+    return YuanbaoConfig.defaults().withBaseURL(baseURL).withApiKey(KEY);
+  }
+
+  static YuanbaoSearchProvider provider(YuanbaoConfig config) {
+    return new YuanbaoSearchProvider(config, Optional::empty, LaunchEnvironment.of(Map.of()));
+  }
+
+  static YuanbaoSearchProvider provider(
+      YuanbaoConfig config, Optional<CredentialService> credentials, Map<String, String> env) {
+    return new YuanbaoSearchProvider(config, () -> credentials, LaunchEnvironment.of(env));
+  }
+
+  static WebSearchResult search(YuanbaoSearchProvider provider, String query) {
+    return await(provider.search(WebSearchRequest.of(query), AbortSignal.never()));
+  }
+
+  /** The stage's value, or its {@link WebError} rethrown; fails the test after the hang bound. */
+  static WebSearchResult await(CompletionStage<WebSearchResult> stage) {
+    try {
+      return stage.toCompletableFuture().get(HANG_BOUND_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new AssertionError("unexpected failure", e.getCause());
+    } catch (TimeoutException e) {
+      throw new AssertionError("search did not end within " + HANG_BOUND_SECONDS + " s", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /** The {@link WebError} the stage ends with. */
+  static WebError failure(CompletionStage<WebSearchResult> stage) {
+    Throwable thrown = catchThrowable(() -> await(stage));
+    assertThat(thrown).isInstanceOf(WebError.class);
+    return (WebError) thrown;
+  }
+}
