@@ -189,7 +189,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     exchange.whenComplete((response, error) -> finish(call, response, error));
   }
 
-  private void finish(SearchCall call, @Nullable HttpResponse<byte[]> response, @Nullable Throwable error) {
+  private void finish(
+      SearchCall call, @Nullable HttpResponse<byte[]> response, @Nullable Throwable error) {
     if (call.done()) {
       return;
     }
