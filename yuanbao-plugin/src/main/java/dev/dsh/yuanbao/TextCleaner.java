@@ -8,14 +8,21 @@ import org.jsoup.Jsoup;
  * <p>Strings without markup ({@code <}), entities ({@code &}) or NUL skip the HTML parser: for
  * them jsoup's result is the text with runs of space, tab, line feed, form feed, carriage return
  * and no-break space collapsed to one space, U+200B and U+00AD removed, and {@link String#trim()}
- * applied. A property test holds the two paths equal.
+ * applied. Strings whose only markup is an inline highlight tag or a common entity are decoded by
+ * {@link InlineMarkup} and then normalised the same way. Property tests hold every path equal to
+ * jsoup.
  */
 final class TextCleaner {
 
   private TextCleaner() {}
 
   static String clean(String s) {
-    return needsParser(s) ? Jsoup.parse(s).text() : plain(s);
+    if (!needsParser(s)) {
+      return plain(s);
+    }
+    // Highlights and the common entities need no HTML parser; anything else does.
+    String inline = InlineMarkup.decode(s);
+    return inline != null ? plain(inline) : Jsoup.parse(s).text();
   }
 
   static boolean needsParser(String s) {
