@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
  * is not a string is absent.
  *
  * @param vr the {@code vr} flag
+ * @param content the {@code content} field; only a vertical page reads it, so the decoder may leave
+ *     it absent on a natural page
  * @param display the {@code display} object; absent when missing or not an object
  */
 record Page(

@@ -17,13 +17,23 @@ import tools.jackson.core.json.JsonFactory;
 final class ResponseDecoder {
 
   private final JsonFactory json = JsonFactory.builder().build();
+  private final boolean scanPages;
+
+  ResponseDecoder() {
+    this(true);
+  }
+
+  /** @param scanPages whether page strings are first read from the raw bytes (tests compare) */
+  ResponseDecoder(boolean scanPages) {
+    this.scanPages = scanPages;
+  }
 
   /** Decodes {@code body}; a leading UTF-8 byte-order mark is skipped. */
   Decoded decode(byte[] body) {
     int offset = hasBom(body) ? 3 : 0;
     try (JsonParser p =
         json.createParser(ObjectReadContext.empty(), body, offset, body.length - offset)) {
-      Decoded decoded = readRoot(p);
+      Decoded decoded = readRoot(p, new Pages(body, offset));
       return p.nextToken() == null ? decoded : Decoded.INVALID;
     } catch (RuntimeException e) {
       return Decoded.INVALID;
@@ -34,7 +44,10 @@ final class ResponseDecoder {
     return b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF;
   }
 
-  private Decoded readRoot(JsonParser p) {
+  /** The body, for reading page strings from its bytes. */
+  private record Pages(byte[] body, int offset) {}
+
+  private Decoded readRoot(JsonParser p, Pages source) {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       return Decoded.INVALID;
     }
@@ -43,7 +56,7 @@ final class ResponseDecoder {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       if ("Response".equals(name)) {
-        response = value == JsonToken.START_OBJECT ? readResponse(p) : skipInvalid(p);
+        response = value == JsonToken.START_OBJECT ? readResponse(p, source) : skipInvalid(p);
       } else {
         p.skipChildren();
       }
@@ -60,7 +73,7 @@ final class ResponseDecoder {
    * Reads {@code Response}. {@code Error} wins wherever it stands; pages are decoded as they come
    * (an error answer is rare, and then the work is simply dropped).
    */
-  private Decoded readResponse(JsonParser p) {
+  private Decoded readResponse(JsonParser p, Pages source) {
     boolean shapeOk = true;
     boolean error = false;
     String code = null;
@@ -93,7 +106,7 @@ final class ResponseDecoder {
         }
         case "Pages" -> {
           if (value == JsonToken.START_ARRAY) {
-            pages = readPages(p);
+            pages = readPages(p, source);
           } else {
             pages = List.of();
             shapeOk &= value == JsonToken.VALUE_NULL;
@@ -113,14 +126,20 @@ final class ResponseDecoder {
   }
 
   /** The page objects: strings decoded, raw objects read as they are, anything else dropped. */
-  private List<Page> readPages(JsonParser p) {
+  private List<Page> readPages(JsonParser p, Pages source) {
     List<Page> pages = new ArrayList<>();
+    PageScanner scanner = new PageScanner(source.body());
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
       Page page = null;
       if (t == JsonToken.VALUE_STRING) {
-        // Parsed straight from the outer parser's buffer, before it moves on: no String copy.
-        page = pageOf(p.getStringCharacters(), p.getStringOffset(), p.getStringLength());
+        // First from the raw bytes, without unescaping the string (the parser has not decoded it
+        // yet, and skips it when it moves on); when that scan is unsure, from the parser's
+        // decoded text, which decides.
+        page = scanPages ? scan(p, source, scanner) : null;
+        if (page == null) {
+          page = pageOf(p.getStringCharacters(), p.getStringOffset(), p.getStringLength());
+        }
       } else if (t == JsonToken.START_OBJECT) {
         page = readPage(p);
       } else {
@@ -131,6 +150,16 @@ final class ResponseDecoder {
       }
     }
     return pages;
+  }
+
+  /** The page read by {@code scanner} from the string the parser stands on, or null if unsure. */
+  private static @Nullable Page scan(JsonParser p, Pages source, PageScanner scanner) {
+    long at = source.offset() + p.currentTokenLocation().getByteOffset();
+    byte[] body = source.body();
+    if (at < 0 || at >= body.length || body[(int) at] != '"') {
+      return null;
+    }
+    return scanner.scan((int) at + 1);
   }
 
   /** A page decoded from its JSON text, or null when it is not exactly one JSON object. */

@@ -1,0 +1,575 @@
+package dev.dsh.yuanbao;
+
+import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads one {@code Pages} entry straight from the escaped UTF-8 bytes of its JSON string in the
+ * body: the page's JSON is read through the outer string's escapes ({@code \"} is a quote of the
+ * page's JSON), only the fields the mapping uses become strings, and everything else is checked
+ * and skipped without being decoded.
+ *
+ * <p>A fast path, never a verdict: it returns a page only for a string that certainly holds
+ * exactly one well-formed JSON object in valid UTF-8, and null for anything else or anything it is
+ * unsure of (an escaped key, a {@code \}{@code u} escape in the outer string, a lone surrogate,
+ * deep nesting, a malformed value...). The caller then takes the Jackson path, which decides. A
+ * property test holds the two paths equal.
+ *
+ * <p>One instance per body; not thread-safe.
+ */
+final class PageScanner {
+
+  /** Thrown (without a stack) when the scan cannot vouch for the page. */
+  private static final class Unsure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Unsure() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static final Unsure UNSURE = new Unsure();
+
+  /** The raw quote that closes the page's string in the body. */
+  private static final int END = -2;
+
+  private static final int MAX_DEPTH = 64;
+  private static final int MAX_KEY = 1000;
+  private static final int MAX_NUMBER = 100;
+
+  private static final byte[] VR = ascii("vr");
+  private static final byte[] URL = ascii("url");
+  private static final byte[] TITLE = ascii("title");
+  private static final byte[] DATE = ascii("date");
+  private static final byte[] PASSAGE = ascii("passage");
+  private static final byte[] CONTENT = ascii("content");
+  private static final byte[] DISPLAY = ascii("display");
+
+  private final byte[] b;
+  private int pos;
+  private byte[] scratch = new byte[0];
+
+  PageScanner(byte[] body) {
+    this.b = body;
+  }
+
+  /**
+   * The page whose JSON string starts at {@code start} (just after its opening quote), or null
+   * when this scan cannot vouch for it.
+   */
+  @Nullable Page scan(int start) {
+    pos = start;
+    try {
+      if (nonWhite() != '{') {
+        return null;
+      }
+      Page page = readPage();
+      return nonWhite() == END ? page : null;
+    } catch (Unsure | ArrayIndexOutOfBoundsException e) {
+      return null;
+    }
+  }
+
+  private Page readPage() {
+    Page.Vr vr = Page.Vr.ABSENT;
+    String url = null;
+    String title = null;
+    String date = null;
+    String passage = null;
+    int contentAt = -1;
+    Page.Display display = null;
+    int c = nonWhite();
+    if (c != '}') {
+      while (true) {
+        if (c != '"') {
+          throw UNSURE;
+        }
+        int keyStart = pos;
+        int keyLength = key();
+        int v = valueStart();
+        if (is(VR, keyStart, keyLength)) {
+          vr = v == 't' ? Page.Vr.TRUE : v == 'n' ? Page.Vr.ABSENT : Page.Vr.OTHER;
+          skipValue(v, 1);
+        } else if (is(URL, keyStart, keyLength)) {
+          url = stringOrSkip(v);
+        } else if (is(TITLE, keyStart, keyLength)) {
+          title = stringOrSkip(v);
+        } else if (is(DATE, keyStart, keyLength)) {
+          date = stringOrSkip(v);
+        } else if (is(PASSAGE, keyStart, keyLength)) {
+          passage = stringOrSkip(v);
+        } else if (is(CONTENT, keyStart, keyLength)) {
+          // Only a vertical page reads content: decoded at the end, once that is known.
+          contentAt = v == '"' ? pos : -1;
+          skipValue(v, 1);
+        } else if (is(DISPLAY, keyStart, keyLength)) {
+          display = v == '{' ? readDisplay() : null;
+          if (v != '{') {
+            skipValue(v, 1);
+          }
+        } else {
+          skipValue(v, 1);
+        }
+        c = nonWhite();
+        if (c == '}') {
+          break;
+        }
+        if (c != ',') {
+          throw UNSURE;
+        }
+        c = nonWhite();
+      }
+    }
+    Page page = new Page(vr, url, title, date, passage, null, display);
+    if (contentAt < 0 || !page.vertical()) {
+      return page;
+    }
+    int after = pos;
+    pos = contentAt;
+    String content = string();
+    pos = after;
+    return new Page(vr, url, title, date, passage, content, display);
+  }
+
+  private Page.Display readDisplay() {
+    String url = null;
+    String title = null;
+    String date = null;
+    String content = null;
+    int c = nonWhite();
+    if (c != '}') {
+      while (true) {
+        if (c != '"') {
+          throw UNSURE;
+        }
+        int keyStart = pos;
+        int keyLength = key();
+        int v = valueStart();
+        if (is(URL, keyStart, keyLength)) {
+          url = stringOrSkip(v);
+        } else if (is(TITLE, keyStart, keyLength)) {
+          title = stringOrSkip(v);
+        } else if (is(DATE, keyStart, keyLength)) {
+          date = stringOrSkip(v);
+        } else if (is(CONTENT, keyStart, keyLength)) {
+          content = stringOrSkip(v);
+        } else {
+          skipValue(v, 2);
+        }
+        c = nonWhite();
+        if (c == '}') {
+          break;
+        }
+        if (c != ',') {
+          throw UNSURE;
+        }
+        c = nonWhite();
+      }
+    }
+    return new Page.Display(url, title, date, content);
+  }
+
+  /** After a member's key: the colon, then the first unit of the value (consumed). */
+  private int valueStart() {
+    if (nonWhite() != ':') {
+      throw UNSURE;
+    }
+    return nonWhite();
+  }
+
+  private @Nullable String stringOrSkip(int v) {
+    if (v == '"') {
+      return string();
+    }
+    skipValue(v, 1);
+    return null;
+  }
+
+  /**
+   * Reads a key whose opening quote was consumed; returns its length in raw bytes. Keys with
+   * escapes (or over {@value #MAX_KEY} bytes) are not vouched for.
+   */
+  private int key() {
+    int start = pos;
+    while (true) {
+      int c = b[pos] & 0xFF;
+      if (c == '\\') {
+        if (b[pos + 1] != '"') {
+          throw UNSURE;
+        }
+        int length = pos - start;
+        pos += 2;
+        return length;
+      }
+      if (c == '"' || c < 0x20 || pos - start > MAX_KEY) {
+        throw UNSURE;
+      }
+      pos += c < 0x80 ? 1 : utf8Length(pos);
+    }
+  }
+
+  private boolean is(byte[] name, int start, int length) {
+    if (length != name.length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (b[start + i] != name[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Skips the value whose first unit {@code c} was consumed. */
+  private void skipValue(int c, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw UNSURE;
+    }
+    switch (c) {
+      case '"' -> skipString();
+      case '{' -> {
+        int n = nonWhite();
+        if (n == '}') {
+          return;
+        }
+        while (true) {
+          if (n != '"') {
+            throw UNSURE;
+          }
+          skipString();
+          skipValue(valueStart(), depth + 1);
+          n = nonWhite();
+          if (n == '}') {
+            return;
+          }
+          if (n != ',') {
+            throw UNSURE;
+          }
+          n = nonWhite();
+        }
+      }
+      case '[' -> {
+        int n = nonWhite();
+        if (n == ']') {
+          return;
+        }
+        while (true) {
+          skipValue(n, depth + 1);
+          n = nonWhite();
+          if (n == ']') {
+            return;
+          }
+          if (n != ',') {
+            throw UNSURE;
+          }
+          n = nonWhite();
+        }
+      }
+      case 't' -> literal("rue");
+      case 'f' -> literal("alse");
+      case 'n' -> literal("ull");
+      default -> {
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          number();
+        } else {
+          throw UNSURE;
+        }
+      }
+    }
+  }
+
+  private void literal(String rest) {
+    for (int i = 0; i < rest.length(); i++) {
+      if (b[pos++] != rest.charAt(i)) {
+        throw UNSURE;
+      }
+    }
+    delimiterNext();
+  }
+
+  /** A JSON number whose first character was consumed; raw ASCII, so read from the bytes. */
+  private void number() {
+    int start = pos - 1;
+    int p = start;
+    if (b[p] == '-') {
+      p++;
+    }
+    if (b[p] == '0') {
+      p++;
+    } else {
+      p = digits(p);
+    }
+    if (b[p] == '.') {
+      p = digits(p + 1);
+    }
+    if (b[p] == 'e' || b[p] == 'E') {
+      p++;
+      if (b[p] == '+' || b[p] == '-') {
+        p++;
+      }
+      p = digits(p);
+    }
+    if (p - start > MAX_NUMBER) {
+      throw UNSURE;
+    }
+    pos = p;
+    delimiterNext();
+  }
+
+  /** At least one ASCII digit from {@code p}; the index after the last. */
+  private int digits(int p) {
+    if (!isDigit(b[p])) {
+      throw UNSURE;
+    }
+    while (isDigit(b[p])) {
+      p++;
+    }
+    return p;
+  }
+
+  private static boolean isDigit(byte c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /** A scalar ends at whitespace, a comma, a closing bracket or the end of the page. */
+  private void delimiterNext() {
+    int save = pos;
+    int c = unit();
+    pos = save;
+    if (!(isWhite(c) || c == ',' || c == '}' || c == ']' || c == END)) {
+      throw UNSURE;
+    }
+  }
+
+  /** Skips a string whose opening quote was consumed, checking its escapes and UTF-8. */
+  private void skipString() {
+    while (true) {
+      int c = b[pos] & 0xFF;
+      if (c == '\\') {
+        int e = b[pos + 1];
+        if (e == '"') {
+          pos += 2;
+          return;
+        }
+        if (e == '\\') {
+          pos += 2;
+          innerEscape(null);
+        } else if (e == '/') {
+          pos += 2;
+        } else {
+          throw UNSURE;
+        }
+      } else if (c == '"' || c < 0x20) {
+        throw UNSURE;
+      } else {
+        pos += c < 0x80 ? 1 : utf8Length(pos);
+      }
+    }
+  }
+
+  /** Reads a string whose opening quote was consumed. */
+  private String string() {
+    int start = pos;
+    while (true) {
+      int c = b[pos] & 0xFF;
+      if (c == '\\') {
+        if (b[pos + 1] == '"') {
+          pos += 2;
+          return new String(b, start, pos - 2 - start, StandardCharsets.UTF_8);
+        }
+        break;
+      }
+      if (c == '"' || c < 0x20) {
+        throw UNSURE;
+      }
+      pos += c < 0x80 ? 1 : utf8Length(pos);
+    }
+    // Escapes: collect the UTF-8 of the decoded text, then make one string of it.
+    pos = start;
+    Output out = new Output();
+    while (true) {
+      int c = b[pos] & 0xFF;
+      if (c == '\\') {
+        int e = b[pos + 1];
+        pos += 2;
+        if (e == '"') {
+          return new String(scratch, 0, out.size, StandardCharsets.UTF_8);
+        } else if (e == '\\') {
+          innerEscape(out);
+        } else if (e == '/') {
+          out.put('/');
+        } else {
+          throw UNSURE;
+        }
+      } else if (c == '"' || c < 0x20) {
+        throw UNSURE;
+      } else if (c < 0x80) {
+        out.put(c);
+        pos++;
+      } else {
+        int n = utf8Length(pos);
+        for (int i = 0; i < n; i++) {
+          out.put(b[pos + i]);
+        }
+        pos += n;
+      }
+    }
+  }
+
+  /** The page's own escape after its backslash (consumed); its UTF-8 goes to {@code out}. */
+  private void innerEscape(@Nullable Output out) {
+    int e = unit();
+    int decoded;
+    switch (e) {
+      case '"', '\\', '/' -> decoded = e;
+      case 'b' -> decoded = '\b';
+      case 'f' -> decoded = '\f';
+      case 'n' -> decoded = '\n';
+      case 'r' -> decoded = '\r';
+      case 't' -> decoded = '\t';
+      case 'u' -> {
+        decoded = hex4();
+        if (Character.isSurrogate((char) decoded)) {
+          if (out == null) {
+            return; // skipped text may hold any UTF-16 unit
+          }
+          if (!Character.isHighSurrogate((char) decoded)
+              || unit() != '\\'
+              || unit() != 'u') {
+            throw UNSURE;
+          }
+          int low = hex4();
+          if (!Character.isLowSurrogate((char) low)) {
+            throw UNSURE;
+          }
+          decoded = Character.toCodePoint((char) decoded, (char) low);
+        }
+      }
+      default -> throw UNSURE;
+    }
+    if (out != null) {
+      out.putCodePoint(decoded);
+    }
+  }
+
+  private int hex4() {
+    int value = 0;
+    for (int i = 0; i < 4; i++) {
+      int d = Character.digit(unit(), 16);
+      if (d < 0) {
+        throw UNSURE;
+      }
+      value = value * 16 + d;
+    }
+    return value;
+  }
+
+  /** The next unit that is not the page's whitespace. */
+  private int nonWhite() {
+    int c;
+    do {
+      c = unit();
+    } while (isWhite(c));
+    return c;
+  }
+
+  private static boolean isWhite(int c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+  }
+
+  /**
+   * The next character of the page's JSON outside its strings, read through the outer string's
+   * escapes: an ASCII character, or {@link #END} at the outer closing quote.
+   */
+  private int unit() {
+    int c = b[pos] & 0xFF;
+    if (c == '\\') {
+      int e = b[pos + 1];
+      pos += 2;
+      return switch (e) {
+        case '"' -> '"';
+        case '\\' -> '\\';
+        case '/' -> '/';
+        case 'n' -> '\n';
+        case 'r' -> '\r';
+        case 't' -> '\t';
+        default -> throw UNSURE;
+      };
+    }
+    if (c == '"') {
+      pos++;
+      return END;
+    }
+    if (c < 0x20 || c >= 0x80) {
+      // Outside a string, only ASCII belongs to the page's JSON.
+      throw UNSURE;
+    }
+    pos++;
+    return c;
+  }
+
+  /** The length of the well-formed UTF-8 sequence at {@code p}; anything else is unsure. */
+  private int utf8Length(int p) {
+    int c = b[p] & 0xFF;
+    if (c < 0xC2) {
+      throw UNSURE;
+    }
+    if (c < 0xE0) {
+      continuation(b[p + 1], 0x80, 0xBF);
+      return 2;
+    }
+    if (c < 0xF0) {
+      continuation(b[p + 1], c == 0xE0 ? 0xA0 : 0x80, c == 0xED ? 0x9F : 0xBF);
+      continuation(b[p + 2], 0x80, 0xBF);
+      return 3;
+    }
+    if (c < 0xF5) {
+      continuation(b[p + 1], c == 0xF0 ? 0x90 : 0x80, c == 0xF4 ? 0x8F : 0xBF);
+      continuation(b[p + 2], 0x80, 0xBF);
+      continuation(b[p + 3], 0x80, 0xBF);
+      return 4;
+    }
+    throw UNSURE;
+  }
+
+  private static void continuation(byte b, int min, int max) {
+    int c = b & 0xFF;
+    if (c < min || c > max) {
+      throw UNSURE;
+    }
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** Appends decoded UTF-8 to the scanner's reusable scratch buffer. */
+  private final class Output {
+    int size;
+
+    void put(int c) {
+      if (size == scratch.length) {
+        scratch = java.util.Arrays.copyOf(scratch, Math.max(64, size * 2));
+      }
+      scratch[size++] = (byte) c;
+    }
+
+    void putCodePoint(int cp) {
+      if (cp < 0x80) {
+        put(cp);
+      } else if (cp < 0x800) {
+        put(0xC0 | (cp >> 6));
+        put(0x80 | (cp & 0x3F));
+      } else if (cp < 0x10000) {
+        put(0xE0 | (cp >> 12));
+        put(0x80 | ((cp >> 6) & 0x3F));
+        put(0x80 | (cp & 0x3F));
+      } else {
+        put(0xF0 | (cp >> 18));
+        put(0x80 | ((cp >> 12) & 0x3F));
+        put(0x80 | ((cp >> 6) & 0x3F));
+        put(0x80 | (cp & 0x3F));
+      }
+    }
+  }
+}
