@@ -17,12 +17,50 @@ final class TextCleaner {
   private TextCleaner() {}
 
   static String clean(String s) {
-    if (!needsParser(s)) {
-      return plain(s);
+    switch (kind(s)) {
+      case CLEAN:
+        return s;
+      case PLAIN:
+        return plain(s);
+      default:
+        break;
     }
     // Highlights and the common entities need no HTML parser; anything else does.
     String inline = InlineMarkup.decode(s);
     return inline != null ? plain(inline) : Jsoup.parse(s).text();
+  }
+
+  private static final int CLEAN = 0;
+  private static final int PLAIN = 1;
+  private static final int MARKUP = 2;
+
+  /**
+   * One pass over {@code s}: {@code MARKUP} when it needs an HTML parser, {@code CLEAN} when the
+   * plain path would return it unchanged (no edge or repeated whitespace, no whitespace but a
+   * single space, nothing removed), else {@code PLAIN}. Most titles and snippets are {@code CLEAN}
+   * and cost no copy.
+   */
+  private static int kind(String s) {
+    int n = s.length();
+    int kind = n == 0 ? PLAIN : CLEAN;
+    char previous = ' ';
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c <= ' ') {
+        if (c == '\0') {
+          return MARKUP;
+        }
+        if (c != ' ' || previous == ' ') {
+          kind = PLAIN;
+        }
+      } else if (c == '<' || c == '&') {
+        return MARKUP;
+      } else if (c == '\u00A0' || c == '\u200B' || c == '\u00AD') {
+        kind = PLAIN;
+      }
+      previous = c;
+    }
+    return previous == ' ' ? PLAIN : kind;
   }
 
   static boolean needsParser(String s) {
