@@ -1,6 +1,7 @@
 package dev.dsh.yuanbao;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,7 +48,7 @@ final class PageScanner {
 
   private final byte[] b;
   private int pos;
-  private byte[] scratch = new byte[0];
+  private char[] chars = new char[256];
 
   PageScanner(byte[] body) {
     this.b = body;
@@ -353,7 +354,7 @@ final class PageScanner {
         }
         if (e == '\\') {
           pos += 2;
-          innerEscape(null);
+          innerEscape(false);
         } else if (e == '/') {
           pos += 2;
         } else {
@@ -367,88 +368,90 @@ final class PageScanner {
     }
   }
 
-  /** Reads a string whose opening quote was consumed. */
+  /**
+   * Reads a string whose opening quote was consumed, decoding its UTF-8 and escapes straight into
+   * a char buffer: one exact-size string per field, no byte-to-char detour.
+   */
   private String string() {
-    int start = pos;
+    int n = 0;
     while (true) {
-      int c = b[pos] & 0xFF;
-      if (c == '\\') {
-        if (b[pos + 1] == '"') {
-          pos += 2;
-          return new String(b, start, pos - 2 - start, StandardCharsets.UTF_8);
-        }
-        break;
+      if (n + 2 > chars.length) {
+        chars = Arrays.copyOf(chars, Math.max(64, chars.length * 2));
       }
-      if (c == '"' || c < 0x20) {
-        throw UNSURE;
-      }
-      pos += c < 0x80 ? 1 : utf8Length(pos);
-    }
-    // Escapes: collect the UTF-8 of the decoded text, then make one string of it.
-    pos = start;
-    Output out = new Output();
-    while (true) {
       int c = b[pos] & 0xFF;
       if (c == '\\') {
         int e = b[pos + 1];
         pos += 2;
         if (e == '"') {
-          return new String(scratch, 0, out.size, StandardCharsets.UTF_8);
+          return new String(chars, 0, n);
         } else if (e == '\\') {
-          innerEscape(out);
+          n += Character.toChars(innerEscape(true), chars, n);
         } else if (e == '/') {
-          out.put('/');
+          chars[n++] = '/';
         } else {
           throw UNSURE;
         }
       } else if (c == '"' || c < 0x20) {
         throw UNSURE;
       } else if (c < 0x80) {
-        out.put(c);
+        chars[n++] = (char) c;
         pos++;
       } else {
-        int n = utf8Length(pos);
-        for (int i = 0; i < n; i++) {
-          out.put(b[pos + i]);
+        int length = utf8Length(pos);
+        int cp =
+            switch (length) {
+              case 2 -> ((c & 0x1F) << 6) | (b[pos + 1] & 0x3F);
+              case 3 -> ((c & 0x0F) << 12) | ((b[pos + 1] & 0x3F) << 6) | (b[pos + 2] & 0x3F);
+              default ->
+                  ((c & 0x07) << 18)
+                      | ((b[pos + 1] & 0x3F) << 12)
+                      | ((b[pos + 2] & 0x3F) << 6)
+                      | (b[pos + 3] & 0x3F);
+            };
+        pos += length;
+        if (cp < 0x10000) {
+          chars[n++] = (char) cp;
+        } else {
+          n += Character.toChars(cp, chars, n);
         }
-        pos += n;
       }
     }
   }
 
-  /** The page's own escape after its backslash (consumed); its UTF-8 goes to {@code out}. */
-  private void innerEscape(@Nullable Output out) {
+  /**
+   * The page's own escape after its backslash (consumed): the code point it stands for. When not
+   * {@code keeping} (skipped text), a lone surrogate is fine and its value is not built.
+   */
+  private int innerEscape(boolean keeping) {
     int e = unit();
-    int decoded;
     switch (e) {
-      case '"', '\\', '/' -> decoded = e;
-      case 'b' -> decoded = '\b';
-      case 'f' -> decoded = '\f';
-      case 'n' -> decoded = '\n';
-      case 'r' -> decoded = '\r';
-      case 't' -> decoded = '\t';
-      case 'u' -> {
-        decoded = hex4();
-        if (Character.isSurrogate((char) decoded)) {
-          if (out == null) {
-            return; // skipped text may hold any UTF-16 unit
-          }
-          if (!Character.isHighSurrogate((char) decoded)
-              || unit() != '\\'
-              || unit() != 'u') {
-            throw UNSURE;
-          }
-          int low = hex4();
-          if (!Character.isLowSurrogate((char) low)) {
-            throw UNSURE;
-          }
-          decoded = Character.toCodePoint((char) decoded, (char) low);
+      case '"', '\\', '/':
+        return e;
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'n':
+        return '\n';
+      case 'r':
+        return '\r';
+      case 't':
+        return '\t';
+      case 'u':
+        int value = hex4();
+        if (!keeping || !Character.isSurrogate((char) value)) {
+          return value;
         }
-      }
-      default -> throw UNSURE;
-    }
-    if (out != null) {
-      out.putCodePoint(decoded);
+        if (!Character.isHighSurrogate((char) value) || unit() != '\\' || unit() != 'u') {
+          throw UNSURE;
+        }
+        int low = hex4();
+        if (!Character.isLowSurrogate((char) low)) {
+          throw UNSURE;
+        }
+        return Character.toCodePoint((char) value, (char) low);
+      default:
+        throw UNSURE;
     }
   }
 
@@ -541,35 +544,5 @@ final class PageScanner {
 
   private static byte[] ascii(String s) {
     return s.getBytes(StandardCharsets.US_ASCII);
-  }
-
-  /** Appends decoded UTF-8 to the scanner's reusable scratch buffer. */
-  private final class Output {
-    int size;
-
-    void put(int c) {
-      if (size == scratch.length) {
-        scratch = java.util.Arrays.copyOf(scratch, Math.max(64, size * 2));
-      }
-      scratch[size++] = (byte) c;
-    }
-
-    void putCodePoint(int cp) {
-      if (cp < 0x80) {
-        put(cp);
-      } else if (cp < 0x800) {
-        put(0xC0 | (cp >> 6));
-        put(0x80 | (cp & 0x3F));
-      } else if (cp < 0x10000) {
-        put(0xE0 | (cp >> 12));
-        put(0x80 | ((cp >> 6) & 0x3F));
-        put(0x80 | (cp & 0x3F));
-      } else {
-        put(0xF0 | (cp >> 18));
-        put(0x80 | ((cp >> 12) & 0x3F));
-        put(0x80 | ((cp >> 6) & 0x3F));
-        put(0x80 | (cp & 0x3F));
-      }
-    }
   }
 }
