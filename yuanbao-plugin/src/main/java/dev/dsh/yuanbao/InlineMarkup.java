@@ -5,8 +5,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Decodes the markup search highlights use — {@code <em>}, {@code <b>}, {@code <strong>} and
  * their end tags, written exactly so, and the entities {@code &amp;}, {@code &lt;}, {@code &gt;},
- * {@code &quot;}, {@code &nbsp;} and {@code &#NNN;}/{@code &#xHHH;} — into the text jsoup keeps:
- * the tags leave nothing (they are inline), each entity becomes its character.
+ * {@code &quot;}, {@code &nbsp;} and {@code &#NNN;}/{@code &#xHHH;} — into the text jsoup gives:
+ * the tags leave nothing (they are inline), each entity becomes its character, and the result is
+ * normalised as {@link PlainText} does.
  *
  * <p>Anything else (another tag, an attribute, a comment, a bare {@code <} or {@code &}, an
  * entity jsoup would map or replace) gives null, and the caller asks jsoup: this is a fast path,
@@ -22,9 +23,9 @@ final class InlineMarkup {
 
   private InlineMarkup() {}
 
-  /** The text of {@code s} with its tags dropped and entities decoded, or null if unsure. */
+  /** The cleaned text of {@code s}, or null if unsure. */
   static @Nullable String decode(String s) {
-    StringBuilder out = new StringBuilder(s.length());
+    PlainText out = new PlainText(s.length());
     int i = 0;
     int n = s.length();
     while (i < n) {
@@ -44,11 +45,11 @@ final class InlineMarkup {
       } else if (c == '\0') {
         return null;
       } else {
-        out.append(c);
+        out.add(c);
         i++;
       }
     }
-    return out.toString();
+    return out.result();
   }
 
   private static int tagLength(String s, int at) {
@@ -61,10 +62,10 @@ final class InlineMarkup {
   }
 
   /** Appends the entity at {@code at} and returns the index after it, or -1 if unsure. */
-  private static int entity(String s, int at, StringBuilder out) {
+  private static int entity(String s, int at, PlainText out) {
     for (int k = 0; k < ENTITIES.length; k++) {
       if (s.startsWith(ENTITIES[k], at)) {
-        out.append(ENTITY_CHARS[k]);
+        out.add(ENTITY_CHARS[k]);
         return at + ENTITIES[k].length();
       }
     }
@@ -88,7 +89,7 @@ final class InlineMarkup {
     if (i == start || i >= n || s.charAt(i) != ';' || !plainCodePoint(value)) {
       return -1;
     }
-    out.appendCodePoint(value);
+    out.addCodePoint(value);
     return i + 1;
   }
 

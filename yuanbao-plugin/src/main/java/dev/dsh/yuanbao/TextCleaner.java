@@ -27,7 +27,7 @@ final class TextCleaner {
     }
     // Highlights and the common entities need no HTML parser; anything else does.
     String inline = InlineMarkup.decode(s);
-    return inline != null ? plain(inline) : Jsoup.parse(s).text();
+    return inline != null ? inline : Jsoup.parse(s).text();
   }
 
   private static final int CLEAN = 0;
@@ -75,23 +75,6 @@ final class TextCleaner {
 
   /** The fast path: jsoup's whitespace normalisation of a text node, then trimmed. */
   static String plain(String s) {
-    StringBuilder out = new StringBuilder(s.length());
-    boolean lastWasWhite = false;
-    boolean reachedNonWhite = false;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00A0') {
-        if (!reachedNonWhite || lastWasWhite) {
-          continue;
-        }
-        out.append(' ');
-        lastWasWhite = true;
-      } else if (c != '\u200B' && c != '\u00AD') {
-        out.append(c);
-        lastWasWhite = false;
-        reachedNonWhite = true;
-      }
-    }
-    return out.toString().trim();
+    return PlainText.of(s);
   }
 }
