@@ -2,7 +2,8 @@ package dev.dsh.yuanbao;
 
 import java.time.DateTimeException;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
+import java.time.Month;
+import java.time.Year;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import org.jspecify.annotations.Nullable;
@@ -50,7 +51,7 @@ final class Dates {
       return null;
     }
     if (len == 10) {
-      return format(LocalDateTime.of(year, month, day, 0, 0), SERVICE_OFFSET);
+      return format(year, month, day, 0, 0, 0, 0, SERVICE_OFFSET);
     }
     char t = s.charAt(10);
     if (sep == '/') {
@@ -63,7 +64,7 @@ final class Dates {
       if (hour < 0 || minute < 0 || second < 0) {
         return null;
       }
-      return format(LocalDateTime.of(year, month, day, hour, minute, second), SERVICE_OFFSET);
+      return format(year, month, day, hour, minute, second, 0, SERVICE_OFFSET);
     }
     if ((t != 'T' && t != ' ') || len < 16 || s.charAt(13) != ':') {
       return null;
@@ -104,7 +105,7 @@ final class Dates {
         return null;
       }
     }
-    return format(LocalDateTime.of(year, month, day, hour, minute, second, nanos), offset);
+    return format(year, month, day, hour, minute, second, nanos, offset);
   }
 
   /** {@code Z}, {@code ±HH}, {@code ±HHMM} or {@code ±HH:MM} filling the rest of {@code s}. */
@@ -136,8 +137,59 @@ final class Dates {
         : ZoneOffset.ofHoursMinutes(-hours, -minutes);
   }
 
-  private static String format(LocalDateTime time, ZoneOffset offset) {
-    return OffsetDateTime.of(time, offset).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+  /**
+   * What {@code OffsetDateTime.of(LocalDateTime.of(...), offset)} formatted with {@link
+   * DateTimeFormatter#ISO_OFFSET_DATE_TIME} gives, written by hand (this runs for every page):
+   * {@code uuuu-MM-ddTHH:mm:ss}, the fraction without trailing zeros when there is one, then the
+   * offset's id ({@code Z} for zero). The fields are checked as {@link LocalDateTime#of} checks
+   * them; the year has four digits here.
+   *
+   * @throws DateTimeException for a field out of range or a day the month does not have
+   */
+  private static String format(
+      int year, int month, int day, int hour, int minute, int second, int nanos, ZoneOffset offset) {
+    if (month < 1
+        || month > 12
+        || day < 1
+        || day > Month.of(month).length(Year.isLeap(year))
+        || hour > 23
+        || minute > 59
+        || second > 59) {
+      throw new DateTimeException("field out of range");
+    }
+    StringBuilder out = new StringBuilder(35);
+    pad(out, year, 4).append('-');
+    pad(out, month, 2).append('-');
+    pad(out, day, 2).append('T');
+    pad(out, hour, 2).append(':');
+    pad(out, minute, 2).append(':');
+    pad(out, second, 2);
+    if (nanos > 0) {
+      int digits = 9;
+      int value = nanos;
+      while (value % 10 == 0) {
+        value /= 10;
+        digits--;
+      }
+      out.append('.');
+      pad(out, value, digits);
+    }
+    return out.append(offset.getId()).toString();
+  }
+
+  private static StringBuilder pad(StringBuilder out, int value, int width) {
+    for (int unit = pow10(width - 1); unit > 0; unit /= 10) {
+      out.append((char) ('0' + (value / unit) % 10));
+    }
+    return out;
+  }
+
+  private static int pow10(int n) {
+    int p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
+    }
+    return p;
   }
 
   /** The value of {@code count} ASCII digits at {@code from}, or -1 when any is not a digit. */
