@@ -29,24 +29,35 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
   private final int cap;
   private final boolean discard;
   private final CompletableFuture<byte[]> body = new CompletableFuture<>();
-  private byte[] buffer = new byte[8192];
+  private byte[] buffer;
   private int size;
   private volatile Flow.@org.jspecify.annotations.Nullable Subscription subscription;
   private volatile boolean cancelled;
 
-  private CappedBodySubscriber(int cap, boolean discard) {
+  private CappedBodySubscriber(int cap, boolean discard, int initialSize) {
     this.cap = cap;
     this.discard = discard;
+    this.buffer = new byte[initialSize];
   }
 
   /** A subscriber that keeps up to {@code cap} bytes. */
   static CappedBodySubscriber capped(int cap) {
-    return new CappedBodySubscriber(cap, false);
+    return capped(cap, -1);
+  }
+
+  /**
+   * A subscriber that keeps up to {@code cap} bytes, its buffer sized for {@code contentLength}
+   * when that is known and within the cap (so a body that announces its length is neither grown
+   * nor copied); the announced length is only a hint.
+   */
+  static CappedBodySubscriber capped(int cap, long contentLength) {
+    int initial = contentLength > 0 && contentLength <= cap ? (int) contentLength : 8192;
+    return new CappedBodySubscriber(cap, false, initial);
   }
 
   /** A subscriber that reads nothing: it cancels at once and completes with no bytes. */
   static CappedBodySubscriber unread() {
-    return new CappedBodySubscriber(0, true);
+    return new CappedBodySubscriber(0, true, 0);
   }
 
   @Override
@@ -80,7 +91,8 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
         return;
       }
       if (size + n > buffer.length) {
-        buffer = Arrays.copyOf(buffer, Math.min(cap, Math.max(buffer.length * 2, size + n)));
+        buffer =
+            Arrays.copyOf(buffer, Math.min(cap, Math.max(Math.max(buffer.length * 2, 8192), size + n)));
       }
       item.get(buffer, size, n);
       size += n;
@@ -94,7 +106,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
 
   @Override
   public void onComplete() {
-    body.complete(Arrays.copyOf(buffer, size));
+    body.complete(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
   }
 
   /** Stops reading: cancels the subscription, now or as soon as there is one. */

@@ -39,8 +39,16 @@ final class SearchCall {
 
   /** Completes from a received response; any {@link WebError} becomes the result. */
   void succeedOrFail(AnswerReader answers, HttpResponse<byte[]> response) {
+    succeedOrFail(answers, response.statusCode(), response.body());
+  }
+
+  /** Completes from a received status and body; any {@link WebError} becomes the result. */
+  void succeedOrFail(AnswerReader answers, int status, byte[] body) {
+    if (done()) {
+      return;
+    }
     try {
-      succeed(answers.read(failures, response.statusCode(), response.body()));
+      succeed(answers.read(failures, status, body));
     } catch (WebError error) {
       fail(error);
     }
@@ -60,7 +68,9 @@ final class SearchCall {
     CappedBodySubscriber subscriber =
         status >= 300 && status < 400
             ? CappedBodySubscriber.unread()
-            : CappedBodySubscriber.capped(CappedBodySubscriber.CAP);
+            : CappedBodySubscriber.capped(
+                CappedBodySubscriber.CAP,
+                info.headers().firstValueAsLong("Content-Length").orElse(-1));
     body = subscriber;
     if (done()) {
       subscriber.cancel();

@@ -180,13 +180,39 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     }
     CompletableFuture<HttpResponse<byte[]>> exchange;
     try {
-      exchange = http.sendAsync(request, call::bodyFor);
+      exchange = http.sendAsync(request, info -> answerWhenRead(call, info));
     } catch (RuntimeException e) {
       call.fail(call.failures.requestFailed(Exceptions.describe(e, false)));
       return;
     }
     call.exchange(exchange);
     exchange.whenComplete((response, error) -> finish(call, response, error));
+  }
+
+  /**
+   * The body subscriber for a response, wired to end the search as soon as the body is read, on
+   * the client's executor thread. The exchange's own future completes later: for {@code sendAsync}
+   * the JDK hands it to the default async pool, which on a 2-core machine starts a new thread per
+   * response, so waiting for it would put a thread start on every search's path. That future still
+   * reports failures before or while reading the body (and is what an abort cancels).
+   */
+  private HttpResponse.BodySubscriber<byte[]> answerWhenRead(
+      SearchCall call, HttpResponse.ResponseInfo info) {
+    HttpResponse.BodySubscriber<byte[]> subscriber = call.bodyFor(info);
+    int status = info.statusCode();
+    subscriber
+        .getBody()
+        .whenComplete(
+            (body, error) -> {
+              if (error == null) {
+                try {
+                  call.succeedOrFail(answers, status, body);
+                } catch (RuntimeException e) {
+                  call.fail(call.failures.invalidBody());
+                }
+              }
+            });
+    return subscriber;
   }
 
   private void finish(
