@@ -4,6 +4,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,7 +17,7 @@ final class SearchCall {
 
   final CompletableFuture<WebSearchResult> result = new CompletableFuture<>();
   final Failures failures = new Failures();
-  private volatile @Nullable CompletableFuture<?> exchange;
+  private volatile @Nullable Future<?> exchange;
   private volatile @Nullable CappedBodySubscriber body;
 
   boolean done() {
@@ -55,7 +56,7 @@ final class SearchCall {
   }
 
   /** Records the running exchange; cancels it at once when the search already ended. */
-  void exchange(CompletableFuture<?> future) {
+  void exchange(Future<?> future) {
     exchange = future;
     if (done()) {
       cancelIo();
@@ -79,7 +80,7 @@ final class SearchCall {
   }
 
   private void cancelIo() {
-    CompletableFuture<?> f = exchange;
+    Future<?> f = exchange;
     if (f != null) {
       f.cancel(true);
     }
