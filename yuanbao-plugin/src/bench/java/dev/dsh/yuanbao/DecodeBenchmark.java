@@ -27,7 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(2)
+@Fork(3)
 public class DecodeBenchmark {
 
   /** One page's four fields, as the tree decode extracts them. */

@@ -54,6 +54,11 @@ final class PageScanner {
     this.b = body;
   }
 
+  /** Where the last successful {@link #scan} ended: just after the page string's closing quote. */
+  int end() {
+    return pos;
+  }
+
   /**
    * The page whose JSON string starts at {@code start} (just after its opening quote), or null
    * when this scan cannot vouch for it.
@@ -344,26 +349,34 @@ final class PageScanner {
 
   /** Skips a string whose opening quote was consumed, checking its escapes and UTF-8. */
   private void skipString() {
+    byte[] bytes = b;
+    int p = pos;
     while (true) {
-      int c = b[pos] & 0xFF;
-      if (c == '\\') {
-        int e = b[pos + 1];
-        if (e == '"') {
-          pos += 2;
-          return;
-        }
-        if (e == '\\') {
-          pos += 2;
-          innerEscape(false);
-        } else if (e == '/') {
-          pos += 2;
-        } else {
-          throw UNSURE;
-        }
-      } else if (c == '"' || c < 0x20) {
+      byte c = bytes[p];
+      if (c >= 0x20 && c != '\\' && c != '"') {
+        p++;
+        continue;
+      }
+      if (c < 0) {
+        p += utf8Length(p);
+        continue;
+      }
+      if (c != '\\') {
         throw UNSURE;
+      }
+      byte e = bytes[p + 1];
+      if (e == '"') {
+        pos = p + 2;
+        return;
+      }
+      if (e == '\\') {
+        pos = p + 2;
+        innerEscape(false);
+        p = pos;
+      } else if (e == '/') {
+        p += 2;
       } else {
-        pos += c < 0x80 ? 1 : utf8Length(pos);
+        throw UNSURE;
       }
     }
   }
@@ -512,7 +525,7 @@ final class PageScanner {
   }
 
   /** The length of the well-formed UTF-8 sequence at {@code p}; anything else is unsure. */
-  private int utf8Length(int p) {
+  int utf8Length(int p) {
     int c = b[p] & 0xFF;
     if (c < 0xC2) {
       throw UNSURE;

@@ -31,6 +31,13 @@ final class ResponseDecoder {
   /** Decodes {@code body}; a leading UTF-8 byte-order mark is skipped. */
   Decoded decode(byte[] body) {
     int offset = hasBom(body) ? 3 : 0;
+    if (scanPages) {
+      // The usual answer is read in one pass over its bytes; anything else goes to Jackson.
+      Decoded scanned = BodyScanner.scan(body, offset);
+      if (scanned != null) {
+        return scanned;
+      }
+    }
     try (JsonParser p =
         json.createParser(ObjectReadContext.empty(), body, offset, body.length - offset)) {
       Decoded decoded = readRoot(p, new Pages(body, offset));

@@ -34,6 +34,16 @@ class PageScannerTest {
   }
 
   @Test
+  void theUsualAnswerIsReadInOnePassWithTheJacksonPathsResult() {
+    for (String name : List.of("01-normal-zh-10.json", "03-premium-cnt50.json", "11-html-entities.json")) {
+      byte[] body = TestSupport.fixture(name);
+      Decoded onePass = BodyScanner.scan(body, 0);
+      assertThat(onePass).as(name).isNotNull();
+      assertThat(comparable(onePass)).as(name).isEqualTo(comparable(reference.decode(body)));
+    }
+  }
+
+  @Test
   void wellFormedPagesAreReadFromTheRawBytes() {
     String page =
         "{\"title\":\"<em>标题</em> \\\"q\\\" \\\\ \\/ \\u4e2d \\ud83d\\ude00\",\"date\":\"2025-01-02\","
@@ -54,13 +64,15 @@ class PageScannerTest {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
     int scanned = 0;
+    int bodiesScanned = 0;
     for (int n = 0; n < 6_000; n++) {
       int count = 1 + random.nextInt(4);
       ByteArrayOutputStream body = new ByteArrayOutputStream();
       if (random.nextInt(10) == 0) {
         body.writeBytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
       }
-      body.writeBytes("{\"Response\":{\"Pages\":[".getBytes(StandardCharsets.UTF_8));
+      body.writeBytes(("{" + envelope(random) + "\"Response\":{" + envelope(random) + "\"Pages\":[")
+          .getBytes(StandardCharsets.UTF_8));
       for (int i = 0; i < count; i++) {
         if (i > 0) {
           body.write(',');
@@ -72,16 +84,41 @@ class PageScannerTest {
           scanned++;
         }
       }
-      body.writeBytes("]}}".getBytes(StandardCharsets.UTF_8));
+      body.writeBytes(("]" + (random.nextBoolean() ? "" : "," + envelope(random) + "\"x\":1") + "}"
+          + (random.nextInt(10) == 0 ? ",\"Response\":{\"Pages\":null}" : "") + "}"
+          + (random.nextInt(20) == 0 ? " x" : random.nextBoolean() ? "\n" : ""))
+          .getBytes(StandardCharsets.UTF_8));
       byte[] bytes = body.toByteArray();
       if (random.nextInt(12) == 0) {
         mutateBytes(bytes, random);
+      }
+      boolean bom = bytes.length >= 3 && bytes[0] == (byte) 0xEF;
+      if (BodyScanner.scan(bytes, bom ? 3 : 0) != null) {
+        bodiesScanned++;
       }
       assertThat(comparable(scanning.decode(bytes)))
           .as("seed %d, body %s", seed, new String(bytes, StandardCharsets.UTF_8))
           .isEqualTo(comparable(reference.decode(bytes)));
     }
     assertThat(scanned).as("pages read from the raw bytes").isGreaterThan(3_000);
+    assertThat(bodiesScanned).as("bodies read in one pass").isGreaterThan(300);
+  }
+
+  private static final String[] MEMBERS = {
+    "\"Query\":\"生成式 \\\"AI\\\" \\u4e2d\\n\",", "\"RequestId\":\"6c0e-1\",", "\"Version\":\"premium\",",
+    "\"Score\":-1.5e3,", "\"Meta\":{\"a\":[1,true,null,{\"b\":\"\\/\"}]},", "\"Msg\":\"\",", "\"Error\":null,",
+    "\"Error\":{\"Code\":\"InternalError\",\"Message\":\"m\"},", "\"Respons\\u0065\":{\"Pages\":[]},",
+    "\"Pages\":null,", "\"Pages\":7,", "\"N\":01,", "\"S\":\"\u0001\",", "\"T\":tru,"
+  };
+
+  /** Other members of the root or of Response: mostly the usual ones, sometimes odd ones. */
+  private static String envelope(Random random) {
+    StringBuilder s = new StringBuilder();
+    int n = random.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      s.append(MEMBERS[random.nextInt(random.nextInt(4) == 0 ? MEMBERS.length : 6)]);
+    }
+    return s.toString();
   }
 
   /** Content only counts on vertical pages: the scanner leaves it out of natural ones. */
