@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
+@Fork(2)
 public class PluginLifecycleBenchmark {
 
   /** The runtime with {@code env} and {@code web}, the plugin loader and both jars. */
