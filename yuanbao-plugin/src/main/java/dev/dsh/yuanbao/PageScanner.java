@@ -358,7 +358,7 @@ final class PageScanner {
         continue;
       }
       if (c < 0) {
-        p += utf8Length(p);
+        p += isCjkLike(bytes, p) ? 3 : utf8Length(p);
         continue;
       }
       if (c != '\\') {
@@ -409,6 +409,9 @@ final class PageScanner {
       } else if (c < 0x80) {
         chars[n++] = (char) c;
         pos++;
+      } else if (isCjkLike(b, pos)) {
+        chars[n++] = (char) (((c & 0x0F) << 12) | ((b[pos + 1] & 0x3F) << 6) | (b[pos + 2] & 0x3F));
+        pos += 3;
       } else {
         int length = utf8Length(pos);
         int cp =
@@ -522,6 +525,20 @@ final class PageScanner {
     }
     pos++;
     return c;
+  }
+
+  /**
+   * Whether {@code p} starts a well-formed three-byte sequence of U+1000..U+CFFF or U+E000..U+FFFF
+   * (lead byte E1..EC or EE..EF, two continuation bytes): most CJK text, checked in one go. Other
+   * sequences take {@link #utf8Length}.
+   */
+  private static boolean isCjkLike(byte[] bytes, int p) {
+    int lead = bytes[p] & 0xFF;
+    return lead >= 0xE1
+        && lead <= 0xEF
+        && lead != 0xED
+        && (bytes[p + 1] & 0xC0) == 0x80
+        && (bytes[p + 2] & 0xC0) == 0x80;
   }
 
   /** The length of the well-formed UTF-8 sequence at {@code p}; anything else is unsure. */
