@@ -11,6 +11,11 @@ import tools.jackson.core.json.JsonFactory;
 /**
  * Decodes a SearchPro body with one streaming pass, without building a tree.
  *
+ * <p>The usual answer is read by {@link BodyScanner} straight from its bytes; any other body, or
+ * one that scanner is unsure of, by the Jackson streaming parser below, which reads page strings
+ * with {@link PageScanner} first and from its own decoded text when that is unsure. Every path
+ * gives the same result (property-tested).
+ *
  * <p>Never throws: anything unreadable is {@link Decoded#INVALID} (the body) or a dropped entry (a
  * page).
  */
@@ -23,7 +28,10 @@ final class ResponseDecoder {
     this(true);
   }
 
-  /** @param scanPages whether page strings are first read from the raw bytes (tests compare) */
+  /**
+   * @param scanPages whether the body and its page strings are first read from the raw bytes;
+   *     false leaves only the Jackson path, the reference the tests compare with
+   */
   ResponseDecoder(boolean scanPages) {
     this.scanPages = scanPages;
   }
