@@ -64,6 +64,8 @@ public final class Host implements AutoCloseable {
   private final Map<Path, FileStamp> loadedJars = new HashMap<>();
   private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   private ComposedProfile current;
+  /** Whether plugin loads and unloads are announced (by {@code dsh run}, not one-shot commands). */
+  private boolean announce;
 
   private record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
 
@@ -107,6 +109,7 @@ public final class Host implements AutoCloseable {
    */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
+    host.announce = true;
     try {
       host.reload();
       return host;
@@ -224,7 +227,9 @@ public final class Host implements AutoCloseable {
             // The stamp taken after the load: the loader waits for the file to settle first.
             loadedJars.put(jar, FileStamp.of(jar).orElse(stamp));
             rejectedJars.remove(jar);
-            options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
+            if (announce) {
+              options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
+            }
           } catch (PluginLoadException e) {
             rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
             problems.add("plugin not loaded: " + e.getMessage());
@@ -245,7 +250,9 @@ public final class Host implements AutoCloseable {
     }
     loadedJars.remove(plugin.source());
     loader.unload(plugin.id());
-    options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+    if (announce) {
+      options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+    }
   }
 
   /** Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones. */
