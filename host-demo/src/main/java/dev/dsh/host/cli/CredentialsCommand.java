@@ -22,9 +22,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code dsh credentials set | unset | list}: the store of the profile's credentials row. */
 final class CredentialsCommand {
@@ -35,15 +33,7 @@ final class CredentialsCommand {
       name = "credentials",
       mixinStandardHelpOptions = true,
       description = "Store, remove and list credentials. Values are never printed.")
-  static final class Group implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      spec.commandLine().usage(spec.commandLine().getErr());
-      return ExitCodes.USAGE_OR_CONFIG;
-    }
-  }
+  static final class Group extends UsageOnly {}
 
   @Command(
       name = "set",

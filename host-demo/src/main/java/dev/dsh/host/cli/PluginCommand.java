@@ -17,9 +17,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code dsh plugin add | remove | list}. */
 final class PluginCommand {
@@ -30,15 +28,7 @@ final class PluginCommand {
       name = "plugin",
       mixinStandardHelpOptions = true,
       description = "Install, remove and list plugins of the home's plugins/ folder.")
-  static final class Group implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      spec.commandLine().usage(spec.commandLine().getErr());
-      return ExitCodes.USAGE_OR_CONFIG;
-    }
-  }
+  static final class Group extends UsageOnly {}
 
   @Command(
       name = "add",
