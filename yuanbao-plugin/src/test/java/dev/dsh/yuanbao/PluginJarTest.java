@@ -82,6 +82,25 @@ class PluginJarTest {
   }
 
   @Test
+  void embeddedConfigSchemaIsTheCommittedCopy() throws IOException {
+    Path committed = GeneratedSchemaTest.committedDir().resolve(GeneratedSchemaTest.SCHEMA);
+    try (JarFile jar = jar()) {
+      JarEntry entry = jar.getJarEntry("META-INF/dsh/config.schema.json");
+      assertThat(entry).as("META-INF/dsh/config.schema.json").isNotNull();
+      byte[] embedded;
+      try (InputStream in = jar.getInputStream(entry)) {
+        embedded = in.readAllBytes();
+      }
+      assertThat(embedded)
+          .withFailMessage(
+              "the jar's META-INF/dsh/config.schema.json differs from %s; refresh the committed"
+                  + " copy (see schema/generated/README.md)",
+              committed.normalize())
+          .isEqualTo(Files.readAllBytes(committed));
+    }
+  }
+
+  @Test
   void versionResourceIsFiltered() throws IOException {
     try (JarFile jar = jar()) {
       assertThat(text(jar, "dev/dsh/yuanbao/plugin.properties").strip()).isEqualTo("version=0.1.0");
