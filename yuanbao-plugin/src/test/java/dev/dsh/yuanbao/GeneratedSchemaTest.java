@@ -27,7 +27,9 @@ class GeneratedSchemaTest {
   static final String SCHEMA = "dsh-web-search-yuanbao.config.schema.json";
   static final String CATALOG = "dsh-web-search-yuanbao.config.md";
 
-  /** The committed folder: the build passes it; from inside the module it is ../schema/generated. */
+  /**
+   * The committed folder: the build passes it; from inside the module it is ../schema/generated.
+   */
   static Path committedDir() {
     String dir = System.getProperty("dsh.schema.generated");
     return dir != null ? Path.of(dir) : Path.of("..", "schema", "generated");
@@ -72,7 +74,8 @@ class GeneratedSchemaTest {
     assertThat(rows).containsOnlyKeys("apiKey", "apiKeyEnv", "baseURL", "count");
     assertThat(rows.get("apiKey"))
         .contains("| string | no | — | — | yes | no |")
-        .contains("Literal key; secret (redacted everywhere); wins over `apiKeyEnv` when non-empty.");
+        .contains(
+            "Literal key; secret (redacted everywhere); wins over `apiKeyEnv` when non-empty.");
     assertThat(rows.get("apiKeyEnv"))
         .contains("| `\"TENCENTCLOUD_WSA_APIKEY\"` |")
         .contains("| no | yes |")
@@ -113,8 +116,7 @@ class GeneratedSchemaTest {
             "%s differs from the file generated from YuanbaoConfig (%s);"
                 + " refresh it with 'mvn -pl yuanbao-plugin -am verify -Ddsh.schema.refresh=true'"
                 + " (or copy the generated file over it), review the diff and commit it",
-            committed.normalize(),
-            fresh)
+            committed.normalize(), fresh)
         .isEqualTo(-1L);
   }
 }

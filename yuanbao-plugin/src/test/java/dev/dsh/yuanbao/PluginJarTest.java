@@ -49,7 +49,10 @@ class PluginJarTest {
   void extensionIndexNamesTheEntry() throws IOException {
     try (JarFile jar = jar()) {
       List<String> lines =
-          text(jar, "META-INF/extensions.idx").lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+          text(jar, "META-INF/extensions.idx")
+              .lines()
+              .filter(l -> !l.startsWith("#") && !l.isBlank())
+              .toList();
       assertThat(lines).containsExactly("dev.dsh.yuanbao.YuanbaoPlugin");
     }
   }
@@ -75,9 +78,16 @@ class PluginJarTest {
           .noneMatch(n -> n.startsWith("org/jspecify/"))
           .noneMatch(n -> n.contains("org/jsoup/"))
           .allMatch(n -> n.startsWith("dev/dsh/yuanbao/"))
-          .contains("dev/dsh/yuanbao/internal/jsoup/Jsoup.class", "dev/dsh/yuanbao/YuanbaoPlugin.class");
-      String cleaner = new String(jar.getInputStream(jar.getJarEntry("dev/dsh/yuanbao/TextCleaner.class")).readAllBytes(), StandardCharsets.ISO_8859_1);
-      assertThat(cleaner).contains("dev/dsh/yuanbao/internal/jsoup/Jsoup").doesNotContain("org/jsoup/");
+          .contains(
+              "dev/dsh/yuanbao/internal/jsoup/Jsoup.class", "dev/dsh/yuanbao/YuanbaoPlugin.class");
+      String cleaner =
+          new String(
+              jar.getInputStream(jar.getJarEntry("dev/dsh/yuanbao/TextCleaner.class"))
+                  .readAllBytes(),
+              StandardCharsets.ISO_8859_1);
+      assertThat(cleaner)
+          .contains("dev/dsh/yuanbao/internal/jsoup/Jsoup")
+          .doesNotContain("org/jsoup/");
     }
   }
 

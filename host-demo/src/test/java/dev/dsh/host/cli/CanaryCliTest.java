@@ -96,7 +96,8 @@ class CanaryCliTest {
 
     CliHarness.Result json = run(Map.of(), "", "search", "--json", "q");
     CliHarness.Result text = run(Map.of(), "", "search", "q");
-    CliHarness.Result tool = run(Map.of(), "", "tool", "web_search", "{\"queries\": [\"a\", \"b\"]}");
+    CliHarness.Result tool =
+        run(Map.of(), "", "tool", "web_search", "{\"queries\": [\"a\", \"b\"]}");
     CliHarness.Result listed = run(Map.of(), "", "credentials", "list");
 
     assertThat(json.exit()).isEqualTo(3);
@@ -143,7 +144,8 @@ class CanaryCliTest {
     CliHarness.Result failed = run(Map.of(), "", "search", "q");
     CliHarness.Result dump = run(Map.of(), "", "--dump-config");
     CliHarness.Result patchedDump = run(Map.of(), "", "--patch", patch.toString(), "--dump-config");
-    CliHarness.Result patchedFailure = run(Map.of(), "", "--patch", patch.toString(), "search", "q");
+    CliHarness.Result patchedFailure =
+        run(Map.of(), "", "--patch", patch.toString(), "search", "q");
 
     assertThat(failed.exit()).isEqualTo(2);
     assertThat(failed.err()).contains("/count");

@@ -1,6 +1,8 @@
 package dev.dsh.host.yuanbao;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -22,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,11 +87,13 @@ class YuanbaoCanaryThroughHostTest {
 
   private void answer(int status, String body) {
     stub.resetAll();
-    stub.stubFor(post(urlEqualTo("/SearchPro")).willReturn(aResponse().withStatus(status).withBody(body)));
+    stub.stubFor(
+        post(urlEqualTo("/SearchPro")).willReturn(aResponse().withStatus(status).withBody(body)));
   }
 
   private static String envelopeEchoingTheKey() {
-    return "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure.SecretIdNotFound\",\"Message\":\"the key "
+    return "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure.SecretIdNotFound\",\"Message\":\"the"
+               + " key "
         + CANARY
         + " is not valid\"},\"RequestId\":\"r-1\"}}";
   }
@@ -152,7 +157,9 @@ class YuanbaoCanaryThroughHostTest {
     stub.stubFor(
         post(urlEqualTo("/SearchPro"))
             .willReturn(
-                aResponse().withStatus(302).withHeader("Location", "http://127.0.0.1:1/?k=" + CANARY)));
+                aResponse()
+                    .withStatus(302)
+                    .withHeader("Location", "http://127.0.0.1:1/?k=" + CANARY)));
     assertThat(expect(WebErrorCodes.WEB_PROVIDER_ERROR, "redirect").getMessage())
         .isEqualTo("Yuanbao search request failed: HTTP 302 redirect refused");
 
@@ -188,14 +195,14 @@ class YuanbaoCanaryThroughHostTest {
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", stub.baseUrl())));
     answer(200, YuanbaoHost.fixture("02-normal-en-10.json"));
 
-    for (String bad : List.of(CANARY + "\n", CANARY + "\r\n", CANARY + " x", CANARY + "\u0000", CANARY + "é")) {
+    for (String bad :
+        List.of(CANARY + "\n", CANARY + "\r\n", CANARY + " x", CANARY + "\u0000", CANARY + "é")) {
       host.env.put(YuanbaoHost.KEY_VARIABLE, bad);
       WebError error = expect(WebErrorCodes.WEB_PROVIDER_ERROR, "bad key");
       assertThat(error.getMessage()).contains("\"TENCENTCLOUD_WSA_APIKEY\"");
     }
 
-    stub.verify(0, com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor(
-        com.github.tomakehurst.wiremock.client.WireMock.anyUrl()));
+    stub.verify(0, anyRequestedFor(anyUrl()));
     assertNoCanary();
   }
 
@@ -209,7 +216,8 @@ class YuanbaoCanaryThroughHostTest {
 
     WebError missing = expect(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING, "q");
 
-    assertThat(missing.getMessage()).startsWith("Yuanbao search has no API key for \"UNSET_WSA_KEY\"");
+    assertThat(missing.getMessage())
+        .startsWith("Yuanbao search has no API key for \"UNSET_WSA_KEY\"");
     assertNoCanary();
   }
 
@@ -233,6 +241,32 @@ class YuanbaoCanaryThroughHostTest {
     shown.add(scope);
     shown.add(host.web().providers());
 
+    assertNoCanary();
+  }
+
+  @Test
+  void aCorruptStoreHoldingTheCanaryFailsTheSearchWithoutEchoingIt() throws IOException {
+    host.withCredentials().withWeb(Map.of());
+    YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", stub.baseUrl())));
+    Path store = home.resolve("credentials.json");
+
+    for (String corrupt :
+        List.of(
+            "{\"version\": 1, \"credentials\": {\"TENCENTCLOUD_WSA_APIKEY\": " + CANARY + "}}",
+            "{\"version\": 1, \"credentials\": {\"" + CANARY + "-bad name\": \"x\"}}",
+            "{\"version\": 1, \"credentials\": {\"TENCENTCLOUD_WSA_APIKEY\": [\""
+                + CANARY
+                + "\"]}}",
+            "{\"version\": 1, \"credentials\": {\"TENCENTCLOUD_WSA_APIKEY\": \"" + CANARY)) {
+      Files.writeString(store, corrupt);
+      WebError error = expect(WebErrorCodes.WEB_PROVIDER_ERROR, "corrupt");
+      assertThat(error.getMessage())
+          .startsWith(
+              "Yuanbao search credential resolution failed: CredentialStoreCorruptException")
+          .contains("is corrupt");
+    }
+
+    stub.verify(0, anyRequestedFor(anyUrl()));
     assertNoCanary();
   }
 }

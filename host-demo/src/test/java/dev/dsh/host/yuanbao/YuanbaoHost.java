@@ -33,8 +33,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A host slice for one test: the real plugin jar loaded through PF4J into a temp home, and a scope
- * runtime with the real schema validator, the built-in {@code env} plugin over a mutable map, and
- * — as the test chooses — the built-in {@code credentials} and {@code web} plugins (or a {@link
+ * runtime with the real schema validator, the built-in {@code env} plugin over a mutable map, and —
+ * as the test chooses — the built-in {@code credentials} and {@code web} plugins (or a {@link
  * CountingWebPlugin}), then the {@code web-search-yuanbao} row.
  */
 final class YuanbaoHost implements AutoCloseable {

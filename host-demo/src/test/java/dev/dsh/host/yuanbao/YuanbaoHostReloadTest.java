@@ -134,7 +134,8 @@ class YuanbaoHostReloadTest {
         postRequestedFor(urlEqualTo("/SearchPro"))
             .withHeader("Authorization", equalTo("Bearer " + KEY))
             .withRequestBody(equalTo("{\"Query\":\"after\",\"Cnt\":40}")));
-    assertThat(rowEvents()).containsExactly(LifecycleEvent.Kind.APPLIED, LifecycleEvent.Kind.UPDATED);
+    assertThat(rowEvents())
+        .containsExactly(LifecycleEvent.Kind.APPLIED, LifecycleEvent.Kind.UPDATED);
     assertThat(reports).containsExactly("loaded plugin dsh-web-search-yuanbao@0.1.0");
   }
 

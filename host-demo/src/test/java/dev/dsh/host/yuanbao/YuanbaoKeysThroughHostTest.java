@@ -87,7 +87,8 @@ class YuanbaoKeysThroughHostTest {
     host.search("two");
     // another process (dsh credentials set while dsh run serves) writes the same store file
     new HostCredentialService(
-            new FileCredentialStore(home.resolve("credentials.json")), LaunchEnvironment.of(Map.of()))
+            new FileCredentialStore(home.resolve("credentials.json")),
+            LaunchEnvironment.of(Map.of()))
         .set(REF, "sk-third-key");
     host.search("three");
 

@@ -116,7 +116,9 @@ class YuanbaoRowConfigTest {
 
     assertThat(scope.state()).isEqualTo(ScopeState.FAILED);
     ConfigException error = (ConfigException) scope.error().orElseThrow();
-    assertThat(error.violations()).extracting(ConfigViolation::pointer).containsExactly("/apiKeyEnv");
+    assertThat(error.violations())
+        .extracting(ConfigViolation::pointer)
+        .containsExactly("/apiKeyEnv");
     assertThat(error.getMessage())
         .contains(
             "/apiKeyEnv: must be a credential name: letters, digits and '_', not starting with a"
@@ -131,8 +133,7 @@ class YuanbaoRowConfigTest {
     YuanbaoHost.assertActive(scope);
 
     Throwable thrown =
-        catchThrowable(
-            () -> scope.update(Map.of("baseURL", stub.baseUrl(), "apiKeyEnv", "1ABC")));
+        catchThrowable(() -> scope.update(Map.of("baseURL", stub.baseUrl(), "apiKeyEnv", "1ABC")));
 
     assertThat(thrown).isInstanceOf(ConfigException.class).hasMessageContaining("/apiKeyEnv");
     YuanbaoHost.assertActive(scope);

@@ -13,11 +13,13 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
+import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.web.WebPlugin;
 import java.nio.file.Path;
 import java.util.Map;
@@ -31,9 +33,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Yuanbao row's scope as the host drives it: waiting for and following the {@code web}
- * service, a second row of the same plugin, an update while a search is in flight, and the
- * optional credentials service going away.
+ * The Yuanbao row's scope as the host drives it: waiting for and following the {@code web} service,
+ * a second row of the same plugin, an update while a search is in flight, and the optional
+ * credentials service going away.
  */
 class YuanbaoScopeLifecycleTest {
 
@@ -110,9 +112,7 @@ class YuanbaoScopeLifecycleTest {
     try (HoldingServer holding = new HoldingServer()) {
       Scope scope = host.applyYuanbao(Map.of("baseURL", holding.baseUrl()));
       CompletableFuture<WebSearchResult> held =
-          host.web()
-              .search(WebSearchRequest.of("held"), AbortSignal.never())
-              .toCompletableFuture();
+          host.web().search(WebSearchRequest.of("held"), AbortSignal.never()).toCompletableFuture();
       Thread.sleep(100); // let the request reach the holding server
 
       scope.update(Map.of("baseURL", stub.baseUrl(), "count", 20));
@@ -135,7 +135,7 @@ class YuanbaoScopeLifecycleTest {
   @Test
   void whenTheCredentialsRowEndsTheNextSearchReadsTheLaunchEnvironment() {
     host.withCredentials().withWeb(Map.of());
-    host.credentials().set(dev.dsh.api.credentials.CredentialRef.of(YuanbaoHost.KEY_VARIABLE), "sk-stored");
+    host.credentials().set(CredentialRef.of(YuanbaoHost.KEY_VARIABLE), "sk-stored");
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", stub.baseUrl())));
     host.search("stored");
 
@@ -155,7 +155,7 @@ class YuanbaoScopeLifecycleTest {
   @Test
   void theLaunchEnvironmentCanPinYuanbaoWhenTheWebRowPinsNothing() {
     host.withWeb(Map.of());
-    host.web().registerSearchProvider(dev.dsh.host.fakes.FakeProvider.withSources("other", 1));
+    host.web().registerSearchProvider(FakeProvider.withSources("other", 1));
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", stub.baseUrl())));
 
     host.env.put("DSH_WEB_SEARCH_PROVIDER", "yuanbao");
