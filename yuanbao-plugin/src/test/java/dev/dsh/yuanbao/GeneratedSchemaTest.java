@@ -1,14 +1,15 @@
 package dev.dsh.yuanbao;
 
+import static java.nio.file.StandardCopyOption.REPLACE_EXISTING;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.schema.GenerateConfigSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * YuanbaoConfig}, byte for byte, so a change to the config class that is not committed alongside
  * its generated files fails the build.
  *
- * <p>To refresh the committed copies after changing {@link YuanbaoConfig}, run the module's tests
- * with {@code -Ddsh.schema.refresh=true}: this test then writes the freshly generated files over
+ * <p>To refresh the committed copies after changing {@link YuanbaoConfig}, run the build with
+ * {@code -Ddsh.schema.refresh=true}: this class then first writes the freshly generated files over
  * the committed ones (and passes), to be reviewed and committed.
  */
 class GeneratedSchemaTest {
@@ -40,20 +41,38 @@ class GeneratedSchemaTest {
     return path != null ? Path.of(path) : fallback;
   }
 
+  /** Writes the schema and catalog of {@link YuanbaoConfig} into {@code dir}. */
+  private static void generateInto(Path dir) throws IOException {
+    GenerateConfigSchema.main(
+        new String[] {
+          YuanbaoConfig.class.getName(),
+          dir.resolve(SCHEMA).toString(),
+          dir.resolve(CATALOG).toString()
+        });
+  }
+
+  /**
+   * With {@code -Ddsh.schema.refresh=true}, rewrites the committed copies before any test here
+   * compares against them.
+   */
+  @BeforeAll
+  static void refreshWhenAsked(@TempDir Path temp) throws IOException {
+    if (!Boolean.getBoolean("dsh.schema.refresh")) {
+      return;
+    }
+    generateInto(temp);
+    Files.createDirectories(committedDir());
+    for (String name : new String[] {SCHEMA, CATALOG}) {
+      Files.copy(temp.resolve(name), committedDir().resolve(name), REPLACE_EXISTING);
+    }
+  }
+
   @Test
   void theCommittedSchemaAndCatalogEqualTheGeneratedOnes(@TempDir Path temp) throws IOException {
-    Path schema = temp.resolve(SCHEMA);
-    Path catalog = temp.resolve(CATALOG);
-    GenerateConfigSchema.main(
-        new String[] {YuanbaoConfig.class.getName(), schema.toString(), catalog.toString()});
+    generateInto(temp);
 
-    if (Boolean.getBoolean("dsh.schema.refresh")) {
-      Files.createDirectories(committedDir());
-      Files.copy(schema, committedDir().resolve(SCHEMA), StandardCopyOption.REPLACE_EXISTING);
-      Files.copy(catalog, committedDir().resolve(CATALOG), StandardCopyOption.REPLACE_EXISTING);
-    }
-    assertSameBytes(schema, committedDir().resolve(SCHEMA));
-    assertSameBytes(catalog, committedDir().resolve(CATALOG));
+    assertSameBytes(temp.resolve(SCHEMA), committedDir().resolve(SCHEMA));
+    assertSameBytes(temp.resolve(CATALOG), committedDir().resolve(CATALOG));
   }
 
   @Test
