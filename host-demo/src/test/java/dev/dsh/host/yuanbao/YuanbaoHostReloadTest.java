@@ -7,10 +7,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.app.Host;
@@ -98,9 +101,14 @@ class YuanbaoHostReloadTest {
   }
 
   private void writeUserLayer(String config) throws IOException {
+    writeUserLayer(config, "");
+  }
+
+  /** The user layer: the Yuanbao row's whole config, then any further patch entries. */
+  private void writeUserLayer(String config, String moreEntries) throws IOException {
     Path file = home.resolve("profiles/default/cordis.patch.yml");
     Path temp = Files.createTempFile(file.getParent(), ".patch-", ".tmp");
-    Files.writeString(temp, "- id: web-search-yuanbao\n  config: " + config + "\n");
+    Files.writeString(temp, "- id: web-search-yuanbao\n  config: " + config + "\n" + moreEntries);
     Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
@@ -153,5 +161,25 @@ class YuanbaoHostReloadTest {
         .contains("/count");
     first.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
     assertThat(rowEvents()).containsExactly(LifecycleEvent.Kind.APPLIED);
+  }
+
+  @Test
+  void pinningOnTheWebRowIsTakenLiveAndLeavesTheYuanbaoRowAlone() throws Exception {
+    String row = "{baseURL: \"" + first.baseUrl() + "\"}";
+
+    writeUserLayer(row, "- id: web\n  config: {searchProvider: yuanbao}\n");
+    assertThat(host.reload()).isEmpty();
+    assertThat(search("pinned").provider()).isEqualTo("yuanbao");
+
+    writeUserLayer(row, "- id: web\n  config: {searchProvider: elsewhere}\n");
+    assertThat(host.reload()).isEmpty();
+    Throwable missing = catchThrowable(() -> search("missing")).getCause();
+
+    assertThat(missing).isInstanceOf(WebError.class);
+    assertThat(((WebError) missing).code())
+        .isEqualTo(WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING);
+    assertThat(missing).hasMessage("configured web provider \"elsewhere\" is not registered");
+    assertThat(rowEvents()).containsExactly(LifecycleEvent.Kind.APPLIED);
+    first.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
   }
 }
