@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A loopback server that accepts connections, reads what arrives and never answers, so a search
@@ -18,6 +19,8 @@ final class HoldingServer implements AutoCloseable {
   private final ServerSocket server;
   private final List<Socket> held = new CopyOnWriteArrayList<>();
   private final Thread acceptor;
+  private final AtomicInteger accepted = new AtomicInteger();
+  private final AtomicInteger closedByClient = new AtomicInteger();
 
   HoldingServer() {
     try {
@@ -39,6 +42,7 @@ final class HoldingServer implements AutoCloseable {
       try {
         Socket socket = server.accept();
         held.add(socket);
+        accepted.incrementAndGet();
         Thread reader = new Thread(() -> drain(socket), "holding-server-reader");
         reader.setDaemon(true);
         reader.start();
@@ -48,15 +52,28 @@ final class HoldingServer implements AutoCloseable {
     }
   }
 
-  private static void drain(Socket socket) {
+  private void drain(Socket socket) {
     byte[] buffer = new byte[4096];
     try (InputStream in = socket.getInputStream()) {
       while (in.read(buffer) >= 0) {
         // keep reading so the client's writes complete; never answer
       }
+      closedByClient.incrementAndGet(); // end of stream: the client closed its side
     } catch (IOException e) {
-      // the client or close() ended the connection
+      if (!server.isClosed()) {
+        closedByClient.incrementAndGet(); // reset by the client
+      }
     }
+  }
+
+  /** Connections accepted so far. */
+  int accepted() {
+    return accepted.get();
+  }
+
+  /** Connections the client closed (end of stream or reset) while this server held them. */
+  int closedByClient() {
+    return closedByClient.get();
   }
 
   @Override

@@ -93,7 +93,7 @@ class YuanbaoCanaryThroughHostTest {
 
   private static String envelopeEchoingTheKey() {
     return "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure.SecretIdNotFound\",\"Message\":\"the"
-               + " key "
+        + " key "
         + CANARY
         + " is not valid\"},\"RequestId\":\"r-1\"}}";
   }
