@@ -59,6 +59,7 @@ final class PluginCommand {
     @Override
     public Integer call() {
       PluginJars.Jar checked = PluginJars.inspect(jar); // throws naming the file and the reason
+      TrialLoad.check(jar); // what only loading tells: PF4J accepts it, its entry can be created
       DshHome home = cli.home();
       Path plugins = home.plugins();
       try {
