@@ -88,7 +88,7 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
     try {
-      host.syncPlugins().forEach(options.events());
+      host.syncPlugins().stream().map(OneLine::of).forEach(options.events());
       ComposedProfile profile = host.compose();
       List<String> problems = host.reconcile(profile);
       if (!problems.isEmpty()) {
@@ -121,7 +121,7 @@ public final class Host implements AutoCloseable {
    * jars, unloads removed ones, composes the profile again and applies the difference. When the
    * profile does not compose, the error is reported and the last good tree keeps serving.
    *
-   * @return the problems found (also reported through the event sink)
+   * @return the problems found (also reported through the event sink, each folded onto one line)
    */
   public List<String> reload() {
     synchronized (admin) {
@@ -133,7 +133,7 @@ public final class Host implements AutoCloseable {
         // Plugins that went away must still lose their rows.
         problems.addAll(reconcile(current));
       }
-      problems.forEach(options.events());
+      problems.stream().map(OneLine::of).forEach(options.events());
       return problems;
     }
   }
