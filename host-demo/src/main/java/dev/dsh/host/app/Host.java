@@ -188,6 +188,15 @@ public final class Host implements AutoCloseable {
     synchronized (admin) {
       runtime.close();
       applied.clear();
+      List<LoadedPlugin> plugins = loader.plugins();
+      // Newest first, one at a time, each reported like an unload at runtime.
+      for (int i = plugins.size() - 1; i >= 0; i--) {
+        LoadedPlugin plugin = plugins.get(i);
+        if (loader.unload(plugin.id())) {
+          options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+        }
+      }
+      loadedJars.clear();
       loader.close();
       if (replay != null) {
         replay.close();
