@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
@@ -96,9 +97,10 @@ class PluginCommandTest {
   void addOfATruncatedCopyOfTheRealJarExitsTwoAndChangesNothing() throws IOException {
     installRealPlugin();
     byte[] bytes = Files.readAllBytes(jar());
-    Path truncated = Files.write(work.resolve("truncated.jar"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    Path truncated =
+        Files.write(work.resolve("truncated.jar"), Arrays.copyOf(bytes, bytes.length / 2));
 
-    assertRefusedWithoutChange(truncated, "");
+    assertRefusedWithoutChange(truncated, "not a valid jar");
   }
 
   @Test

@@ -193,7 +193,6 @@ class RunCommandTest {
             .toList();
     assertThat(events).containsExactly("unloaded", "loaded", "applied");
     assertThat(run.ask("search --json after")).contains("https://example.com/a");
-    assertThat(home.resolve(".cache/plugins")).isDirectoryContaining(p -> true);
     try (Stream<Path> cached = Files.list(home.resolve(".cache/plugins"))) {
       assertThat(cached).as("only the new build's copy is kept").hasSize(1);
     }
