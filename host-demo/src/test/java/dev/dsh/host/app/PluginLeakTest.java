@@ -11,6 +11,7 @@ import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.LifecycleEvent;
 import dev.dsh.host.testing.LoopbackStub;
 import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.host.tool.ToolResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.WeakReference;
@@ -125,11 +126,25 @@ class PluginLeakTest {
     LoadedPlugin plugin = host.plugins().get(0);
     loaders.add(new WeakReference<>(plugin.entry().getClass().getClassLoader()));
 
-    WebSearchResult result =
-        host.search(new WebSearchRequest("cycle " + cycle, null), AbortSignal.timeout(Duration.ofSeconds(30)))
-            .toCompletableFuture()
-            .get(10, TimeUnit.SECONDS);
-    assertThat(result.sources()).hasSize(1);
+    // Odd cycles search as dsh search does, even ones through the web_search tool (its own
+    // timeout signal and fan-out): both paths run host code on the plugin's threads.
+    if (cycle % 2 == 1) {
+      WebSearchResult result =
+          host.search(
+                  new WebSearchRequest("cycle " + cycle, null),
+                  AbortSignal.timeout(Duration.ofSeconds(30)))
+              .toCompletableFuture()
+              .get(10, TimeUnit.SECONDS);
+      assertThat(result.sources()).hasSize(1);
+    } else {
+      ToolResult result =
+          host.webSearchTool()
+              .orElseThrow()
+              .call("{\"queries\": [\"cycle " + cycle + "\"]}", AbortSignal.never())
+              .toCompletableFuture()
+              .get(10, TimeUnit.SECONDS);
+      assertThat(result.text()).contains("(https://example.com/leak)");
+    }
     long t2 = System.nanoTime();
 
     writePatch(profile, baseUrl, 20);
