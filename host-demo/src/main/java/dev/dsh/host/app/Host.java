@@ -217,8 +217,16 @@ public final class Host implements AutoCloseable {
     }
     for (LoadedPlugin plugin : loader.plugins()) {
       FileStamp now = onDisk.get(plugin.source());
-      if (now == null || !now.equals(loadedJars.get(plugin.source()))) {
+      if (now == null) {
         unload(plugin);
+      } else if (!now.equals(loadedJars.get(plugin.source()))) {
+        // A new stamp is a replacement only when the bytes differ: a touched jar, or one whose
+        // stamp was taken while the loader still waited for it to settle, keeps serving.
+        if (FileStamp.sha256(plugin.source()).filter(plugin.sha256()::equals).isPresent()) {
+          loadedJars.put(plugin.source(), now);
+        } else {
+          unload(plugin);
+        }
       }
     }
     rejectedJars.keySet().retainAll(onDisk.keySet());
@@ -230,8 +238,9 @@ public final class Host implements AutoCloseable {
           }
           try {
             LoadedPlugin plugin = loader.load(jar);
-            // The stamp taken after the load: the loader waits for the file to settle first.
-            loadedJars.put(jar, FileStamp.of(jar).orElse(stamp));
+            // The stamp from before the load, never a later one: a jar replaced while it loaded
+            // then shows a new stamp, and its bytes are compared at the next sync.
+            loadedJars.put(jar, stamp);
             rejectedJars.remove(jar);
             options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
           } catch (PluginLoadException e) {
