@@ -86,6 +86,35 @@ class PluginCommandTest {
   }
 
   @Test
+  void addOfAJarAlreadyDroppedIntoPluginsKeepsItAndEnablesItsBundle() throws IOException {
+    Path dropped = home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar");
+    Files.createDirectories(dropped.getParent());
+    Files.copy(jar(), dropped);
+
+    CliHarness.Result added = CliHarness.run(home, ENV, "", "plugin", "add", dropped.toString());
+
+    assertThat(added.exit()).as(added.err()).isZero();
+    assertThat(dropped).hasSameBinaryContentAs(jar());
+    assertThat(Files.readString(home.resolve("profiles/default/profile.yml")))
+        .contains(RealPluginJar.PLUGIN_ID);
+  }
+
+  @Test
+  void addOfAJarDroppedUnderAnotherNameInstallsItUnderItsId() throws IOException {
+    Path dropped = home.resolve("plugins/yuanbao-download.jar");
+    Files.createDirectories(dropped.getParent());
+    Files.copy(jar(), dropped);
+
+    CliHarness.Result added = CliHarness.run(home, ENV, "", "plugin", "add", dropped.toString());
+
+    assertThat(added.exit()).as(added.err()).isZero();
+    try (Stream<Path> files = Files.list(home.resolve("plugins"))) {
+      assertThat(files).containsExactly(home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar"));
+    }
+    assertThat(home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar")).hasSameBinaryContentAs(jar());
+  }
+
+  @Test
   void addOfACorruptJarExitsTwoNamingTheFileAndChangesNothing() throws IOException {
     installRealPlugin();
     Path corrupt = Files.write(work.resolve("corrupt.jar"), "this is not a zip".getBytes());
