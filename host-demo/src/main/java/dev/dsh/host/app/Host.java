@@ -64,6 +64,9 @@ public final class Host implements AutoCloseable {
   private final Map<Path, FileStamp> loadedJars = new HashMap<>();
   private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   private ComposedProfile current;
+  // What plugins() answers: published after each load and unload, so a status never waits on a
+  // loader that is waiting for a jar to settle (up to 10 s for one still being written).
+  private volatile List<LoadedPlugin> loadedView = List.of();
 
   private record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
 
@@ -172,9 +175,9 @@ public final class Host implements AutoCloseable {
     return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
   }
 
-  /** The loaded plugins. */
+  /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
   public List<LoadedPlugin> plugins() {
-    return loader.plugins();
+    return loadedView;
   }
 
   /** A snapshot of every scope. */
@@ -198,6 +201,7 @@ public final class Host implements AutoCloseable {
       }
       loadedJars.clear();
       loader.close();
+      loadedView = List.of();
       if (replay != null) {
         replay.close();
       }
@@ -238,6 +242,7 @@ public final class Host implements AutoCloseable {
           }
           try {
             LoadedPlugin plugin = loader.load(jar);
+            loadedView = loader.plugins();
             // The stamp from before the load, never a later one: a jar replaced while it loaded
             // then shows a new stamp, and its bytes are compared at the next sync.
             loadedJars.put(jar, stamp);
@@ -263,6 +268,7 @@ public final class Host implements AutoCloseable {
     }
     loadedJars.remove(plugin.source());
     loader.unload(plugin.id());
+    loadedView = loader.plugins();
     options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
   }
 

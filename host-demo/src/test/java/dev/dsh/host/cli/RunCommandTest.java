@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import dev.dsh.host.testing.LoopbackStub;
 import dev.dsh.host.testing.RealPluginJar;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -271,6 +273,40 @@ class RunCommandTest {
     CliHarness.writeUserLayer(home, stub.baseUrl(), "count: 20"); // one more reload
     run.awaitErr(mark, UPDATED);
     assertThat(run.errLines()).filteredOn(l -> l.contains("a-broken.jar")).hasSize(1);
+  }
+
+  @Test
+  void statusAnswersWhileAJarInPluginsIsStillBeingWritten() throws Exception {
+    RunSession run = startAndAwaitApplied();
+    Path slow = home.resolve("plugins/b-slow.jar");
+    AtomicBoolean answered = new AtomicBoolean();
+    long started = System.nanoTime();
+    Thread writer =
+        new Thread(
+            () -> {
+              // Grows until status has answered (the loader waits for it to settle meanwhile),
+              // bounded by the loader's own 10 s give-up.
+              try (OutputStream out = Files.newOutputStream(slow)) {
+                while (!answered.get() && System.nanoTime() - started < 9_000_000_000L) {
+                  out.write(new byte[512]);
+                  out.flush();
+                  Thread.sleep(100);
+                }
+              } catch (IOException | InterruptedException e) {
+                // the test has ended
+              }
+            },
+            "test-slow-writer");
+    writer.start();
+    Thread.sleep(1000); // the watcher has seen the file and the loader is waiting on it
+
+    JsonNode status = status(run);
+    long answeredAfterMs = (System.nanoTime() - started) / 1_000_000;
+    answered.set(true);
+    writer.join(10_000);
+
+    assertThat(answeredAfterMs).as("status answered while the jar was still written").isLessThan(9_000);
+    assertThat(status.get("providers").toString()).contains("yuanbao");
   }
 
   private RunSession start() {
