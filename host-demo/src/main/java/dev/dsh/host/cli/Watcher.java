@@ -30,6 +30,8 @@ import java.util.function.Consumer;
 final class Watcher implements AutoCloseable {
 
   static final long PERIOD_MS = 250;
+  /** How long a run of changes may go on before the watcher reloads anyway. */
+  static final long SETTLE_LIMIT_MS = 2_000;
 
   private final List<Path> files;
   private final Path pluginsDir;
@@ -73,6 +75,11 @@ final class Watcher implements AutoCloseable {
       }
       Map<String, String> now = snapshot();
       if (!now.equals(last) && running) {
+        try {
+          now = settled(now);
+        } catch (InterruptedException e) {
+          return;
+        }
         last = now;
         try {
           onChange.run();
@@ -82,6 +89,25 @@ final class Watcher implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * Waits until nothing changes for one period, so an editor that truncates a file and then writes
+   * it, or a copy still in progress, is read once it is whole; gives up waiting after {@value
+   * #SETTLE_LIMIT_MS} ms of continuous change.
+   */
+  private Map<String, String> settled(Map<String, String> changed) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
+    Map<String, String> previous = changed;
+    while (System.nanoTime() < deadline) {
+      TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
+      Map<String, String> again = snapshot();
+      if (again.equals(previous)) {
+        return again;
+      }
+      previous = again;
+    }
+    return previous;
   }
 
   private Map<String, String> snapshot() {

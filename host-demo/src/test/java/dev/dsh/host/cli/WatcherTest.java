@@ -82,6 +82,37 @@ class WatcherTest {
     }
   }
 
+  @Test
+  void aFileStillBeingWrittenIsReadOnceItStopsChanging() throws Exception {
+    Path file = home.resolve("profiles/default/cordis.patch.yml");
+    java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Runnable reload =
+        () -> {
+          try {
+            seen.add(Files.readString(file));
+          } catch (IOException e) {
+            seen.add("unreadable");
+          }
+        };
+    try (Watcher watcher = new Watcher(options(), reload, e -> {})) {
+      watcher.start();
+      // An editor writing in pieces, for longer than two poll periods.
+      for (int i = 1; i <= 10; i++) {
+        writePatch("count: " + (i * 10 % 50 + 10));
+        TimeUnit.MILLISECONDS.sleep(Watcher.PERIOD_MS / 3);
+      }
+      writePatch("count: 40");
+      String whole = Files.readString(file);
+      long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (seen.isEmpty() && System.nanoTime() < bound) {
+        TimeUnit.MILLISECONDS.sleep(50);
+      }
+      TimeUnit.MILLISECONDS.sleep(Watcher.PERIOD_MS * 3);
+
+      assertThat(seen).containsExactly(whole);
+    }
+  }
+
   private HostOptions options() {
     return new HostOptions(
         new DshHome(home),
