@@ -18,7 +18,9 @@ class BlankTextTest {
             + ",\"passage\":"
             + quoted(passage)
             + "},{\"url\":\"https://b.example/\",\"passage\":\"kept\"}]}}";
-    return new AnswerReader().read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8)).sources();
+    return new AnswerReader()
+        .read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8))
+        .sources();
   }
 
   private static String quoted(String s) {

@@ -21,38 +21,136 @@ final class Bodies {
   record Raw(String text) {}
 
   static final String[] URLS = {
-    "https://www.news.cn/a/1.html", "http://example.com", "HTTPS://EXAMPLE.COM/X", "HtTp://a.b/c?d=e#f",
-    "  https://padded.example/ ", "\thttps://tab.example/\n", "https://例子.中国/路径", "https://a.b/%zz",
-    "https://a b/", "http:///nohost", "http://", "https:", "ftp://files.example/x", "mailto:x@y.z",
-    "javascript:alert(1)", "//proto-relative.example/", "/relative/path", "www.example.com", "",
-    "   ", "\u2003https://em.example/", "https://em.example/\u2003", "http://[::1]:8080/", "http://:80/",
-    "https://user:pw@host.example/", "http://a.b/&amp;c", "https://a.b/\u0000", "https://a.b/\ud800",
-    "file:///etc/passwd", "urn:isbn:0451450523", "https://a.b:99999/", "https://x.y/" + "é".repeat(40)
+    "https://www.news.cn/a/1.html",
+    "http://example.com",
+    "HTTPS://EXAMPLE.COM/X",
+    "HtTp://a.b/c?d=e#f",
+    "  https://padded.example/ ",
+    "\thttps://tab.example/\n",
+    "https://例子.中国/路径",
+    "https://a.b/%zz",
+    "https://a b/",
+    "http:///nohost",
+    "http://",
+    "https:",
+    "ftp://files.example/x",
+    "mailto:x@y.z",
+    "javascript:alert(1)",
+    "//proto-relative.example/",
+    "/relative/path",
+    "www.example.com",
+    "",
+    "   ",
+    "\u2003https://em.example/",
+    "https://em.example/\u2003",
+    "http://[::1]:8080/",
+    "http://:80/",
+    "https://user:pw@host.example/",
+    "http://a.b/&amp;c",
+    "https://a.b/\u0000",
+    "https://a.b/\ud800",
+    "file:///etc/passwd",
+    "urn:isbn:0451450523",
+    "https://a.b:99999/",
+    "https://x.y/" + "é".repeat(40)
   };
 
   static final String[] TEXTS = {
-    "plain text", "  spaced   out\ttext\n", "<em>highlight</em> here", "R&amp;D &lt;or&gt; &#x2014; &nbsp;x",
-    "&lt;or&gt;", "a &amp;amp; b", "<p>a</p><p>b</p>", "<script>alert(1)</script>t", "<!-- c -->x",
-    "a < b > c", "R&D", "&", "<", "<em></em>", "   ", "", "\u2003", "\u2003\u00AD", "<b>\u2003</b>",
-    "\u200B", "\u00AD", "\u00A0", "x\u200By\u00ADz", "\u0000", "a\u0000b", "\ud800", "\udc00x",
-    "\ud83d\ude00 emoji 🐼", "👨\u200d👩\u200d👧", "\uFEFFbom", "\uFFFE\uFFFF", "\u2028\u2029",
-    "\u0001\u001f\u007f", "e\u0301", "中文摘要：研发费用", "<title>t</title>body", "<div><table><tr><td>x",
-    "&#0;&#xD800;&#1114112;", "&notanentity; &amp", "<a href='x'>link</a>", "\r\n\r\n", "<br>", "<em>"
+    "plain text",
+    "  spaced   out\ttext\n",
+    "<em>highlight</em> here",
+    "R&amp;D &lt;or&gt; &#x2014; &nbsp;x",
+    "&lt;or&gt;",
+    "a &amp;amp; b",
+    "<p>a</p><p>b</p>",
+    "<script>alert(1)</script>t",
+    "<!-- c -->x",
+    "a < b > c",
+    "R&D",
+    "&",
+    "<",
+    "<em></em>",
+    "   ",
+    "",
+    "\u2003",
+    "\u2003\u00AD",
+    "<b>\u2003</b>",
+    "\u200B",
+    "\u00AD",
+    "\u00A0",
+    "x\u200By\u00ADz",
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "\udc00x",
+    "\ud83d\ude00 emoji 🐼",
+    "👨\u200d👩\u200d👧",
+    "\uFEFFbom",
+    "\uFFFE\uFFFF",
+    "\u2028\u2029",
+    "\u0001\u001f\u007f",
+    "e\u0301",
+    "中文摘要：研发费用",
+    "<title>t</title>body",
+    "<div><table><tr><td>x",
+    "&#0;&#xD800;&#1114112;",
+    "&notanentity; &amp",
+    "<a href='x'>link</a>",
+    "\r\n\r\n",
+    "<br>",
+    "<em>"
   };
 
   static final String[] DATES = {
-    "2025-06-09 10:42:17", "2025-06-09T10:42:17", "2025-06-09T10:42", "2025-06-09T10:42:17Z",
-    "2025-06-09T10:42:17+05:30", "2025-06-09T10:42:17-0800", "2025-06-09T10:42:17+09",
-    "2025-06-09T10:42:17.123456789Z", "2025-06-09", "2025/06/09 10:42:17", "2025/06/09",
-    " 2025-06-09 ", "2025-02-30", "2025-13-01", "2025-06-09T24:00", "2025-06-09T10:42:17.1234567890",
-    "2025-06-09T10:42:17+19:00", "1970-01-01", "0000-01-01", "9999-12-31T23:59:59.999999999-18:00",
-    "25-06-09", "2025-6-9", "yesterday", "", "   ", "2025-06-09T10:42:17ZZ", "２０２５-06-09",
-    "2025-06-09\u0000", "2025/06/09T10:42:17", "2025-06-09 10:42:17 +08:00", "1749436937"
+    "2025-06-09 10:42:17",
+    "2025-06-09T10:42:17",
+    "2025-06-09T10:42",
+    "2025-06-09T10:42:17Z",
+    "2025-06-09T10:42:17+05:30",
+    "2025-06-09T10:42:17-0800",
+    "2025-06-09T10:42:17+09",
+    "2025-06-09T10:42:17.123456789Z",
+    "2025-06-09",
+    "2025/06/09 10:42:17",
+    "2025/06/09",
+    " 2025-06-09 ",
+    "2025-02-30",
+    "2025-13-01",
+    "2025-06-09T24:00",
+    "2025-06-09T10:42:17.1234567890",
+    "2025-06-09T10:42:17+19:00",
+    "1970-01-01",
+    "0000-01-01",
+    "9999-12-31T23:59:59.999999999-18:00",
+    "25-06-09",
+    "2025-6-9",
+    "yesterday",
+    "",
+    "   ",
+    "2025-06-09T10:42:17ZZ",
+    "２０２５-06-09",
+    "2025-06-09\u0000",
+    "2025/06/09T10:42:17",
+    "2025-06-09 10:42:17 +08:00",
+    "1749436937"
   };
 
   private static final String[] NOISE_KEYS = {
-    "score", "site", "images", "favicon", "RequestId", "Version", "Msg", "extra", "", "\u0000", "url ",
-    "URL", "Url", "\ud800", "passage\u0000"
+    "score",
+    "site",
+    "images",
+    "favicon",
+    "RequestId",
+    "Version",
+    "Msg",
+    "extra",
+    "",
+    "\u0000",
+    "url ",
+    "URL",
+    "Url",
+    "\ud800",
+    "passage\u0000"
   };
 
   private final Random r;
@@ -100,7 +198,8 @@ final class Bodies {
     Map<String, Object> error = new LinkedHashMap<>();
     int code = r.nextInt(6);
     if (code < 3) {
-      error.put("Code", pick("AuthFailure.UnauthorizedOperation", "LimitExceeded", "", " ", "a\u0000"));
+      error.put(
+          "Code", pick("AuthFailure.UnauthorizedOperation", "LimitExceeded", "", " ", "a\u0000"));
     } else if (code == 3) {
       error.put("Code", r.nextInt(100_000) - 50);
     } else if (code == 4) {
@@ -108,7 +207,8 @@ final class Bodies {
     }
     int message = r.nextInt(6);
     if (message < 3) {
-      error.put("Message", pick("The request is unauthorized.", "", "  ", "限流了", "<b>x</b>", "\ud800"));
+      error.put(
+          "Message", pick("The request is unauthorized.", "", "  ", "限流了", "<b>x</b>", "\ud800"));
     } else if (message == 3) {
       error.put("Message", anyValue(1));
     }
@@ -135,7 +235,8 @@ final class Bodies {
 
   Map<String, Object> page() {
     Map<String, Object> page = new LinkedHashMap<>();
-    List<String> keys = new ArrayList<>(List.of("url", "title", "passage", "content", "date", "vr", "display"));
+    List<String> keys =
+        new ArrayList<>(List.of("url", "title", "passage", "content", "date", "vr", "display"));
     java.util.Collections.shuffle(keys, r);
     for (String key : keys) {
       if (r.nextInt(5) == 0) {
@@ -200,7 +301,8 @@ final class Bodies {
       case 12 -> "{\"url\":\"https://a.b/\",\"passage\":\"x\",\"n\":NaN}";
       case 13 -> randomChars(r.nextInt(64));
       case 14 -> "{\"url\":\"https://a.b/\",\"passage\":\"x\"}\u0000";
-      default -> nested(500 + r.nextInt(3000), "{\"url\":\"https://a.b/\",\"passage\":", "}", "\"x\"");
+      default ->
+          nested(500 + r.nextInt(3000), "{\"url\":\"https://a.b/\",\"passage\":", "}", "\"x\"");
     };
   }
 
@@ -211,7 +313,15 @@ final class Bodies {
       case 0 -> null;
       case 1 -> r.nextBoolean();
       case 2 -> r.nextInt();
-      case 3 -> new Raw(pick("-0", "1e999", "-1E-999", "0.0000001", "123456789012345678901234567890", "1.5e308"));
+      case 3 ->
+          new Raw(
+              pick(
+                  "-0",
+                  "1e999",
+                  "-1E-999",
+                  "0.0000001",
+                  "123456789012345678901234567890",
+                  "1.5e308"));
       case 4 -> text();
       case 5 -> pick(URLS);
       case 6 -> randomChars(r.nextInt(16));
@@ -220,7 +330,9 @@ final class Bodies {
         Map<String, Object> map = new LinkedHashMap<>();
         int n = r.nextInt(4);
         for (int i = 0; i < n; i++) {
-          map.put(r.nextBoolean() ? pick("url", "passage", "Pages", "Error", "vr") : randomChars(3), anyValue(depth - 1));
+          map.put(
+              r.nextBoolean() ? pick("url", "passage", "Pages", "Error", "vr") : randomChars(3),
+              anyValue(depth - 1));
         }
         yield map;
       }
@@ -312,7 +424,10 @@ final class Bodies {
       char c = s.charAt(i);
       if (c == '"' || c == '\\') {
         out.append('\\').append(c);
-      } else if (c < 0x20 || Character.isSurrogate(c) && !pairedAt(s, i) || escapeAll || c == '/' && r.nextBoolean()) {
+      } else if (c < 0x20
+          || Character.isSurrogate(c) && !pairedAt(s, i)
+          || escapeAll
+          || c == '/' && r.nextBoolean()) {
         out.append(c == '/' ? "\\/" : String.format("\\u%04X", (int) c));
       } else {
         out.append(c);
@@ -350,10 +465,20 @@ final class Bodies {
           case 2 -> "{\"Response\":{\"Pages\":[" + good + "," + deep + "]}}";
           case 3 -> "{\"Response\":{\"Pages\":[" + json(deep) + "," + good + "]}}";
           case 4 -> "{\"Ignored\":" + deep + ",\"Response\":{\"Pages\":[" + good + "]}}";
-          case 5 -> "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":\"p\",\"extra\":" + deep + "}]}}";
-          case 6 -> "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"display\":{\"content\":\"c\",\"x\":" + deep + "}}]}}";
+          case 5 ->
+              "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":\"p\",\"extra\":"
+                  + deep
+                  + "}]}}";
+          case 6 ->
+              "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"display\":{\"content\":\"c\",\"x\":"
+                  + deep
+                  + "}}]}}";
           case 7 -> "{\"Response\":{\"Error\":{\"Code\":\"X\",\"Message\":" + deep + "}}}";
-          case 8 -> "{\"Response\":{\"Pages\":[" + json(json(nested(depth, "{\"url\":\"https://a.b/\",\"passage\":", "}", "\"x\""))) + "]}}";
+          case 8 ->
+              "{\"Response\":{\"Pages\":["
+                  + json(
+                      json(nested(depth, "{\"url\":\"https://a.b/\",\"passage\":", "}", "\"x\"")))
+                  + "]}}";
           default ->
               "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":"
                   + json(nested(Math.min(depth, 20_000), "<b>", "</b>", "deep html"))
@@ -364,7 +489,8 @@ final class Bodies {
 
   /** Bodies with one huge string (up to a few MiB) in a field the decoder reads or skips. */
   byte[] hugeString() {
-    String unit = pick("x", "中", "🐼", "<em>x</em>", "&amp;", " \t", "\\u0000", "\u00A0\u200B", "<a", "a<b");
+    String unit =
+        pick("x", "中", "🐼", "<em>x</em>", "&amp;", " \t", "\\u0000", "\u00A0\u200B", "<a", "a<b");
     // jsoup 1.24.1 copies a tag name on every '<' inside it: a name like "a<a<a<..." costs time
     // quadratic in its length (0.5 s at 1 MiB, 1.4 s at 2 MiB, 35 s at 8 MiB; an open finding).
     // Those units stay at sizes that pass the one-second bound until that is fixed.
@@ -372,13 +498,28 @@ final class Bodies {
     String huge = unit.repeat(Math.max(1, size / unit.length()));
     String body =
         switch (r.nextInt(7)) {
-          case 0 -> "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":" + json(huge) + "}]}}";
-          case 1 -> "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":\"p\",\"title\":" + json(huge) + "}]}}";
-          case 2 -> "{\"Response\":{\"Pages\":[{\"url\":" + json("https://a.b/" + huge) + ",\"passage\":\"p\"}]}}";
-          case 3 -> "{\"Response\":{\"Pages\":[" + json(json(object("url", "https://a.b/", "passage", huge))) + "]}}";
+          case 0 ->
+              "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":"
+                  + json(huge)
+                  + "}]}}";
+          case 1 ->
+              "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":\"p\",\"title\":"
+                  + json(huge)
+                  + "}]}}";
+          case 2 ->
+              "{\"Response\":{\"Pages\":[{\"url\":"
+                  + json("https://a.b/" + huge)
+                  + ",\"passage\":\"p\"}]}}";
+          case 3 ->
+              "{\"Response\":{\"Pages\":["
+                  + json(json(object("url", "https://a.b/", "passage", huge)))
+                  + "]}}";
           case 4 -> "{\"Skipped\":" + json(huge) + ",\"Response\":{\"Pages\":[]}}";
           case 5 -> "{\"Response\":{\"Error\":{\"Code\":\"X\",\"Message\":" + json(huge) + "}}}";
-          default -> "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":\"p\",\"date\":" + json(huge) + "}]}}";
+          default ->
+              "{\"Response\":{\"Pages\":[{\"url\":\"https://a.b/\",\"passage\":\"p\",\"date\":"
+                  + json(huge)
+                  + "}]}}";
         };
     return body.getBytes(StandardCharsets.UTF_8);
   }
@@ -386,8 +527,21 @@ final class Bodies {
   /** SearchPro-shaped bodies soaked in odd Unicode, and raw byte sequences that are not UTF-8. */
   byte[] oddUnicode() {
     String[] odd = {
-      "\ud800", "\udfff", "\ud800\ud800", "\u0000", "\uFEFF", "\uFFFE", "\uFFFF", "\u2028", "\u200B",
-      "\u00AD", "\u0085", "\u202E", "\uDBFF\uDFFF", "\u0301", "\u3000"
+      "\ud800",
+      "\udfff",
+      "\ud800\ud800",
+      "\u0000",
+      "\uFEFF",
+      "\uFFFE",
+      "\uFFFF",
+      "\u2028",
+      "\u200B",
+      "\u00AD",
+      "\u0085",
+      "\u202E",
+      "\uDBFF\uDFFF",
+      "\u0301",
+      "\u3000"
     };
     Map<String, Object> page = page();
     String field = pick("url", "title", "passage", "content", "date");
@@ -410,8 +564,10 @@ final class Bodies {
   }
 
   static final byte[][] RAW_ODD_BYTES = {
-    {0}, {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, {(byte) 0xC0, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
-    {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xFF}, {(byte) 0x80}, {(byte) 0xE2, (byte) 0x80},
+    {0}, {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, {(byte) 0xC0, (byte) 0x80},
+    {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+    {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xFF}, {(byte) 0x80},
+    {(byte) 0xE2, (byte) 0x80},
     {(byte) 0xE2, (byte) 0x80, (byte) 0xA8}, {(byte) 0xF0, (byte) 0x9F, (byte) 0x90, (byte) 0xBC}
   };
 
@@ -454,11 +610,32 @@ final class Bodies {
   // ---------------------------------------------------------------- mutation
 
   private static final String[] ESCAPED_INSERTS = {
-    "\\\"", "\\\\", "\\u0000", "\\ud800", "\\udc00", "\\uFEFF", "{", "}", "[", "]", ",", ":", "<em>",
-    "&amp;", "\\u003c", "\\n", "\\\\\\\"", "\\\"vr\\\":true,", "\\\"display\\\":{},", "null", "\\\"url\\\":1,"
+    "\\\"",
+    "\\\\",
+    "\\u0000",
+    "\\ud800",
+    "\\udc00",
+    "\\uFEFF",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "<em>",
+    "&amp;",
+    "\\u003c",
+    "\\n",
+    "\\\\\\\"",
+    "\\\"vr\\\":true,",
+    "\\\"display\\\":{},",
+    "null",
+    "\\\"url\\\":1,"
   };
 
-  /** {@code fixture} with one to six edits: bytes, ranges, splices, and edits inside page strings. */
+  /**
+   * {@code fixture} with one to six edits: bytes, ranges, splices, and edits inside page strings.
+   */
   byte[] mutate(byte[] fixture, List<byte[]> all) {
     byte[] body = fixture;
     int edits = 1 + r.nextInt(r.nextBoolean() ? 2 : 6);
@@ -472,13 +649,19 @@ final class Bodies {
             case 3 -> remove(body, at, r.nextInt(Math.min(64, body.length - at) + 1));
             case 4 -> {
               int from = r.nextInt(body.length);
-              yield insert(body, at, java.util.Arrays.copyOfRange(body, from, Math.min(body.length, from + 1 + r.nextInt(200))));
+              yield insert(
+                  body,
+                  at,
+                  java.util.Arrays.copyOfRange(
+                      body, from, Math.min(body.length, from + 1 + r.nextInt(200))));
             }
             case 5 -> insert(body, at, pick(RAW_ODD_BYTES));
             case 6 -> {
               byte[] other = all.get(r.nextInt(all.size()));
               int from = r.nextInt(other.length);
-              yield concat(java.util.Arrays.copyOf(body, at), java.util.Arrays.copyOfRange(other, from, other.length));
+              yield concat(
+                  java.util.Arrays.copyOf(body, at),
+                  java.util.Arrays.copyOfRange(other, from, other.length));
             }
             default -> insertInString(body);
           };
@@ -486,7 +669,9 @@ final class Bodies {
     return body;
   }
 
-  /** Inserts escaped text just after a quote inside the body, where it usually lands in a string. */
+  /**
+   * Inserts escaped text just after a quote inside the body, where it usually lands in a string.
+   */
   private byte[] insertInString(byte[] body) {
     for (int tries = 0; tries < 8; tries++) {
       int at = r.nextInt(body.length);
@@ -494,7 +679,8 @@ final class Bodies {
         return insert(body, at + 2, pick(ESCAPED_INSERTS).getBytes(StandardCharsets.UTF_8));
       }
     }
-    return insert(body, r.nextInt(body.length + 1), pick(ESCAPED_INSERTS).getBytes(StandardCharsets.UTF_8));
+    return insert(
+        body, r.nextInt(body.length + 1), pick(ESCAPED_INSERTS).getBytes(StandardCharsets.UTF_8));
   }
 
   private byte[] insert(byte[] body, byte[] bytes) {
@@ -508,11 +694,16 @@ final class Bodies {
   }
 
   private static byte[] remove(byte[] body, int at, int length) {
-    return concat(java.util.Arrays.copyOf(body, at), java.util.Arrays.copyOfRange(body, at + length, body.length));
+    return concat(
+        java.util.Arrays.copyOf(body, at),
+        java.util.Arrays.copyOfRange(body, at + length, body.length));
   }
 
   private static byte[] insert(byte[] body, int at, byte[] bytes) {
-    return concat(java.util.Arrays.copyOf(body, at), bytes, java.util.Arrays.copyOfRange(body, at, body.length));
+    return concat(
+        java.util.Arrays.copyOf(body, at),
+        bytes,
+        java.util.Arrays.copyOfRange(body, at, body.length));
   }
 
   static byte[] concat(byte[]... parts) {

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.jsoup.Jsoup;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -47,8 +47,13 @@ final class ReferenceReader {
     if (status >= 300 && status < 400) {
       return Optional.of(requestFailed("HTTP " + status + " redirect refused"));
     }
-    int offset = body.length >= 3 && (body[0] & 0xFF) == 0xEF && (body[1] & 0xFF) == 0xBB
-        && (body[2] & 0xFF) == 0xBF ? 3 : 0;
+    int offset =
+        body.length >= 3
+                && (body[0] & 0xFF) == 0xEF
+                && (body[1] & 0xFF) == 0xBB
+                && (body[2] & 0xFF) == 0xBF
+            ? 3
+            : 0;
     JsonNode root;
     try {
       root = strict.readTree(body, offset, body.length - offset);

@@ -38,7 +38,8 @@ final class Seeded implements ParameterResolver, TestExecutionExceptionHandler {
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     String fixed = System.getProperty(PROPERTY);
-    long value = fixed == null || fixed.isBlank() ? new Random().nextLong() : Long.parseLong(fixed.trim());
+    long value =
+        fixed == null || fixed.isBlank() ? new Random().nextLong() : Long.parseLong(fixed.trim());
     Seed seed = new Seed(value);
     context.getStore(NAMESPACE).put(context.getUniqueId(), seed);
     return seed;
@@ -51,7 +52,8 @@ final class Seeded implements ParameterResolver, TestExecutionExceptionHandler {
     if (seed == null || String.valueOf(thrown.getMessage()).contains(seed.replay())) {
       throw thrown;
     }
-    AssertionError named = new AssertionError("failed with " + seed.replay() + ": " + thrown, thrown);
+    AssertionError named =
+        new AssertionError("failed with " + seed.replay() + ": " + thrown, thrown);
     throw named;
   }
 }

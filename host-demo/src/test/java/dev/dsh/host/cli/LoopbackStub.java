@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A JDK {@link HttpServer} on loopback answering every {@code POST /SearchPro} with one
- * pre-encoded body, after a short random delay so that searches are in flight when the plugin is
- * unloaded. Its threads all start with it, so a thread count taken later is not disturbed.
+ * A JDK {@link HttpServer} on loopback answering every {@code POST /SearchPro} with one pre-encoded
+ * body, after a short random delay so that searches are in flight when the plugin is unloaded. Its
+ * threads all start with it, so a thread count taken later is not disturbed.
  */
 final class LoopbackStub implements AutoCloseable {
 

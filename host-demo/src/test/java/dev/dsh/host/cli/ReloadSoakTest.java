@@ -56,7 +56,7 @@ class ReloadSoakTest {
   private static final long SEARCH_BOUND_SECONDS = 10;
   private static final int FIXTURE_SOURCES = 10;
   private static final int THREAD_TOLERANCE = 3;
-  private static final long HEAP_TOLERANCE_BYTES = 48L << 20;
+  private static final long HEAP_TOLERANCE_BYTES = 24L << 20;
   private static final int[] COUNTS = {10, 20, 30, 40, 50};
 
   enum Outcome {
@@ -76,10 +76,12 @@ class ReloadSoakTest {
     }
   }
 
-  private record Footprint(int threads, long heapBytes, int liveRetiredLoaders, List<String> threadNames) {}
+  private record Footprint(
+      int threads, long heapBytes, int liveRetiredLoaders, List<String> threadNames) {}
 
   /** What the searches came to; computed before the footprint, so no search record is retained. */
-  private record Summary(int searches, Map<Outcome, Long> counts, List<String> misfits, List<String> outsideGaps) {}
+  private record Summary(
+      int searches, Map<Outcome, Long> counts, List<String> misfits, List<String> outsideGaps) {}
 
   /** Reloads run by the watcher, timed, and the plugin class loaders they produced. */
   private static final class Reloads {
@@ -135,7 +137,8 @@ class ReloadSoakTest {
   void everySearchEndsCleanlyWhileThePluginIsReloadedAndReconfigured(@TempDir Path home)
       throws Exception {
     long seconds = Long.getLong(DURATION_PROPERTY, 20);
-    byte[] answer = Files.readAllBytes(Path.of(System.getProperty("wsa.fixtures"), "02-normal-en-10.json"));
+    byte[] answer =
+        Files.readAllBytes(Path.of(System.getProperty("wsa.fixtures"), "02-normal-en-10.json"));
     try (LoopbackStub stub = new LoopbackStub(answer, 20)) {
       Path jar = home.resolve("plugins").resolve(CliHarness.PLUGIN_ID + ".jar");
       CliHarness.installPlugin(home, stub.baseUrl(), "apiKey: sk-soak");
@@ -174,17 +177,34 @@ class ReloadSoakTest {
 
       Map<Outcome, Long> counts = summary.counts();
       System.out.printf(
-          "soak: %d s, %d searchers, %d searches, %d reloads, %d stub requests%n"
-              + "soak outcomes: %s%n"
-              + "soak threads: %d before, %d after; heap used after GC: %.1f MiB before, %.1f MiB after;"
-              + " plugin class loaders: %d seen, %d retired still reachable%n",
-          seconds, SEARCHERS, summary.searches(), reloads.count.get(), stub.requests(), counts,
-          before.threads(), after.threads(), before.heapBytes() / 1048576.0, after.heapBytes() / 1048576.0,
-          reloads.loaders.size(), after.liveRetiredLoaders());
+          "soak: %d s, %d searchers, %d searches, %d reloads, %d stub requests%nsoak outcomes:"
+              + " %s%nsoak threads: %d before, %d after; heap used after GC: %.1f MiB before, %.1f"
+              + " MiB after; plugin class loaders: %d seen, %d retired still reachable%n",
+          seconds,
+          SEARCHERS,
+          summary.searches(),
+          reloads.count.get(),
+          stub.requests(),
+          counts,
+          before.threads(),
+          after.threads(),
+          before.heapBytes() / 1048576.0,
+          after.heapBytes() / 1048576.0,
+          reloads.loaders.size(),
+          after.liveRetiredLoaders());
       if (!before.threadNames().equals(after.threadNames())) {
-        System.out.println("soak threads before: " + before.threadNames() + "\nsoak threads after: " + after.threadNames());
+        System.out.println(
+            "soak threads before: "
+                + before.threadNames()
+                + "\nsoak threads after: "
+                + after.threadNames());
       }
-      List<String> problems = events.stream().filter(e -> !e.startsWith("loaded plugin") && !e.startsWith("unloaded plugin")).distinct().limit(5).toList();
+      List<String> problems =
+          events.stream()
+              .filter(e -> !e.startsWith("loaded plugin") && !e.startsWith("unloaded plugin"))
+              .distinct()
+              .limit(5)
+              .toList();
       if (!problems.isEmpty()) {
         System.out.println("soak host events (first distinct non-load ones): " + problems);
       }
@@ -192,10 +212,18 @@ class ReloadSoakTest {
       assertThat(summary.misfits()).as("searches that ended otherwise or hung").isEmpty();
       assertThat(summary.outsideGaps()).as("failures outside every reload gap").isEmpty();
       assertThat(counts.get(Outcome.SUCCESS)).as("successful searches").isGreaterThan(seconds * 10);
-      assertThat(reloads.loaders).as("plugin instances loaded").hasSizeGreaterThanOrEqualTo((int) (seconds / 4));
-      assertThat(after.liveRetiredLoaders()).as("retired plugin class loaders still reachable").isZero();
-      assertThat(after.threads()).as("threads after the run: %s", after.threadNames()).isLessThanOrEqualTo(before.threads() + THREAD_TOLERANCE);
-      assertThat(after.heapBytes()).as("heap used after the run").isLessThanOrEqualTo(before.heapBytes() + HEAP_TOLERANCE_BYTES);
+      assertThat(reloads.loaders)
+          .as("plugin instances loaded")
+          .hasSizeGreaterThanOrEqualTo((int) (seconds / 4));
+      assertThat(after.liveRetiredLoaders())
+          .as("retired plugin class loaders still reachable")
+          .isZero();
+      assertThat(after.threads())
+          .as("threads after the run: %s", after.threadNames())
+          .isLessThanOrEqualTo(before.threads() + THREAD_TOLERANCE);
+      assertThat(after.heapBytes())
+          .as("heap used after the run")
+          .isLessThanOrEqualTo(before.heapBytes() + HEAP_TOLERANCE_BYTES);
     }
   }
 
@@ -215,7 +243,13 @@ class ReloadSoakTest {
         searches.stream()
             .filter(s -> s.outcome() != Outcome.SUCCESS)
             .filter(s -> gaps.stream().noneMatch(g -> g.overlaps(s)))
-            .map(s -> s.outcome() + " at " + TimeUnit.NANOSECONDS.toMillis(s.start()) + " ms: " + s.detail())
+            .map(
+                s ->
+                    s.outcome()
+                        + " at "
+                        + TimeUnit.NANOSECONDS.toMillis(s.start())
+                        + " ms: "
+                        + s.detail())
             .limit(10)
             .toList();
     return new Summary(searches.size(), counts, misfits, outside);
@@ -293,9 +327,11 @@ class ReloadSoakTest {
     String detail = "";
     CompletableFuture<WebSearchResult> future = null;
     try {
-      future = host.search(WebSearchRequest.of("soak " + n), AbortSignal.never()).toCompletableFuture();
+      future =
+          host.search(WebSearchRequest.of("soak " + n), AbortSignal.never()).toCompletableFuture();
       WebSearchResult result = future.get(SEARCH_BOUND_SECONDS, TimeUnit.SECONDS);
-      boolean whole = result.sources().size() == FIXTURE_SOURCES && "yuanbao".equals(result.provider());
+      boolean whole =
+          result.sources().size() == FIXTURE_SOURCES && "yuanbao".equals(result.provider());
       outcome = whole ? Outcome.SUCCESS : Outcome.OTHER;
       detail = whole ? "" : "unexpected result " + result;
     } catch (ExecutionException e) {
@@ -369,7 +405,8 @@ class ReloadSoakTest {
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (System.nanoTime() < deadline) {
-      if (reloads.count.get() > reloadedBefore && searchOnce(host, -1).outcome() == Outcome.SUCCESS) {
+      if (reloads.count.get() > reloadedBefore
+          && searchOnce(host, -1).outcome() == Outcome.SUCCESS) {
         return;
       }
       TimeUnit.MILLISECONDS.sleep(100);
@@ -383,8 +420,14 @@ class ReloadSoakTest {
       TimeUnit.MILLISECONDS.sleep(100);
     }
     ClassLoader current = Reloads.current(host).orElse(null);
-    int retired = (int) reloads.loaders.stream().map(WeakReference::get).filter(l -> l != null && l != current).count();
-    List<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList();
+    int retired =
+        (int)
+            reloads.loaders.stream()
+                .map(WeakReference::get)
+                .filter(l -> l != null && l != current)
+                .count();
+    List<String> names =
+        Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList();
     return new Footprint(
         ManagementFactory.getThreadMXBean().getThreadCount(),
         ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
