@@ -5,10 +5,11 @@ import org.jsoup.Jsoup;
 /**
  * Turns a title or snippet into plain text exactly as {@code Jsoup.parse(s).text()} does.
  *
- * <p>Strings without markup ({@code <}), entities ({@code &}) or NUL skip the HTML parser: for
- * them jsoup's result is the text with runs of space, tab, line feed, form feed, carriage return
- * and no-break space collapsed to one space, U+200B and U+00AD removed, and {@link String#trim()}
- * applied. A property test holds the two paths equal.
+ * <p>Strings without markup ({@code <}), entities ({@code &}), NUL or U+FFFF (jsoup's end-of-input
+ * sentinel: where it opens a token, jsoup stops reading) skip the HTML parser: for them jsoup's
+ * result is the text with runs of space, tab, line feed, form feed, carriage return and no-break
+ * space collapsed to one space, U+200B and U+00AD removed, and {@link String#trim()} applied. A
+ * property test holds the two paths equal.
  */
 final class TextCleaner {
 
@@ -21,7 +22,7 @@ final class TextCleaner {
   static boolean needsParser(String s) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (c == '<' || c == '&' || c == '\0') {
+      if (c == '<' || c == '&' || c == '\0' || c == '\uFFFF') {
         return true;
       }
     }
