@@ -9,6 +9,7 @@ import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.app.Host;
+import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.app.HostOptions;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.LoadedPlugin;
@@ -139,7 +140,7 @@ class ReloadSoakTest {
     long seconds = Long.getLong(DURATION_PROPERTY, 20);
     byte[] answer =
         Files.readAllBytes(Path.of(System.getProperty("wsa.fixtures"), "02-normal-en-10.json"));
-    try (LoopbackStub stub = new LoopbackStub(answer, 20)) {
+    try (DelayingStub stub = new DelayingStub(answer, 20)) {
       Path jar = home.resolve("plugins").resolve(CliHarness.PLUGIN_ID + ".jar");
       CliHarness.installPlugin(home, stub.baseUrl(), "apiKey: sk-soak");
       writeUserLayer(home, stub.baseUrl(), 0);
@@ -153,11 +154,13 @@ class ReloadSoakTest {
               Optional.empty(),
               events::add);
       Reloads reloads = new Reloads();
+      List<RuntimeException> reloadFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
       Summary summary;
       Footprint before;
       Footprint after;
       try (Host host = Host.serve(options, LifecycleListener.none());
-          Watcher watcher = new Watcher(options, () -> reloads.run(host))) {
+          Watcher watcher =
+              new Watcher(options, () -> reloads.run(host), reloadFailures::add)) {
         reloads.observe(host);
         watcher.start();
         assertThat(searchOnce(host, 0).outcome()).as("first search").isEqualTo(Outcome.SUCCESS);
@@ -173,6 +176,7 @@ class ReloadSoakTest {
         replaceJar(jar);
         awaitSuccessAfterReload(host, reloads, reloaded);
         after = settledFootprint(reloads, host, before);
+        assertThat(reloadFailures).as("reloads that threw").isEmpty();
       }
 
       Map<Outcome, Long> counts = summary.counts();
@@ -299,7 +303,9 @@ class ReloadSoakTest {
             replaceJar(jar);
           } else {
             Files.delete(jar);
-            TimeUnit.MILLISECONDS.sleep(400);
+            // Longer than the watcher's settle window, so the deletion is seen on its own and
+            // not merged with the restore into no change at all.
+            TimeUnit.MILLISECONDS.sleep(Watcher.PERIOD_MS * 4);
             replaceJar(jar);
           }
           disturbances.add(new Window(changed, System.nanoTime()));
@@ -395,11 +401,14 @@ class ReloadSoakTest {
     }
   }
 
-  /** Puts a fresh copy of the real plugin jar in place in one rename. */
+  /**
+   * Puts a new build of the real plugin jar in place in one rename: new bytes, since the host
+   * reloads a jar only when its bytes change.
+   */
   private static void replaceJar(Path jar) {
     try {
       Path temp = Files.createTempFile(jar.getParent(), ".incoming-", ".tmp");
-      Files.copy(CliHarness.pluginJar(), temp, StandardCopyOption.REPLACE_EXISTING);
+      RealPluginJar.rebuiltTo(temp, "soak build " + System.nanoTime());
       Files.move(temp, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * body, after a short random delay so that searches are in flight when the plugin is unloaded. Its
  * threads all start with it, so a thread count taken later is not disturbed.
  */
-final class LoopbackStub implements AutoCloseable {
+final class DelayingStub implements AutoCloseable {
 
   private static final int THREADS = 8;
 
@@ -28,7 +28,7 @@ final class LoopbackStub implements AutoCloseable {
   private final ExecutorService executor;
   private final AtomicLong requests = new AtomicLong();
 
-  LoopbackStub(byte[] body, int maxDelayMillis) {
+  DelayingStub(byte[] body, int maxDelayMillis) {
     AtomicInteger n = new AtomicInteger();
     ThreadPoolExecutor pool =
         new ThreadPoolExecutor(
