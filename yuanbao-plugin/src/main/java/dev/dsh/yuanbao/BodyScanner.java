@@ -318,10 +318,16 @@ final class BodyScanner {
         switch (e) {
           case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> p += 2;
           case 'u' -> {
+            int value = 0;
             for (int i = 2; i < 6; i++) {
-              if (Character.digit(bytes[p + i], 16) < 0) {
+              int d = Character.digit(bytes[p + i], 16);
+              if (d < 0) {
                 throw new IllegalStateException();
               }
+              value = value * 16 + d;
+            }
+            if (Character.isSurrogate((char) value)) {
+              throw new IllegalStateException(); // left to Jackson, which decides
             }
             p += 6;
           }

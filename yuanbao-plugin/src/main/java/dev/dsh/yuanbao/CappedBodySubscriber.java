@@ -4,6 +4,7 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
@@ -86,8 +87,8 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     for (ByteBuffer item : items) {
       int n = item.remaining();
       if ((long) size + n > cap) {
-        cancel();
         body.completeExceptionally(new OverCap());
+        cancel();
         return;
       }
       if (size + n > buffer.length) {
@@ -109,12 +110,18 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     body.complete(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
   }
 
-  /** Stops reading: cancels the subscription, now or as soon as there is one. */
+  /**
+   * Stops reading: cancels the subscription, now or as soon as there is one, and ends the body.
+   * The client calls nothing more once the subscription is cancelled, so a body left open would
+   * keep its exchange pending for good, and with it the client's selector thread and this
+   * plugin's class loader.
+   */
   void cancel() {
     cancelled = true;
     Flow.Subscription s = subscription;
     if (s != null) {
       s.cancel();
     }
+    body.completeExceptionally(new CancellationException("body reading cancelled"));
   }
 }

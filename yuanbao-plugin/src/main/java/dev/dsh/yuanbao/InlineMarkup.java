@@ -42,7 +42,8 @@ final class InlineMarkup {
           return null;
         }
         i = next;
-      } else if (c == '\0') {
+      } else if (c == '\0' || c == '\uFFFF') {
+        // NUL and jsoup's end-of-input sentinel: only jsoup knows what it makes of them.
         return null;
       } else {
         out.add(c);
@@ -93,10 +94,13 @@ final class InlineMarkup {
     return i + 1;
   }
 
-  /** A code point jsoup keeps as it is: no control, C1 (mapped from windows-1252), surrogate. */
+  /**
+   * A code point jsoup keeps as it is: no control, C1 (mapped from windows-1252), surrogate, or
+   * U+FFFE/U+FFFF (left to jsoup, whose input sentinel is U+FFFF).
+   */
   private static boolean plainCodePoint(int c) {
     return (c >= 0x20 && c < 0x7F)
         || (c >= 0xA0 && c < 0xD800)
-        || (c >= 0xE000 && c <= 0x10FFFF);
+        || (c >= 0xE000 && c <= 0x10FFFF && c != 0xFFFE && c != 0xFFFF);
   }
 }

@@ -48,13 +48,16 @@ final class PageMapper {
     return new WebSearchSource(url, title, snippet, date);
   }
 
-  /** Cleaned text, or null when missing, blank, or empty once cleaned. */
+  /**
+   * Cleaned text, or null when missing or blank once cleaned: cleaning keeps characters such as
+   * U+2003 that {@link String#isBlank()} counts as white, and a blank snippet must drop its page.
+   */
   static @Nullable String text(@Nullable String raw) {
     if (raw == null || raw.isBlank()) {
       return null;
     }
     String cleaned = TextCleaner.clean(raw);
-    return cleaned.isEmpty() ? null : cleaned;
+    return cleaned.isBlank() ? null : cleaned;
   }
 
   /** The trimmed url as sent, or null unless it is an absolute http(s) URL. */

@@ -435,8 +435,9 @@ final class PageScanner {
   }
 
   /**
-   * The page's own escape after its backslash (consumed): the code point it stands for. When not
-   * {@code keeping} (skipped text), a lone surrogate is fine and its value is not built.
+   * The page's own escape after its backslash (consumed): the code point it stands for. An escaped
+   * surrogate is taken only as a well-formed pair in a string that is kept; anywhere else it is
+   * left to Jackson, which decides.
    */
   private int innerEscape(boolean keeping) {
     int e = unit();
@@ -455,8 +456,12 @@ final class PageScanner {
         return '\t';
       case 'u':
         int value = hex4();
-        if (!keeping || !Character.isSurrogate((char) value)) {
+        if (!Character.isSurrogate((char) value)) {
           return value;
+        }
+        if (!keeping) {
+          // Skipped text: the outer parser rejects some escaped surrogates (in names): unsure.
+          throw UNSURE;
         }
         if (!Character.isHighSurrogate((char) value) || unit() != '\\' || unit() != 'u') {
           throw UNSURE;

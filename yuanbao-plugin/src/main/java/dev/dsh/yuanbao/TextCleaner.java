@@ -5,12 +5,13 @@ import org.jsoup.Jsoup;
 /**
  * Turns a title or snippet into plain text exactly as {@code Jsoup.parse(s).text()} does.
  *
- * <p>Strings without markup ({@code <}), entities ({@code &}) or NUL skip the HTML parser: for
- * them jsoup's result is the text with runs of space, tab, line feed, form feed, carriage return
- * and no-break space collapsed to one space, U+200B and U+00AD removed, and {@link String#trim()}
- * applied. Strings whose only markup is an inline highlight tag or a common entity are decoded by
- * {@link InlineMarkup} and then normalised the same way. Property tests hold every path equal to
- * jsoup.
+ * <p>Strings without markup ({@code <}), entities ({@code &}), NUL or U+FFFF (jsoup's end-of-input
+ * sentinel: where it opens a token, jsoup stops reading) skip the HTML parser: for them jsoup's
+ * result is the text with runs of space, tab, line feed, form feed, carriage return and no-break
+ * space collapsed to one space, U+200B and U+00AD removed, and {@link String#trim()} applied.
+ * Strings whose only markup is an inline highlight tag or a common entity (and no U+FFFF) are
+ * decoded by {@link InlineMarkup} and then normalised the same way. Property tests hold every path
+ * equal to jsoup.
  */
 final class TextCleaner {
 
@@ -53,7 +54,7 @@ final class TextCleaner {
         if (c != ' ' || previous == ' ') {
           kind = PLAIN;
         }
-      } else if (c == '<' || c == '&') {
+      } else if (c == '<' || c == '&' || c == '\uFFFF') {
         return MARKUP;
       } else if (c == '\u00A0' || c == '\u200B' || c == '\u00AD') {
         kind = PLAIN;
@@ -66,7 +67,7 @@ final class TextCleaner {
   static boolean needsParser(String s) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (c == '<' || c == '&' || c == '\0') {
+      if (c == '<' || c == '&' || c == '\0' || c == '\uFFFF') {
         return true;
       }
     }

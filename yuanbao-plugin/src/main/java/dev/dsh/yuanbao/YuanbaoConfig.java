@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 public record YuanbaoConfig(
     @Secret
         @Description(
-            "Literal API key; secret (redacted everywhere); wins over apiKeyEnv when non-empty.")
+            "Literal key; secret (redacted everywhere); wins over `apiKeyEnv` when non-empty.")
         @Nullable String apiKey,
     @CredentialReference
         @Default(YuanbaoConfig.DEFAULT_API_KEY_ENV)
@@ -33,15 +33,15 @@ public record YuanbaoConfig(
     @Format("uri")
         @Default(YuanbaoConfig.DEFAULT_BASE_URL)
         @Description(
-            "Endpoint base; /SearchPro is appended. A value that is not a URI is rejected; a URI"
-                + " that is not an absolute http(s) URL (ftp://..., mailto:...) makes the provider"
-                + " unavailable.")
+            "Endpoint base; `/SearchPro` is appended; the schema rejects what is not a URI (the"
+                + " scope fails); a URI that is not an absolute http(s) URL (`ftp://…`,"
+                + " `mailto:…`) makes the provider unavailable.")
         String baseURL,
     @Default("10")
         @AllowedValues({"10", "20", "30", "40", "50"})
         @Description(
-            "Results per search (Cnt) when the request has no maxResults; one of 10, 20, 30, 40,"
-                + " 50.")
+            "Results per search when the request has no `maxResults`; the schema accepts only 10,"
+                + " 20, 30, 40, 50 (anything else fails the scope, with a violation at `/count`).")
         Integer count) {
 
   /** The default of {@link #apiKeyEnv()}. */

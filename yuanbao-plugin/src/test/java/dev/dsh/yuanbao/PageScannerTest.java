@@ -136,7 +136,7 @@ class PageScannerTest {
 
   private static final String[] KEYS = {
     "vr", "url", "title", "date", "passage", "content", "display", "site", "score", "images", "u\\u0072l",
-    "tit\\\"le", "中", ""
+    "tit\\\"le", "中", "", "\\ude8c\\u0016", "\\ud83d\\ude00"
   };
   private static final String[] TEXT = {
     "a", "中文", "😀", " ", "<em>", "&amp;", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\b", "\\f", "\\u4e2d",

@@ -49,7 +49,10 @@ class PluginJarTest {
   void extensionIndexNamesTheEntry() throws IOException {
     try (JarFile jar = jar()) {
       List<String> lines =
-          text(jar, "META-INF/extensions.idx").lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+          text(jar, "META-INF/extensions.idx")
+              .lines()
+              .filter(l -> !l.startsWith("#") && !l.isBlank())
+              .toList();
       assertThat(lines).containsExactly("dev.dsh.yuanbao.YuanbaoPlugin");
     }
   }
@@ -75,9 +78,35 @@ class PluginJarTest {
           .noneMatch(n -> n.startsWith("org/jspecify/"))
           .noneMatch(n -> n.contains("org/jsoup/"))
           .allMatch(n -> n.startsWith("dev/dsh/yuanbao/"))
-          .contains("dev/dsh/yuanbao/internal/jsoup/Jsoup.class", "dev/dsh/yuanbao/YuanbaoPlugin.class");
-      String cleaner = new String(jar.getInputStream(jar.getJarEntry("dev/dsh/yuanbao/TextCleaner.class")).readAllBytes(), StandardCharsets.ISO_8859_1);
-      assertThat(cleaner).contains("dev/dsh/yuanbao/internal/jsoup/Jsoup").doesNotContain("org/jsoup/");
+          .contains(
+              "dev/dsh/yuanbao/internal/jsoup/Jsoup.class", "dev/dsh/yuanbao/YuanbaoPlugin.class");
+      String cleaner =
+          new String(
+              jar.getInputStream(jar.getJarEntry("dev/dsh/yuanbao/TextCleaner.class"))
+                  .readAllBytes(),
+              StandardCharsets.ISO_8859_1);
+      assertThat(cleaner)
+          .contains("dev/dsh/yuanbao/internal/jsoup/Jsoup")
+          .doesNotContain("org/jsoup/");
+    }
+  }
+
+  @Test
+  void embeddedConfigSchemaIsTheCommittedCopy() throws IOException {
+    Path committed = GeneratedSchemaTest.committedDir().resolve(GeneratedSchemaTest.SCHEMA);
+    try (JarFile jar = jar()) {
+      JarEntry entry = jar.getJarEntry("META-INF/dsh/config.schema.json");
+      assertThat(entry).as("META-INF/dsh/config.schema.json").isNotNull();
+      byte[] embedded;
+      try (InputStream in = jar.getInputStream(entry)) {
+        embedded = in.readAllBytes();
+      }
+      assertThat(embedded)
+          .withFailMessage(
+              "the jar's META-INF/dsh/config.schema.json differs from %s; refresh the committed"
+                  + " copy (see schema/generated/README.md)",
+              committed.normalize())
+          .isEqualTo(Files.readAllBytes(committed));
     }
   }
 

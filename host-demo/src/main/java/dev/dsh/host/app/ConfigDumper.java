@@ -4,9 +4,6 @@ import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ConfigDump;
 import dev.dsh.host.profile.ProfileComposer;
-import dev.dsh.schema.ConfigSchemaGenerator;
-import java.util.Optional;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code dsh --dump-config}: the profile composed by the same code path the boot uses, rendered as
@@ -22,15 +19,7 @@ public final class ConfigDumper {
     ComposedProfile profile =
         new ProfileComposer(options.home().root(), jars.bundles())
             .compose(options.profile(), options.patch());
-    BuiltinPlugins builtins = new BuiltinPlugins(options.home().root(), options.env());
-    ConfigSchemaGenerator generator = new ConfigSchemaGenerator();
-    return ConfigDump.render(
-        profile,
-        name ->
-            builtins
-                .configType(name)
-                .map(type -> (JsonNode) generator.generate(type))
-                .or(() -> jars.configSchema(name)));
+    ProfileSchemas schemas = new ProfileSchemas(options.home().root(), options.env(), jars);
+    return ConfigDump.render(profile, schemas::schema);
   }
-
 }

@@ -64,6 +64,11 @@ public final class Host implements AutoCloseable {
   private final Map<Path, FileStamp> loadedJars = new HashMap<>();
   private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   private ComposedProfile current;
+  /** Whether plugin loads and unloads are announced (by {@code dsh run}, not one-shot commands). */
+  private boolean announce;
+  // What plugins() answers: published after each load and unload, so a status never waits on a
+  // loader that is waiting for a jar to settle (up to 10 s for one still being written).
+  private volatile List<LoadedPlugin> loadedView = List.of();
 
   private record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
 
@@ -88,7 +93,7 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
     try {
-      host.syncPlugins().forEach(options.events());
+      host.syncPlugins().stream().map(OneLine::of).forEach(options.events());
       ComposedProfile profile = host.compose();
       List<String> problems = host.reconcile(profile);
       if (!problems.isEmpty()) {
@@ -107,6 +112,7 @@ public final class Host implements AutoCloseable {
    */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
+    host.announce = true;
     try {
       host.reload();
       return host;
@@ -121,7 +127,7 @@ public final class Host implements AutoCloseable {
    * jars, unloads removed ones, composes the profile again and applies the difference. When the
    * profile does not compose, the error is reported and the last good tree keeps serving.
    *
-   * @return the problems found (also reported through the event sink)
+   * @return the problems found (also reported through the event sink, each folded onto one line)
    */
   public List<String> reload() {
     synchronized (admin) {
@@ -133,7 +139,7 @@ public final class Host implements AutoCloseable {
         // Plugins that went away must still lose their rows.
         problems.addAll(reconcile(current));
       }
-      problems.forEach(options.events());
+      problems.stream().map(OneLine::of).forEach(options.events());
       return problems;
     }
   }
@@ -172,9 +178,9 @@ public final class Host implements AutoCloseable {
     return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
   }
 
-  /** The loaded plugins. */
+  /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
   public List<LoadedPlugin> plugins() {
-    return loader.plugins();
+    return loadedView;
   }
 
   /** A snapshot of every scope. */
@@ -188,7 +194,17 @@ public final class Host implements AutoCloseable {
     synchronized (admin) {
       runtime.close();
       applied.clear();
+      List<LoadedPlugin> plugins = loader.plugins();
+      // Newest first, one at a time, each reported like an unload at runtime.
+      for (int i = plugins.size() - 1; i >= 0; i--) {
+        LoadedPlugin plugin = plugins.get(i);
+        if (loader.unload(plugin.id()) && announce) {
+          options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+        }
+      }
+      loadedJars.clear();
       loader.close();
+      loadedView = List.of();
       if (replay != null) {
         replay.close();
       }
@@ -208,8 +224,16 @@ public final class Host implements AutoCloseable {
     }
     for (LoadedPlugin plugin : loader.plugins()) {
       FileStamp now = onDisk.get(plugin.source());
-      if (now == null || !now.equals(loadedJars.get(plugin.source()))) {
+      if (now == null) {
         unload(plugin);
+      } else if (!now.equals(loadedJars.get(plugin.source()))) {
+        // A new stamp is a replacement only when the bytes differ: a touched jar, or one whose
+        // stamp was taken while the loader still waited for it to settle, keeps serving.
+        if (FileStamp.sha256(plugin.source()).filter(plugin.sha256()::equals).isPresent()) {
+          loadedJars.put(plugin.source(), now);
+        } else {
+          unload(plugin);
+        }
       }
     }
     rejectedJars.keySet().retainAll(onDisk.keySet());
@@ -221,10 +245,14 @@ public final class Host implements AutoCloseable {
           }
           try {
             LoadedPlugin plugin = loader.load(jar);
-            // The stamp taken after the load: the loader waits for the file to settle first.
-            loadedJars.put(jar, FileStamp.of(jar).orElse(stamp));
+            loadedView = loader.plugins();
+            // The stamp from before the load, never a later one: a jar replaced while it loaded
+            // then shows a new stamp, and its bytes are compared at the next sync.
+            loadedJars.put(jar, stamp);
             rejectedJars.remove(jar);
-            options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
+            if (announce) {
+              options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
+            }
           } catch (PluginLoadException e) {
             rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
             problems.add("plugin not loaded: " + e.getMessage());
@@ -245,7 +273,10 @@ public final class Host implements AutoCloseable {
     }
     loadedJars.remove(plugin.source());
     loader.unload(plugin.id());
-    options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+    loadedView = loader.plugins();
+    if (announce) {
+      options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+    }
   }
 
   /** Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones. */

@@ -7,7 +7,9 @@ import dev.dsh.host.credentials.CredentialsConfig;
 import dev.dsh.host.credentials.FileCredentialStore;
 import dev.dsh.host.credentials.HostCredentialService;
 import dev.dsh.host.home.DshHome;
+import dev.dsh.host.app.ProfileSchemas;
 import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileRow;
 import java.io.Console;
@@ -16,11 +18,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code dsh credentials set | unset | list}: the store of the profile's credentials row. */
 final class CredentialsCommand {
@@ -31,15 +33,7 @@ final class CredentialsCommand {
       name = "credentials",
       mixinStandardHelpOptions = true,
       description = "Store, remove and list credentials. Values are never printed.")
-  static final class Group implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      spec.commandLine().usage(spec.commandLine().getErr());
-      return ExitCodes.USAGE_OR_CONFIG;
-    }
-  }
+  static final class Group extends UsageOnly {}
 
   @Command(
       name = "set",
@@ -47,7 +41,7 @@ final class CredentialsCommand {
       description =
           "Store a credential. The value is read from standard input (a terminal prompts without"
               + " echo), never from the command line.")
-  static final class Set implements Callable<Integer> {
+  static final class SetCredential implements Callable<Integer> {
     private final Cli cli;
 
     @Parameters(index = "0", paramLabel = "REF", description = "The credential name.")
@@ -56,7 +50,7 @@ final class CredentialsCommand {
     @Parameters(index = "1..*", hidden = true)
     List<String> extra = List.of();
 
-    Set(Cli cli) {
+    SetCredential(Cli cli) {
       this.cli = cli;
     }
 
@@ -93,13 +87,13 @@ final class CredentialsCommand {
   }
 
   @Command(name = "unset", mixinStandardHelpOptions = true, description = "Remove a stored credential.")
-  static final class Unset implements Callable<Integer> {
+  static final class UnsetCredential implements Callable<Integer> {
     private final Cli cli;
 
     @Parameters(paramLabel = "REF", description = "The credential name.")
     String ref = "";
 
-    Unset(Cli cli) {
+    UnsetCredential(Cli cli) {
       this.cli = cli;
     }
 
@@ -125,15 +119,17 @@ final class CredentialsCommand {
 
     @Override
     public Integer call() {
-      HostCredentialService service = service(cli);
-      java.util.Set<CredentialRef> names = new java.util.TreeSet<>(
-          java.util.Comparator.comparing(CredentialRef::name));
-      service.list().forEach(description -> names.add(description.ref()));
-      names.add(CredentialRef.of("TENCENTCLOUD_WSA_APIKEY"));
-      for (CredentialRef name : names) {
-        CredentialDescription description = service.describe(name);
+      DshHome home = cli.home();
+      PluginJars jars = PluginJars.scan(home.plugins());
+      ComposedProfile profile = compose(cli, home, jars);
+      HostCredentialService service = service(cli, home, profile);
+      Set<String> names = new TreeSet<>(
+          new ProfileSchemas(home.root(), cli.io.env(), jars).credentialRefs(profile));
+      service.list().forEach(description -> names.add(description.ref().name()));
+      for (String name : names) {
+        CredentialDescription description = service.describe(CredentialRef.of(name));
         cli.io.out().println(
-            name.name() + "\t"
+            name + "\t"
                 + (description.configured()
                     ? "configured\t" + description.sourceOpt().orElseThrow().id()
                     : "not configured\t-"));
@@ -145,10 +141,17 @@ final class CredentialsCommand {
   /** The credentials service the profile's {@code credentials} row would mount. */
   static HostCredentialService service(Cli cli) {
     DshHome home = cli.home();
-    PluginJars jars = PluginJars.scan(home.plugins());
+    return service(cli, home, compose(cli, home, PluginJars.scan(home.plugins())));
+  }
+
+  private static ComposedProfile compose(Cli cli, DshHome home, PluginJars jars) {
+    return new ProfileComposer(home.root(), jars.bundles())
+        .compose(cli.globals.profile(), cli.globals.patch());
+  }
+
+  private static HostCredentialService service(Cli cli, DshHome home, ComposedProfile profile) {
     Map<String, Object> config =
-        new ProfileComposer(home.root(), jars.bundles())
-            .compose(cli.globals.profile(), cli.globals.patch())
+        profile
             .row("credentials")
             .filter(row -> !row.disabled())
             .map(ProfileRow::config)

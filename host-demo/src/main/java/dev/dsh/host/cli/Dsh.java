@@ -31,8 +31,8 @@ public final class Dsh {
     plugin.addSubcommand("list", new PluginCommand.ListPlugins(cli));
     commandLine.addSubcommand("plugin", plugin);
     CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
-    credentials.addSubcommand("set", new CredentialsCommand.Set(cli));
-    credentials.addSubcommand("unset", new CredentialsCommand.Unset(cli));
+    credentials.addSubcommand("set", new CredentialsCommand.SetCredential(cli));
+    credentials.addSubcommand("unset", new CredentialsCommand.UnsetCredential(cli));
     credentials.addSubcommand("list", new CredentialsCommand.ListCredentials(cli));
     commandLine.addSubcommand("credentials", credentials);
     addGlobalOptions(commandLine, cli.globals);

@@ -2,6 +2,7 @@ package dev.dsh.host.cli;
 
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileException;
@@ -16,10 +17,9 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code dsh plugin add | remove | list}. */
 final class PluginCommand {
@@ -30,15 +30,7 @@ final class PluginCommand {
       name = "plugin",
       mixinStandardHelpOptions = true,
       description = "Install, remove and list plugins of the home's plugins/ folder.")
-  static final class Group implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      spec.commandLine().usage(spec.commandLine().getErr());
-      return ExitCodes.USAGE_OR_CONFIG;
-    }
-  }
+  static final class Group extends UsageOnly {}
 
   @Command(
       name = "add",
@@ -59,23 +51,32 @@ final class PluginCommand {
     @Override
     public Integer call() {
       PluginJars.Jar checked = PluginJars.inspect(jar); // throws naming the file and the reason
+      TrialLoad.check(jar); // what only loading tells: PF4J accepts it, its entry can be created
       DshHome home = cli.home();
       Path plugins = home.plugins();
+      Path target = plugins.resolve(checked.id() + ".jar");
+      @Nullable Path temp = null;
       try {
         Files.createDirectories(plugins);
-        // Another file of the same plugin id is replaced: one jar per plugin.
-        for (PluginJars.Jar installed : PluginJars.scan(plugins).jars()) {
-          if (installed.id().equals(checked.id())) {
-            Files.deleteIfExists(installed.file());
+        // Copied aside first: the jar given may be one of the files replaced below (a jar dropped
+        // into plugins/ by hand, then added to enable its bundle).
+        temp = Files.createTempFile(plugins, ".install-", ".tmp");
+        Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING);
+        // One jar per plugin: another file of the same id goes; the target is replaced in one step.
+        for (Path other : PluginJars.jarsIn(plugins)) {
+          if (!other.equals(target) && hasId(other, checked.id())) {
+            Files.deleteIfExists(other);
           }
         }
-        Path target = plugins.resolve(checked.id() + ".jar");
-        Path temp = Files.createTempFile(plugins, ".install-", ".tmp");
-        Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING);
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        temp = null;
         updateSpec(home, cli.globals.profile(), spec -> spec.withBundle(checked.id()));
       } catch (IOException e) {
         throw new UncheckedIOException("could not install " + jar, e);
+      } finally {
+        if (temp != null) {
+          deleteQuietly(temp);
+        }
       }
       cli.io.out().println("installed " + checked.id() + "@" + checked.version()
           + " and enabled its bundle in profile " + cli.globals.profile());
@@ -163,6 +164,22 @@ final class PluginCommand {
           failure -> cli.io.out().println(failure.file().getFileName() + "\t-\tinvalid\t-\t"
               + failure.getMessage()));
       return ExitCodes.OK;
+    }
+  }
+
+  private static boolean hasId(Path file, String pluginId) {
+    try {
+      return PluginJars.inspect(file).id().equals(pluginId);
+    } catch (PluginLoadException e) {
+      return false; // not a readable plugin: not ours to remove
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // a leftover .tmp file is ignored by the loader and the watcher
     }
   }
 

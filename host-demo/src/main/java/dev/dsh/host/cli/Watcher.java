@@ -13,9 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Polls the plugins folder and the profile files and calls {@code onChange} after any change.
+ *
+ * <p>The first snapshot is taken when the watcher is made, before the host boots: a change made
+ * while the host boots is then seen by the first poll. Each call of {@code onChange} is answered
+ * against the snapshot that triggered it, never one taken afterwards, so a change made while a
+ * reload runs is seen by the next poll (at worst one extra reload that finds nothing to do).
  *
  * <p>Polling rather than {@code WatchService}: it behaves the same on every file system, sees a
  * file replaced by rename, and its cost (a few {@code stat} calls every {@value #PERIOD_MS} ms) is
@@ -24,14 +30,24 @@ import java.util.concurrent.TimeUnit;
 final class Watcher implements AutoCloseable {
 
   static final long PERIOD_MS = 250;
+  /** How long a run of changes may go on before the watcher reloads anyway. */
+  static final long SETTLE_LIMIT_MS = 2_000;
 
   private final List<Path> files;
   private final Path pluginsDir;
   private final Runnable onChange;
+  private final Consumer<RuntimeException> onFailure;
   private final Thread thread;
+  private Map<String, String> last;
   private volatile boolean running = true;
 
-  Watcher(HostOptions options, Runnable onChange) {
+  /**
+   * Takes the first snapshot now.
+   *
+   * @param onChange called on the watcher's thread after a change
+   * @param onFailure told when {@code onChange} throws; the watcher keeps polling
+   */
+  Watcher(HostOptions options, Runnable onChange, Consumer<RuntimeException> onFailure) {
     Path profileDir = options.home().profile(options.profile());
     List<Path> watched = new ArrayList<>();
     watched.add(profileDir.resolve(ProfileSpec.FILE_NAME));
@@ -40,6 +56,8 @@ final class Watcher implements AutoCloseable {
     this.files = List.copyOf(watched);
     this.pluginsDir = options.home().plugins();
     this.onChange = onChange;
+    this.onFailure = onFailure;
+    this.last = snapshot();
     this.thread = new Thread(this::loop, "dsh-watcher");
     this.thread.setDaemon(true);
   }
@@ -49,7 +67,6 @@ final class Watcher implements AutoCloseable {
   }
 
   private void loop() {
-    Map<String, String> last = snapshot();
     while (running) {
       try {
         TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
@@ -58,12 +75,39 @@ final class Watcher implements AutoCloseable {
       }
       Map<String, String> now = snapshot();
       if (!now.equals(last) && running) {
+        try {
+          now = settled(now);
+        } catch (InterruptedException e) {
+          return;
+        }
         last = now;
-        onChange.run();
-        // What the reload itself waited for (a settling jar) is the new baseline.
-        last = snapshot();
+        try {
+          onChange.run();
+        } catch (RuntimeException e) {
+          // One failed reload must not end hot reload for the rest of the session.
+          onFailure.accept(e);
+        }
       }
     }
+  }
+
+  /**
+   * Waits until nothing changes for one period, so an editor that truncates a file and then writes
+   * it, or a copy still in progress, is read once it is whole; gives up waiting after {@value
+   * #SETTLE_LIMIT_MS} ms of continuous change.
+   */
+  private Map<String, String> settled(Map<String, String> changed) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
+    Map<String, String> previous = changed;
+    while (System.nanoTime() < deadline) {
+      TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
+      Map<String, String> again = snapshot();
+      if (again.equals(previous)) {
+        return again;
+      }
+      previous = again;
+    }
+    return previous;
   }
 
   private Map<String, String> snapshot() {

@@ -1,0 +1,67 @@
+package dev.dsh.host.app;
+
+import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.plugins.PluginJars;
+import dev.dsh.host.profile.ComposedProfile;
+import dev.dsh.host.profile.ProfileRow;
+import dev.dsh.schema.ConfigSchemaGenerator;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The config schemas of a home's rows without starting anything: generated from the built-ins'
+ * config types, read from the installed jars' embedded {@code config.schema.json}.
+ */
+public final class ProfileSchemas {
+
+  private final BuiltinPlugins builtins;
+  private final PluginJars jars;
+  private final ConfigSchemaGenerator generator = new ConfigSchemaGenerator();
+
+  public ProfileSchemas(Path home, LaunchEnvironment env, PluginJars jars) {
+    this.builtins = new BuiltinPlugins(home, env);
+    this.jars = jars;
+  }
+
+  /** The schema of the plugin a row names, if it has one. */
+  public Optional<JsonNode> schema(String pluginName) {
+    return builtins
+        .configType(pluginName)
+        .map(type -> (JsonNode) generator.generate(type))
+        .or(() -> jars.configSchema(pluginName));
+  }
+
+  /**
+   * The credential references the enabled rows name: each field marked {@code
+   * x-credential-reference}, with the row's value or else the schema's default.
+   */
+  public Set<String> credentialRefs(ComposedProfile profile) {
+    Set<String> refs = new TreeSet<>();
+    for (ProfileRow row : profile.enabledRows()) {
+      JsonNode properties = schema(row.name()).map(s -> s.get("properties")).orElse(null);
+      if (properties == null) {
+        continue;
+      }
+      for (Map.Entry<String, JsonNode> field : properties.properties()) {
+        JsonNode spec = field.getValue();
+        if (!spec.path("x-credential-reference").asBoolean(false)) {
+          continue;
+        }
+        Object value = row.config().get(field.getKey());
+        String name =
+            value instanceof String s
+                ? s
+                : spec.hasNonNull("default") ? spec.get("default").asString() : null;
+        if (name != null && CredentialRef.NAME.matcher(name).matches()) {
+          refs.add(name);
+        }
+      }
+    }
+    return refs;
+  }
+}

@@ -1,0 +1,89 @@
+package dev.dsh.host.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.jspecify.annotations.Nullable;
+
+/** The Yuanbao plugin jar the reactor built, and variants of it made at test time. */
+public final class RealPluginJar {
+
+  public static final String PLUGIN_ID = "dsh-web-search-yuanbao";
+  public static final String ROW_ID = "web-search-yuanbao";
+
+  private RealPluginJar() {}
+
+  /** The jar copied by the build into {@code target/dist/bundled-plugins}. */
+  public static Path path() {
+    String path = System.getProperty("dsh.test.pluginJar");
+    if (path == null || !Files.isRegularFile(Path.of(path))) {
+      throw new IllegalStateException(
+          "the plugin jar is missing: run the tests through 'mvn verify' from the repository root");
+    }
+    return Path.of(path);
+  }
+
+  /**
+   * Writes a new build of the same plugin to {@code target}: every entry of the real jar, plus one
+   * entry {@code build-note.txt} holding {@code note}, so the bytes (and size) differ.
+   */
+  public static Path rebuiltTo(Path target, String note) {
+    return copy(target, "build-note.txt", note);
+  }
+
+  /** Writes the real jar without its entry {@code name} to {@code target}. */
+  public static Path withoutEntryTo(Path target, String name) {
+    return copy(target, name, null);
+  }
+
+  /** Writes the real jar with entry {@code name} holding {@code content} to {@code target}. */
+  public static Path withEntryTo(Path target, String name, String content) {
+    return copy(target, name, content);
+  }
+
+  /** The real jar with {@code name} replaced by {@code content}, or dropped when it is null. */
+  private static Path copy(Path target, String name, @Nullable String content) {
+    try (ZipFile source = new ZipFile(path().toFile());
+        OutputStream file = Files.newOutputStream(target);
+        ZipOutputStream out = new ZipOutputStream(file)) {
+      Enumeration<? extends ZipEntry> entries = source.entries();
+      while (entries.hasMoreElements()) {
+        ZipEntry entry = entries.nextElement();
+        if (entry.getName().equals(name)) {
+          continue;
+        }
+        out.putNextEntry(new ZipEntry(entry.getName()));
+        try (InputStream in = source.getInputStream(entry)) {
+          in.transferTo(out);
+        }
+        out.closeEntry();
+      }
+      if (content != null) {
+        out.putNextEntry(new ZipEntry(name));
+        out.write(content.getBytes(StandardCharsets.UTF_8));
+        out.closeEntry();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return target;
+  }
+
+  /** The real jar's {@code Plugin-Version}. */
+  public static String version() {
+    try (JarFile jar = new JarFile(path().toFile())) {
+      return jar.getManifest().getMainAttributes().getValue("Plugin-Version");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Host-level tests of the Yuanbao plugin: the real plugin jar loaded through PF4J, applied in a
+ * scope runtime with the built-in env, credentials and web plugins, against a WireMock stub.
+ */
+@NullMarked
+package dev.dsh.host.yuanbao;
+
+import org.jspecify.annotations.NullMarked;
