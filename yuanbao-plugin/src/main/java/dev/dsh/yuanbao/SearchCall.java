@@ -4,7 +4,6 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,7 +16,7 @@ final class SearchCall {
 
   final CompletableFuture<WebSearchResult> result = new CompletableFuture<>();
   final Failures failures = new Failures();
-  private volatile @Nullable Future<?> exchange;
+  private volatile @Nullable CompletableFuture<?> exchange;
   private volatile @Nullable CappedBodySubscriber body;
 
   boolean done() {
@@ -56,7 +55,7 @@ final class SearchCall {
   }
 
   /** Records the running exchange; cancels it at once when the search already ended. */
-  void exchange(Future<?> future) {
+  void exchange(CompletableFuture<?> future) {
     exchange = future;
     if (done()) {
       cancelIo();
@@ -80,7 +79,7 @@ final class SearchCall {
   }
 
   private void cancelIo() {
-    Future<?> f = exchange;
+    CompletableFuture<?> f = exchange;
     if (f != null) {
       f.cancel(true);
     }

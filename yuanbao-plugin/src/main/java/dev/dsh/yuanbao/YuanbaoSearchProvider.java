@@ -8,7 +8,6 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,11 +19,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -180,46 +178,23 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.fail(call.failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
-    Future<?> exchange;
+    CompletableFuture<HttpResponse<byte[]>> exchange;
     try {
-      exchange = executor.submit(() -> exchange(http, call, request));
-    } catch (RejectedExecutionException e) {
-      call.abort(); // closed meanwhile
+      exchange = http.sendAsync(request, info -> answerWhenRead(call, info));
+    } catch (RuntimeException e) {
+      call.fail(call.failures.requestFailed(Exceptions.describe(e, false)));
       return;
     }
     call.exchange(exchange);
-  }
-
-  /**
-   * Runs one exchange with the blocking {@link HttpClient#send} on this provider's executor. Not
-   * {@code sendAsync}: for that the JDK completes its future through the default async pool, which
-   * on a 2-core machine (common pool parallelism 1) starts a new thread for every response. An
-   * abort interrupts this thread; JDK 17's {@code send} then cancels its exchange with {@code
-   * cancel(true)}, which closes the connection.
-   */
-  private void exchange(HttpClient http, SearchCall call, HttpRequest request) {
-    if (call.done()) {
-      return;
-    }
-    HttpResponse<byte[]> response;
-    try {
-      response = http.send(request, info -> answerWhenRead(call, info));
-    } catch (InterruptedException e) {
-      call.abort();
-      return;
-    } catch (IOException | RuntimeException e) {
-      // send() rethrows the exchange's failure as a new exception of a like class with the
-      // original as its cause: report the original, as the asynchronous exchange would.
-      finish(call, null, e.getCause() != null ? e.getCause() : e);
-      return;
-    }
-    finish(call, response, null);
+    exchange.whenComplete((response, error) -> finish(call, response, error));
   }
 
   /**
    * The body subscriber for a response, wired to end the search as soon as the body is read, on
-   * the client's executor thread, without waiting for the exchange to hand the response back.
-   * Failures before or while reading the body still come from the exchange.
+   * the client's executor thread. The exchange's own future completes later: for {@code sendAsync}
+   * the JDK hands it to the default async pool, which on a 2-core machine starts a new thread per
+   * response, so waiting for it would put a thread start on every search's path. That future still
+   * reports failures before or while reading the body (and is what an abort cancels).
    */
   private HttpResponse.BodySubscriber<byte[]> answerWhenRead(
       SearchCall call, HttpResponse.ResponseInfo info) {
