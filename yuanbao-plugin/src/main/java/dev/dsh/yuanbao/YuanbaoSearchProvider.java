@@ -251,6 +251,11 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     executor.shutdownNow();
   }
 
+  /** The HTTP client, absent once closed; for tests that prove it is released. */
+  @Nullable HttpClient client() {
+    return client;
+  }
+
   /** The name prefix of this provider's HTTP threads; for tests that prove they end. */
   String threadPrefix() {
     return threadPrefix;

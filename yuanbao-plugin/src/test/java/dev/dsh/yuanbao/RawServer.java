@@ -23,7 +23,13 @@ final class RawServer implements AutoCloseable {
     /** Never answer. */
     HOLD,
     /** Send headers promising a long body, then one byte every 100 ms. */
-    DRIBBLE
+    DRIBBLE,
+    /** Send headers promising a body, then the first bytes of it only. */
+    PART_OF_THE_BODY,
+    /** Send a redirect promising a body, then none of it. */
+    REDIRECT_WITHOUT_ITS_BODY,
+    /** Answer at once with a small complete 200 response. */
+    ANSWER
   }
 
   private final ServerSocket socket;
@@ -88,6 +94,16 @@ final class RawServer implements AutoCloseable {
           }
         }
       } else {
+        String answer =
+            switch (behaviour) {
+              case PART_OF_THE_BODY -> "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"Resp";
+              case REDIRECT_WITHOUT_ITS_BODY ->
+                  "HTTP/1.1 302 Found\r\nLocation: /elsewhere\r\nContent-Length: 1000\r\n\r\n";
+              case ANSWER -> "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+              default -> "";
+            };
+        out.write(answer.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
         while (in.read() >= 0) {
           // drain until the client closes
         }
