@@ -171,8 +171,13 @@ class ClientReleaseTest {
           }
           pause(1);
         }
+        // A search that failed on its own just before the close (a loaded machine can make the
+        // loopback server reset a connection) is not the close's doing: judge only the ones the
+        // close found running.
+        List<CompletableFuture<WebSearchResult>> running =
+            stages.stream().filter(stage -> !stage.isDone()).toList();
         provider.close();
-        for (CompletableFuture<WebSearchResult> stage : stages) {
+        for (CompletableFuture<WebSearchResult> stage : running) {
           // each one ends, as a success or as WEB_ABORTED
           assertThat(stage.handle((result, error) -> result != null || isAborted(error)))
               .succeedsWithin(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)

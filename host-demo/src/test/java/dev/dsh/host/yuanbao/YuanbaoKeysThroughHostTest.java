@@ -32,33 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * credentials service (store, then launch environment), or from the launch environment when the
  * credentials row is not running; a rotated key is used by the next search without any reload.
  */
-class YuanbaoKeysThroughHostTest {
+class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
 
   private static final CredentialRef REF = CredentialRef.of(YuanbaoHost.KEY_VARIABLE);
-  private static WireMockServer stub;
-
-  @TempDir Path home;
-  private YuanbaoHost host;
-
-  @BeforeAll
-  static void startStub() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-  }
-
-  @AfterAll
-  static void stopStub() {
-    stub.stop();
-  }
-
-  @BeforeEach
-  void serveAnswers() {
-    stub.resetAll();
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(aResponse().withBody(YuanbaoHost.fixture("02-normal-en-10.json"))));
-    host = new YuanbaoHost(home);
-  }
 
   @AfterEach
   void closeHost() {

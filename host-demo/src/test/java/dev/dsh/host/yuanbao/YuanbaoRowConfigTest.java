@@ -33,31 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * plugin's config class before {@code apply}, and a URI the provider cannot use leaves it
  * registered but unavailable.
  */
-class YuanbaoRowConfigTest {
-
-  private static WireMockServer stub;
-
-  @TempDir Path home;
-  private YuanbaoHost host;
-
-  @BeforeAll
-  static void startStub() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-  }
-
-  @AfterAll
-  static void stopStub() {
-    stub.stop();
-  }
+class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
 
   @BeforeEach
-  void serveAnswers() {
-    stub.resetAll();
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(aResponse().withBody(YuanbaoHost.fixture("02-normal-en-10.json"))));
-    host = new YuanbaoHost(home);
+  void setKey() {
     host.env.put(YuanbaoHost.KEY_VARIABLE, "sk-row-config");
   }
 

@@ -37,32 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  * a second row of the same plugin, an update while a search is in flight, and the optional
  * credentials service going away.
  */
-class YuanbaoScopeLifecycleTest {
+class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
 
   private static final String KEY = "sk-lifecycle";
-  private static WireMockServer stub;
-
-  @TempDir Path home;
-  private YuanbaoHost host;
-
-  @BeforeAll
-  static void startStub() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-  }
-
-  @AfterAll
-  static void stopStub() {
-    stub.stop();
-  }
-
   @BeforeEach
-  void serveAnswers() {
-    stub.resetAll();
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(aResponse().withBody(YuanbaoHost.fixture("02-normal-en-10.json"))));
-    host = new YuanbaoHost(home);
+  void setKey() {
     host.env.put(YuanbaoHost.KEY_VARIABLE, KEY);
   }
 
