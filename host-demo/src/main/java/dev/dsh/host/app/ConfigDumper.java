@@ -16,10 +16,17 @@ public final class ConfigDumper {
   /** The composed profile of {@code options} as YAML, secrets shown as {@code <redacted>}. */
   public static String dump(HostOptions options) {
     PluginJars jars = PluginJars.scan(options.home().plugins());
-    ComposedProfile profile =
-        new ProfileComposer(options.home().root(), jars.bundles())
-            .compose(options.profile(), options.patch());
+    ComposedProfile profile = compose(options, jars);
     ProfileSchemas schemas = new ProfileSchemas(options.home().root(), options.env(), jars);
     return ConfigDump.render(profile, schemas::schema);
+  }
+
+  /**
+   * The profile of {@code options} composed as the boot composes it, with the bundle layers of
+   * {@code jars} (read from the jars, no plugin loaded).
+   */
+  public static ComposedProfile compose(HostOptions options, PluginJars jars) {
+    return new ProfileComposer(options.home().root(), jars.bundles())
+        .compose(options.profile(), options.patch());
   }
 }

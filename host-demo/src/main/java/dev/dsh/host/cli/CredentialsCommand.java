@@ -7,10 +7,10 @@ import dev.dsh.host.credentials.CredentialsConfig;
 import dev.dsh.host.credentials.FileCredentialStore;
 import dev.dsh.host.credentials.HostCredentialService;
 import dev.dsh.host.home.DshHome;
+import dev.dsh.host.app.ConfigDumper;
 import dev.dsh.host.app.ProfileSchemas;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.profile.ComposedProfile;
-import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileRow;
 import java.io.Console;
 import java.io.IOException;
@@ -121,7 +121,7 @@ final class CredentialsCommand {
     public Integer call() {
       DshHome home = cli.home();
       PluginJars jars = PluginJars.scan(home.plugins());
-      ComposedProfile profile = compose(cli, home, jars);
+      ComposedProfile profile = ConfigDumper.compose(cli.hostOptions(), jars);
       HostCredentialService service = service(cli, home, profile);
       Set<String> names = new TreeSet<>(
           new ProfileSchemas(home.root(), cli.io.env(), jars).credentialRefs(profile));
@@ -141,13 +141,11 @@ final class CredentialsCommand {
   /** The credentials service the profile's {@code credentials} row would mount. */
   static HostCredentialService service(Cli cli) {
     DshHome home = cli.home();
-    return service(cli, home, compose(cli, home, PluginJars.scan(home.plugins())));
+    ComposedProfile profile =
+        ConfigDumper.compose(cli.hostOptions(), PluginJars.scan(home.plugins()));
+    return service(cli, home, profile);
   }
 
-  private static ComposedProfile compose(Cli cli, DshHome home, PluginJars jars) {
-    return new ProfileComposer(home.root(), jars.bundles())
-        .compose(cli.globals.profile(), cli.globals.patch());
-  }
 
   private static HostCredentialService service(Cli cli, DshHome home, ComposedProfile profile) {
     Map<String, Object> config =

@@ -1,10 +1,10 @@
 package dev.dsh.host.cli;
 
+import dev.dsh.host.app.ConfigDumper;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.profile.ComposedProfile;
-import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileException;
 import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.profile.ProfileSpec;
@@ -142,9 +142,7 @@ final class PluginCommand {
       ProfileSpec spec = readSpec(home, cli.globals.profile());
       List<ProfileRow> rows = List.of();
       try {
-        ComposedProfile profile =
-            new ProfileComposer(home.root(), jars.bundles())
-                .compose(cli.globals.profile(), cli.globals.patch());
+        ComposedProfile profile = ConfigDumper.compose(cli.hostOptions(), jars);
         rows = profile.enabledRows();
       } catch (ProfileException e) {
         cli.io.err().println("dsh: the profile does not compose, rows not shown: " + e.getMessage());
