@@ -30,6 +30,15 @@ final class Exceptions {
 
   private Exceptions() {}
 
+  /** True for a failure to reach the server at all: refused, unresolved, unroutable, timed out. */
+  static boolean isConnectFailure(Throwable error) {
+    return error instanceof java.net.ConnectException
+        || error instanceof java.net.http.HttpConnectTimeoutException
+        || error instanceof java.net.UnknownHostException
+        || error instanceof java.net.NoRouteToHostException
+        || error instanceof java.nio.channels.UnresolvedAddressException;
+  }
+
   static Throwable unwrap(Throwable error) {
     Throwable t = error;
     while ((t instanceof CompletionException || t instanceof ExecutionException)
