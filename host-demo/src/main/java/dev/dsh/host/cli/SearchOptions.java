@@ -16,7 +16,8 @@ final class SearchOptions {
   @Option(
       names = "--max-results",
       paramLabel = "N",
-      description = "Ask for at most N sources (at least 1). Without it the provider chooses.")
+      converter = Counts.class,
+      description = "Ask for at most N sources (1 to 100). Without it the provider chooses.")
   @Nullable Integer maxResults;
 
   @Option(
@@ -24,16 +25,14 @@ final class SearchOptions {
       paramLabel = "DURATION",
       converter = Durations.class,
       defaultValue = "30s",
-      description = "Abort the search after this long (default: ${DEFAULT-VALUE}).")
+      description =
+          "Abort the search after this long: 500ms, 30s, 2m; 1ms to 60m (default: ${DEFAULT-VALUE}).")
   Duration timeout = Duration.ofSeconds(30);
 
   @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The query words.")
   List<String> words = List.of();
 
   WebSearchRequest request() {
-    if (maxResults != null && maxResults < 1) {
-      throw new UsageException("--max-results must be at least 1, was " + maxResults);
-    }
     String query = String.join(" ", words).trim();
     if (query.isEmpty()) {
       throw new UsageException("the query is blank");

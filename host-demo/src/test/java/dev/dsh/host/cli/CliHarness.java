@@ -39,12 +39,21 @@ final class CliHarness {
   }
 
   static Result run(Path home, Map<String, String> env, InputStream stdin, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     String[] withHome = new String[args.length + 2];
     withHome[0] = "--home";
     withHome[1] = home.toString();
     System.arraycopy(args, 0, withHome, 2, args.length);
+    return runWithoutHome(env, stdin, withHome);
+  }
+
+  /** {@link #run} without the {@code --home} option added: the arguments exactly as given. */
+  static Result runWithoutHome(Map<String, String> env, String... args) {
+    return runWithoutHome(env, new ByteArrayInputStream(new byte[0]), args);
+  }
+
+  private static Result runWithoutHome(Map<String, String> env, InputStream stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
         Dsh.run(
             new CliIo(
@@ -53,7 +62,7 @@ final class CliHarness {
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 LaunchEnvironment.of(env),
                 Optional.of(pluginJar())),
-            withHome);
+            args);
     return new Result(
         exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
