@@ -52,7 +52,14 @@ final class RunLoop {
     try (RunAnswers answers = new RunAnswers(out)) {
       InputLines lines = new InputLines(new InputStreamReader(in, StandardCharsets.UTF_8));
       for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
-        if (!handle(line, answers)) {
+        boolean more = true;
+        try {
+          more = handle(line, answers);
+        } catch (RuntimeException e) {
+          // A bug must not end the server: the line is answered and the next one read.
+          answers.inOrder("Error: internal error: " + Echo.cut(String.valueOf(e), 500));
+        }
+        if (!more) {
           break;
         }
       }
@@ -99,7 +106,7 @@ final class RunLoop {
     try {
       new CommandLine(new RunCommand.SearchLine(options)).parseArgs(arguments.toArray(String[]::new));
       request = options.request();
-    } catch (CommandLine.ParameterException | UsageException e) {
+    } catch (CommandLine.ParameterException | UsageException | IllegalArgumentException e) {
       answers.inOrder(usage(arguments.contains("--json"), "search: " + Echo.cut(e.getMessage(), 500)));
       return;
     }
