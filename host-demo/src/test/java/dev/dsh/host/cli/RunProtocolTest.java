@@ -132,6 +132,16 @@ class RunProtocolTest {
     assertThat(JSON.readTree(first).get("error").get("code").asString()).isEqualTo("WEB_ABORTED");
     assertThat(JSON.readTree(second).get("error").get("code").asString()).isEqualTo("WEB_ABORTED");
     assertThat(run.outLines()).hasSize(2);
+    long deadline = System.nanoTime() + RunSession.SOON.toNanos();
+    while (System.nanoTime() < deadline && outputThreadAlive()) {
+      Thread.sleep(20);
+    }
+    assertThat(outputThreadAlive()).as("the output thread ends with the loop").isFalse();
+  }
+
+  private static boolean outputThreadAlive() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(thread -> thread.getName().equals("dsh-run-output"));
   }
 
   @Test
