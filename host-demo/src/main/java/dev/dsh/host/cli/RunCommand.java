@@ -2,7 +2,6 @@ package dev.dsh.host.cli;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.app.Host;
-import dev.dsh.host.app.HostOptions;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.ScopeInfo;
 import java.io.BufferedReader;
@@ -12,10 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.json.JsonMapper;
@@ -45,21 +41,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    HostOptions options = cli.hostOptions();
-    PrintStream err = cli.io.err();
-    // The watcher's first snapshot is taken before the boot reads the files: a change made while
-    // the host boots is seen by its first poll.
-    AtomicReference<@Nullable Host> serving = new AtomicReference<>();
-    Watcher watcher =
-        new Watcher(
-            options,
-            () -> Objects.requireNonNull(serving.get(), "host").reload(),
-            e -> err.println("dsh: reload failed: " + e));
-    // Closed in reverse order: the watcher stops before the host is disposed.
-    try (Host host = Host.serve(options, event -> err.println("dsh: " + event.describe()));
-        Watcher stoppedFirst = watcher) {
-      serving.set(host);
-      watcher.start();
+    try (ServingHost serving = ServingHost.start(cli.hostOptions(), cli.io.err())) {
+      Host host = serving.host();
       BufferedReader in =
           new BufferedReader(new InputStreamReader(cli.io.in(), StandardCharsets.UTF_8));
       for (String line = in.readLine(); line != null; line = in.readLine()) {
