@@ -21,7 +21,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * The module rules of DESIGN section 2, read from the POMs and sources beside this module (the
+ * The module rules of docs/ARCHITECTURE.md section 1, read from the POMs and sources beside this module (the
  * test runs with the host-demo module folder as its working directory).
  */
 class ModuleRulesTest {
@@ -162,7 +162,7 @@ class ModuleRulesTest {
   void theHostReachesThePluginOnlyForBuildOrderNeverOnItsClassPath() throws Exception {
     Map<String, Module> modules = modules();
     String pluginArtifact = modules.get("yuanbao-plugin").artifactId();
-    // DESIGN: the host loads the plugin jar through PF4J, never from the class path, so a
+    // docs/ARCHITECTURE.md: the host loads the plugin jar through PF4J, never from the class path, so a
     // dependency on it may only order the build (a pom-type dependency).
     assertThat(modules.get("host-demo").dependencies())
         .filteredOn(d -> d.groupId().equals(GROUP) && d.artifactId().equals(pluginArtifact))

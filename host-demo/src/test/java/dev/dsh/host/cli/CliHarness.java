@@ -1,6 +1,7 @@
 package dev.dsh.host.cli;
 
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.testing.WsaFixtures;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -88,11 +89,6 @@ final class CliHarness {
   }
 
   static String fixture(String name) {
-    String dir = System.getProperty("wsa.fixtures");
-    try {
-      return Files.readString(Path.of(dir, name));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return WsaFixtures.text(name);
   }
 }
