@@ -235,12 +235,24 @@ class McpCommandTest {
     JsonNode result = call("{\"queries\": [\"alpha\"]}");
     assertThat(tool.path("name").asString()).isEqualTo(WebSearchTool.NAME);
     assertThat(result.path("isError").asBoolean()).isTrue();
-    assertThat(text(result)).startsWith("Error: ");
+    assertThat(text(result)).isEqualTo("Error: no web provider is registered; install and enable a web search plugin");
   }
 
   @Test
   @Order(100)
-  void endOfInputExitsZeroAndNoOutputHoldsTheKey() throws Exception {
+  void endOfInputWithASearchInFlightExitsZeroAndNoOutputHoldsTheKey() throws Exception {
+    // the jar back, so a search can be held when the input ends
+    Files.copy(CliHarness.pluginJar(), home.resolve("plugins").resolve(PLUGIN_JAR));
+    long deadline = System.nanoTime() + SOON.toNanos();
+    String applied = "applied root/" + CliHarness.ROW_ID + " ";
+    while (server.stderrLines().stream().filter(line -> line.contains(applied)).count() < 2
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    CompletableFuture<JsonNode> held =
+        server.request("tools/call", callParams("{\"queries\": [\"hold-query again\"]}"));
+    stub.awaitRequestContaining("hold-query again", SOON);
+
     long start = System.nanoTime();
     server.endInput();
     int exit = server.awaitExit(SOON);
@@ -248,6 +260,12 @@ class McpCommandTest {
 
     assertThat(exit).isZero();
     assertThat(took).isLessThan(Duration.ofSeconds(10));
+    assertThat(held).isNotCompletedExceptionally();
+    deadline = System.nanoTime() + SOON.toNanos();
+    while (stub.heldClosedByClient() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(stub.heldClosedByClient()).as("held connections the provider closed").isEqualTo(2);
     assertThat(server.stdoutLines())
         .isNotEmpty()
         .allSatisfy(line -> assertThat(McpClientProcess.JSON.readTree(line).path("jsonrpc").asString()).isEqualTo("2.0"));
