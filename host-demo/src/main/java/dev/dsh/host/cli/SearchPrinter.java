@@ -64,13 +64,19 @@ final class SearchPrinter {
     }
   }
 
-  /** {@code {"provider", "truncated", "sources": [...]}}, absent fields omitted. */
+  /**
+   * {@code {"provider", "truncated", "dropped", "sources": [...]}}, absent fields omitted ({@code
+   * dropped} when the provider dropped nothing).
+   */
   static String json(WebSearchResult result) {
     ObjectNode root = JSON.createObjectNode();
     if (result.provider() != null) {
       root.put("provider", result.provider());
     }
     root.put("truncated", result.truncated());
+    if (result.dropped() > 0) {
+      root.put("dropped", result.dropped());
+    }
     if (result.content() != null) {
       root.put("content", result.content());
     }
