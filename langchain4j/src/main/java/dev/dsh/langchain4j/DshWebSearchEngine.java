@@ -20,13 +20,16 @@ import java.util.concurrent.TimeoutException;
  * A LangChain4j {@link WebSearchEngine} searching through a dsh {@link WebService} ({@code
  * ctx.web}): an embedded host's, a plugin's context's, or any other implementation.
  *
- * <p>Request: {@code searchTerms} is the query, {@code maxResults} the limit. {@code language},
- * {@code geoLocation}, a {@code startPage} or {@code startIndex} past the first page, {@code
- * safeSearch} {@code false} and any {@code additionalParams} entry have no SearchPro equivalent:
- * such a request is refused with an {@link IllegalArgumentException} naming the field, never
- * searched without it. ({@code safeSearch} {@code true}, which LangChain4j's builder sets by
- * default, counts as unset, so LangChain4j's {@code WebSearchTool} and {@code
- * WebSearchContentRetriever} work unchanged.)
+ * <p>Request: {@code searchTerms} is the query, {@code maxResults} the limit, and the {@code
+ * additionalParams} {@code site} (a domain), {@code excludeSites} (a domain or a list of them) and
+ * {@code freshness} ({@code day}, {@code week}, {@code month}, {@code year}, {@code FROM..TO}, or a
+ * {@link dev.dsh.api.web.Freshness}) the seam's filters; a provider that does not take a filter
+ * fails the search with {@code WEB_REQUEST_UNSUPPORTED}. {@code language}, {@code geoLocation}, a
+ * {@code startPage} or {@code startIndex} past the first page, {@code safeSearch} {@code false} and
+ * any other {@code additionalParams} entry have no SearchPro equivalent: such a request is refused
+ * with an {@link IllegalArgumentException} naming the field, never searched without it. ({@code
+ * safeSearch} {@code true}, which LangChain4j's builder sets by default, counts as unset, so
+ * LangChain4j's {@code WebSearchTool} and {@code WebSearchContentRetriever} work unchanged.)
  *
  * <p>Results: one {@code WebSearchOrganicResult} per source, best first: the title (else the url's
  * host, else the url, since LangChain4j requires a title), the url, the snippet, no content, and

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
@@ -12,12 +14,11 @@ import dev.langchain4j.web.search.WebSearchRequest;
 import dev.langchain4j.web.search.WebSearchResults;
 import java.net.URI;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The engine's request and result mapping, its refusals and its failures, over a fake service. */
 class DshWebSearchEngineTest {
@@ -104,12 +105,49 @@ class DshWebSearchEngineTest {
     assertThat(web.searches).isEmpty();
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"site", "excludeSites", "freshness", "country"})
-  void additionalParamsAreRefusedByName(String name) {
+  @Test
+  void siteExcludeSitesAndFreshnessBecomeTheSeamsFilters() {
+    engine.search(
+        WebSearchRequest.builder()
+            .searchTerms("q")
+            .additionalParams(
+                Map.of(
+                    "site", "www.gov.cn",
+                    "excludeSites", List.of("a.example.com", "B.example.com"),
+                    "freshness", "2025-01-01..2025-06-30"))
+            .build());
+    engine.search(
+        WebSearchRequest.builder()
+            .searchTerms("q")
+            .additionalParams(Map.of("excludeSites", "c.example.com", "freshness", Freshness.within(Freshness.Period.WEEK)))
+            .build());
+
+    assertThat(web.searches.get(0).request().filters())
+        .isEqualTo(
+            new SearchFilters(
+                "www.gov.cn",
+                List.of("a.example.com", "b.example.com"),
+                Freshness.between(LocalDate.of(2025, 1, 1), LocalDate.of(2025, 6, 30))));
+    assertThat(web.searches.get(1).request().filters())
+        .isEqualTo(new SearchFilters(null, List.of("c.example.com"), Freshness.within(Freshness.Period.WEEK)));
+    assertThat(engine.search("q").results()).isNotEmpty();
+    assertThat(web.searches.get(2).request().filters()).isEqualTo(SearchFilters.NONE);
+  }
+
+  @Test
+  void anInvalidFilterIsRefusedByName() {
     assertRefused(
-        WebSearchRequest.builder().searchTerms("q").additionalParams(Map.of(name, "x")),
-        "additionalParams \"" + name + "\" is not supported");
+        WebSearchRequest.builder().searchTerms("q").additionalParams(Map.of("site", "https://x.com/a")),
+        "additionalParams site must be a domain");
+    assertRefused(
+        WebSearchRequest.builder().searchTerms("q").additionalParams(Map.of("freshness", "fortnight")),
+        "additionalParams freshness");
+    assertRefused(
+        WebSearchRequest.builder().searchTerms("q").additionalParams(Map.of("site", 42)),
+        "additionalParams site must be a string, was Integer");
+    assertRefused(
+        WebSearchRequest.builder().searchTerms("q").additionalParams(Map.of("country", "fr")),
+        "additionalParams \"country\" is not supported");
     assertThat(web.searches).isEmpty();
   }
 

@@ -106,14 +106,25 @@ class LangChain4jThroughHostTest extends WebSearchEngineContract {
     int before = stub.bodies().size();
 
     assertThatThrownBy(
-            () ->
-                engine.search(
-                    WebSearchRequest.builder()
-                        .searchTerms("DeepSeek")
-                        .additionalParams(Map.of("site", "example.com"))
-                        .build()))
+            () -> engine.search(WebSearchRequest.builder().searchTerms("DeepSeek").language("fr").build()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("additionalParams \"site\"");
+        .hasMessageContaining("language fr");
+    assertThat(stub.bodies()).hasSize(before);
+  }
+
+  @Test
+  void aFilterTheProviderDoesNotTakeFailsTheSearchWithItsCode() {
+    int before = stub.bodies().size();
+    WebSearchRequest request =
+        WebSearchRequest.builder()
+            .searchTerms("DeepSeek")
+            .additionalParams(Map.of("site", "example.com"))
+            .build();
+
+    assertThatThrownBy(() -> engine.search(request))
+        .isInstanceOfSatisfying(
+            WebError.class,
+            error -> assertThat(error.code()).isEqualTo(WebErrorCodes.WEB_REQUEST_UNSUPPORTED));
     assertThat(stub.bodies()).hasSize(before);
   }
 
