@@ -28,6 +28,7 @@ public final class Dsh {
     commandLine.addSubcommand("search", new SearchCommand(cli));
     commandLine.addSubcommand("tool", new ToolCommand(cli));
     commandLine.addSubcommand("run", new RunCommand(cli));
+    commandLine.addSubcommand("mcp", new McpCommand(cli));
     CommandLine plugin = new CommandLine(new PluginCommand.Group());
     plugin.addSubcommand("add", new PluginCommand.Add(cli));
     plugin.addSubcommand("remove", new PluginCommand.Remove(cli));

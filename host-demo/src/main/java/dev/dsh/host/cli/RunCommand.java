@@ -1,13 +1,7 @@
 package dev.dsh.host.cli;
 
-import dev.dsh.host.app.Host;
-import dev.dsh.host.app.HostOptions;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,7 +16,7 @@ import picocli.CommandLine.Command;
     description =
         "Serve with hot reload. Reads commands from stdin, one a line: 'search [--json]"
             + " [--max-results N] [--timeout D] <query…>', 'status', 'quit'. Every line gets one"
-            + " answer line on stdout, in the order asked; status answers at once.")
+            + " answer on stdout, in the order asked; status answers at once.")
 final class RunCommand implements Callable<Integer> {
 
   private final Cli cli;
@@ -33,22 +27,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    HostOptions options = cli.hostOptions();
-    PrintStream err = cli.io.err();
-    // The watcher's first snapshot is taken before the boot reads the files: a change made while
-    // the host boots is seen by its first poll.
-    AtomicReference<@Nullable Host> serving = new AtomicReference<>();
-    Watcher watcher =
-        new Watcher(
-            options,
-            () -> Objects.requireNonNull(serving.get(), "host").reload(),
-            e -> err.println("dsh: reload failed: " + e));
-    // Closed in reverse order: the watcher stops before the host is disposed.
-    try (Host host = Host.serve(options, event -> err.println("dsh: " + event.describe()));
-        Watcher stoppedFirst = watcher) {
-      serving.set(host);
-      watcher.start();
-      new RunLoop(host, cli.io.in(), err).serve(cli.io.out());
+    try (ServingHost serving = ServingHost.start(cli.hostOptions(), cli.io.err())) {
+      new RunLoop(serving.host(), cli.io.in(), cli.io.err()).serve(cli.io.out());
     }
     return ExitCodes.OK;
   }

@@ -188,7 +188,7 @@ public final class WebSearchTool {
         .handle(
             (results, error) -> {
               if (error == null) {
-                return ToolResult.success(render(queries, results));
+                return render(queries, results);
               }
               WebError failure = SearchFanOut.asWebError(error);
               if (failure.code().equals(WEB_ABORTED) && deadline.aborted() && !signal.aborted()) {
@@ -199,13 +199,16 @@ public final class WebSearchTool {
             });
   }
 
-  private static String render(List<String> queries, List<WebSearchResult> results) {
+  private static ToolResult render(List<String> queries, List<WebSearchResult> results) {
     List<Answer> answers = new ArrayList<>();
     for (int i = 0; i < queries.size(); i++) {
       answers.add(new Answer(queries.get(i), results.get(i).content()));
     }
     SourceMerge merged = SourceMerge.of(results, MAX_RESULTS);
-    return WebSearchRendering.render(answers, merged.sources(), merged.truncated());
+    return ToolResult.success(
+        WebSearchRendering.render(answers, merged.sources(), merged.truncated()),
+        merged.sources(),
+        merged.truncated());
   }
 
   private static String describe(Duration duration) {
