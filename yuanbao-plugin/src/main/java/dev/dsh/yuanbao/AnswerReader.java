@@ -8,8 +8,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns a received status and body into a result, with DESIGN section 6's precedence: a redirect
- * fails at once; an error envelope wins whatever the status; then a non-2xx status; then the shape.
+ * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
+ * section 5: a redirect fails at once; an error envelope wins whatever the status; then a non-2xx
+ * status; then the shape.
  *
  * <p>Every url, title and snippet is scrubbed of the resolved key. Never throws anything but {@link
  * WebError}.
