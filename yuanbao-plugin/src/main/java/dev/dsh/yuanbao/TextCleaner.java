@@ -81,8 +81,11 @@ final class TextCleaner {
     return null;
   }
 
-  /** jsoup's whitespace normalisation of a text node, then trimmed. */
+  /** jsoup's whitespace normalisation of a text node, then trimmed; {@code s} itself if unchanged. */
   private static String normalized(String s) {
+    if (isNormal(s)) {
+      return s;
+    }
     StringBuilder out = new StringBuilder(s.length());
     boolean pendingSpace = false;
     for (int i = 0; i < s.length(); i++) {
@@ -98,6 +101,19 @@ final class TextCleaner {
       }
     }
     return out.toString().trim();
+  }
+
+  /** No edge or repeated space, no other white space, nothing to remove. */
+  private static boolean isNormal(String s) {
+    char previous = ' ';
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c <= ' ' && (c != ' ' || previous == ' ')) || c == '\u00A0' || c == '\u200B' || c == '\u00AD') {
+        return false;
+      }
+      previous = c;
+    }
+    return previous != ' ';
   }
 
   /** {@code s} without C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F) control characters. */
