@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
@@ -107,7 +108,18 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /** True when {@code baseURL} is an absolute http(s) URL and the provider is not closed. */
   @Override
   public boolean available() {
-    return client != null && settings.endpoint() != null;
+    return unavailableReason().isEmpty();
+  }
+
+  @Override
+  public Optional<String> unavailableReason() {
+    if (client == null) {
+      return Optional.of("the provider is closed");
+    }
+    if (settings.endpoint() == null) {
+      return Optional.of("baseURL is not an absolute http(s) URL");
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -186,7 +198,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       return;
     }
     call.exchange(exchange);
-    exchange.whenComplete((response, error) -> finish(call, response, error));
+    exchange.whenComplete((response, error) -> finish(call, endpoint, response, error));
   }
 
   /**
@@ -216,7 +228,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   }
 
   private void finish(
-      SearchCall call, @Nullable HttpResponse<byte[]> response, @Nullable Throwable error) {
+      SearchCall call,
+      URI endpoint,
+      @Nullable HttpResponse<byte[]> response,
+      @Nullable Throwable error) {
     if (call.done()) {
       return;
     }
@@ -228,7 +243,9 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
         } else if (t instanceof CancellationException) {
           call.abort();
         } else {
-          call.fail(call.failures.requestFailed(Exceptions.describe(t, false), t));
+          call.fail(
+              call.failures.requestFailed(
+                  Exceptions.describe(t, false) + Exceptions.connectingTo(t, endpoint), t));
         }
         return;
       }
@@ -265,7 +282,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   public String toString() {
     Settings s = settings;
     return "YuanbaoSearchProvider[endpoint="
-        + s.endpoint()
+        + (s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()))
         + ", apiKey="
         + (s.literalKey() == null ? "unset" : "<redacted>")
         + ", apiKeyEnv="

@@ -1,6 +1,7 @@
 package dev.dsh.host.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialValues;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -104,14 +105,21 @@ public final class FileCredentialStore {
   /**
    * Stores {@code value} (trimmed) for {@code ref}.
    *
-   * @throws IllegalArgumentException when the value is empty or cannot go into an HTTP header; the
-   *     message never echoes it
+   * @throws IllegalArgumentException when the trimmed value breaks {@link CredentialValues}' rule
+   *     (empty, or not visible ASCII: what the providers could not send); the message gives the
+   *     reason and never echoes the value
    * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
    * @throws UncheckedIOException when the file cannot be written
    */
   public void write(CredentialRef ref, String value) {
-    String clean = CredentialValues.clean(Objects.requireNonNull(value, "value"));
     Objects.requireNonNull(ref, "ref");
+    String clean = Objects.requireNonNull(value, "value").trim();
+    CredentialValues.problem(clean)
+        .ifPresent(
+            problem -> {
+              throw new IllegalArgumentException(
+                  "cannot store " + ref.name() + ": " + CredentialValues.explain(problem));
+            });
     update(values -> !clean.equals(values.put(ref.name(), clean)));
   }
 
