@@ -52,6 +52,12 @@ public final class FileProblems {
         return subject + " is a file, not a folder";
       }
     }
+    // Files.createDirectories on a path that is a file.
+    if (error instanceof FileAlreadyExistsException
+        && Files.exists(subject)
+        && !Files.isDirectory(subject)) {
+      return subject + " is a file, not a folder";
+    }
     return subject + ": " + reason(error);
   }
 
