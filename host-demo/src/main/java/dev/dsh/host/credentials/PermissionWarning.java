@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
@@ -48,7 +49,11 @@ final class PermissionWarning {
     }
     Set<PosixFilePermission> permissions;
     try {
-      permissions = view.readAttributes().permissions();
+      PosixFileAttributes attributes = view.readAttributes();
+      if (!attributes.isRegularFile()) {
+        return; // the read that follows says what it is
+      }
+      permissions = attributes.permissions();
     } catch (IOException e) {
       return; // the read that follows reports it
     }
