@@ -2,6 +2,7 @@ package dev.dsh.api.web;
 
 import dev.dsh.api.AbortSignal;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -35,6 +36,15 @@ public interface WebSearchProvider {
    */
   default Optional<String> unavailableReason() {
     return Optional.empty();
+  }
+
+  /**
+   * The {@linkplain SearchFilters filters} this provider honours. The web service refuses a request
+   * carrying any other filter with {@link WebErrorCodes#WEB_REQUEST_UNSUPPORTED} before calling
+   * {@link #search}, so a provider never has to ignore one. None by default.
+   */
+  default Set<SearchFilter> supportedFilters() {
+    return Set.of();
   }
 
   /**
