@@ -16,6 +16,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Issue 10, items 8, 10, 11, 12, 13 and 14 through the real CLI and the real plugin jar: URL
@@ -146,6 +148,20 @@ class HostileHostCliTest {
             "{\"error\":{\"code\":\"WEB_PROVIDER_CONFIGURED_UNAVAILABLE\",\"message\":\"configured"
                 + " web provider \\\"yuanbao\\\" is registered but not available: baseURL is not an"
                 + " absolute http(s) URL\"}}\n");
+  }
+
+  @Test
+  void dshRunStatusShowsWhyAProviderIsUnavailable() throws Exception {
+    CliHarness.writeUserLayer(home, "ftp://x", "");
+
+    try (RunSession run = RunSession.start(home, Map.of())) {
+      JsonNode status = JsonMapper.builder().build().readTree(run.ask("status"));
+
+      assertThat(status.get("providers").toString())
+          .isEqualTo(
+              "[{\"id\":\"yuanbao\",\"available\":false,\"reason\":\"baseURL is not an absolute"
+                  + " http(s) URL\"}]");
+    }
   }
 
   // --- item 10 ---
