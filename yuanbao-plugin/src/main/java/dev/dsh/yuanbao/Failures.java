@@ -2,7 +2,6 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
-import java.net.URI;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,24 +50,6 @@ final class Failures {
   WebError error(
       String code, String message, @Nullable String providerCode, @Nullable Throwable cause) {
     return new WebError(code, scrub(message), providerCode, safeCause(cause));
-  }
-
-  /** A connection that could not be made, naming where to (never the key) and why. */
-  WebError connectFailed(URI endpoint, Throwable error) {
-    String reason = error.getClass().getSimpleName();
-    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      String message = t.getMessage();
-      if (message != null && !message.isBlank()) {
-        reason = message;
-        break;
-      }
-    }
-    int port = endpoint.getPort();
-    if (port < 0) {
-      port = "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
-    }
-    return requestFailed(
-        "could not connect to " + endpoint.getHost() + ":" + port + " (" + reason + ")", error);
   }
 
   /** {@code text} with every occurrence of the key, in any letter case, replaced by {@code ***}. */

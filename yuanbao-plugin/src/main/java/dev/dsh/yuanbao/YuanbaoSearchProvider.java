@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
@@ -86,7 +87,18 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /** True when {@code baseURL} is an absolute http(s) URL and the provider is not closed. */
   @Override
   public boolean available() {
-    return !closed && settings.endpoint() != null;
+    return unavailableReason().isEmpty();
+  }
+
+  @Override
+  public Optional<String> unavailableReason() {
+    if (closed) {
+      return Optional.of("the provider is closed");
+    }
+    if (settings.endpoint() == null) {
+      return Optional.of("baseURL is not an absolute http(s) URL");
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -194,10 +206,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     if (t instanceof CancellationException) {
       return call.failures.aborted();
     }
-    if (Exceptions.isConnectFailure(t)) {
-      return call.failures.connectFailed(endpoint, t);
-    }
-    return call.failures.requestFailed(Exceptions.describe(t, false), t);
+    return call.failures.requestFailed(
+        Exceptions.describe(t, false) + Exceptions.connectingTo(t, endpoint), t);
   }
 
   /**
@@ -231,7 +241,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   public String toString() {
     Settings s = settings;
     return "YuanbaoSearchProvider[endpoint="
-        + s.endpoint()
+        + (s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()))
         + ", apiKey="
         + (s.literalKey() == null ? "unset" : "<redacted>")
         + ", apiKeyEnv="

@@ -74,8 +74,7 @@ class CanaryKeyTest {
     try {
       // connection refused
       WebError connection = failWith(CANARY, TestSupport.refusedBaseUrl());
-      assertThat(connection.getMessage())
-          .matches("Yuanbao search request failed: could not connect to 127\\.0\\.0\\.1:\\d+ \\(.+\\)");
+      assertThat(connection.getMessage()).startsWith("Yuanbao search request failed: ConnectException");
       errors.add(connection);
 
       // keys an HTTP header cannot carry, from each source
