@@ -198,7 +198,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     }
   }
 
-  /** The error for a failed exchange. */
   private static WebError failure(SearchCall call, Throwable t, URI endpoint) {
     if (t instanceof CappedBodySubscriber.OverCap) {
       return call.failures.requestFailed("response body over 8 MiB");
@@ -223,16 +222,13 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     clients.close();
   }
 
-  /**
-   * The HTTP client a search would use now (built on first use), absent once closed; for tests
-   * that prove it is released.
-   */
+  /** The HTTP client a search would use now (built on first use), absent once closed; tests. */
   @Nullable HttpClient client() {
     URI endpoint = settings.endpoint();
     return endpoint == null ? null : clients.forScheme(endpoint.getScheme());
   }
 
-  /** The name prefix of this provider's HTTP threads; for tests that prove they end. */
+  /** The name prefix of this provider's HTTP threads; tests. */
   String threadPrefix() {
     return clients.threadPrefix();
   }
