@@ -113,18 +113,43 @@ class LangChain4jThroughHostTest extends WebSearchEngineContract {
   }
 
   @Test
-  void aFilterTheProviderDoesNotTakeFailsTheSearchWithItsCode() {
+  void theFiltersInAdditionalParamsReachTheServiceBody() {
+    engine.search(
+        WebSearchRequest.builder()
+            .searchTerms("filtered one")
+            .maxResults(15)
+            .additionalParams(Map.of("site", "www.gov.cn", "freshness", "year"))
+            .build());
+    engine.search(
+        WebSearchRequest.builder()
+            .searchTerms("filtered two")
+            .additionalParams(
+                Map.of("excludeSites", List.of("a.com", "b.org"), "freshness", "2025-01-01..2025-06-30"))
+            .build());
+
+    assertThat(stub.bodies())
+        .contains(
+            "{\"Query\":\"filtered one\",\"Cnt\":20,\"Site\":\"www.gov.cn\",\"Freshness\":\"y1\"}",
+            "{\"Query\":\"filtered two\",\"Cnt\":10,\"Site\":\"exclude:a.com|b.org\","
+                + "\"Freshness\":\"2025-01-01,2025-06-30\"}");
+  }
+
+  @Test
+  void siteTogetherWithExcludeSitesIsRefusedByYuanbaoWithItsCode() {
     int before = stub.bodies().size();
     WebSearchRequest request =
         WebSearchRequest.builder()
             .searchTerms("DeepSeek")
-            .additionalParams(Map.of("site", "example.com"))
+            .additionalParams(Map.of("site", "example.com", "excludeSites", "other.com"))
             .build();
 
     assertThatThrownBy(() -> engine.search(request))
         .isInstanceOfSatisfying(
             WebError.class,
-            error -> assertThat(error.code()).isEqualTo(WebErrorCodes.WEB_REQUEST_UNSUPPORTED));
+            error -> {
+              assertThat(error.code()).isEqualTo(WebErrorCodes.WEB_REQUEST_UNSUPPORTED);
+              assertThat(error.getMessage()).contains("site").contains("excludeSites");
+            });
     assertThat(stub.bodies()).hasSize(before);
   }
 

@@ -9,10 +9,12 @@ import dev.dsh.api.config.CredentialReference;
 import dev.dsh.api.config.Default;
 import dev.dsh.api.config.Description;
 import dev.dsh.api.config.Format;
+import dev.dsh.api.config.Range;
 import dev.dsh.api.config.Required;
 import dev.dsh.api.config.Secret;
 import dev.dsh.api.credentials.CredentialRef;
 import java.lang.annotation.Annotation;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -69,6 +71,16 @@ final class ConfigAnnotationsModule implements Module {
         field -> {
           Format format = annotation(field, Format.class);
           return format == null ? null : format.value();
+        });
+    fields.withNumberInclusiveMinimumResolver(
+        field -> {
+          Range range = annotation(field, Range.class);
+          return range == null ? null : BigDecimal.valueOf(range.min());
+        });
+    fields.withNumberInclusiveMaximumResolver(
+        field -> {
+          Range range = annotation(field, Range.class);
+          return range == null ? null : BigDecimal.valueOf(range.max());
         });
     fields.withStringPatternResolver(
         field ->

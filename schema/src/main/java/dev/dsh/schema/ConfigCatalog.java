@@ -107,7 +107,9 @@ public final class ConfigCatalog {
   private static String allowedValues(JsonNode schema) {
     JsonNode values = schema.path("enum");
     if (!values.isArray()) {
-      return NONE;
+      return schema.has("minimum") && schema.has("maximum")
+          ? code(schema.get("minimum")) + " … " + code(schema.get("maximum"))
+          : NONE;
     }
     List<String> codes = new ArrayList<>();
     values.forEach(value -> codes.add(code(value)));

@@ -40,13 +40,14 @@ final class AnswerReader {
     }
     try {
       List<WebSearchSource> sources = new ArrayList<>(decoded.pages().size());
-      for (Page page : decoded.pages()) {
-        WebSearchSource source = PageMapper.map(page);
+      for (@Nullable Page page : decoded.pages()) {
+        WebSearchSource source = page == null ? null : PageMapper.map(page);
         if (source != null) {
           sources.add(scrubbed(failures, source));
         }
       }
-      return WebSearchResult.of(sources);
+      int dropped = decoded.pages().size() - sources.size();
+      return new WebSearchResult(null, null, sources, false, dropped);
     } catch (RuntimeException e) {
       // Mapping is total on decoded pages; this only guards the "WebError only" promise.
       throw failures.invalidBody();

@@ -10,6 +10,7 @@ import static java.time.temporal.ChronoField.YEAR;
 
 import java.text.ParsePosition;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
@@ -26,11 +27,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * Normalises the dates SearchPro sends to {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME}.
  *
- * <p>Accepted, two-digit fields only and checked strictly ({@code 2025-02-30} is invalid):
- * ISO-8601 with {@code T} or a space, with or without seconds, fraction or zone ({@code Z},
- * {@code ±HH:MM}, {@code ±HHMM}, {@code ±HH}), or a date alone; {@code uuuu/MM/dd HH:mm:ss} and
- * {@code uuuu/MM/dd}. No zone means {@code +08:00} (the service's clock); a date alone means
- * midnight. A zoned input keeps its instant and its own offset.
+ * <p>Accepted, checked strictly ({@code 2025-02-30} is invalid): ISO-8601 with {@code T} or a
+ * space, with or without seconds, fraction or zone ({@code Z}, {@code ±HH:MM}, {@code ±HHMM},
+ * {@code ±HH}), or a date alone; {@code uuuu/MM/dd[ HH:mm:ss]}; {@code uuuu年M月d日[ HH:mm[:ss]]};
+ * {@code uuuu.MM.dd}; RFC 1123 ({@code Tue, 10 Jun 2025 08:00:00 GMT}); epoch seconds or
+ * milliseconds as a string of 10 or 13 digits. No zone means {@code +08:00} (the service's clock); a
+ * date alone means midnight. A zoned input keeps its instant and its own offset; an epoch is
+ * printed at {@code +08:00}.
  */
 final class Dates {
 
@@ -69,34 +72,87 @@ final class Dates {
               .appendValue(SECOND_OF_MINUTE, 2)
               .optionalEnd());
 
+  /** {@code uuuu.MM.dd}. */
+  private static final DateTimeFormatter DOTTED = strict(date('.'));
+
+  /** {@code uuuu年M月d日[[ ]HH:mm[:ss]]}. */
+  private static final DateTimeFormatter CHINESE =
+      strict(
+          new DateTimeFormatterBuilder()
+              .appendValue(YEAR, 4, 4, SignStyle.NOT_NEGATIVE)
+              .appendLiteral('年')
+              .appendValue(MONTH_OF_YEAR, 1, 2, SignStyle.NOT_NEGATIVE)
+              .appendLiteral('月')
+              .appendValue(DAY_OF_MONTH, 1, 2, SignStyle.NOT_NEGATIVE)
+              .appendLiteral('日')
+              .optionalStart()
+              .optionalStart()
+              .appendLiteral(' ')
+              .optionalEnd()
+              .append(hoursAndMinutes())
+              .optionalStart()
+              .appendLiteral(':')
+              .appendValue(SECOND_OF_MINUTE, 2)
+              .optionalEnd()
+              .optionalEnd());
+
+  private static final DateTimeFormatter RFC_1123 =
+      DateTimeFormatter.RFC_1123_DATE_TIME.withResolverStyle(ResolverStyle.STRICT);
+
   private Dates() {}
 
   /** The normalised date, or null when {@code raw} is not an accepted, valid date. */
   static @Nullable String normalize(String raw) {
     String s = raw.trim();
-    if (s.length() < 10) {
-      return null;
-    }
-    boolean slashed = s.charAt(4) == '/';
-    if (!slashed && s.length() > 10 && s.charAt(10) == ' ') {
-      s = s.substring(0, 10) + 'T' + s.substring(11);
-    }
     try {
-      ParsePosition end = new ParsePosition(0);
-      TemporalAccessor parsed = (slashed ? SLASHED : DASHED).parse(s, end);
-      LocalTime time = parsed.query(TemporalQueries.localTime());
-      String zone = s.substring(end.getIndex());
-      if (!zone.isEmpty() && (slashed || time == null || !OFFSET_LENGTHS.contains(zone.length()))) {
-        return null;
-      }
-      return OffsetDateTime.of(
-              LocalDate.from(parsed),
-              time == null ? LocalTime.MIDNIGHT : time,
-              zone.isEmpty() ? SERVICE_OFFSET : ZoneOffset.of(zone))
-          .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+      OffsetDateTime parsed = parse(s);
+      return parsed == null ? null : parsed.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     } catch (DateTimeException e) {
       return null;
     }
+  }
+
+  private static @Nullable OffsetDateTime parse(String s) {
+    if ((s.length() == 10 || s.length() == 13) && s.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      long n = Long.parseLong(s);
+      Instant instant = s.length() == 10 ? Instant.ofEpochSecond(n) : Instant.ofEpochMilli(n);
+      return instant.atOffset(SERVICE_OFFSET);
+    }
+    if (s.length() < 8) {
+      return null;
+    }
+    if (Character.isLetter(s.charAt(0))) {
+      return OffsetDateTime.from(RFC_1123.parse(s));
+    }
+    return switch (s.charAt(4)) {
+      case '-' -> local(DASHED, s.length() > 10 && s.charAt(10) == ' ' ? iso(s) : s, true);
+      case '/' -> local(SLASHED, s, false);
+      case '.' -> local(DOTTED, s, false);
+      case '年' -> local(CHINESE, s, false);
+      default -> null;
+    };
+  }
+
+  private static String iso(String s) {
+    return s.substring(0, 10) + 'T' + s.substring(11);
+  }
+
+  /**
+   * {@code s} read by {@code format} at the service's offset, or at the zone that follows a time
+   * when {@code zoned}; null when anything else follows.
+   */
+  private static @Nullable OffsetDateTime local(DateTimeFormatter format, String s, boolean zoned) {
+    ParsePosition end = new ParsePosition(0);
+    TemporalAccessor parsed = format.parse(s, end);
+    LocalTime time = parsed.query(TemporalQueries.localTime());
+    String zone = s.substring(end.getIndex());
+    if (!zone.isEmpty() && (!zoned || time == null || !OFFSET_LENGTHS.contains(zone.length()))) {
+      return null;
+    }
+    return OffsetDateTime.of(
+        LocalDate.from(parsed),
+        time == null ? LocalTime.MIDNIGHT : time,
+        zone.isEmpty() ? SERVICE_OFFSET : ZoneOffset.of(zone));
   }
 
   private static DateTimeFormatterBuilder date(char separator) {

@@ -1,5 +1,6 @@
 package dev.dsh.yuanbao;
 
+import java.util.Collections;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -9,14 +10,15 @@ import org.jspecify.annotations.Nullable;
  *
  * @param errorCode the envelope's {@code Code} when it carried {@code Response.Error}
  * @param errorMessage the envelope's {@code Message}
- * @param pages the surviving page objects in order; empty for an invalid body or an error
+ * @param pages the page entries in order, null for one that is not a readable object; empty for
+ *     an invalid body or an error
  */
 record Decoded(
     boolean valid,
     boolean error,
     @Nullable String errorCode,
     @Nullable String errorMessage,
-    List<Page> pages) {
+    List<@Nullable Page> pages) {
 
   static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
 
@@ -24,7 +26,7 @@ record Decoded(
     return new Decoded(true, true, code, message, List.of());
   }
 
-  static Decoded pages(List<Page> pages) {
-    return new Decoded(true, false, null, null, List.copyOf(pages));
+  static Decoded pages(List<@Nullable Page> pages) {
+    return new Decoded(true, false, null, null, Collections.unmodifiableList(pages));
   }
 }

@@ -68,7 +68,7 @@ final class ResponseDecoder {
     boolean error = false;
     String code = null;
     String message = null;
-    List<Page> pages = List.of();
+    List<@Nullable Page> pages = List.of();
     while (p.nextToken() == JsonToken.PROPERTY_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
@@ -115,9 +115,12 @@ final class ResponseDecoder {
     return Decoded.pages(pages);
   }
 
-  /** The page objects: strings decoded, raw objects read as they are, anything else dropped. */
-  private List<Page> readPages(JsonParser p) {
-    List<Page> pages = new ArrayList<>();
+  /**
+   * The page entries: strings decoded, raw objects read as they are, anything else null (an
+   * unreadable entry, counted as dropped).
+   */
+  private List<@Nullable Page> readPages(JsonParser p) {
+    List<@Nullable Page> pages = new ArrayList<>();
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
       Page page = null;
@@ -129,9 +132,7 @@ final class ResponseDecoder {
       } else {
         p.skipChildren();
       }
-      if (page != null) {
-        pages.add(page);
-      }
+      pages.add(page);
     }
     return pages;
   }

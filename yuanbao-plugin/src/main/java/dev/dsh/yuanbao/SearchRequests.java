@@ -1,9 +1,12 @@
 package dev.dsh.yuanbao;
 
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilters;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
@@ -11,6 +14,9 @@ import tools.jackson.core.json.JsonWriteFeature;
 
 /** Builds the one request of a search: {@code POST {baseURL}/SearchPro} and its four headers. */
 final class SearchRequests {
+
+  /** SearchPro takes at most this many domains in {@code "Site": "exclude:a|b"}. */
+  static final int MAX_EXCLUDES = 5;
 
   /** Lower-case hex in escapes ({@code \ud800}), as the request-shape tests expect. */
   private static final JsonFactory JSON =
@@ -21,30 +27,88 @@ final class SearchRequests {
   private SearchRequests() {}
 
   /**
+   * Why SearchPro cannot take {@code filters}, or null when it can: it has one {@code Site} field,
+   * holding either a domain or at most five excludes.
+   */
+  static @Nullable String unsupported(SearchFilters filters) {
+    if (filters.site() != null && !filters.excludeSites().isEmpty()) {
+      return "Yuanbao cannot combine site with excludeSites: SearchPro has one Site field";
+    }
+    if (filters.excludeSites().size() > MAX_EXCLUDES) {
+      return "Yuanbao takes at most "
+          + MAX_EXCLUDES
+          + " excludeSites, got "
+          + filters.excludeSites().size();
+    }
+    return null;
+  }
+
+  /**
    * The request.
    *
    * @throws IllegalArgumentException when the JDK refuses a header value (its message echoes it)
    */
-  static HttpRequest of(URI endpoint, String key, String query, int cnt) {
+  static HttpRequest of(URI endpoint, String key, byte[] body) {
     return HttpRequest.newBuilder(endpoint)
         .version(HttpClient.Version.HTTP_1_1)
         .header("Authorization", "Bearer " + key)
         .header("Content-Type", "application/json; charset=utf-8")
         .header("Accept", "application/json")
         .header("User-Agent", USER_AGENT)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body(query, cnt)))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
         .build();
   }
 
-  /** Exactly {@code {"Query":<query>,"Cnt":<n>}}, control characters and lone surrogates escaped. */
+  /** {@code {"Query":<query>,"Cnt":<n>}}, control characters and lone surrogates escaped. */
   static byte[] body(String query, int cnt) {
+    return body(query, cnt, SearchFilters.NONE, null, null);
+  }
+
+  /**
+   * {@code Query} and {@code Cnt}, then only the keys that are set: {@code Site}, {@code
+   * Freshness}, {@code Mode} (absent for natural), {@code Industry}. {@code filters} must pass
+   * {@link #unsupported}.
+   */
+  static byte[] body(
+      String query,
+      int cnt,
+      SearchFilters filters,
+      @Nullable Integer mode,
+      @Nullable String industry) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(query.length() * 3 + 24);
     try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
       g.writeStartObject();
       g.writeStringProperty("Query", query);
       g.writeNumberProperty("Cnt", cnt);
+      if (filters.site() != null) {
+        g.writeStringProperty("Site", filters.site());
+      } else if (!filters.excludeSites().isEmpty()) {
+        g.writeStringProperty("Site", "exclude:" + String.join("|", filters.excludeSites()));
+      }
+      if (filters.freshness() != null) {
+        g.writeStringProperty("Freshness", freshness(filters.freshness()));
+      }
+      if (mode != null) {
+        g.writeNumberProperty("Mode", mode);
+      }
+      if (industry != null) {
+        g.writeStringProperty("Industry", industry);
+      }
       g.writeEndObject();
     }
     return out.toByteArray();
+  }
+
+  /** {@code d1}, {@code d7}, {@code m1}, {@code y1}, or {@code FROM,TO} in ISO dates. */
+  static String freshness(Freshness f) {
+    if (f.period() == null) {
+      return f.from() + "," + f.to();
+    }
+    return switch (f.period()) {
+      case DAY -> "d1";
+      case WEEK -> "d7";
+      case MONTH -> "m1";
+      case YEAR -> "y1";
+    };
   }
 }

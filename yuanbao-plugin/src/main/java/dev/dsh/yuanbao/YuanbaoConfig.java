@@ -5,6 +5,7 @@ import dev.dsh.api.config.CredentialReference;
 import dev.dsh.api.config.Default;
 import dev.dsh.api.config.Description;
 import dev.dsh.api.config.Format;
+import dev.dsh.api.config.Range;
 import dev.dsh.api.config.Secret;
 import dev.dsh.api.config.UrlUserInfo;
 import org.jspecify.annotations.Nullable;
@@ -19,6 +20,9 @@ import org.jspecify.annotations.Nullable;
  * @param apiKeyEnv credential reference resolved on every search
  * @param baseURL endpoint base; {@code /SearchPro} is appended
  * @param count results per search when the request has no {@code maxResults}
+ * @param mode SearchPro's result mode: {@code natural}, {@code vertical} or {@code mixed}
+ * @param industry SearchPro's industry filter, or absent
+ * @param maxConcurrentSearches how many searches run at once; later ones wait in order
  */
 public record YuanbaoConfig(
     @Secret
@@ -43,7 +47,29 @@ public record YuanbaoConfig(
         @Description(
             "Results per search when the request has no `maxResults`; the schema accepts only 10,"
                 + " 20, 30, 40, 50 (anything else fails the scope, with a violation at `/count`).")
-        Integer count) {
+        Integer count,
+    @Default("natural")
+        @AllowedValues({"natural", "vertical", "mixed"})
+        @Description(
+            "Result mode, sent as `Mode`: `natural` (public web results; no `Mode` key is sent),"
+                + " `vertical` (`Mode` 1: authoritative vertical-source cards) or `mixed` (`Mode`"
+                + " 2: both). `Mode` needs the standard or premium SearchPro tier; `site` and"
+                + " `freshness` filters apply to the web results only.")
+        String mode,
+    @AllowedValues({"gov", "news", "acad", "finance"})
+        @Description(
+            "Vertical-domain search, sent as `Industry` when set: `gov`, `news`, `acad` or"
+                + " `finance`; unset by default (no `Industry` key). Needs the premium or flagship"
+                + " SearchPro tier.")
+        @Nullable String industry,
+    @Default("8")
+        @Range(min = 1, max = 64)
+        @Description(
+            "How many searches run at once (1 to 64); later ones wait in arrival order, and an"
+                + " aborted waiting search leaves the queue without sending anything. A new value"
+                + " applies to searches that start after it. Keep it within the concurrency your"
+                + " SearchPro tier allows (the service rejects requests over its QPS limit).")
+        Integer maxConcurrentSearches) {
 
   /** The default of {@link #apiKeyEnv()}. */
   public static final String DEFAULT_API_KEY_ENV = "TENCENTCLOUD_WSA_APIKEY";
@@ -54,42 +80,57 @@ public record YuanbaoConfig(
   /** The default of {@link #count()}. */
   public static final int DEFAULT_COUNT = 10;
 
+  /** The default of {@link #maxConcurrentSearches()}. */
+  public static final int DEFAULT_MAX_CONCURRENT_SEARCHES = 8;
+
   /** Fills defaults for absent fields; checks nothing else (the schema and the provider do). */
   public YuanbaoConfig {
-    if (apiKeyEnv == null) {
-      apiKeyEnv = DEFAULT_API_KEY_ENV;
-    }
-    if (baseURL == null) {
-      baseURL = DEFAULT_BASE_URL;
-    }
-    if (count == null) {
-      count = DEFAULT_COUNT;
-    }
+    apiKeyEnv = apiKeyEnv == null ? DEFAULT_API_KEY_ENV : apiKeyEnv;
+    baseURL = baseURL == null ? DEFAULT_BASE_URL : baseURL;
+    count = count == null ? DEFAULT_COUNT : count;
+    mode = mode == null ? "natural" : mode;
+    maxConcurrentSearches =
+        maxConcurrentSearches == null ? DEFAULT_MAX_CONCURRENT_SEARCHES : maxConcurrentSearches;
   }
 
   /** The config with every field at its default. */
   public static YuanbaoConfig defaults() {
-    return new YuanbaoConfig(null, null, null, null);
+    return new YuanbaoConfig(null, null, null, null, null, null, null);
   }
 
   /** This config with {@code baseURL} replaced. */
   public YuanbaoConfig withBaseURL(String newBaseURL) {
-    return new YuanbaoConfig(apiKey, apiKeyEnv, newBaseURL, count);
+    return new YuanbaoConfig(
+        apiKey, apiKeyEnv, newBaseURL, count, mode, industry, maxConcurrentSearches);
   }
 
   /** This config with {@code apiKey} replaced. */
   public YuanbaoConfig withApiKey(@Nullable String newApiKey) {
-    return new YuanbaoConfig(newApiKey, apiKeyEnv, baseURL, count);
+    return new YuanbaoConfig(
+        newApiKey, apiKeyEnv, baseURL, count, mode, industry, maxConcurrentSearches);
   }
 
   /** This config with {@code apiKeyEnv} replaced. */
   public YuanbaoConfig withApiKeyEnv(String newApiKeyEnv) {
-    return new YuanbaoConfig(apiKey, newApiKeyEnv, baseURL, count);
+    return new YuanbaoConfig(
+        apiKey, newApiKeyEnv, baseURL, count, mode, industry, maxConcurrentSearches);
   }
 
   /** This config with {@code count} replaced. */
   public YuanbaoConfig withCount(int newCount) {
-    return new YuanbaoConfig(apiKey, apiKeyEnv, baseURL, newCount);
+    return new YuanbaoConfig(
+        apiKey, apiKeyEnv, baseURL, newCount, mode, industry, maxConcurrentSearches);
+  }
+
+  /** This config with {@code mode} and {@code industry} replaced. */
+  public YuanbaoConfig withMode(String newMode, @Nullable String newIndustry) {
+    return new YuanbaoConfig(
+        apiKey, apiKeyEnv, baseURL, count, newMode, newIndustry, maxConcurrentSearches);
+  }
+
+  /** This config with {@code maxConcurrentSearches} replaced. */
+  public YuanbaoConfig withMaxConcurrentSearches(int newMax) {
+    return new YuanbaoConfig(apiKey, apiKeyEnv, baseURL, count, mode, industry, newMax);
   }
 
   @Override
@@ -102,6 +143,12 @@ public record YuanbaoConfig(
         + UrlUserInfo.redact(baseURL)
         + ", count="
         + count
+        + ", mode="
+        + mode
+        + ", industry="
+        + industry
+        + ", maxConcurrentSearches="
+        + maxConcurrentSearches
         + "]";
   }
 }

@@ -5,22 +5,21 @@ import dev.dsh.api.Disposable;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.web.SearchFilter;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -29,14 +28,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Settings are one snapshot, read at the start of each search and replaced in place by {@link
  * #reconfigure}. The API key is resolved on every search, never cached. No retry, no fallback.
- * {@link #close()} ends in-flight searches with {@code WEB_ABORTED} and releases the HTTP clients
- * and their threads.
- *
- * <p>Each exchange is one {@link HttpClient#sendAsync} on the provider's own executor, which
- * serves its clients. For {@code sendAsync} the JDK hands the exchange's future on through its
- * default async pool, which with one or two CPUs starts a new thread per response; the body
- * subscriber completes that future itself as soon as the body is in, so the hand-over has nothing
- * left to do and starts no thread (see {@link SearchCall#bodyFor}).
+ * At most {@code maxConcurrentSearches} searches run at once; later ones wait in order in a {@link
+ * SearchQueue}. {@link #close()} ends in-flight and waiting searches with {@code WEB_ABORTED} and
+ * releases the HTTP clients and their threads (see {@link Exchanges}).
  */
 public final class YuanbaoSearchProvider implements WebSearchProvider, AutoCloseable {
 
@@ -44,8 +38,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   public static final String ID = "yuanbao";
 
   private final KeyResolver keys;
-  private final AnswerReader answers = new AnswerReader();
-  private final HttpClients clients = new HttpClients();
+  private final Exchanges exchanges = new Exchanges();
+  private final SearchQueue queue = new SearchQueue();
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
   private volatile Settings settings;
   private volatile boolean closed;
@@ -101,6 +95,12 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return Optional.empty();
   }
 
+  /** Site (a domain, or up to five excludes; not both), freshness. */
+  @Override
+  public Set<SearchFilter> supportedFilters() {
+    return EnumSet.allOf(SearchFilter.class);
+  }
+
   @Override
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
@@ -122,91 +122,47 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       return call.result;
     }
     Settings snapshot = settings;
-    URI endpoint = snapshot.endpoint();
-    if (endpoint == null) {
+    if (snapshot.endpoint() == null) {
       call.fail(call.failures.requestFailed("baseURL is not an absolute http(s) URL"));
       return call.result;
     }
-    int cnt = snapshot.cnt(request.maxResults());
-    keys.resolve(snapshot)
-        .whenComplete(
-            (key, error) -> {
-              if (call.done()) {
-                return;
-              }
-              if (error != null) {
-                Throwable t = Exceptions.unwrap(error);
-                call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
-                return;
-              }
-              call.failures.knowKey(key);
-              start(call, endpoint, key, request.query(), cnt);
-            });
+    String unsupported = SearchRequests.unsupported(request.filters());
+    if (unsupported != null) {
+      call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
+      return call.result;
+    }
+    Runnable exit = queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot));
+    call.result.whenComplete((r, e) -> exit.run());
     return call.result;
   }
 
-  private void start(SearchCall call, URI endpoint, String key, String query, int cnt) {
-    HttpClient http = clients.forScheme(endpoint.getScheme());
-    if (http == null) {
-      call.abort();
-      return;
-    }
-    HttpRequest request;
-    try {
-      request = SearchRequests.of(endpoint, key, query, cnt);
-    } catch (RuntimeException e) {
-      // The JDK's message would echo the offending value: name the class only.
-      call.fail(call.failures.requestFailed(e.getClass().getSimpleName()));
-      return;
-    }
-    CompletableFuture<HttpResponse<byte[]>> exchange;
-    try {
-      exchange = http.sendAsync(request, call::bodyFor);
-    } catch (RuntimeException e) {
-      call.fail(call.failures.requestFailed(Exceptions.describe(e, false)));
-      return;
-    }
-    call.exchange(exchange);
-    exchange.whenComplete((response, error) -> finish(call, response, error, endpoint));
-  }
-
-  /**
-   * Completes the search from its exchange: the one place that does, besides an abort. The
-   * response is null when the body subscriber cut the exchange's future short (see {@link
-   * SearchCall#bodyFor}); the status and body are then the call's.
-   */
-  private void finish(
-      SearchCall call,
-      @Nullable HttpResponse<byte[]> response,
-      @Nullable Throwable error,
-      URI endpoint) {
+  /** Resolves the key and sends the request, once the search holds a permit of the queue. */
+  private void begin(SearchCall call, WebSearchRequest request, Settings snapshot) {
     if (call.done()) {
       return;
     }
-    try {
-      if (error != null) {
-        call.fail(failure(call, Exceptions.unwrap(error), endpoint));
-      } else if (response != null) {
-        call.succeed(answers.read(call.failures, response.statusCode(), response.body()));
-      } else {
-        call.succeed(answers.read(call.failures, call.status(), call.body()));
-      }
-    } catch (WebError e) {
-      call.fail(e);
-    } catch (RuntimeException e) {
-      call.fail(call.failures.invalidBody());
-    }
-  }
-
-  private static WebError failure(SearchCall call, Throwable t, URI endpoint) {
-    if (t instanceof CappedBodySubscriber.OverCap) {
-      return call.failures.requestFailed("response body over 8 MiB");
-    }
-    if (t instanceof CancellationException) {
-      return call.failures.aborted();
-    }
-    return call.failures.requestFailed(
-        Exceptions.describe(t, false) + Exceptions.connectingTo(t, endpoint), t);
+    URI endpoint = Objects.requireNonNull(snapshot.endpoint());
+    byte[] body =
+        SearchRequests.body(
+            request.query(),
+            snapshot.cnt(request.maxResults()),
+            request.filters(),
+            snapshot.mode(),
+            snapshot.industry());
+    keys.resolve(snapshot)
+        .whenComplete(
+        (resolved, error) -> {
+          if (call.done()) {
+            return;
+          }
+          if (error != null) {
+            Throwable t = Exceptions.unwrap(error);
+            call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
+            return;
+          }
+          call.failures.knowKey(resolved);
+          exchanges.start(call, endpoint, resolved, body);
+        });
   }
 
   /**
@@ -219,18 +175,18 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     for (SearchCall call : List.copyOf(inFlight)) {
       call.abort();
     }
-    clients.close();
+    exchanges.close();
   }
 
   /** The HTTP client a search would use now (built on first use), absent once closed; tests. */
   @Nullable HttpClient client() {
     URI endpoint = settings.endpoint();
-    return endpoint == null ? null : clients.forScheme(endpoint.getScheme());
+    return endpoint == null ? null : exchanges.client(endpoint.getScheme());
   }
 
   /** The name prefix of this provider's HTTP threads; tests. */
   String threadPrefix() {
-    return clients.threadPrefix();
+    return exchanges.threadPrefix();
   }
 
   @Override
@@ -244,6 +200,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
         + s.keyRef()
         + ", count="
         + s.count()
+        + ", maxConcurrentSearches="
+        + s.maxConcurrent()
         + "]";
   }
 }

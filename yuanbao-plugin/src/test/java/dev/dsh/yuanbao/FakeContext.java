@@ -115,7 +115,10 @@ final class FakeContext implements Context {
               (String) raw.get("apiKey"),
               (String) raw.get("apiKeyEnv"),
               (String) raw.get("baseURL"),
-              count == null ? null : ((Number) count).intValue()));
+              count == null ? null : ((Number) count).intValue(),
+              (String) raw.get("mode"),
+              (String) raw.get("industry"),
+              raw.get("maxConcurrentSearches") instanceof Number n ? n.intValue() : null));
     }
   }
 }

@@ -132,6 +132,7 @@ class FixtureMappingTest {
     assertThat(result.provider()).isNull();
     assertThat(result.content()).isNull();
     assertThat(result.truncated()).isFalse();
+    assertThat(result.dropped()).as("dropped").isEqualTo(raw.size() - survivors.size());
   }
 
   @Test
@@ -213,9 +214,11 @@ class FixtureMappingTest {
   void garbageDatesAreOmittedAndTheSourcesKept() {
     List<WebSearchSource> sources = searchFixture("09-date-garbage.json").sources();
     assertThat(sources).hasSize(13);
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 10; i++) {
       assertThat(sources.get(i).publishedAt()).as("date of %d", i).isNull();
     }
+    assertThat(sources.get(10).publishedAt()).isEqualTo("2025-05-08T08:30:00+08:00");
+    assertThat(sources.get(11).publishedAt()).isEqualTo("2025-05-08T00:00:00+08:00");
     assertThat(sources.get(12).publishedAt()).isEqualTo("1970-01-01T08:00:00+08:00");
   }
 

@@ -87,10 +87,19 @@ class GeneratedSchemaTest {
   }
 
   @Test
-  void theCatalogDocumentsTheFourFieldsAsDesignSectionSixDoes() throws IOException {
+  void theCatalogDocumentsEveryFieldOfTheConfig() throws IOException {
     Map<String, String> rows = rows(Files.readString(committedDir().resolve(CATALOG)));
 
-    assertThat(rows).containsOnlyKeys("apiKey", "apiKeyEnv", "baseURL", "count");
+    assertThat(rows)
+        .containsOnlyKeys(
+            "apiKey", "apiKeyEnv", "baseURL", "count", "mode", "industry", "maxConcurrentSearches");
+    assertThat(rows.get("mode"))
+        .contains("| `\"natural\"` | `\"natural\"`, `\"vertical\"`, `\"mixed\"` |")
+        .contains("standard or premium");
+    assertThat(rows.get("industry"))
+        .contains("| — | `\"gov\"`, `\"news\"`, `\"acad\"`, `\"finance\"` |")
+        .contains("premium or flagship");
+    assertThat(rows.get("maxConcurrentSearches")).contains("| integer | no | `8` | `1` … `64` |");
     assertThat(rows.get("apiKey"))
         .contains("| string | no | — | — | yes | no |")
         .contains(

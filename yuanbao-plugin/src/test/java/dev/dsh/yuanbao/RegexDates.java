@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Accepted, two-digit fields only and checked strictly ({@code 2025-02-30} is invalid):
  * ISO-8601 with {@code T} or a space, with or without seconds, fraction or zone ({@code Z},
  * {@code ±HH:MM}, {@code ±HHMM}, {@code ±HH}), or a date alone; {@code uuuu/MM/dd HH:mm:ss} and
- * {@code uuuu/MM/dd}. No zone means {@code +08:00} (the service's clock); a date alone means
+ * {@code uuuu/MM/dd}; {@code uuuu.MM.dd}; {@code uuuu年M月d日[ HH:mm[:ss]]}; epoch seconds or
+ * milliseconds as 10 or 13 digits (printed at +08:00). RFC 1123 has no regex here. No zone means {@code +08:00} (the service's clock); a date alone means
  * midnight. A zoned input keeps its instant and its own offset.
  */
 final class RegexDates {
@@ -33,6 +34,10 @@ final class RegexDates {
               + "(Z|[+-]\\d{2}(?::?\\d{2})?)?)?");
   private static final Pattern SLASHED =
       Pattern.compile("(\\d{4})/(\\d{2})/(\\d{2})(?: (\\d{2}):(\\d{2}):(\\d{2}))?");
+  private static final Pattern DOTTED = Pattern.compile("(\\d{4})\\.(\\d{2})\\.(\\d{2})");
+  private static final Pattern CHINESE =
+      Pattern.compile("(\\d{4})年(\\d{1,2})月(\\d{1,2})日(?: ?(\\d{2}):(\\d{2})(?::(\\d{2}))?)?");
+  private static final Pattern EPOCH = Pattern.compile("\\d{10}|\\d{13}");
 
   private RegexDates() {}
 
@@ -44,9 +49,17 @@ final class RegexDates {
       if (m.matches()) {
         return format(m, m.group(7), m.group(8));
       }
-      m = SLASHED.matcher(s);
-      if (m.matches()) {
-        return format(m, null, null);
+      for (Pattern local : new Pattern[] {SLASHED, DOTTED, CHINESE}) {
+        m = local.matcher(s);
+        if (m.matches()) {
+          return format(m, null, null);
+        }
+      }
+      if (EPOCH.matcher(s).matches()) {
+        long n = Long.parseLong(s);
+        java.time.Instant instant =
+            s.length() == 10 ? java.time.Instant.ofEpochSecond(n) : java.time.Instant.ofEpochMilli(n);
+        return instant.atOffset(SERVICE_OFFSET).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
       }
     } catch (DateTimeException | NumberFormatException e) {
       return null;

@@ -7,13 +7,20 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilter;
+import dev.dsh.api.web.SearchFilters;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The request the provider sends: method, path, headers, body, and exactly one per search. */
 class RequestShapeTest {
@@ -112,5 +120,90 @@ class RequestShapeTest {
     searchWith(TestSupport.config(server.baseUrl()), WebSearchRequest.of("a\u0001b\\c\ud800"));
     assertThat(onlyRequest().getBodyAsString())
         .isEqualTo("{\"Query\":\"a\\u0001b\\\\c\\ud800\",\"Cnt\":10}");
+  }
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private static WebSearchRequest filtered(
+      @Nullable String site, List<String> excludes, @Nullable String freshness) {
+    return new WebSearchRequest("梅雨", 15)
+        .withFilters(
+            new SearchFilters(site, excludes, freshness == null ? null : Freshness.parse(freshness)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "site;www.gov.cn;;;{\"Query\":\"梅雨\",\"Cnt\":20,\"Site\":\"www.gov.cn\"}",
+        "excludes;;a.com b.org;;{\"Query\":\"梅雨\",\"Cnt\":20,\"Site\":\"exclude:a.com|b.org\"}",
+        "five excludes;;a.cn b.cn c.cn d.cn e.cn;;"
+            + "{\"Query\":\"梅雨\",\"Cnt\":20,\"Site\":\"exclude:a.cn|b.cn|c.cn|d.cn|e.cn\"}",
+        "day;;;day;{\"Query\":\"梅雨\",\"Cnt\":20,\"Freshness\":\"d1\"}",
+        "week;;;week;{\"Query\":\"梅雨\",\"Cnt\":20,\"Freshness\":\"d7\"}",
+        "month;;;month;{\"Query\":\"梅雨\",\"Cnt\":20,\"Freshness\":\"m1\"}",
+        "range;;;2025-01-01..2025-06-30;{\"Query\":\"梅雨\",\"Cnt\":20,\"Freshness\":\"2025-01-01,2025-06-30\"}",
+        "site and year;www.gov.cn;;year;"
+            + "{\"Query\":\"梅雨\",\"Cnt\":20,\"Site\":\"www.gov.cn\",\"Freshness\":\"y1\"}"
+      })
+  void filtersReachTheBodyAsSearchProFields(
+      String name, String site, String excludes, String freshness, String expected) {
+    List<String> excluded = excludes == null ? List.of() : List.of(excludes.split(" "));
+    searchWith(TestSupport.config(server.baseUrl()), filtered(site, excluded, freshness));
+    assertThat(JSON.readTree(onlyRequest().getBodyAsString())).isEqualTo(JSON.readTree(expected));
+  }
+
+  @ParameterizedTest(name = "mode {0}, industry {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "natural||{\"Query\":\"q\",\"Cnt\":10}",
+        "vertical||{\"Query\":\"q\",\"Cnt\":10,\"Mode\":1}",
+        "mixed|gov|{\"Query\":\"q\",\"Cnt\":10,\"Mode\":2,\"Industry\":\"gov\"}",
+        "natural|news|{\"Query\":\"q\",\"Cnt\":10,\"Industry\":\"news\"}",
+        "natural|acad|{\"Query\":\"q\",\"Cnt\":10,\"Industry\":\"acad\"}",
+        "natural|finance|{\"Query\":\"q\",\"Cnt\":10,\"Industry\":\"finance\"}"
+      })
+  void modeAndIndustryReachTheBody(String mode, String industry, String expected) {
+    searchWith(
+        TestSupport.config(server.baseUrl()).withMode(mode, industry), WebSearchRequest.of("q"));
+    assertThat(JSON.readTree(onlyRequest().getBodyAsString())).isEqualTo(JSON.readTree(expected));
+  }
+
+  @Test
+  void siteWithExcludesOrMoreThanFiveExcludesIsUnsupportedAndSendsNothing() {
+    try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
+      WebError both =
+          TestSupport.failure(
+              provider.search(filtered("www.gov.cn", List.of("a.com"), null), AbortSignal.never()));
+      WebError six =
+          TestSupport.failure(
+              provider.search(
+                  filtered(null, List.of("a.cn", "b.cn", "c.cn", "d.cn", "e.cn", "f.cn"), null),
+                  AbortSignal.never()));
+      assertAll(
+          () -> assertThat(both.code()).isEqualTo(WebErrorCodes.WEB_REQUEST_UNSUPPORTED),
+          () -> assertThat(both.getMessage())
+              .isEqualTo("Yuanbao cannot combine site with excludeSites: SearchPro has one Site field"),
+          () -> assertThat(six.code()).isEqualTo(WebErrorCodes.WEB_REQUEST_UNSUPPORTED),
+          () -> assertThat(six.getMessage()).isEqualTo("Yuanbao takes at most 5 excludeSites, got 6"),
+          () -> assertThat(provider.supportedFilters()).containsExactlyInAnyOrder(SearchFilter.values()));
+    }
+    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+  }
+
+  @Test
+  void badModeIndustryOrCapIsRefusedNamingTheField() {
+    YuanbaoConfig base = TestSupport.config(server.baseUrl());
+    assertAll(
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMode("fast", null))))
+            .hasMessageStartingWith("mode: "),
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMode("natural", "sports"))))
+            .hasMessageStartingWith("industry: "),
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMaxConcurrentSearches(0))))
+            .hasMessageStartingWith("maxConcurrentSearches: "),
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMaxConcurrentSearches(65))))
+            .hasMessageStartingWith("maxConcurrentSearches: "));
+    TestSupport.provider(base.withMaxConcurrentSearches(64)).close();
   }
 }

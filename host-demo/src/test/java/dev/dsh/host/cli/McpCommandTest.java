@@ -162,6 +162,25 @@ class McpCommandTest {
   }
 
   @Test
+  @Order(4)
+  void siteAndFreshnessOfACallReachTheService() throws Exception {
+    JsonNode result =
+        call("{\"queries\": [\"filtered-mcp\"], \"site\": \"www.gov.cn\", \"freshness\": \"week\"}");
+
+    assertThat(result.path("isError").asBoolean()).as(text(result)).isFalse();
+    assertThat(stub.requests())
+        .filteredOn(seen -> seen.body().contains("filtered-mcp"))
+        .singleElement()
+        .satisfies(
+            seen ->
+                assertThat(McpClientProcess.JSON.readTree(seen.body()))
+                    .isEqualTo(
+                        McpClientProcess.JSON.readTree(
+                            "{\"Query\":\"filtered-mcp\",\"Cnt\":10,\"Site\":\"www.gov.cn\","
+                                + "\"Freshness\":\"d7\"}")));
+  }
+
+  @Test
   @Order(5)
   void argumentsThatBreakTheSchemaAreAnsweredByNamingTheField() throws Exception {
     JsonNode wrongType = call("{\"queries\": \"alpha\"}");

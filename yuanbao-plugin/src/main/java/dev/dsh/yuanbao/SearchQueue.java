@@ -1,0 +1,82 @@
+package dev.dsh.yuanbao;
+
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The provider's waiting line: a search starts once fewer than its cap run, else it waits in
+ * arrival order; no retry, and a search that leaves while waiting never starts.
+ *
+ * <p>One owner of the state: the running count and the line are touched only by commands, which
+ * run one at a time in submission order on whichever thread finds no other running them (the
+ * thread that submitted, usually). No lock and no thread of its own.
+ */
+final class SearchQueue {
+
+  /** A search's place in the line; {@code started} once it holds a permit. */
+  private static final class Ticket {
+    final int cap;
+    final Runnable start;
+    boolean started;
+
+    Ticket(int cap, Runnable start) {
+      this.cap = cap;
+      this.start = start;
+    }
+  }
+
+  private final Queue<Runnable> commands = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger pending = new AtomicInteger();
+  // Owned by the command being run:
+  private final ArrayDeque<Ticket> waiting = new ArrayDeque<>();
+  private int running;
+
+  /**
+   * Puts a search in line. {@code start} runs (on a command thread) once fewer than {@code cap}
+   * searches run and every search ahead has started or left; it must not throw.
+   *
+   * @return the search's exit: call it exactly once, when the search ends, to free its permit or
+   *     leave the line
+   */
+  Runnable enter(int cap, Runnable start) {
+    Ticket ticket = new Ticket(cap, start);
+    submit(
+        () -> {
+          waiting.add(ticket);
+          startWhatFits();
+        });
+    return () ->
+        submit(
+            () -> {
+              if (ticket.started) {
+                running--;
+              } else {
+                waiting.remove(ticket);
+              }
+              startWhatFits();
+            });
+  }
+
+  private void startWhatFits() {
+    Ticket head;
+    while ((head = waiting.peek()) != null && running < head.cap) {
+      waiting.poll();
+      head.started = true;
+      running++;
+      head.start.run();
+    }
+  }
+
+  /** Runs {@code command} after every command submitted before it, one at a time. */
+  private void submit(Runnable command) {
+    commands.add(command);
+    if (pending.getAndIncrement() != 0) {
+      return; // the thread running commands runs this one too
+    }
+    do {
+      commands.remove().run();
+    } while (pending.decrementAndGet() != 0);
+  }
+}
