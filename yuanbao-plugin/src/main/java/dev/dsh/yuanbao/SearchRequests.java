@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
+import dev.dsh.api.web.WebSearchRequest;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -59,27 +60,19 @@ final class SearchRequests {
         .build();
   }
 
-  /** {@code {"Query":<query>,"Cnt":<n>}}, control characters and lone surrogates escaped. */
-  static byte[] body(String query, int cnt) {
-    return body(query, cnt, SearchFilters.NONE, null, null);
-  }
-
   /**
    * {@code Query} and {@code Cnt}, then only the keys that are set: {@code Site}, {@code
-   * Freshness}, {@code Mode} (absent for natural), {@code Industry}. {@code filters} must pass
-   * {@link #unsupported}.
+   * Freshness}, {@code Mode} (absent for natural), {@code Industry}. Control characters and lone
+   * surrogates are escaped. The request's filters must pass {@link #unsupported}.
    */
-  static byte[] body(
-      String query,
-      int cnt,
-      SearchFilters filters,
-      @Nullable Integer mode,
-      @Nullable String industry) {
+  static byte[] body(WebSearchRequest request, Settings settings) {
+    String query = request.query();
+    SearchFilters filters = request.filters();
     ByteArrayOutputStream out = new ByteArrayOutputStream(query.length() * 3 + 24);
     try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
       g.writeStartObject();
       g.writeStringProperty("Query", query);
-      g.writeNumberProperty("Cnt", cnt);
+      g.writeNumberProperty("Cnt", settings.cnt(request.maxResults()));
       if (filters.site() != null) {
         g.writeStringProperty("Site", filters.site());
       } else if (!filters.excludeSites().isEmpty()) {
@@ -88,11 +81,11 @@ final class SearchRequests {
       if (filters.freshness() != null) {
         g.writeStringProperty("Freshness", freshness(filters.freshness()));
       }
-      if (mode != null) {
-        g.writeNumberProperty("Mode", mode);
+      if (settings.mode() != null) {
+        g.writeNumberProperty("Mode", settings.mode());
       }
-      if (industry != null) {
-        g.writeStringProperty("Industry", industry);
+      if (settings.industry() != null) {
+        g.writeStringProperty("Industry", settings.industry());
       }
       g.writeEndObject();
     }

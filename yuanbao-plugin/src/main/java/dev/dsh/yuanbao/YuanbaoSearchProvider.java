@@ -136,33 +136,36 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return call.result;
   }
 
-  /** Resolves the key and sends the request, once the search holds a permit of the queue. */
+  /**
+   * Resolves the key and sends the request, once the search holds a permit of the queue; never
+   * throws (the queue's commands must not).
+   */
   private void begin(SearchCall call, WebSearchRequest request, Settings snapshot) {
     if (call.done()) {
       return;
     }
     URI endpoint = Objects.requireNonNull(snapshot.endpoint());
-    byte[] body =
-        SearchRequests.body(
-            request.query(),
-            snapshot.cnt(request.maxResults()),
-            request.filters(),
-            snapshot.mode(),
-            snapshot.industry());
+    byte[] body;
+    try {
+      body = SearchRequests.body(request, snapshot);
+    } catch (RuntimeException e) {
+      call.fail(call.failures.requestFailed(e.getClass().getSimpleName()));
+      return;
+    }
     keys.resolve(snapshot)
         .whenComplete(
-        (resolved, error) -> {
-          if (call.done()) {
-            return;
-          }
-          if (error != null) {
-            Throwable t = Exceptions.unwrap(error);
-            call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
-            return;
-          }
-          call.failures.knowKey(resolved);
-          exchanges.start(call, endpoint, resolved, body);
-        });
+            (key, error) -> {
+              if (call.done()) {
+                return;
+              }
+              if (error != null) {
+                Throwable t = Exceptions.unwrap(error);
+                call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
+                return;
+              }
+              call.failures.knowKey(key);
+              exchanges.start(call, endpoint, key, body);
+            });
   }
 
   /**
