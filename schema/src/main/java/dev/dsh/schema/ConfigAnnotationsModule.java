@@ -14,7 +14,6 @@ import dev.dsh.api.config.Required;
 import dev.dsh.api.config.Secret;
 import dev.dsh.api.credentials.CredentialRef;
 import java.lang.annotation.Annotation;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -72,16 +71,6 @@ final class ConfigAnnotationsModule implements Module {
           Format format = annotation(field, Format.class);
           return format == null ? null : format.value();
         });
-    fields.withNumberInclusiveMinimumResolver(
-        field -> {
-          Range range = annotation(field, Range.class);
-          return range == null ? null : BigDecimal.valueOf(range.min());
-        });
-    fields.withNumberInclusiveMaximumResolver(
-        field -> {
-          Range range = annotation(field, Range.class);
-          return range == null ? null : BigDecimal.valueOf(range.max());
-        });
     fields.withStringPatternResolver(
         field ->
             annotation(field, CredentialReference.class) == null
@@ -97,6 +86,12 @@ final class ConfigAnnotationsModule implements Module {
           }
           if (annotation(field, CredentialReference.class) != null) {
             attributes.put(X_CREDENTIAL_REFERENCE, true);
+          }
+          Range range = annotation(field, Range.class);
+          if (range != null) {
+            // int nodes, as a parser reads them back: the jar's schema and a fresh one compare equal
+            attributes.put("minimum", range.min());
+            attributes.put("maximum", range.max());
           }
         });
   }

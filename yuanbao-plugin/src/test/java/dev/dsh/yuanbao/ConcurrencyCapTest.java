@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,8 +139,7 @@ class ConcurrencyCapTest {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("condition not met within " + BOUND_MILLIS + " ms");
       }
-      Thread.onSpinWait();
-      Thread.yield();
+      LockSupport.parkNanos(1_000_000);
     }
   }
 

@@ -15,8 +15,8 @@ import java.lang.annotation.Target;
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.METHOD})
 public @interface Range {
   /** The smallest value accepted. */
-  long min();
+  int min();
 
   /** The largest value accepted. */
-  long max();
+  int max();
 }
