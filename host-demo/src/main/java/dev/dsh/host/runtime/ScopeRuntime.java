@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A tree of scopes (DESIGN section 3): the root context, the plugins applied under it, their
+ * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under it, their
  * effects and the services they provide.
  *
  * <p><b>Thread model.</b> All methods are thread-safe. One monitor per runtime guards the
