@@ -76,7 +76,7 @@ public final class Host implements AutoCloseable {
     this.options = options;
     this.loader = new PluginLoader(options.home().root());
     this.runtime = new ScopeRuntime(new SchemaConfigValidator(), lifecycle);
-    this.builtins = new BuiltinPlugins(options.home().root(), options.env());
+    this.builtins = new BuiltinPlugins(options.home().root(), options.env(), options.events());
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.replay = options.demo() ? DemoProfile.prepare(options) : null;
     this.current = composer.baseOnly(options.profile());

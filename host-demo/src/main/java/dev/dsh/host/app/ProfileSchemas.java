@@ -24,7 +24,7 @@ public final class ProfileSchemas {
   private final PluginJars jars;
 
   public ProfileSchemas(Path home, LaunchEnvironment env, PluginJars jars) {
-    this.builtins = new BuiltinPlugins(home, env);
+    this.builtins = new BuiltinPlugins(home, env, line -> {}); // reads config types only, starts nothing
     this.jars = jars;
   }
 

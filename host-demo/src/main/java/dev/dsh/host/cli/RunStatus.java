@@ -15,7 +15,10 @@ final class RunStatus {
 
   private RunStatus() {}
 
-  /** {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line. */
+  /**
+   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; a provider that
+   * cannot serve has a {@code reason}.
+   */
   static String json(Host host) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode plugins = root.putArray("plugins");
@@ -32,7 +35,9 @@ final class RunStatus {
     }
     ArrayNode providers = root.putArray("providers");
     for (ProviderStatus provider : host.providers()) {
-      providers.addObject().put("id", provider.id()).put("available", provider.available());
+      ObjectNode entry =
+          providers.addObject().put("id", provider.id()).put("available", provider.available());
+      provider.reasonOpt().ifPresent(reason -> entry.put("reason", reason));
     }
     return JSON.writeValueAsString(root);
   }
