@@ -23,7 +23,7 @@ class BuiltinSchemasTest {
 
   @Test
   void everyBuiltinConfigTypeCarriesItsCurrentSchema(@TempDir Path home) throws IOException {
-    BuiltinPlugins builtins = new BuiltinPlugins(home, LaunchEnvironment.of(Map.of()));
+    BuiltinPlugins builtins = new BuiltinPlugins(home, LaunchEnvironment.of(Map.of()), warning -> {});
     List<Class<?>> types =
         builtins.all().stream()
             .flatMap(plugin -> plugin.configType().stream())
