@@ -3,6 +3,7 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.host.testing.RealPluginJar;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,6 +34,27 @@ class ReadinessCliTest {
   @AfterEach
   void stop() {
     stub.close();
+  }
+
+  @Test
+  void pluginListShowsEachProviderReadyOrNotAndWhy() {
+    CliHarness.Result keyless = CliHarness.run(home, Map.of(), "", "plugin", "list");
+    CliHarness.Result keyed =
+        CliHarness.run(home, Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-readiness-cli"), "", "plugin", "list");
+    CliHarness.writeUserLayer(home, "ftp://example.com", "");
+    CliHarness.Result unusable = CliHarness.run(home, Map.of(), "", "plugin", "list");
+
+    assertThat(keyless.exit()).as(keyless.err()).isZero();
+    assertThat(keyless.out().lines())
+        .containsExactly(
+            CliHarness.PLUGIN_ID + "\t" + RealPluginJar.version() + "\tenabled\t" + CliHarness.ROW_ID,
+            "provider\tyuanbao\tnot ready\tno API key for \"TENCENTCLOUD_WSA_APIKEY\"");
+    assertThat(keyed.out().lines()).last().isEqualTo("provider\tyuanbao\tready\t-");
+    assertThat(unusable.out().lines())
+        .last()
+        .isEqualTo("provider\tyuanbao\tunavailable\tbaseURL is not an absolute http(s) URL");
+    assertThat(keyed.out() + keyed.err()).doesNotContain("sk-readiness-cli");
+    assertThat(stub.requests()).isEmpty();
   }
 
   @Test
