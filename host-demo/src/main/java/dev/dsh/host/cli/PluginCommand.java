@@ -170,7 +170,8 @@ final class PluginCommand {
       jars.failures().forEach(
           failure -> cli.io.out().println(failure.file().getFileName() + "\t-\tinvalid\t-\t"
               + failure.getMessage()));
-      if (!rows.isEmpty() && jars.jars().stream().anyMatch(jar -> spec.bundles().contains(jar.id()))) {
+      boolean anyEnabled = jars.jars().stream().anyMatch(jar -> spec.bundles().contains(jar.id()));
+      if (!rows.isEmpty() && anyEnabled) {
         ProviderLines.print(cli, cli.io.out(), cli.io.err());
       }
       return ExitCodes.OK;

@@ -4,6 +4,7 @@ import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.app.Host;
 import dev.dsh.host.app.HostException;
+import dev.dsh.host.app.HostOptions;
 import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.profile.ProfileException;
 import dev.dsh.host.runtime.LifecycleListener;
@@ -26,7 +27,8 @@ final class ProviderLines {
   static void print(Cli cli, PrintStream out, PrintStream err) {
     List<ProviderStatus> providers;
     // Boot events are not repeated: the plugin lines above already name a jar that does not load.
-    try (Host host = Host.start(cli.globals.hostOptions(cli.io, line -> {}), LifecycleListener.none())) {
+    HostOptions quiet = cli.globals.hostOptions(cli.io, line -> {});
+    try (Host host = Host.start(quiet, LifecycleListener.none())) {
       providers = host.providers();
     } catch (HostException | ProfileException | FileAccessException e) {
       String why = String.valueOf(e.getMessage()).strip().replaceAll("\\s+", " ");

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  *   pinned, registered, available     → that provider (ready or not)
  *   pinned, not registered            → WEB_PROVIDER_CONFIGURED_MISSING
  *   pinned, registered, unavailable   → WEB_PROVIDER_CONFIGURED_UNAVAILABLE (with its reason)
- *   not pinned, exactly one available → that provider, ready or not, whatever the registration order
+ *   not pinned, exactly one available → that provider, ready or not, whatever the order
  *   not pinned, none available        → WEB_PROVIDER_UNAVAILABLE (each one's reason)
  *   not pinned, several available:
  *     exactly one ready               → that provider

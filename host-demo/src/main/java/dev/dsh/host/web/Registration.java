@@ -83,7 +83,7 @@ final class Registration {
         return new ProviderStatus(id, true, true, null);
       }
     } catch (RuntimeException e) {
-      LOG.warn("web provider \"{}\" failed to report its readiness; treating it as not ready", id, e);
+      LOG.warn("web provider \"{}\" failed to report its readiness; taking it as not ready", id, e);
       return new ProviderStatus(id, true, false, failedToReport("readiness", e));
     }
     return new ProviderStatus(id, true, false, reason(provider::notReadyReason, "not ready"));

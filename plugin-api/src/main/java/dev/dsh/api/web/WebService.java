@@ -13,8 +13,8 @@ import java.util.concurrent.CompletionStage;
  * else the launch environment's {@code DSH_WEB_SEARCH_PROVIDER}) when there is one, else the one
  * available provider; of several available ones, the one {@linkplain WebSearchProvider#ready()
  * ready} provider (several ready, or several available and none ready, is {@link
- * WebErrorCodes#WEB_PROVIDER_AMBIGUOUS}). The result is cut to {@link WebSearchRequest#maxResults()} and carries the
- * serving provider's id.
+ * WebErrorCodes#WEB_PROVIDER_AMBIGUOUS}). The result is cut to {@link
+ * WebSearchRequest#maxResults()} and carries the serving provider's id.
  */
 public interface WebService {
 
