@@ -101,6 +101,17 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return Optional.empty();
   }
 
+  /** Available, and a key at hand: a literal {@code apiKey}, or {@code apiKeyEnv} configured. */
+  @Override
+  public boolean ready() {
+    return available() && keys.missing(settings).isEmpty();
+  }
+
+  @Override
+  public Optional<String> notReadyReason() {
+    return available() ? keys.missing(settings) : Optional.empty();
+  }
+
   @Override
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
