@@ -1,6 +1,7 @@
 package dev.dsh.yuanbao;
 
 import dev.dsh.api.credentials.Credential;
+import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.api.env.LaunchEnvironment;
@@ -66,6 +67,34 @@ final class KeyResolver {
           }
         });
     return key;
+  }
+
+  /**
+   * Why no key is at hand now, judged by the same rule without resolving one (for readiness:
+   * synchronous, local): empty when a literal {@code apiKey} is set, or when the credentials
+   * service mounted now (else the launch environment) has {@code apiKeyEnv}.
+   */
+  Optional<String> missing(Settings settings) {
+    if (settings.literalKey() != null) {
+      return Optional.empty();
+    }
+    CredentialRef ref = settings.keyRef();
+    boolean configured;
+    try {
+      Optional<CredentialService> service = credentials.get();
+      configured =
+          service.isPresent()
+              ? service.get().isConfigured(ref)
+              : env.get(ref.name()).filter(value -> !value.isEmpty()).isPresent();
+    } catch (RuntimeException e) {
+      return Optional.of(
+          "the credentials service cannot tell whether \""
+              + ref.name()
+              + "\" is configured ("
+              + e.getClass().getSimpleName()
+              + ")");
+    }
+    return configured ? Optional.empty() : Optional.of("no API key for \"" + ref.name() + "\"");
   }
 
   private CompletableFuture<String> fromEnv(String ref) {

@@ -95,6 +95,17 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return Optional.empty();
   }
 
+  /** Available, and a key at hand: a literal {@code apiKey}, or {@code apiKeyEnv} configured. */
+  @Override
+  public boolean ready() {
+    return available() && keys.missing(settings).isEmpty();
+  }
+
+  @Override
+  public Optional<String> notReadyReason() {
+    return available() ? keys.missing(settings) : Optional.empty();
+  }
+
   /** Site (a domain, or up to five excludes; not both), freshness. */
   @Override
   public Set<SearchFilter> supportedFilters() {

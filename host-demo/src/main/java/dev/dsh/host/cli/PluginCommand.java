@@ -133,7 +133,10 @@ final class PluginCommand {
   @Command(
       name = "list",
       mixinStandardHelpOptions = true,
-      description = "List installed plugins: id, version, state and the profile rows they serve.")
+      description =
+          "List installed plugins: id, version, state and the profile rows they serve; then, when"
+              + " a plugin is enabled, each search provider the profile registers: ready, not"
+              + " ready or unavailable, and why.")
   static final class ListPlugins implements Callable<Integer> {
     private final Cli cli;
 
@@ -167,6 +170,10 @@ final class PluginCommand {
       jars.failures().forEach(
           failure -> cli.io.out().println(failure.file().getFileName() + "\t-\tinvalid\t-\t"
               + failure.getMessage()));
+      boolean anyEnabled = jars.jars().stream().anyMatch(jar -> spec.bundles().contains(jar.id()));
+      if (!rows.isEmpty() && anyEnabled) {
+        ProviderLines.print(cli, cli.io.out(), cli.io.err());
+      }
       return ExitCodes.OK;
     }
   }

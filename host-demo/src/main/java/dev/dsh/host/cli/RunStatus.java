@@ -16,8 +16,9 @@ final class RunStatus {
   private RunStatus() {}
 
   /**
-   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; a provider that
-   * cannot serve has a {@code reason}.
+   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; each provider is
+   * {@code {id, available, ready, reason?}}, the reason saying why one is not available or not
+   * ready.
    */
   static String json(Host host) {
     ObjectNode root = JSON.createObjectNode();
@@ -36,7 +37,11 @@ final class RunStatus {
     ArrayNode providers = root.putArray("providers");
     for (ProviderStatus provider : host.providers()) {
       ObjectNode entry =
-          providers.addObject().put("id", provider.id()).put("available", provider.available());
+          providers
+              .addObject()
+              .put("id", provider.id())
+              .put("available", provider.available())
+              .put("ready", provider.ready());
       provider.reasonOpt().ifPresent(reason -> entry.put("reason", reason));
     }
     return JSON.writeValueAsString(root);

@@ -67,6 +67,21 @@ public final class HostCredentialService implements CredentialService {
     return new CredentialDescription(ref, source.isPresent(), source.orElse(null), true);
   }
 
+  /**
+   * Whether {@code ref} resolves now, without copying its value: the store answers from its parsed
+   * content held in memory, updated by every write and re-checked against the file's size,
+   * modification time and file key on each call (so a value another process stored counts at once),
+   * then the launch environment.
+   *
+   * @throws CredentialStoreCorruptException when the store cannot be understood
+   */
+  @Override
+  public boolean isConfigured(CredentialRef ref) {
+    Objects.requireNonNull(ref, "ref");
+    return store.read(ref).isPresent()
+        || env.get(ref.name()).filter(value -> !value.isBlank()).isPresent();
+  }
+
   /** The references stored in the local store, sorted; environment variables are not listed. */
   @Override
   public List<CredentialDescription> list() {

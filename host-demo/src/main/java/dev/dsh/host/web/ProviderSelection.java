@@ -7,11 +7,10 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -19,13 +18,21 @@ import java.util.stream.Collectors;
  * The selection table of the web seam, applied to one snapshot of the registered providers.
  *
  * <pre>
- *   pinned, registered, available     → that provider
+ *   pinned, registered, available     → that provider (ready or not)
  *   pinned, not registered            → WEB_PROVIDER_CONFIGURED_MISSING
  *   pinned, registered, unavailable   → WEB_PROVIDER_CONFIGURED_UNAVAILABLE (with its reason)
- *   not pinned, exactly one available → that provider, whatever the registration order
+ *   not pinned, exactly one available → that provider, ready or not, whatever the order
  *   not pinned, none available        → WEB_PROVIDER_UNAVAILABLE (each one's reason)
- *   not pinned, several available     → WEB_PROVIDER_AMBIGUOUS (ids sorted)
+ *   not pinned, several available:
+ *     exactly one ready               → that provider
+ *     several ready                   → WEB_PROVIDER_AMBIGUOUS (the ready ones, ids sorted)
+ *     none ready                      → WEB_PROVIDER_AMBIGUOUS (the available ones, ids sorted)
  * </pre>
+ *
+ * <p>Readiness only breaks a tie between available providers: a provider that is not ready (a
+ * keyless Yuanbao) never makes a ready one ambiguous, and a sole provider still runs and fails
+ * with its own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
+ * Readiness is asked only when it decides something.
  */
 final class ProviderSelection {
 
@@ -48,35 +55,38 @@ final class ProviderSelection {
                       new WebError(
                           WEB_PROVIDER_CONFIGURED_MISSING,
                           "configured web provider \"" + id + "\" is not registered"));
-      ProviderStatus status = pinned.status();
-      if (!status.available()) {
+      Optional<ProviderStatus> unavailable = pinned.unavailable();
+      if (unavailable.isPresent()) {
         throw new WebError(
             WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
             "configured web provider \""
                 + id
                 + "\" is registered but not available"
-                + status.reasonOpt().map(reason -> ": " + reason).orElse(""));
+                + unavailable.get().reasonOpt().map(reason -> ": " + reason).orElse(""));
       }
       return pinned;
     }
-    // One status per provider and call: the reasons shown are those the choice was made on.
-    Map<Registration, ProviderStatus> statuses = new LinkedHashMap<>();
-    registered.forEach(r -> statuses.put(r, r.status()));
-    List<Registration> usable =
-        registered.stream()
-            .filter(r -> statuses.get(r).available())
-            .sorted(Comparator.comparing(Registration::id))
-            .collect(Collectors.toList());
+    // One answer per provider and call: the reasons shown are those the choice was made on.
+    List<ProviderStatus> unavailable = new ArrayList<>();
+    List<Registration> usable = new ArrayList<>();
+    for (Registration registration : registered) {
+      registration.unavailable().ifPresentOrElse(unavailable::add, () -> usable.add(registration));
+    }
     if (usable.size() == 1) {
       return usable.get(0);
     }
     if (usable.isEmpty()) {
-      throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(statuses.values()));
+      throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(unavailable));
+    }
+    List<Registration> ready =
+        usable.stream().filter(r -> r.readiness().ready()).collect(Collectors.toList());
+    if (ready.size() == 1) {
+      return ready.get(0);
     }
     throw new WebError(
         WEB_PROVIDER_AMBIGUOUS,
         "multiple usable web providers are registered ("
-            + ids(usable)
+            + ids(ready.isEmpty() ? usable : ready)
             + "); configure one explicitly");
   }
 

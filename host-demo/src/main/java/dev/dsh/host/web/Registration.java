@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,34 +48,57 @@ final class Registration {
     return provider;
   }
 
-  /** The provider's availability; a provider whose {@code available()} throws is unavailable. */
-  boolean available() {
-    return status().available();
+  /**
+   * The provider's availability, readiness and, when it is not ready, why: its own one-line
+   * reason, or that it failed to tell.
+   */
+  ProviderStatus status() {
+    return unavailable().orElseGet(this::readiness);
   }
 
   /**
-   * The provider's availability and, when it is unavailable, why: its own one-line reason, or that
-   * it failed to tell (a provider whose {@code available()} throws is unavailable).
+   * The status of the provider when it is not available, with its reason; empty when it is. A
+   * provider whose {@code available()} throws is unavailable.
    */
-  ProviderStatus status() {
+  Optional<ProviderStatus> unavailable() {
     try {
       if (provider.available()) {
-        return new ProviderStatus(id, true);
+        return Optional.empty();
       }
     } catch (RuntimeException e) {
       LOG.warn("web provider \"{}\" failed to report its availability; treating it as unavailable", id, e);
-      // The class only: a provider's message is not known to be free of secrets.
-      return new ProviderStatus(
-          id, false, "it failed to report its availability (" + e.getClass().getSimpleName() + ")");
+      return Optional.of(new ProviderStatus(id, false, false, failedToReport("availability", e)));
     }
-    return new ProviderStatus(id, false, reason());
+    return Optional.of(
+        new ProviderStatus(id, false, false, reason(provider::unavailableReason, "unavailable")));
   }
 
-  private @Nullable String reason() {
+  /**
+   * The status of a provider found {@linkplain #unavailable() available}: ready or not, and why
+   * not. A provider whose {@code ready()} throws is not ready.
+   */
+  ProviderStatus readiness() {
     try {
-      return provider.unavailableReason().map(Registration::oneLine).orElse(null);
+      if (provider.ready()) {
+        return new ProviderStatus(id, true, true, null);
+      }
     } catch (RuntimeException e) {
-      LOG.warn("web provider \"{}\" failed to say why it is unavailable", id, e);
+      LOG.warn("web provider \"{}\" failed to report its readiness; taking it as not ready", id, e);
+      return new ProviderStatus(id, true, false, failedToReport("readiness", e));
+    }
+    return new ProviderStatus(id, true, false, reason(provider::notReadyReason, "not ready"));
+  }
+
+  /** The class only: a provider's message is not known to be free of secrets. */
+  private static String failedToReport(String what, RuntimeException e) {
+    return "it failed to report its " + what + " (" + e.getClass().getSimpleName() + ")";
+  }
+
+  private @Nullable String reason(Supplier<Optional<String>> reason, String state) {
+    try {
+      return reason.get().map(Registration::oneLine).orElse(null);
+    } catch (RuntimeException e) {
+      LOG.warn("web provider \"{}\" failed to say why it is {}", id, state, e);
       return null;
     }
   }

@@ -159,7 +159,7 @@ class HostileHostCliTest {
 
       assertThat(status.get("providers").toString())
           .isEqualTo(
-              "[{\"id\":\"yuanbao\",\"available\":false,\"reason\":\"baseURL is not an absolute"
+              "[{\"id\":\"yuanbao\",\"available\":false,\"ready\":false,\"reason\":\"baseURL is not an absolute"
                   + " http(s) URL\"}]");
     }
   }

@@ -58,7 +58,8 @@ class HugeJarCliTest {
                 RealPluginJar.PLUGIN_ID + "\t" + RealPluginJar.version() + "\tenabled\t"
                     + RealPluginJar.ROW_ID,
                 "huge.jar\t-\tinvalid\t-\t" + bomb + ": refused: it unpacks to more than the 256"
-                    + " MiB limit for a plugin jar (data.bin alone declares 3072 MiB)"),
+                    + " MiB limit for a plugin jar (data.bin alone declares 3072 MiB)",
+                "provider\tyuanbao\tready\t-"),
         () -> assertThat(credentials.exit()).as(credentials.err()).isZero(),
         () -> assertThat(credentials.out()).contains("TENCENTCLOUD_WSA_APIKEY"),
         () -> assertThat(dumped.exit()).as(dumped.err()).isZero(),

@@ -198,9 +198,10 @@ class PluginCommandTest {
         .isEqualTo(
             RealPluginJar.PLUGIN_ID + "\t" + RealPluginJar.version() + "\tenabled\t"
                 + RealPluginJar.ROW_ID);
-    assertThat(listed.out().lines()).hasSize(2);
+    assertThat(listed.out().lines()).hasSize(3);
     assertThat(listed.out().lines().skip(1).findFirst().orElseThrow())
         .startsWith("zz-broken.jar\t-\tinvalid\t-\t");
+    assertThat(listed.out().lines()).last().isEqualTo("provider\tyuanbao\tready\t-");
   }
 
   @Test

@@ -214,7 +214,7 @@ class RunCommandTest {
                 "[{\"id\":\"" + RealPluginJar.PLUGIN_ID + "\",\"version\":\""
                     + RealPluginJar.version() + "\",\"state\":\"STARTED\"}]"),
         () -> assertThat(status.get("providers").toString())
-            .isEqualTo("[{\"id\":\"yuanbao\",\"available\":true}]"),
+            .isEqualTo("[{\"id\":\"yuanbao\",\"available\":true,\"ready\":true}]"),
         () -> assertThat(ids(status.get("scopes")))
             .contains("root/env", "root/credentials", "root/web", "root/tool-web",
                 "root/" + RealPluginJar.ROW_ID),

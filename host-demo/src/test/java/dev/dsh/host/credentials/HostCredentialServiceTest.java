@@ -57,6 +57,34 @@ class HostCredentialServiceTest {
   }
 
   @Test
+  void isConfiguredFollowsTheStoreOfThisAndOtherProcessesAndTheEnvironmentAtOnce() {
+    HostCredentialService serving = service();
+    HostCredentialService other = unsyncedService(); // another process on the same file
+
+    assertThat(serving.isConfigured(KEY)).isFalse();
+    other.set(KEY, CANARY);
+    assertThat(serving.isConfigured(KEY)).isTrue();
+    other.unset(KEY);
+    assertThat(serving.isConfigured(KEY)).isFalse();
+    serving.set(KEY, CANARY);
+    assertThat(serving.isConfigured(KEY)).isTrue();
+    serving.unset(KEY);
+    variables.put(KEY.name(), "  ");
+    assertThat(serving.isConfigured(KEY)).as("a blank variable counts as absent").isFalse();
+    variables.put(KEY.name(), "sk-exported");
+    assertThat(serving.isConfigured(KEY)).isTrue();
+  }
+
+  @Test
+  void isConfiguredOnACorruptStoreThrowsTheCorruptionWithoutAValue() throws Exception {
+    Files.writeString(storeFile(), "{\"TENCENTCLOUD_WSA_APIKEY\": \"" + CANARY + "\", ");
+
+    assertThatThrownBy(() -> service().isConfigured(KEY))
+        .isInstanceOf(CredentialStoreCorruptException.class)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain(CANARY));
+  }
+
+  @Test
   void aStoredValueResolvesFromTheStore() throws Exception {
     HostCredentialService service = service();
 

@@ -11,6 +11,7 @@ import dev.dsh.api.web.WebSearchSource;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -31,6 +32,9 @@ public final class FakeProvider implements WebSearchProvider {
   private final String id;
   private final Script script;
   private final AtomicBoolean available = new AtomicBoolean(true);
+  private final AtomicBoolean readyWhenAvailable = new AtomicBoolean(true);
+  private final AtomicReference<Optional<String>> notReadyReason =
+      new AtomicReference<>(Optional.empty());
   private final AtomicReference<Set<SearchFilter>> supported = new AtomicReference<>(Set.of());
   private final List<WebSearchRequest> requests = new CopyOnWriteArrayList<>();
   private final List<AbortSignal> signals = new CopyOnWriteArrayList<>();
@@ -100,6 +104,25 @@ public final class FakeProvider implements WebSearchProvider {
     available.set(value);
   }
 
+  /** Not ready (while available) for {@code reason}; absent for a provider that gives none. */
+  public FakeProvider notReady(Optional<String> reason) {
+    notReadyReason.set(reason);
+    readyWhenAvailable.set(false);
+    return this;
+  }
+
+  /** Not ready (while available) for {@code reason}. */
+  public FakeProvider notReady(String reason) {
+    return notReady(Optional.of(reason));
+  }
+
+  /** Ready again whenever available. */
+  public FakeProvider makeReady() {
+    readyWhenAvailable.set(true);
+    notReadyReason.set(Optional.empty());
+    return this;
+  }
+
   /** The requests seen, in order. */
   public List<WebSearchRequest> requests() {
     return new ArrayList<>(requests);
@@ -118,6 +141,16 @@ public final class FakeProvider implements WebSearchProvider {
   @Override
   public boolean available() {
     return available.get();
+  }
+
+  @Override
+  public boolean ready() {
+    return available() && readyWhenAvailable.get();
+  }
+
+  @Override
+  public Optional<String> notReadyReason() {
+    return ready() || !available() ? Optional.empty() : notReadyReason.get();
   }
 
   @Override

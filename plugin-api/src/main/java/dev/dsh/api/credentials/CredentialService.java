@@ -27,6 +27,20 @@ public interface CredentialService {
    */
   CompletionStage<Optional<Credential>> resolve(CredentialRef ref);
 
+  /**
+   * Whether {@link #resolve} would find a value for {@code ref} now, answered synchronously and
+   * cheaply from local state (never the network), so a provider can judge its {@linkplain
+   * dev.dsh.api.web.WebSearchProvider#ready() readiness} on every selection. It reflects every
+   * {@link #set} and {@link #unset} at once, and a value stored by another process by the next
+   * call. By default {@code describe(ref).configured()}.
+   *
+   * @throws RuntimeException when the service cannot tell (such as a store it cannot read); a
+   *     caller judging readiness treats that as not configured
+   */
+  default boolean isConfigured(CredentialRef ref) {
+    return describe(ref).configured();
+  }
+
   /** Describes {@code ref}: configured or not, the source, whether it is writable. */
   CredentialDescription describe(CredentialRef ref);
 

@@ -18,7 +18,9 @@ public final class WebErrorCodes {
       "WEB_PROVIDER_CONFIGURED_UNAVAILABLE";
   /** Nothing is pinned and no provider is available. */
   public static final String WEB_PROVIDER_UNAVAILABLE = "WEB_PROVIDER_UNAVAILABLE";
-  /** Nothing is pinned and several providers are available. */
+  /**
+   * Nothing is pinned and several providers are ready, or several are available and none is ready.
+   */
   public static final String WEB_PROVIDER_AMBIGUOUS = "WEB_PROVIDER_AMBIGUOUS";
   /** The request itself is invalid (such as tool arguments that break the tool's schema). */
   public static final String WEB_INVALID_REQUEST = "WEB_INVALID_REQUEST";

@@ -9,9 +9,9 @@ import java.util.concurrent.CompletionStage;
  * A search backend registered into the {@link WebService}.
  *
  * <p>Contract (checked by the reusable contract test in this module's test-jar): the id is stable;
- * {@link #available()} never blocks; a search whose signal fires ends with a {@link WebError} of
- * code {@link WebErrorCodes#WEB_ABORTED}; every failure is a {@link WebError}; sources carry
- * absolute http(s) urls and no blank fields.
+ * {@link #available()} and {@link #ready()} never block; a search whose signal fires ends with a
+ * {@link WebError} of code {@link WebErrorCodes#WEB_ABORTED}; every failure is a {@link WebError};
+ * sources carry absolute http(s) urls and no blank fields.
  */
 public interface WebSearchProvider {
 
@@ -35,6 +35,32 @@ public interface WebSearchProvider {
    * give no reason.
    */
   default Optional<String> unavailableReason() {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether the provider is <em>ready</em>: {@linkplain #available() available} and holding what it
+   * needs to search, such as an API key. When several providers are available and nothing is
+   * pinned, the web service lets only the ready ones compete, so a provider that would fail for
+   * want of a key never makes a keyed one ambiguous (see {@link WebService}).
+   *
+   * <p>Judged like {@link #available()}: synchronous, cheap, from local state only (a credential
+   * reference is checked with {@link dev.dsh.api.credentials.CredentialService#isConfigured}, never
+   * resolved over the network). A provider that is not available is not ready. By default a
+   * provider is ready exactly when it is available, so providers written before this method
+   * existed keep competing as before.
+   */
+  default boolean ready() {
+    return available();
+  }
+
+  /**
+   * Why the provider is available but not {@linkplain #ready() ready}, in one line a user can act
+   * on, such as {@code "no API key for \"TENCENTCLOUD_WSA_APIKEY\""}; empty when it is ready, when
+   * it is not available (then {@link #unavailableReason()} says why) or when it has no reason to
+   * give. Shown in {@link ProviderStatus#reason()}. Judged like {@link #ready()}; never a secret.
+   */
+  default Optional<String> notReadyReason() {
     return Optional.empty();
   }
 

@@ -11,8 +11,10 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Selection on every call: the pinned provider (the {@code web} row's {@code searchProvider},
  * else the launch environment's {@code DSH_WEB_SEARCH_PROVIDER}) when there is one, else the one
- * available provider. The result is cut to {@link WebSearchRequest#maxResults()} and carries the
- * serving provider's id.
+ * available provider; of several available ones, the one {@linkplain WebSearchProvider#ready()
+ * ready} provider (several ready, or several available and none ready, is {@link
+ * WebErrorCodes#WEB_PROVIDER_AMBIGUOUS}). The result is cut to {@link
+ * WebSearchRequest#maxResults()} and carries the serving provider's id.
  */
 public interface WebService {
 
@@ -35,6 +37,6 @@ public interface WebService {
    */
   CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal);
 
-  /** The registered providers with their availability, sorted by id. */
+  /** The registered providers with their availability and readiness, sorted by id. */
   List<ProviderStatus> providers();
 }

@@ -69,6 +69,26 @@ public abstract class WebSearchProviderContract {
     assertThat(answers.get(hangBound().toMillis(), TimeUnit.MILLISECONDS)).isTrue();
   }
 
+  /**
+   * {@link WebSearchProvider#ready()} never blocks either, and a provider whose searches succeed
+   * holds what it needs: it is ready, with no reason not to be.
+   */
+  @Test
+  void readyAnswersWithoutBlockingAndAProviderThatSearchesIsReady() throws Exception {
+    WebSearchProvider provider = provider();
+    CompletableFuture<Boolean> answers =
+        CompletableFuture.supplyAsync(
+            () -> {
+              boolean all = true;
+              for (int i = 0; i < 1_000; i++) {
+                all &= provider.ready();
+              }
+              return all;
+            });
+    assertThat(answers.get(hangBound().toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(provider.notReadyReason()).isEmpty();
+  }
+
   @Test
   void sourcesCarryHttpUrlsAndNoBlankFields() throws Exception {
     WebSearchResult result = await(provider().search(WebSearchRequest.of(query()), AbortSignal.never()));
