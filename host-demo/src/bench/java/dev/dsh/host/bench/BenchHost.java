@@ -39,6 +39,11 @@ final class BenchHost implements AutoCloseable {
   }
 
   static BenchHost start(String baseUrl) throws IOException {
+    return start(baseUrl, "");
+  }
+
+  /** A host whose Yuanbao row also carries {@code extraConfig} (YAML flow entries). */
+  static BenchHost start(String baseUrl, String extraConfig) throws IOException {
     Path home = Files.createTempDirectory("dsh-bench-");
     Files.createDirectories(home.resolve("plugins"));
     Files.copy(pluginJar(), home.resolve("plugins").resolve(PLUGIN_ID + ".jar"));
@@ -48,7 +53,9 @@ final class BenchHost implements AutoCloseable {
         profile.resolve("cordis.patch.yml"),
         "- id: web-search-yuanbao\n  config: {baseURL: \""
             + baseUrl
-            + "\", apiKey: \"bench-key\"}\n");
+            + "\", apiKey: \"bench-key\""
+            + (extraConfig.isEmpty() ? "" : ", " + extraConfig)
+            + "}\n");
     HostOptions options =
         new HostOptions(
             new DshHome(home),
