@@ -36,6 +36,10 @@ public interface Plugin {
    * When this throws, the scope becomes {@link ScopeState#FAILED} and whatever it had registered is
    * released.
    *
+   * <p>Return promptly and never block: start long work on threads of your own, stopped by an
+   * effect. The host gives {@code apply}, update handlers and release actions a deadline (10 s by
+   * default); past it the scope fails and the host goes on without waiting for the call.
+   *
    * @param ctx the scope's context
    * @param config the row's config, validated and with defaults filled
    * @throws Exception any failure; it is kept as the scope's error

@@ -18,6 +18,7 @@ import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.plugins.PluginLoader;
+import dev.dsh.host.plugins.PluginThreads;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileException;
@@ -26,7 +27,11 @@ import dev.dsh.host.runtime.LifecycleListener;
 import dev.dsh.host.runtime.ScopeInfo;
 import dev.dsh.host.runtime.ScopeRuntime;
 import dev.dsh.host.tool.WebSearchTool;
+import dev.dsh.host.web.WebPlugin;
+import dev.dsh.host.web.WebServiceImpl;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -72,10 +77,19 @@ public final class Host implements AutoCloseable {
 
   private record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
 
+  /** Weak, so that a leftover thread that ends lets its plugin's class loader go. */
+  private record LeftoverRef(String pluginId, WeakReference<Thread> thread) {}
+
+  /** How long an unloaded plugin's threads get to end before they are reported. */
+  private static final Duration THREAD_GRACE = Duration.ofSeconds(1);
+
+  private final List<LeftoverRef> leftovers = java.util.Collections.synchronizedList(new ArrayList<>());
+
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
     this.loader = new PluginLoader(options.home().root());
-    this.runtime = new ScopeRuntime(new SchemaConfigValidator(), lifecycle);
+    this.runtime =
+        new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
     this.builtins = new BuiltinPlugins(options.home().root(), options.env());
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.replay = options.demo() ? DemoProfile.prepare(options) : null;
@@ -84,8 +98,10 @@ public final class Host implements AutoCloseable {
 
   /**
    * Boots for a one-shot command. A jar that does not load is reported through the event sink and
-   * skipped (the others still serve); a profile that does not compose, or a row that cannot be
-   * applied or whose scope fails, ends the boot.
+   * skipped (the others still serve). A profile that does not compose, a row that cannot be
+   * applied, a failed built-in row, or a failed row that provider selection may need (the pinned
+   * provider is not registered, or nothing is pinned and no provider is available) ends the boot;
+   * any other failed row is reported in one line and the command goes on without it.
    *
    * @throws HostException listing every row problem; nothing is left running
    * @throws ProfileException when the profile does not compose
@@ -96,8 +112,25 @@ public final class Host implements AutoCloseable {
       host.syncPlugins().stream().map(OneLine::of).forEach(options.events());
       ComposedProfile profile = host.compose();
       List<String> problems = host.reconcile(profile);
-      if (!problems.isEmpty()) {
-        throw new HostException(problems);
+      List<AppliedRow> failed = host.failedRows();
+      boolean selectionNeedsThem = host.selectionNeedsAFailedRow();
+      List<String> fatal = new ArrayList<>(problems);
+      for (AppliedRow row : failed) {
+        boolean builtin = host.builtins.find(row.row().name()).isPresent();
+        if (builtin || selectionNeedsThem) {
+          fatal.add(host.failureLine(row));
+        }
+      }
+      if (!fatal.isEmpty()) {
+        throw new HostException(fatal);
+      }
+      for (AppliedRow row : failed) {
+        options.events().accept(OneLine.of(
+            "row \"" + row.row().id() + "\" failed, auto-selection runs without it: "
+                + FailureText.of(row.scope().error().orElse(null))));
+        if (options.verbose()) {
+          row.scope().error().map(FailureText::stackTrace).ifPresent(options.events());
+        }
       }
       return host;
     } catch (RuntimeException | Error e) {
@@ -139,6 +172,7 @@ public final class Host implements AutoCloseable {
         // Plugins that went away must still lose their rows.
         problems.addAll(reconcile(current));
       }
+      failedRows().forEach(row -> problems.add(failureLine(row)));
       problems.stream().map(OneLine::of).forEach(options.events());
       return problems;
     }
@@ -263,6 +297,7 @@ public final class Host implements AutoCloseable {
 
   private void unload(LoadedPlugin plugin) {
     Plugin entry = plugin.entry();
+    ClassLoader classes = entry.getClass().getClassLoader();
     List<String> rows = new ArrayList<>(applied.keySet());
     for (int i = rows.size() - 1; i >= 0; i--) {
       AppliedRow row = applied.get(rows.get(i));
@@ -272,14 +307,46 @@ public final class Host implements AutoCloseable {
       }
     }
     loadedJars.remove(plugin.source());
+    List<Thread> left = PluginThreads.leftBehind(classes, THREAD_GRACE);
     loader.unload(plugin.id());
     loadedView = loader.plugins();
     if (announce) {
       options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
     }
+    reportLeftovers(plugin.id(), left);
   }
 
-  /** Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones. */
+  private void reportLeftovers(String pluginId, List<Thread> left) {
+    if (left.isEmpty()) {
+      return;
+    }
+    leftovers.removeIf(ref -> ref.thread().get() == null);
+    left.forEach(thread -> leftovers.add(new LeftoverRef(pluginId, new WeakReference<>(thread))));
+    options.events().accept(
+        "plugin " + pluginId + " left " + left.size()
+            + (left.size() == 1 ? " thread" : " threads") + " running: "
+            + left.stream().map(Thread::getName).collect(Collectors.joining(", ")));
+  }
+
+  /** Threads that unloaded plugins left running and that still run. */
+  public List<LeftoverThread> leftoverThreads() {
+    synchronized (leftovers) {
+      List<LeftoverThread> out = new ArrayList<>();
+      for (LeftoverRef ref : leftovers) {
+        Thread thread = ref.thread().get();
+        if (thread != null && thread.isAlive()) {
+          out.add(new LeftoverThread(ref.pluginId(), thread.getName()));
+        }
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones.
+   *
+   * @return the rows that could not be applied or updated; failed scopes are not among them
+   */
   private List<String> reconcile(ComposedProfile profile) {
     List<String> problems = new ArrayList<>();
     Set<String> wanted =
@@ -318,17 +385,49 @@ public final class Host implements AutoCloseable {
       Scope scope = runtime.apply(row.id(), plugin.get(), row.config());
       applied.put(row.id(), new AppliedRow(row, plugin.get(), scope));
     }
-    applied.values().stream()
-        .filter(row -> row.scope().state() == ScopeState.FAILED)
-        .forEach(
-            row ->
-                problems.add(
-                    "row \""
-                        + row.row().id()
-                        + "\" failed: "
-                        + row.scope().error().map(Throwable::getMessage).orElse("unknown error")));
     current = profile;
     return problems;
+  }
+
+  private List<AppliedRow> failedRows() {
+    return applied.values().stream()
+        .filter(row -> row.scope().state() == ScopeState.FAILED)
+        .toList();
+  }
+
+  /** {@code row "x" failed: <cause>}; with {@code --verbose}, the stack trace is reported too. */
+  private String failureLine(AppliedRow row) {
+    Throwable error = row.scope().error().orElse(null);
+    if (options.verbose() && error != null) {
+      options.events().accept(FailureText.stackTrace(error));
+    }
+    return "row \"" + row.row().id() + "\" failed: " + FailureText.of(error);
+  }
+
+  /**
+   * Whether provider selection may need a failed plugin row: the pinned provider is not
+   * registered (the failed row may be its), or nothing is pinned and no provider is available.
+   */
+  private boolean selectionNeedsAFailedRow() {
+    Optional<String> pin = pin();
+    if (pin.isPresent()) {
+      return providers().stream().noneMatch(p -> p.id().equals(pin.get()));
+    }
+    return providers().stream().noneMatch(ProviderStatus::available);
+  }
+
+  /** The pinned provider id: the {@code web} row's {@code searchProvider}, else the variable. */
+  private Optional<String> pin() {
+    Optional<String> configured =
+        current.enabledRows().stream()
+            .filter(row -> row.id().equals(WebPlugin.NAME))
+            .map(row -> row.config().get("searchProvider"))
+            .filter(String.class::isInstance)
+            .map(String.class::cast)
+            .findFirst();
+    return configured
+        .or(() -> options.env().get(WebServiceImpl.PIN_VARIABLE))
+        .filter(pin -> !pin.isBlank());
   }
 
   private Optional<Plugin> resolve(String name) {

@@ -3,6 +3,7 @@ package dev.dsh.host.cli;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.app.Host;
 import dev.dsh.host.app.HostOptions;
+import dev.dsh.host.app.LeftoverThread;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.ScopeInfo;
 import java.io.BufferedReader;
@@ -111,7 +112,10 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line. */
+  /**
+   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line, plus {@code
+   * "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's threads still run.
+   */
   private static String status(Host host) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode plugins = root.putArray("plugins");
@@ -129,6 +133,14 @@ final class RunCommand implements Callable<Integer> {
     ArrayNode providers = root.putArray("providers");
     for (ProviderStatus provider : host.providers()) {
       providers.addObject().put("id", provider.id()).put("available", provider.available());
+    }
+    // Only while an unloaded plugin's threads still run (issue 10 item 5).
+    List<LeftoverThread> left = host.leftoverThreads();
+    if (!left.isEmpty()) {
+      ArrayNode leftovers = root.putArray("leftoverThreads");
+      for (LeftoverThread thread : left) {
+        leftovers.addObject().put("plugin", thread.pluginId()).put("thread", thread.thread());
+      }
     }
     return JSON.writeValueAsString(root);
   }

@@ -5,6 +5,7 @@ import dev.dsh.api.Plugin;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.config.ConfigValidator;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -39,10 +40,22 @@ final class RuntimeCore {
   private final ServiceRegistry registry = new ServiceRegistry(this);
   private final Map<String, ScopeNode> live = new LinkedHashMap<>();
   private final Map<Thread, ScopeNode> waiting = new HashMap<>();
+  private final PluginCalls calls;
 
-  RuntimeCore(ConfigValidator validator, LifecycleListener listener) {
+  RuntimeCore(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
     this.validator = validator;
     this.listener = listener;
+    this.calls = new PluginCalls(monitor, deadline);
+  }
+
+  /** Runs plugin code for {@code node} under the runtime's deadline. */
+  <T> T callPlugin(ScopeNode node, String what, java.util.concurrent.Callable<T> call)
+      throws Exception {
+    return calls.call(node.id(), what, call);
+  }
+
+  void shutdown() {
+    calls.shutdown();
   }
 
   Object monitor() {
@@ -136,7 +149,7 @@ final class RuntimeCore {
     Thread me = Thread.currentThread();
     synchronized (monitor) {
       while (node.owner != null) {
-        if (node.owner == me || closesCycle(me, node)) {
+        if (calls.standsFor(node.owner, me) || closesCycle(me, node)) {
           LOG.debug("scope {} is busy in a step this wait depends on; its request is queued", node.id());
           return;
         }
@@ -159,17 +172,18 @@ final class RuntimeCore {
   private boolean closesCycle(Thread me, ScopeNode target) {
     Thread owner = target.owner;
     int guard = 0;
-    while (owner != null && guard++ <= waiting.size()) {
-      if (owner == me) {
+    while (owner != null && guard++ <= waiting.size() + calls.callsRunning()) {
+      if (calls.standsFor(owner, me)) {
         return true;
       }
-      ScopeNode next = waiting.get(owner);
+      // an owner inside a plugin call waits for the thread running the call
+      ScopeNode next = waiting.get(calls.working(owner));
       if (next == null) {
         return false;
       }
       owner = next.owner;
     }
-    return owner == me;
+    return owner != null && calls.standsFor(owner, me);
   }
 
   /** Runs steps until none is left, then gives up ownership; the caller owns {@code node}. */

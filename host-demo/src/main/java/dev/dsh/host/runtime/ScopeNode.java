@@ -318,7 +318,10 @@ final class ScopeNode implements Scope {
     }
     LOG.debug("applying scope {} ({})", id, plugin.name());
     try {
-      plugin.apply(ctx, cfg);
+      core.callPlugin(this, "apply", () -> {
+        plugin.apply(ctx, cfg);
+        return null;
+      });
     } catch (Throwable t) {
       fail(t);
       return;
@@ -338,21 +341,15 @@ final class ScopeNode implements Scope {
       error = cause;
       gen = ++generation;
     }
-    if (cause instanceof InterruptedException) {
-      Thread.currentThread().interrupt(); // apply was interrupted: keep the thread's flag
-    }
     logFailure(cause);
     releaseAll();
     core.emit(LifecycleEvent.Kind.FAILED, this, gen, cause);
   }
 
   private void logFailure(Throwable cause) {
-    if (cause instanceof ConfigException) {
-      // pointers and messages only: a ConfigException never carries config values
-      LOG.warn("scope {} ({}) failed: {}", id, plugin.name(), cause.getMessage());
-    } else {
-      LOG.warn("scope {} ({}) failed", id, plugin.name(), cause);
-    }
+    // The FAILED event carries the error to whoever reports it (the host, in one line); the
+    // stack trace is for debugging only. A ConfigException never carries config values.
+    LOG.debug("scope {} ({}) failed", id, plugin.name(), cause);
   }
 
   private void unload() {
@@ -380,7 +377,17 @@ final class ScopeNode implements Scope {
     if (next == null) {
       return;
     }
-    if (handler != null && offer(handler, next)) {
+    boolean taken;
+    try {
+      taken = handler != null && offer(handler, next);
+    } catch (PluginCallTimeoutException e) {
+      synchronized (monitor) {
+        config = next;
+      }
+      fail(e);
+      return;
+    }
+    if (taken) {
       long gen;
       synchronized (monitor) {
         config = next;
@@ -397,9 +404,12 @@ final class ScopeNode implements Scope {
 
   private boolean offer(ConfigUpdateHandler handler, Config next) {
     try {
-      return handler.accept(next);
+      return core.callPlugin(this, "update handler", () -> handler.accept(next));
+    } catch (PluginCallTimeoutException e) {
+      throw e;
     } catch (Exception e) {
-      LOG.warn("update handler of scope {} ({}) failed; restarting", id, plugin.name(), e);
+      LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(), e.toString());
+      LOG.debug("update handler failure", e);
       return false;
     }
   }
@@ -485,9 +495,15 @@ final class ScopeNode implements Scope {
 
   private void release(Effect effect) {
     try {
-      effect.releaseOnce();
-    } catch (RuntimeException | LinkageError e) {
-      LOG.warn("releasing {} of scope {} ({}) failed", effect.label(), id, plugin.name(), e);
+      if (effect.pluginCode()) {
+        core.callPlugin(this, "release action", () -> effect.releaseOnce());
+      } else {
+        effect.releaseOnce();
+      }
+    } catch (Exception | LinkageError e) {
+      // one line; the runtime goes on with the next effect either way
+      LOG.warn("releasing {} of scope {} ({}) failed: {}", effect.label(), id, plugin.name(), e.toString());
+      LOG.debug("release failure", e);
     }
   }
 }

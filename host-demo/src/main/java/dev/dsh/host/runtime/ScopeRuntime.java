@@ -5,6 +5,7 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.host.config.ConfigValidator;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -61,6 +62,9 @@ public final class ScopeRuntime implements AutoCloseable {
         }
       };
 
+  /** How long a plugin call may take unless the runtime is told otherwise. */
+  public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+
   private final RuntimeCore core;
   private final ScopeNode root;
 
@@ -71,10 +75,21 @@ public final class ScopeRuntime implements AutoCloseable {
 
   /** A runtime that reports every life-cycle event to {@code listener}. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener) {
+    this(validator, listener, DEFAULT_DEADLINE);
+  }
+
+  /**
+   * A runtime whose plugin calls ({@code apply}, update handlers, release actions) must each
+   * return within {@code deadline}: past it, {@code apply} and update handlers fail the scope with
+   * {@code apply did not return within 10 s} (the thread left in the call named in the message),
+   * and a release action counts as failed; the runtime goes on either way.
+   */
+  public ScopeRuntime(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
     this.core =
         new RuntimeCore(
             Objects.requireNonNull(validator, "validator"),
-            Objects.requireNonNull(listener, "listener"));
+            Objects.requireNonNull(listener, "listener"),
+            Objects.requireNonNull(deadline, "deadline"));
     this.root = ScopeNode.root(core, ROOT_PLUGIN);
   }
 
@@ -116,5 +131,6 @@ public final class ScopeRuntime implements AutoCloseable {
   @Override
   public void close() {
     root.dispose();
+    core.shutdown();
   }
 }
