@@ -52,7 +52,7 @@ final class ScopeNode implements Scope {
   /** The context of the running plugin instance; any other one is inactive. */
   private volatile Context current;
   private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
-  private final List<Effect> effects = new ArrayList<>();
+  private final EffectList effects;
 
   /** The always-active root of a tree. */
   ScopeNode(RuntimeThread loop, ServiceRegistry registry, ConfigValidator validator,
@@ -69,6 +69,7 @@ final class ScopeNode implements Scope {
     this.parent = null;
     this.requires = Set.of();
     this.status = new Status(ScopeState.ACTIVE, 0, null, false);
+    this.effects = new EffectList(loop, this, id);
     this.current = contexts.apply(this);
     index.put(id, this);
   }
@@ -84,6 +85,7 @@ final class ScopeNode implements Scope {
     this.plugin = plugin;
     this.parent = parent;
     this.requires = Set.copyOf(plugin.inject());
+    this.effects = new EffectList(loop, this, id);
     this.current = contexts.apply(this);
   }
 
@@ -183,22 +185,20 @@ final class ScopeNode implements Scope {
     return loop.call(() -> {
       checkCurrent(ctx, "provide service \"" + key.name() + "\"");
       ServiceRegistry.Entry entry = registry.register(this, id, key, service);
-      Effect effect = Effect.service(key.name(), () -> withdraw(entry));
-      effects.add(effect);
+      Disposable handle = effects.add(Effect.service(key.name(), () -> withdraw(entry)));
       for (ScopeNode node : List.copyOf(index.values())) {
         if (node.requires.contains(key) && node.state() == ScopeState.PENDING) {
           node.settle();
         }
       }
-      return handle(effect);
+      return handle;
     });
   }
 
   Disposable add(Context ctx, Effect effect, String what) {
     return loop.call(() -> {
       checkCurrent(ctx, what);
-      effects.add(effect);
-      return handle(effect);
+      return effects.add(effect);
     });
   }
 
@@ -273,10 +273,7 @@ final class ScopeNode implements Scope {
   }
 
   private void takeUpdate(Config next) {
-    ConfigUpdateHandler handler = null;
-    for (int i = effects.size() - 1; i >= 0 && handler == null; i--) {
-      handler = effects.get(i).handler();
-    }
+    ConfigUpdateHandler handler = effects.handler();
     boolean taken = false;
     if (handler != null) {
       ConfigUpdateHandler accepting = handler;
@@ -362,12 +359,7 @@ final class ScopeNode implements Scope {
     for (ScopeNode kid : kids) {
       kid.disposeNow();
     }
-    List<Effect> own = new ArrayList<>(effects);
-    Collections.reverse(own);
-    for (Effect effect : own) {
-      effects.remove(effect);
-      release(effect);
-    }
+    effects.releaseAll();
   }
 
   private void unloadDependents(ServiceRegistry.Entry entry) {
@@ -382,26 +374,6 @@ final class ScopeNode implements Scope {
   private void withdraw(ServiceRegistry.Entry entry) {
     unloadDependents(entry);
     registry.remove(entry);
-  }
-
-  private Disposable handle(Effect effect) {
-    return () -> loop.call(() -> {
-      effects.remove(effect);
-      release(effect);
-      return null;
-    });
-  }
-
-  private void release(Effect effect) {
-    try {
-      if (effect.pluginCode()) {
-        loop.guard(this, id, "release action", effect::releaseOnce);
-      } else {
-        effect.releaseOnce();
-      }
-    } catch (Exception | LinkageError e) { // one line; the next effect is released either way
-      LOG.warn("releasing {} of scope {} ({}) failed: {}", effect.label(), id, plugin.name(), e.toString());
-    }
   }
 
   /** Whether this scope's own step is on the runtime thread's stack. */
