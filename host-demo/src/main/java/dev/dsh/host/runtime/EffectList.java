@@ -19,12 +19,14 @@ final class EffectList {
   private final RuntimeThread loop;
   private final Object owner;
   private final String scopeId;
+  private final String pluginName;
   private final List<Effect> effects = new ArrayList<>();
 
-  EffectList(RuntimeThread loop, Object owner, String scopeId) {
+  EffectList(RuntimeThread loop, Object owner, String scopeId, String pluginName) {
     this.loop = loop;
     this.owner = owner;
     this.scopeId = scopeId;
+    this.pluginName = pluginName;
   }
 
   /** Adds {@code effect}; the handle releases it early, from any thread. */
@@ -66,7 +68,8 @@ final class EffectList {
         effect.releaseOnce();
       }
     } catch (Exception | LinkageError e) { // one line: nothing else reports it
-      LOG.warn("releasing {} of scope {} failed: {}", effect.label(), scopeId, e.toString());
+      LOG.warn("releasing {} of scope {} ({}) failed: {}",
+          effect.label(), scopeId, pluginName, e.toString());
     }
   }
 }

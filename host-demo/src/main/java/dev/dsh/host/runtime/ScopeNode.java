@@ -69,7 +69,7 @@ final class ScopeNode implements Scope {
     this.parent = null;
     this.requires = Set.of();
     this.status = new Status(ScopeState.ACTIVE, 0, null, false);
-    this.effects = new EffectList(loop, this, id);
+    this.effects = new EffectList(loop, this, id, plugin.name());
     this.current = contexts.apply(this);
     index.put(id, this);
   }
@@ -85,7 +85,7 @@ final class ScopeNode implements Scope {
     this.plugin = plugin;
     this.parent = parent;
     this.requires = Set.copyOf(plugin.inject());
-    this.effects = new EffectList(loop, this, id);
+    this.effects = new EffectList(loop, this, id, plugin.name());
     this.current = contexts.apply(this);
   }
 
