@@ -21,7 +21,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * The module rules of DESIGN section 2, read from the POMs and sources beside this module (the
+ * The module rules of docs/ARCHITECTURE.md section 1, read from the POMs and sources beside this module (the
  * test runs with the host-demo module folder as its working directory).
  */
 class ModuleRulesTest {
@@ -30,7 +30,7 @@ class ModuleRulesTest {
 
   /** The modules in build order: each may depend only on modules before it. */
   private static final List<String> ORDER =
-      List.of("plugin-api", "schema", "yuanbao-plugin", "host-demo");
+      List.of("plugin-api", "schema", "yuanbao-plugin", "host-demo", "langchain4j");
 
   private static final Path ROOT = Path.of("..");
 
@@ -112,7 +112,7 @@ class ModuleRulesTest {
   }
 
   @Test
-  void theParentBuildsTheFourModulesInDependencyOrder() throws Exception {
+  void theParentBuildsTheModulesInDependencyOrder() throws Exception {
     Document parent =
         DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(ROOT.resolve("pom.xml").toFile());
     List<String> listed =
@@ -156,18 +156,40 @@ class ModuleRulesTest {
     assertThat(mainDependencies(modules.get("host-demo"), byArtifact))
         .contains("plugin-api", "schema")
         .isSubsetOf("plugin-api", "schema", "yuanbao-plugin");
+    // the host only in test scope; the plugin for build order only (a pom, checked below)
+    assertThat(mainDependencies(modules.get("langchain4j"), byArtifact))
+        .containsExactlyInAnyOrder("plugin-api", "yuanbao-plugin");
+  }
+
+  @Test
+  void langChain4jReachesTheLangChain4jModuleOnly() throws Exception {
+    // Issue 12: nothing of LangChain4j reaches the host or the plugin.
+    for (Module module : modules().values()) {
+      List<String> langChain4j =
+          module.dependencies().stream()
+              .filter(d -> d.groupId().equals("dev.langchain4j"))
+              .map(Dependency::artifactId)
+              .toList();
+      if (module.folder().equals("langchain4j")) {
+        assertThat(langChain4j).containsExactly("langchain4j-core");
+      } else {
+        assertThat(langChain4j).as("LangChain4j in %s", module.folder()).isEmpty();
+      }
+    }
   }
 
   @Test
   void theHostReachesThePluginOnlyForBuildOrderNeverOnItsClassPath() throws Exception {
     Map<String, Module> modules = modules();
     String pluginArtifact = modules.get("yuanbao-plugin").artifactId();
-    // DESIGN: the host loads the plugin jar through PF4J, never from the class path, so a
+    // docs/ARCHITECTURE.md: the host loads the plugin jar through PF4J, never from the class path, so a
     // dependency on it may only order the build (a pom-type dependency).
-    assertThat(modules.get("host-demo").dependencies())
-        .filteredOn(d -> d.groupId().equals(GROUP) && d.artifactId().equals(pluginArtifact))
-        .allSatisfy(d -> assertThat(d.type()).as("type of the host's plugin dependency")
-            .isEqualTo("pom"));
+    for (String folder : List.of("host-demo", "langchain4j")) {
+      assertThat(modules.get(folder).dependencies())
+          .filteredOn(d -> d.groupId().equals(GROUP) && d.artifactId().equals(pluginArtifact))
+          .allSatisfy(d -> assertThat(d.type()).as("type of %s's plugin dependency", folder)
+              .isEqualTo("pom"));
+    }
   }
 
   private static Set<String> mainDependencies(Module module, Map<String, String> byArtifact) {

@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns a received status and body into a result, with DESIGN section 6's precedence: a redirect
- * fails at once; an error envelope wins whatever the status; then a non-2xx status; then the shape.
+ * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
+ * section 5: a redirect fails at once; an error envelope wins whatever the status; then a non-2xx
+ * status; then the shape.
  *
  * <p>Never throws anything but {@link WebError}.
  */

@@ -3,7 +3,10 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebSearchSource;
 import org.jspecify.annotations.Nullable;
 
-/** Maps a decoded page to a source as DESIGN section 6 says; null when it has no url or snippet. */
+/**
+ * Maps a decoded page to a source as docs/ARCHITECTURE.md section 5 says; null when it has no url
+ * or snippet.
+ */
 final class PageMapper {
 
   private PageMapper() {}

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Property tests of the answer decoder and mapper over 10,174 generated bodies per run: every body
  * ends in sources or a {@code WEB_PROVIDER_ERROR}, never another exception, each within a second;
- * the outcome equals {@link ReferenceReader}'s reading of DESIGN section 6 whenever the design
+ * the outcome equals {@link ReferenceReader}'s reading of docs/ARCHITECTURE.md section 5 whenever the design
  * prescribes one; and every source keeps the invariants of the seam.
  *
  * <p>The seed is printed on failure; {@code -Ddecoder.seed=N} replays a run.
@@ -164,7 +164,7 @@ class DecoderPropertyTest {
       if (expected.isPresent()) {
         compared++;
         assertThat(actual)
-            .as(() -> where.get() + ": the outcome DESIGN prescribes")
+            .as(() -> where.get() + ": the outcome the architecture prescribes")
             .isEqualTo(expected.get());
       }
     }
@@ -267,7 +267,7 @@ class DecoderPropertyTest {
     return out;
   }
 
-  /** The fixtures of {@code -Dwsa.fixtures}, in name order. */
+  /** The fixtures of {@code wsa/} in the test resources, in name order. */
   private static List<byte[]> fixtures() {
     try (Stream<Path> files = Files.list(TestSupport.fixtures())) {
       List<byte[]> all =

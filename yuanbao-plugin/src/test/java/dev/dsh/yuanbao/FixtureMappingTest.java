@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Every fixture of {@code shared/fixtures/wsa} maps as its README says. */
+/** Every fixture of the test resources' {@code wsa/} maps as its README says. */
 class FixtureMappingTest {
 
   private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());

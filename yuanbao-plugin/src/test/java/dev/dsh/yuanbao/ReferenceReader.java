@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * DESIGN section 6's answer rules read literally, with a Jackson tree, jsoup and the regex date
+ * The answer rules of docs/ARCHITECTURE.md section 5 read literally, with a Jackson tree, jsoup and the regex date
  * parser: the slow, obvious oracle the streaming decoder and mapper are held to.
  *
  * <p>It shares only the JSON tokenizer (and its limits) with the code under test.
@@ -40,7 +40,7 @@ final class ReferenceReader {
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
   /**
-   * The outcome DESIGN prescribes, or empty when it prescribes none: a body whose envelope repeats
+   * The outcome the architecture prescribes, or empty when it prescribes none: a body whose envelope repeats
    * a key (RFC 8259 leaves the meaning of duplicate names open).
    */
   Optional<Outcome> read(int status, byte[] body) {

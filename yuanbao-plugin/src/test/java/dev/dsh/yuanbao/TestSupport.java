@@ -29,22 +29,19 @@ final class TestSupport {
   private TestSupport() {}
 
   /**
-   * The fixture folder: {@code ../shared/fixtures/wsa} from the repository root, handed in by the
-   * build; when Maven ran from inside the module (so its project directory is the module), the
-   * nearest ancestor of the working directory holding {@code shared/fixtures/wsa}.
+   * The fixture folder {@code wsa/} of this module's test resources (see its README), as the
+   * build copied it onto the test class path.
    */
   static Path fixtures() {
-    String dir = System.getProperty("wsa.fixtures");
-    if (dir != null && Files.isDirectory(Path.of(dir))) {
-      return Path.of(dir);
+    java.net.URL folder = TestSupport.class.getResource("/wsa/README.md");
+    if (folder == null) {
+      throw new AssertionError("fixtures not found on the test class path: /wsa/README.md");
     }
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared/fixtures/wsa");
-      if (Files.isDirectory(candidate)) {
-        return candidate;
-      }
+    try {
+      return Path.of(folder.toURI()).getParent();
+    } catch (java.net.URISyntaxException e) {
+      throw new AssertionError("fixture folder " + folder + " is not a file", e);
     }
-    throw new AssertionError("fixtures not found: set -Dwsa.fixtures (got " + dir + ")");
   }
 
   static byte[] fixture(String name) {

@@ -100,6 +100,18 @@ public final class Host implements AutoCloseable {
   }
 
   /**
+   * Boots from {@code options} for a program that embeds the host (see {@link
+   * HostOptions#of(Path, String)}): the plugins in the home's {@code plugins/} folder are loaded and
+   * the profile's rows applied. Close the host to dispose every scope and unload every plugin.
+   *
+   * @throws HostException listing every row problem; nothing is left running
+   * @throws ProfileException when the profile does not compose
+   */
+  public static Host start(HostOptions options) {
+    return start(options, LifecycleListener.none());
+  }
+
+  /**
    * Boots for {@code dsh run}: problems are reported through the options' event sink and the host
    * serves what it can — the base layer alone when the profile does not compose.
    */
@@ -155,6 +167,14 @@ public final class Host implements AutoCloseable {
               "the web service is not running: the \"web\" row is disabled or failed"));
     }
     return web.get().search(request, signal);
+  }
+
+  /**
+   * The web service ({@code ctx.web}) of the running tree, when the {@code web} row is running:
+   * searches through it select a provider on every call, as plugins' searches do.
+   */
+  public Optional<WebService> web() {
+    return runtime.root().get(WebService.KEY);
   }
 
   /** The model-facing {@code web_search} tool, when the {@code tool-web} row is running. */

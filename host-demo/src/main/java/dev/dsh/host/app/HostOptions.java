@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How to start a host.
@@ -71,6 +73,24 @@ public record HostOptions(
   /** These options with stack traces in failure reports, or without. */
   public HostOptions withVerbose(boolean on) {
     return new HostOptions(home, profile, patch, env, bundledPlugin, events, pluginDeadline, on);
+  }
+
+  /**
+   * Options for a host embedded in another program: the home folder {@code home} (its {@code
+   * plugins/}, {@code profiles/} and credential store, as {@code dsh --home} reads them), the
+   * profile {@code profile}, the process environment (for keys such as {@code
+   * TENCENTCLOUD_WSA_APIKEY}), no extra patch layer; problem lines (a jar that does not load, a
+   * broken profile edit) are logged as warnings through SLF4J.
+   */
+  public static HostOptions of(Path home, String profile) {
+    Logger log = LoggerFactory.getLogger(Host.class);
+    return new HostOptions(
+        new DshHome(home.toAbsolutePath().normalize()),
+        profile,
+        Optional.empty(),
+        LaunchEnvironment.system(),
+        Optional.empty(),
+        line -> log.warn("{}", line));
   }
 
   /** Whether this is the offline demo profile. */

@@ -16,6 +16,9 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 public final class Dsh {
 
+  /** The most characters of a usage message, which quotes what was typed. */
+  private static final int MAX_MESSAGE = 500;
+
   private Dsh() {}
 
   /** Runs {@code args} against {@code io} and returns the exit code. */
@@ -25,6 +28,7 @@ public final class Dsh {
     commandLine.addSubcommand("search", new SearchCommand(cli));
     commandLine.addSubcommand("tool", new ToolCommand(cli));
     commandLine.addSubcommand("run", new RunCommand(cli));
+    commandLine.addSubcommand("mcp", new McpCommand(cli));
     CommandLine plugin = new CommandLine(new PluginCommand.Group());
     plugin.addSubcommand("add", new PluginCommand.Add(cli));
     plugin.addSubcommand("remove", new PluginCommand.Remove(cli));
@@ -47,7 +51,8 @@ public final class Dsh {
     commandLine.setParameterExceptionHandler(
         (e, parsedArgs) -> {
           CommandLine line = e.getCommandLine();
-          line.getErr().println("dsh: " + e.getMessage());
+          // The message quotes the offending argument: cut it, it may be megabytes long.
+          line.getErr().println("dsh: " + Echo.cut(String.valueOf(e.getMessage()), MAX_MESSAGE));
           line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
           return ExitCodes.USAGE_OR_CONFIG;
         });

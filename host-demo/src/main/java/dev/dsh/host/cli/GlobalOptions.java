@@ -75,6 +75,11 @@ final class GlobalOptions {
   }
 
   DshHome home(CliIo io) {
+    if (home != null && home.isBlank()) {
+      // Given but blank: falling back to $DSH_HOME would act on a home the user did not name.
+      throw new UsageException(
+          "--home is blank: name a folder, or leave --home out to use $DSH_HOME or ~/.dsh");
+    }
     return DshHome.locate(Optional.ofNullable(home), io.env());
   }
 

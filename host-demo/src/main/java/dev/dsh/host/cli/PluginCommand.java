@@ -103,9 +103,10 @@ final class PluginCommand {
     @Override
     public Integer call() {
       DshHome home = cli.home();
-      List<PluginJars.Jar> matching =
-          PluginJars.scan(home.plugins()).jars().stream()
-              .filter(jar -> jar.id().equals(id))
+      // By the manifest's id alone: a jar refused for any other reason can still be removed.
+      List<Path> matching =
+          PluginJars.jarsIn(home.plugins()).stream()
+              .filter(file -> PluginJars.pluginIdOf(file).filter(id::equals).isPresent())
               .toList();
       ProfileSpec spec = readSpec(home, cli.globals.profile());
       if (matching.isEmpty() && !spec.bundles().contains(id)) {
@@ -113,8 +114,8 @@ final class PluginCommand {
       }
       try {
         updateSpec(home, cli.globals.profile(), s -> s.withoutBundle(id));
-        for (PluginJars.Jar jar : matching) {
-          Files.deleteIfExists(jar.file());
+        for (Path jar : matching) {
+          Files.deleteIfExists(jar);
         }
       } catch (IOException e) {
         throw new UncheckedIOException("could not remove " + id, e);

@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class SearchPrinter {
 
   /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
-  private static final Duration GRACE = Duration.ofSeconds(10);
+  static final Duration GRACE = Duration.ofSeconds(10);
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -34,14 +34,43 @@ final class SearchPrinter {
     WebSearchRequest request = options.request();
     try {
       WebSearchResult result = await(host, request, options.timeout);
-      out.print(options.json ? json(result) + "\n" : WebSearchRendering.render(result) + "\n");
+      out.print(text(result, options.json) + "\n");
       out.flush();
       return ExitCodes.OK;
     } catch (WebError e) {
-      out.print(options.json ? jsonError(e) + "\n" : "Error: " + e.getMessage() + "\n");
+      out.print(text(e, options.json) + "\n");
       out.flush();
       return ExitCodes.WEB_ERROR;
     }
+  }
+
+  /** What {@code dsh search} prints for {@code result}, without the final newline. */
+  static String text(WebSearchResult result, boolean json) {
+    return json ? json(result) : WebSearchRendering.render(result);
+  }
+
+  /** What {@code dsh search} prints for {@code error}, without the final newline. */
+  static String text(WebError error, boolean json) {
+    return json ? jsonError(error) : "Error: " + error.getMessage();
+  }
+
+  /** A search's failure as the {@link WebError} it is, or one wrapping it. */
+  static WebError asWebError(Throwable failure) {
+    Throwable cause = failure;
+    while ((cause instanceof ExecutionException || cause instanceof CompletionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof WebError error) {
+      return error;
+    }
+    return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, "search failed: " + cause, cause);
+  }
+
+  /** The error of a search still running past its timeout plus {@link #GRACE}. */
+  static WebError overdue(Duration timeout) {
+    return new WebError(
+        WebErrorCodes.WEB_ABORTED, "the search did not end after its timeout of " + timeout);
   }
 
   private static WebSearchResult await(Host host, WebSearchRequest request, Duration timeout) {
@@ -51,26 +80,28 @@ final class SearchPrinter {
           .toCompletableFuture()
           .get(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | CompletionException e) {
-      if (e.getCause() instanceof WebError error) {
-        throw error;
-      }
-      throw new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, "search failed: " + e.getCause(), e);
+      throw asWebError(e);
     } catch (TimeoutException e) {
-      throw new WebError(
-          WebErrorCodes.WEB_ABORTED, "the search did not end after its timeout of " + timeout, e);
+      throw overdue(timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new WebError(WebErrorCodes.WEB_ABORTED, "interrupted", e);
     }
   }
 
-  /** {@code {"provider", "truncated", "sources": [...]}}, absent fields omitted. */
+  /**
+   * {@code {"provider", "truncated", "dropped", "sources": [...]}}, absent fields omitted ({@code
+   * dropped} when the provider dropped nothing).
+   */
   static String json(WebSearchResult result) {
     ObjectNode root = JSON.createObjectNode();
     if (result.provider() != null) {
       root.put("provider", result.provider());
     }
     root.put("truncated", result.truncated());
+    if (result.dropped() > 0) {
+      root.put("dropped", result.dropped());
+    }
     if (result.content() != null) {
       root.put("content", result.content());
     }

@@ -1,26 +1,25 @@
 package dev.dsh.host.plugins;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
 import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.regex.Pattern;
+import java.util.zip.ZipFile;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What the host needs from a plugin jar before PF4J sees it, read in one pass that also checks
- * every entry's CRC, so a damaged jar is refused up front rather than failing at its first class
- * load. The jar file is closed on return.
+ * What the host needs from a plugin jar before PF4J sees it. Every entry is first streamed through
+ * its CRC check within a cap on the unpacked size ({@link JarEntries}), so a damaged jar or a zip
+ * bomb is refused up front rather than failing at its first class load or filling the heap; then
+ * the few small files the host needs are read, each size-capped. The jar file is closed on return.
  */
 record JarContents(
     String pluginId,
@@ -50,38 +49,10 @@ record JarContents(
    * @param shownAs the file as the caller named it, for messages
    */
   static JarContents read(Path jar, Path shownAs) {
-    try (JarFile file = new JarFile(jar.toFile(), false)) {
-      String patch = null;
-      String schema = null;
-      boolean indexed = false;
-      String hostClass = null;
-      Enumeration<JarEntry> entries = file.entries();
-      while (entries.hasMoreElements()) {
-        JarEntry entry = entries.nextElement();
-        byte[] bytes;
-        try (InputStream in = file.getInputStream(entry)) {
-          bytes = in.readAllBytes();
-        }
-        if (hostClass == null && entry.getName().endsWith(".class") && isHostPackage(entry.getName())) {
-          hostClass = entry.getName();
-        }
-        switch (entry.getName()) {
-          case EXTENSION_INDEX -> indexed = true;
-          case BUNDLE_PATCH -> patch = new String(bytes, StandardCharsets.UTF_8);
-          case CONFIG_SCHEMA -> schema = new String(bytes, StandardCharsets.UTF_8);
-          default -> {}
-        }
-      }
-      Manifest manifest;
-      try {
-        manifest = file.getManifest();
-      } catch (IOException e) {
-        throw notAPlugin(shownAs, "its META-INF/MANIFEST.MF is invalid (" + e.getMessage() + ")");
-      }
-      if (manifest == null) {
-        throw notAPlugin(shownAs, "the jar has no META-INF/MANIFEST.MF");
-      }
-      Attributes main = manifest.getMainAttributes();
+    try (ZipFile file = new ZipFile(jar.toFile())) {
+      JarEntries entries = new JarEntries(file, shownAs);
+      entries.checkAll();
+      Attributes main = manifest(entries, shownAs).getMainAttributes();
       String id = attribute(main, "Plugin-Id");
       if (id == null) {
         throw notAPlugin(shownAs, "its manifest has no Plugin-Id");
@@ -94,28 +65,30 @@ record JarContents(
       if (version == null) {
         throw notAPlugin(shownAs, "its manifest has no Plugin-Version");
       }
-      if (!indexed) {
+      if (!entries.has(EXTENSION_INDEX)) {
         throw notAPlugin(
             shownAs,
             "it declares no PF4J extension ("
                 + EXTENSION_INDEX
                 + " is missing; compile the plugin with the PF4J annotation processor)");
       }
-      if (hostClass != null) {
+      Optional<String> hostClass = entries.firstClassUnder(HOST_PACKAGES);
+      if (hostClass.isPresent()) {
         throw new PluginLoadException(
             shownAs,
             PluginLoadException.Reason.BUNDLES_HOST_CLASSES,
             "it bundles "
-                + hostClass
+                + hostClass.get()
                 + ": dsh-plugin-api, PF4J, SLF4J and Jackson come from the host and must be"
                 + " `provided` dependencies, never packed into the plugin");
       }
+      entries.text(EXTENSION_INDEX); // read by PF4J later: held to the same size cap now
       return new JarContents(
           id,
           version,
           Optional.ofNullable(attribute(main, "Plugin-Requires")),
-          Optional.ofNullable(patch),
-          Optional.ofNullable(schema).map(text -> parseSchema(text, shownAs)));
+          entries.text(BUNDLE_PATCH),
+          entries.text(CONFIG_SCHEMA).map(text -> parseSchema(text, shownAs)));
     } catch (IOException | SecurityException e) {
       // The file is a private copy we just wrote, so a read failure means a damaged archive.
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -124,8 +97,30 @@ record JarContents(
     }
   }
 
-  private static boolean isHostPackage(String entryName) {
-    return HOST_PACKAGES.stream().anyMatch(entryName::startsWith);
+  /**
+   * The {@code Plugin-Id} in the jar's manifest, read alone (size-capped, no other entry opened),
+   * even from a jar that is refused for other reasons; empty when there is none or it cannot be
+   * read.
+   */
+  static Optional<String> pluginIdOf(Path jar) {
+    try (ZipFile file = new ZipFile(jar.toFile())) {
+      Manifest manifest = manifest(new JarEntries(file, jar), jar);
+      return Optional.ofNullable(attribute(manifest.getMainAttributes(), "Plugin-Id"));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Manifest manifest(JarEntries entries, Path shownAs) throws IOException {
+    byte[] bytes =
+        entries
+            .bytes(JarFile.MANIFEST_NAME)
+            .orElseThrow(() -> notAPlugin(shownAs, "the jar has no META-INF/MANIFEST.MF"));
+    try {
+      return new Manifest(new ByteArrayInputStream(bytes));
+    } catch (IOException e) {
+      throw notAPlugin(shownAs, "its META-INF/MANIFEST.MF is invalid (" + e.getMessage() + ")");
+    }
   }
 
   private static @Nullable String attribute(Attributes attributes, String name) {

@@ -85,6 +85,10 @@ public final class PluginJars {
    * @throws PluginLoadException naming the file and why it is not a loadable dsh plugin
    */
   public static Jar inspect(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new PluginLoadException(
+          file, PluginLoadException.Reason.NOT_FOUND, "is a directory; give the plugin's jar file");
+    }
     if (!Files.isRegularFile(file)) {
       throw new PluginLoadException(file, PluginLoadException.Reason.NOT_FOUND, "no such file");
     }
@@ -106,6 +110,14 @@ public final class PluginJars {
             });
     return new Jar(
         file, contents.pluginId(), contents.version(), contents.bundlePatch(), contents.configSchema());
+  }
+
+  /**
+   * The {@code Plugin-Id} named in the jar's manifest, read alone: known even for a jar refused for
+   * its size, its CRC or a missing extension index, so such a jar can still be removed by id.
+   */
+  public static Optional<String> pluginIdOf(Path file) {
+    return JarContents.pluginIdOf(file);
   }
 
   /** The readable jars, in file-name order. */

@@ -22,6 +22,8 @@ public final class PluginLoadException extends RuntimeException {
     CORRUPT,
     /** A readable jar that is not a dsh plugin: no manifest, no Plugin-Id, no extension index. */
     NOT_A_PLUGIN,
+    /** An entry, or the whole jar unpacked, is over the host's size limits (a zip bomb). */
+    TOO_LARGE,
     /**
      * It bundles classes the host provides ({@code dev.dsh.api}, PF4J, SLF4J, Jackson), which would
      * split their identity between host and plugin.

@@ -1,6 +1,7 @@
 package dev.dsh.host.profile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +38,21 @@ final class PatchParser {
           file, 0, "a patch must be a YAML list of entries, got " + describe(document.get()));
     }
     List<PatchEntry> entries = new ArrayList<>();
+    Map<String, Integer> overridden = new HashMap<>();
     for (int i = 0; i < items.size(); i++) {
-      entries.add(entry(items.get(i), file, i + 1));
+      PatchEntry entry = entry(items.get(i), file, i + 1);
+      if (entry instanceof PatchEntry.Override override) {
+        Integer first = overridden.putIfAbsent(override.id(), override.position());
+        if (first != null) {
+          // The later entry would silently replace the earlier one's config whole.
+          throw new PatchFormatException(
+              file,
+              override.position(),
+              "row \"" + override.id() + "\" is already overridden by entry " + first
+                  + "; merge the two entries into one");
+        }
+      }
+      entries.add(entry);
     }
     return new PatchLayer(layer, entries);
   }

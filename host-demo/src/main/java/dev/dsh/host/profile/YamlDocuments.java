@@ -36,6 +36,7 @@ final class YamlDocuments {
     if (tree == null || tree.isMissingNode()) {
       return Optional.empty();
     }
+    PlainValues.require(tree, text, file, MAPPER);
     Object value = MAPPER.treeToValue(tree, Object.class);
     return Optional.ofNullable(value);
   }

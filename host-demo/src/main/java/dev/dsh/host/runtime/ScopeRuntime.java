@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * A tree of scopes (DESIGN section 3): the root context, the plugins applied under it, their
+ * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under it, their
  * effects and the services they provide.
  *
  * <p><b>Thread model.</b> Every transition runs on the runtime's one thread, one at a time in the

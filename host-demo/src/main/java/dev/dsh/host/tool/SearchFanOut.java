@@ -6,6 +6,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
@@ -31,12 +32,17 @@ final class SearchFanOut {
   private SearchFanOut() {}
 
   /**
+   * @param filters the filters every search carries
    * @param parents the signals that abort every search (the caller's, the timeout)
    * @return a stage completing with the results in query order, or exceptionally with the first
    *     {@link WebError}; the shared controller is closed when it completes
    */
   static CompletableFuture<List<WebSearchResult>> run(
-      WebService web, List<String> queries, int maxResults, AbortSignal... parents) {
+      WebService web,
+      List<String> queries,
+      int maxResults,
+      SearchFilters filters,
+      AbortSignal... parents) {
     AbortController shared = AbortController.linkedTo(parents);
     CompletableFuture<List<WebSearchResult>> outcome = new CompletableFuture<>();
     outcome.whenComplete((results, error) -> shared.close());
@@ -45,7 +51,7 @@ final class SearchFanOut {
       if (outcome.isDone()) {
         break; // an earlier search already failed at once; the rest would only be aborted
       }
-      CompletableFuture<WebSearchResult> search = start(web, query, maxResults, shared.signal());
+      CompletableFuture<WebSearchResult> search = start(web, new WebSearchRequest(query, maxResults, filters), shared.signal());
       search.whenComplete(
           (result, error) -> {
             if (error != null) {
@@ -63,9 +69,9 @@ final class SearchFanOut {
   }
 
   private static CompletableFuture<WebSearchResult> start(
-      WebService web, String query, int maxResults, AbortSignal signal) {
+      WebService web, WebSearchRequest request, AbortSignal signal) {
     try {
-      return web.search(new WebSearchRequest(query, maxResults), signal).toCompletableFuture();
+      return web.search(request, signal).toCompletableFuture();
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }

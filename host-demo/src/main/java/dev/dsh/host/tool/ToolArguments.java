@@ -1,10 +1,13 @@
 package dev.dsh.host.tool;
 
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilters;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -20,6 +23,8 @@ final class ToolArguments {
   static final int MIN_QUERIES = 1;
   static final int MAX_QUERIES = 4;
 
+  private static final Set<String> PROPERTIES = Set.of("queries", "site", "freshness");
+
   private static final JsonMapper MAPPER =
       JsonMapper.builder()
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -28,12 +33,15 @@ final class ToolArguments {
 
   private ToolArguments() {}
 
+  /** The queries of one call and the filters every one of its searches carries. */
+  record Call(List<String> queries, SearchFilters filters) {}
+
   /**
-   * @return the queries, trimmed, duplicates removed, in first-seen order
+   * @return the queries (trimmed, duplicates removed, in first-seen order) and the filters
    * @throws IllegalArgumentException with a message for the model when the arguments break the
    *     schema
    */
-  static List<String> parse(String json) {
+  static Call parse(String json) {
     JsonNode root;
     try {
       root = MAPPER.readTree(json);
@@ -44,9 +52,11 @@ final class ToolArguments {
       throw invalid("they must be a JSON object like {\"queries\": [\"...\"]}");
     }
     for (Map.Entry<String, JsonNode> property : root.properties()) {
-      if (!property.getKey().equals("queries")) {
+      if (!PROPERTIES.contains(property.getKey())) {
         throw invalid(
-            "unknown property \"" + property.getKey() + "\"; only \"queries\" is accepted");
+            "unknown property \""
+                + property.getKey()
+                + "\"; only \"queries\", \"site\" and \"freshness\" are accepted");
       }
     }
     JsonNode queries = root.get("queries");
@@ -64,7 +74,29 @@ final class ToolArguments {
       }
       raw.add(query.stringValue());
     }
-    return check(raw);
+    return new Call(check(raw), filters(root));
+  }
+
+  private static SearchFilters filters(JsonNode root) {
+    String site = optionalString(root, "site");
+    String freshness = optionalString(root, "freshness");
+    try {
+      return new SearchFilters(
+          site, List.of(), freshness == null ? null : Freshness.parse(freshness));
+    } catch (IllegalArgumentException e) {
+      throw invalid("\"" + e.getMessage().replaceFirst(" ", "\" "));
+    }
+  }
+
+  private static @Nullable String optionalString(JsonNode root, String field) {
+    JsonNode value = root.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isString()) {
+      throw invalid("\"" + field + "\" must be a string");
+    }
+    return value.stringValue();
   }
 
   /**

@@ -5,6 +5,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.ServiceKey;
+import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
@@ -23,8 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The model-facing {@code web_search} tool.
  *
- * <p>Arguments: {@code {"queries": [1 to 4 non-blank strings]}} and nothing else ({@link
- * #schemaJson()}). Queries are trimmed and duplicates removed; each is one {@code web.search} with
+ * <p>Arguments: {@code {"queries": [1 to 4 non-blank strings]}}, optionally {@code "site"} (a
+ * domain) and {@code "freshness"} ({@code day}, {@code week}, {@code month}, {@code year} or {@code
+ * FROM..TO}), applied to every query, and nothing else ({@link #schemaJson()}). Queries are trimmed and duplicates removed; each is one {@code web.search} with
  * {@code maxResults} {@value #MAX_RESULTS}, all running at once under one signal that fires when
  * the caller's signal fires, when the search timeout elapses, or when a search fails — so the first
  * failure aborts the others. Sources are merged round-robin by rank, de-duplicated by url and cut
@@ -55,7 +57,9 @@ public final class WebSearchTool {
   public static final String DESCRIPTION =
       "Search the web. Give 1 to 4 queries (several when the question has distinct parts); the"
           + " sources are returned as markdown links with snippets and dates. Cite the relevant"
-          + " URLs in your answer.";
+          + " URLs in your answer. Optionally narrow every query to one site (a domain such as"
+          + " www.gov.cn) or to recent pages with freshness: day, week, month, year, or a date"
+          + " range FROM..TO such as 2025-01-01..2025-06-30.";
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -111,6 +115,17 @@ public final class WebSearchTool {
     item.put("pattern", "\\S");
     queries.put("minItems", ToolArguments.MIN_QUERIES);
     queries.put("maxItems", ToolArguments.MAX_QUERIES);
+    ObjectNode site = ((ObjectNode) schema.get("properties")).putObject("site");
+    site.put("type", "string");
+    site.put("description", "Search within this domain only, such as www.gov.cn.");
+    site.put("pattern", "^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$");
+    ObjectNode freshness = ((ObjectNode) schema.get("properties")).putObject("freshness");
+    freshness.put("type", "string");
+    freshness.put(
+        "description",
+        "Only pages of the last day, week, month or year, or published FROM..TO (ISO dates, such"
+            + " as 2025-01-01..2025-06-30).");
+    freshness.put("pattern", "^(day|week|month|year|\\d{4}-\\d{2}-\\d{2}\\.\\.\\d{4}-\\d{2}-\\d{2})$");
     ArrayNode required = schema.putArray("required");
     required.add("queries");
     schema.put("additionalProperties", false);
@@ -125,14 +140,14 @@ public final class WebSearchTool {
    */
   public CompletionStage<ToolResult> call(String argumentsJson, AbortSignal signal) {
     Objects.requireNonNull(argumentsJson, "argumentsJson");
-    List<String> queries;
+    ToolArguments.Call call;
     try {
-      queries = ToolArguments.parse(argumentsJson);
+      call = ToolArguments.parse(argumentsJson);
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
     }
-    return search(queries, signal);
+    return search(call.queries(), call.filters(), signal);
   }
 
   /**
@@ -141,7 +156,19 @@ public final class WebSearchTool {
    * @param signal aborts every search of the call when it fires
    */
   public CompletionStage<ToolResult> call(List<String> queries, AbortSignal signal) {
+    return call(queries, SearchFilters.NONE, signal);
+  }
+
+  /**
+   * Runs the tool for {@code queries} given directly (1 to 4, not blank), each search carrying
+   * {@code filters}.
+   *
+   * @param signal aborts every search of the call when it fires
+   */
+  public CompletionStage<ToolResult> call(
+      List<String> queries, SearchFilters filters, AbortSignal signal) {
     Objects.requireNonNull(queries, "queries");
+    Objects.requireNonNull(filters, "filters");
     List<String> checked;
     try {
       checked = ToolArguments.check(queries);
@@ -149,18 +176,19 @@ public final class WebSearchTool {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
     }
-    return search(checked, signal);
+    return search(checked, filters, signal);
   }
 
-  private CompletionStage<ToolResult> search(List<String> queries, AbortSignal signal) {
+  private CompletionStage<ToolResult> search(
+      List<String> queries, SearchFilters filters, AbortSignal signal) {
     Objects.requireNonNull(signal, "signal");
     Duration limit = timeout.get();
     AbortSignal deadline = AbortSignal.timeout(limit);
-    return SearchFanOut.run(web, queries, MAX_RESULTS, signal, deadline)
+    return SearchFanOut.run(web, queries, MAX_RESULTS, filters, signal, deadline)
         .handle(
             (results, error) -> {
               if (error == null) {
-                return ToolResult.success(render(queries, results));
+                return render(queries, results);
               }
               WebError failure = SearchFanOut.asWebError(error);
               if (failure.code().equals(WEB_ABORTED) && deadline.aborted() && !signal.aborted()) {
@@ -171,13 +199,16 @@ public final class WebSearchTool {
             });
   }
 
-  private static String render(List<String> queries, List<WebSearchResult> results) {
+  private static ToolResult render(List<String> queries, List<WebSearchResult> results) {
     List<Answer> answers = new ArrayList<>();
     for (int i = 0; i < queries.size(); i++) {
       answers.add(new Answer(queries.get(i), results.get(i).content()));
     }
     SourceMerge merged = SourceMerge.of(results, MAX_RESULTS);
-    return WebSearchRendering.render(answers, merged.sources(), merged.truncated());
+    return ToolResult.success(
+        WebSearchRendering.render(answers, merged.sources(), merged.truncated()),
+        merged.sources(),
+        merged.truncated());
   }
 
   private static String describe(Duration duration) {

@@ -48,7 +48,10 @@ import org.slf4j.LoggerFactory;
  * WebError} (a provider that throws, returns {@code null} or fails with another exception gives
  * {@code WEB_PROVIDER_ERROR}, the original kept as the cause); the result carries the serving
  * provider's id; its sources are cut to {@code maxResults}, and {@code truncated} is set when
- * sources were dropped here or the provider said so. Each search runs under its own signal, linked
+ * sources were dropped here or the provider said so, and the provider's count of dropped entries is
+ * kept. A request carrying a filter the selected provider does not {@linkplain
+ * WebSearchProvider#supportedFilters() support} fails with {@code WEB_REQUEST_UNSUPPORTED} before
+ * the provider is called. Each search runs under its own signal, linked
  * to the caller's: withdrawing a provider fires it and ends the search with {@code WEB_ABORTED};
  * cancelling the returned future fires it too.
  *
@@ -210,6 +213,12 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
         });
     CompletionStage<WebSearchResult> stage;
     try {
+      Optional<WebError> refusal = FilterSupport.refusal(id, registration.provider(), request);
+      if (refusal.isPresent()) {
+        registration.end(search);
+        outcome.completeExceptionally(refusal.get());
+        return;
+      }
       stage = registration.provider().search(request, search.controller().signal());
       if (stage == null) {
         throw new NullPointerException("search returned no stage");
@@ -242,7 +251,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
       sources = sources.subList(0, max);
       truncated = true;
     }
-    return new WebSearchResult(id, result.content(), sources, truncated);
+    return new WebSearchResult(id, result.content(), sources, truncated, result.dropped());
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.dsh.host.cli;
 
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.testing.WsaFixtures;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -39,12 +40,21 @@ final class CliHarness {
   }
 
   static Result run(Path home, Map<String, String> env, InputStream stdin, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     String[] withHome = new String[args.length + 2];
     withHome[0] = "--home";
     withHome[1] = home.toString();
     System.arraycopy(args, 0, withHome, 2, args.length);
+    return runWithoutHome(env, stdin, withHome);
+  }
+
+  /** {@link #run} without the {@code --home} option added: the arguments exactly as given. */
+  static Result runWithoutHome(Map<String, String> env, String... args) {
+    return runWithoutHome(env, new ByteArrayInputStream(new byte[0]), args);
+  }
+
+  private static Result runWithoutHome(Map<String, String> env, InputStream stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
         Dsh.run(
             new CliIo(
@@ -53,7 +63,7 @@ final class CliHarness {
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 LaunchEnvironment.of(env),
                 Optional.of(pluginJar())),
-            withHome);
+            args);
     return new Result(
         exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
@@ -88,11 +98,6 @@ final class CliHarness {
   }
 
   static String fixture(String name) {
-    String dir = System.getProperty("wsa.fixtures");
-    try {
-      return Files.readString(Path.of(dir, name));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return WsaFixtures.text(name);
   }
 }

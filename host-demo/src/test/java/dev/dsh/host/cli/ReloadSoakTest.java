@@ -14,6 +14,7 @@ import dev.dsh.host.app.HostOptions;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.LifecycleListener;
+import dev.dsh.host.testing.WsaFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -138,8 +139,7 @@ class ReloadSoakTest {
   void everySearchEndsCleanlyWhileThePluginIsReloadedAndReconfigured(@TempDir Path home)
       throws Exception {
     long seconds = Long.getLong(DURATION_PROPERTY, 20);
-    byte[] answer =
-        Files.readAllBytes(Path.of(System.getProperty("wsa.fixtures"), "02-normal-en-10.json"));
+    byte[] answer = WsaFixtures.bytes("02-normal-en-10.json");
     try (DelayingStub stub = new DelayingStub(answer, 20)) {
       Path jar = home.resolve("plugins").resolve(CliHarness.PLUGIN_ID + ".jar");
       CliHarness.installPlugin(home, stub.baseUrl(), "apiKey: sk-soak");

@@ -1,6 +1,7 @@
 package dev.dsh.host.fakes;
 
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.SearchFilter;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchProvider;
@@ -8,11 +9,14 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 /** An in-memory search provider whose answers a test scripts, recording what it was asked. */
@@ -27,6 +31,7 @@ public final class FakeProvider implements WebSearchProvider {
   private final String id;
   private final Script script;
   private final AtomicBoolean available = new AtomicBoolean(true);
+  private final AtomicReference<Set<SearchFilter>> supported = new AtomicReference<>(Set.of());
   private final List<WebSearchRequest> requests = new CopyOnWriteArrayList<>();
   private final List<AbortSignal> signals = new CopyOnWriteArrayList<>();
 
@@ -78,6 +83,17 @@ public final class FakeProvider implements WebSearchProvider {
   private static WebError aborted(AbortSignal signal) {
     return new WebError(
         WebErrorCodes.WEB_ABORTED, "fake search aborted", signal.reason().orElse(null));
+  }
+
+  /** Declares the filters this provider honours (none unless set). */
+  public FakeProvider supporting(SearchFilter... filters) {
+    supported.set(filters.length == 0 ? Set.of() : EnumSet.copyOf(List.of(filters)));
+    return this;
+  }
+
+  @Override
+  public Set<SearchFilter> supportedFilters() {
+    return supported.get();
   }
 
   public void setAvailable(boolean value) {

@@ -9,6 +9,9 @@ import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilter;
+import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
@@ -16,6 +19,7 @@ import dev.dsh.host.fakes.CountingSignal;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.web.WebServiceImpl;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -375,19 +379,51 @@ class WebSearchToolTest {
   @Test
   void invalidArgumentsAreRefusedWithAMessageForTheModel() throws Exception {
     Map<String, String> cases =
-        Map.of(
-            "not json", "invalid web_search arguments: they are not valid JSON; send an object like {\"queries\": [\"...\"]}",
-            "[\"q\"]", "invalid web_search arguments: they must be a JSON object like {\"queries\": [\"...\"]}",
-            "{}", "invalid web_search arguments: \"queries\" is required",
-            "{\"queries\": \"q\"}", "invalid web_search arguments: \"queries\" must be an array of 1 to 4 strings",
-            "{\"queries\": []}", "invalid web_search arguments: \"queries\" must hold 1 to 4 queries, got 0",
-            "{\"queries\": [\"a\",\"b\",\"c\",\"d\",\"e\"]}", "invalid web_search arguments: \"queries\" must hold 1 to 4 queries, got 5",
-            "{\"queries\": [\"a\", 3]}", "invalid web_search arguments: \"queries\"[1] must be a string",
-            "{\"queries\": [\"a\", \"  \"]}", "invalid web_search arguments: \"queries\"[1] must not be blank",
-            "{\"queries\": [\"a\"], \"max\": 3}", "invalid web_search arguments: unknown property \"max\"; only \"queries\" is accepted");
+        Map.ofEntries(
+            Map.entry("not json", "invalid web_search arguments: they are not valid JSON; send an object like {\"queries\": [\"...\"]}"),
+            Map.entry("[\"q\"]", "invalid web_search arguments: they must be a JSON object like {\"queries\": [\"...\"]}"),
+            Map.entry("{}", "invalid web_search arguments: \"queries\" is required"),
+            Map.entry("{\"queries\": \"q\"}", "invalid web_search arguments: \"queries\" must be an array of 1 to 4 strings"),
+            Map.entry("{\"queries\": []}", "invalid web_search arguments: \"queries\" must hold 1 to 4 queries, got 0"),
+            Map.entry("{\"queries\": [\"a\",\"b\",\"c\",\"d\",\"e\"]}", "invalid web_search arguments: \"queries\" must hold 1 to 4 queries, got 5"),
+            Map.entry("{\"queries\": [\"a\", 3]}", "invalid web_search arguments: \"queries\"[1] must be a string"),
+            Map.entry("{\"queries\": [\"a\", \"  \"]}", "invalid web_search arguments: \"queries\"[1] must not be blank"),
+            Map.entry("{\"queries\": [\"a\"], \"max\": 3}", "invalid web_search arguments: unknown property \"max\"; only \"queries\", \"site\" and \"freshness\" are accepted"),
+            Map.entry("{\"queries\": [\"a\"], \"site\": \"https://x.cn/a\"}", "invalid web_search arguments: \"site\" must be a domain such as www.example.com (letters, digits, hyphens and dots; no scheme, port or path), was \"https://x.cn/a\""),
+            Map.entry("{\"queries\": [\"a\"], \"site\": 7}", "invalid web_search arguments: \"site\" must be a string"),
+            Map.entry("{\"queries\": [\"a\"], \"freshness\": \"fortnight\"}", "invalid web_search arguments: \"freshness\" must be day, week, month, year or FROM..TO with ISO dates (2025-01-01..2025-06-30), was \"fortnight\""));
     for (Map.Entry<String, String> c : cases.entrySet()) {
       assertThat(call(c.getKey())).as(c.getKey()).isEqualTo(ToolResult.failure(WEB_INVALID_REQUEST, c.getValue()));
     }
+    assertThat(provider.requests()).isEmpty();
+  }
+
+  @Test
+  void siteAndFreshnessReachEverySearchOfTheCall() throws Exception {
+    provider.supporting(SearchFilter.SITE, SearchFilter.FRESHNESS);
+
+    ToolResult result =
+        call("{\"queries\": [\"a\", \"b\"], \"site\": \"WWW.Gov.CN\", \"freshness\": \"2025-01-01..2025-06-30\"}");
+
+    assertThat(result.errorCodeOpt()).isEmpty();
+    assertThat(provider.requests())
+        .extracting(WebSearchRequest::filters)
+        .containsOnly(
+            new SearchFilters(
+                "www.gov.cn",
+                List.of(),
+                Freshness.between(LocalDate.of(2025, 1, 1), LocalDate.of(2025, 6, 30))));
+  }
+
+  @Test
+  void aFilterTheProviderDoesNotSupportFailsTheCallWithItsCode() throws Exception {
+    ToolResult result = call("{\"queries\": [\"a\"], \"freshness\": \"week\"}");
+
+    assertThat(result)
+        .isEqualTo(
+            ToolResult.failure(
+                "WEB_REQUEST_UNSUPPORTED",
+                "web provider \"memory\" does not support the filter freshness"));
     assertThat(provider.requests()).isEmpty();
   }
 
@@ -415,6 +451,16 @@ class WebSearchToolTest {
                 + "      },\n"
                 + "      \"minItems\" : 1,\n"
                 + "      \"maxItems\" : 4\n"
+                + "    },\n"
+                + "    \"site\" : {\n"
+                + "      \"type\" : \"string\",\n"
+                + "      \"description\" : \"Search within this domain only, such as www.gov.cn.\",\n"
+                + "      \"pattern\" : \"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$\"\n"
+                + "    },\n"
+                + "    \"freshness\" : {\n"
+                + "      \"type\" : \"string\",\n"
+                + "      \"description\" : \"Only pages of the last day, week, month or year, or published FROM..TO (ISO dates, such as 2025-01-01..2025-06-30).\",\n"
+                + "      \"pattern\" : \"^(day|week|month|year|\\\\d{4}-\\\\d{2}-\\\\d{2}\\\\.\\\\.\\\\d{4}-\\\\d{2}-\\\\d{2})$\"\n"
                 + "    }\n"
                 + "  },\n"
                 + "  \"required\" : [ \"queries\" ],\n"

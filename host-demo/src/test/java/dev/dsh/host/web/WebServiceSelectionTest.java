@@ -27,7 +27,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** One test per row of DESIGN section 4's selection table, and how the pin is read. */
+/**
+ * One test per row of the selection table (docs/ARCHITECTURE.md, section 3), and how the pin is
+ * read.
+ */
 class WebServiceSelectionTest {
 
   private final AtomicReference<Optional<String>> configPin = new AtomicReference<>(Optional.empty());

@@ -18,6 +18,7 @@ import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.plugins.PluginLoader;
 import dev.dsh.host.runtime.LifecycleEvent;
 import dev.dsh.host.runtime.ScopeRuntime;
+import dev.dsh.host.testing.WsaFixtures;
 import dev.dsh.host.web.WebPlugin;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,17 +73,9 @@ final class YuanbaoHost implements AutoCloseable {
     return Path.of(path);
   }
 
-  /** The fixture folder handed in by the build ({@code ../shared/fixtures/wsa}). */
+  /** The text of a SearchPro fixture of the test resources ({@code wsa/}). */
   static String fixture(String name) {
-    String dir = System.getProperty("wsa.fixtures");
-    if (dir == null) {
-      throw new IllegalStateException("system property wsa.fixtures is not set");
-    }
-    try {
-      return Files.readString(Path.of(dir, name));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return WsaFixtures.text(name);
   }
 
   /** Mounts the built-in credentials service over {@code credentials.json} in the home. */

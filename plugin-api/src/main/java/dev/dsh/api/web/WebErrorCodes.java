@@ -23,5 +23,11 @@ public final class WebErrorCodes {
   /** The request itself is invalid (such as tool arguments that break the tool's schema). */
   public static final String WEB_INVALID_REQUEST = "WEB_INVALID_REQUEST";
 
+  /**
+   * The request carries a filter, or a combination of filters, that the serving provider cannot
+   * honour; nothing was sent.
+   */
+  public static final String WEB_REQUEST_UNSUPPORTED = "WEB_REQUEST_UNSUPPORTED";
+
   private WebErrorCodes() {}
 }

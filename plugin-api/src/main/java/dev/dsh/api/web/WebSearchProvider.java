@@ -1,6 +1,7 @@
 package dev.dsh.api.web;
 
 import dev.dsh.api.AbortSignal;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -21,6 +22,15 @@ public interface WebSearchProvider {
    * never touches the network.
    */
   boolean available();
+
+  /**
+   * The {@linkplain SearchFilters filters} this provider honours. The web service refuses a request
+   * carrying any other filter with {@link WebErrorCodes#WEB_REQUEST_UNSUPPORTED} before calling
+   * {@link #search}, so a provider never has to ignore one. None by default.
+   */
+  default Set<SearchFilter> supportedFilters() {
+    return Set.of();
+  }
 
   /**
    * Runs one search.

@@ -10,8 +10,11 @@ import org.jspecify.annotations.Nullable;
  * @param query the query; not blank
  * @param maxResults how many sources the caller wants at most; absent lets the provider choose;
  *     at least 1 when present
+ * @param filters the optional filters ({@link SearchFilters#NONE} for none); the web service
+ *     refuses a filter the serving provider does not {@linkplain
+ *     WebSearchProvider#supportedFilters() support}
  */
-public record WebSearchRequest(String query, @Nullable Integer maxResults) {
+public record WebSearchRequest(String query, @Nullable Integer maxResults, SearchFilters filters) {
 
   public WebSearchRequest {
     Objects.requireNonNull(query, "query");
@@ -21,11 +24,22 @@ public record WebSearchRequest(String query, @Nullable Integer maxResults) {
     if (maxResults != null && maxResults < 1) {
       throw new IllegalArgumentException("maxResults must be at least 1, was " + maxResults);
     }
+    Objects.requireNonNull(filters, "filters");
   }
 
-  /** A request for {@code query} without a result limit. */
+  /** A request without filters. */
+  public WebSearchRequest(String query, @Nullable Integer maxResults) {
+    this(query, maxResults, SearchFilters.NONE);
+  }
+
+  /** A request for {@code query} without a result limit or filters. */
   public static WebSearchRequest of(String query) {
     return new WebSearchRequest(query, null);
+  }
+
+  /** This request with {@code filters} instead of its own. */
+  public WebSearchRequest withFilters(SearchFilters filters) {
+    return new WebSearchRequest(query, maxResults, filters);
   }
 
   /** {@link #maxResults()} as an optional. */

@@ -12,18 +12,33 @@ import org.jspecify.annotations.Nullable;
  * @param content a provider-generated answer text, absent for providers that only list sources
  * @param sources the sources, best first; an unmodifiable copy
  * @param truncated true when sources were dropped to honour a limit
+ * @param dropped how many entries the provider received from its service and left out because they
+ *     were unusable (no url, no snippet, unreadable); not counted in {@code truncated}
  */
 public record WebSearchResult(
     @Nullable String provider,
     @Nullable String content,
     List<WebSearchSource> sources,
-    boolean truncated) {
+    boolean truncated,
+    int dropped) {
 
   public WebSearchResult {
     sources = List.copyOf(Objects.requireNonNull(sources, "sources"));
     if (content != null && content.isBlank()) {
       content = null;
     }
+    if (dropped < 0) {
+      throw new IllegalArgumentException("dropped must not be negative, was " + dropped);
+    }
+  }
+
+  /** A result that dropped nothing. */
+  public WebSearchResult(
+      @Nullable String provider,
+      @Nullable String content,
+      List<WebSearchSource> sources,
+      boolean truncated) {
+    this(provider, content, sources, truncated, 0);
   }
 
   /** A result of {@code sources} only, not truncated, with no provider id yet. */
@@ -33,6 +48,6 @@ public record WebSearchResult(
 
   /** This result with {@code providerId} as its provider. */
   public WebSearchResult withProvider(String providerId) {
-    return new WebSearchResult(providerId, content, sources, truncated);
+    return new WebSearchResult(providerId, content, sources, truncated, dropped);
   }
 }

@@ -1,0 +1,52 @@
+package dev.dsh.host.cli;
+
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.host.app.Host;
+import dev.dsh.host.app.LeftoverThread;
+import dev.dsh.host.plugins.LoadedPlugin;
+import dev.dsh.host.runtime.ScopeInfo;
+import java.util.List;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The answer to {@code dsh run}'s {@code status} line. */
+final class RunStatus {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private RunStatus() {}
+
+  /**
+   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line, plus {@code
+   * "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's threads still run.
+   */
+  static String json(Host host) {
+    ObjectNode root = JSON.createObjectNode();
+    ArrayNode plugins = root.putArray("plugins");
+    for (LoadedPlugin plugin : host.plugins()) {
+      plugins
+          .addObject()
+          .put("id", plugin.id())
+          .put("version", plugin.version())
+          .put("state", plugin.state().toString());
+    }
+    ArrayNode scopes = root.putArray("scopes");
+    for (ScopeInfo scope : host.scopes()) {
+      scopes.addObject().put("id", scope.id()).put("state", scope.state().name());
+    }
+    ArrayNode providers = root.putArray("providers");
+    for (ProviderStatus provider : host.providers()) {
+      providers.addObject().put("id", provider.id()).put("available", provider.available());
+    }
+    // Only while an unloaded plugin's threads still run (issue 10 item 5).
+    List<LeftoverThread> left = host.leftoverThreads();
+    if (!left.isEmpty()) {
+      ArrayNode leftovers = root.putArray("leftoverThreads");
+      for (LeftoverThread thread : left) {
+        leftovers.addObject().put("plugin", thread.pluginId()).put("thread", thread.thread());
+      }
+    }
+    return JSON.writeValueAsString(root);
+  }
+}

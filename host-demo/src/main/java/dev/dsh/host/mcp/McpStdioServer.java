@@ -1,0 +1,87 @@
+package dev.dsh.host.mcp;
+
+import dev.dsh.host.HostVersion;
+import dev.dsh.host.tool.WebSearchTool;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * An MCP server on a pair of streams (stdio for {@code dsh mcp}) offering one tool, {@code
+ * web_search}, built on the official MCP Java SDK's async server and its stdio transport.
+ *
+ * <p>The output stream carries protocol messages only, one a line. Calls run concurrently; a
+ * client's {@code notifications/cancelled} aborts the searches of that call (see {@link
+ * StdinRelay} for how, on SDK 2.1.0). {@link #close()} aborts the calls still running and stops the
+ * server.
+ */
+public final class McpStdioServer implements AutoCloseable {
+
+  private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
+
+  private final CallSignals calls = new CallSignals();
+  private final StdinRelay relay;
+  private final McpAsyncServer server;
+
+  private McpStdioServer(
+      Supplier<Optional<WebSearchTool>> tools, InputStream in, OutputStream out) {
+    JsonMapper json = JsonMapper.builder().build();
+    McpJsonMapper mapper = new JacksonMcpJsonMapper(json);
+    this.relay = new StdinRelay(in, out, calls);
+    this.server =
+        McpServer.async(new StdioServerTransportProvider(mapper, relay.sdkInput(), out))
+            .serverInfo("dsh", HostVersion.current())
+            .capabilities(ServerCapabilities.builder().tools(false).build())
+            .jsonMapper(mapper)
+            .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
+            // the tool checks its arguments itself, with messages that name the field
+            .validateToolInputs(false)
+            .tools(WebSearchToolSpec.of(mapper, tools, calls))
+            .build();
+    relay.start();
+  }
+
+  /**
+   * Starts serving.
+   *
+   * @param tools the host's {@code web_search} tool as it is now, asked on every call; absent
+   *     while the {@code tool-web} row is not running
+   * @param in the client's messages
+   * @param out where the server's messages go, and nothing else
+   */
+  public static McpStdioServer start(
+      Supplier<Optional<WebSearchTool>> tools, InputStream in, OutputStream out) {
+    return new McpStdioServer(tools, in, out);
+  }
+
+  /** Waits until the client's input ends. */
+  public void awaitEndOfInput() throws InterruptedException {
+    try {
+      relay.ended().get();
+    } catch (ExecutionException e) {
+      // the relay completes normally in every case; nothing to report
+    }
+  }
+
+  /** Aborts the calls still running and stops the server, waiting a bounded time. */
+  @Override
+  public void close() {
+    calls.abortAll();
+    try {
+      server.closeGracefully().block(CLOSE_BOUND);
+    } catch (RuntimeException e) {
+      server.close();
+    }
+  }
+}

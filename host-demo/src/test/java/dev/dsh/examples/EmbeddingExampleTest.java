@@ -1,0 +1,66 @@
+package dev.dsh.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.host.testing.RealPluginJar;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's "Embedding" example is this package's {@link EmbeddingExample}, and it runs. */
+class EmbeddingExampleTest {
+
+  private static final Path SOURCE = Path.of("src/test/java/dev/dsh/examples/EmbeddingExample.java");
+
+  @Test
+  void theReadmeQuotesTheExampleWhole() throws Exception {
+    String source = Files.readString(SOURCE);
+    String quoted = source.substring(source.indexOf("import "));
+
+    assertThat(readmeJavaBlock("class EmbeddingExample")).isEqualTo(quoted);
+  }
+
+  @Test
+  void theExampleSearchesAndRunsTheToolThroughTheRealPlugin(@TempDir Path home) throws Exception {
+    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("r1"))) {
+      Files.createDirectories(home.resolve("plugins"));
+      Files.copy(RealPluginJar.path(), home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar"));
+      Path profile = Files.createDirectories(home.resolve("profiles/default"));
+      Files.writeString(profile.resolve("profile.yml"), "bundles: [" + RealPluginJar.PLUGIN_ID + "]\n");
+      Files.writeString(
+          profile.resolve("cordis.patch.yml"),
+          "- id: " + RealPluginJar.ROW_ID + "\n  config: {baseURL: \"" + stub.baseUrl()
+              + "\", apiKey: \"sk-example\"}\n");
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+      EmbeddingExample.run(home, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+      String out = bytes.toString(StandardCharsets.UTF_8);
+      assertThat(out)
+          .startsWith("Page r1 <https://example.com/r1>\n")
+          .contains("- [Page r1](https://example.com/r1) — About r1")
+          .endsWith("Cite the relevant URLs above as markdown links in your answer.\n");
+      assertThat(stub.requests()).hasSize(3);
+      assertThat(stub.requests().get(0).body()).contains("DeepSeek R1");
+    }
+  }
+
+  /** The README's one java block containing {@code marker}. */
+  static String readmeJavaBlock(String marker) throws Exception {
+    String readme = Files.readString(Path.of(System.getProperty("dsh.test.readme")));
+    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
+    while (block.find()) {
+      if (block.group(1).contains(marker)) {
+        return block.group(1);
+      }
+    }
+    throw new AssertionError("the README has no java block with " + marker);
+  }
+}

@@ -1,0 +1,78 @@
+package dev.dsh.host.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs the repository's real {@code ./dsh} script in a child process, under {@code LANG=C} unless
+ * told otherwise.
+ *
+ * <p>The script runs from a copy of the repository's layout whose sources are all older than the
+ * built host jar (its {@code host-demo/target} links to the real one), so the launcher never
+ * starts a build of its own in the middle of the test run. It needs the packaged jar: tests using
+ * it are {@code *LauncherIT}, run after {@code package}.
+ */
+final class RealLauncher {
+
+  record Result(int exit, String out, String err) {}
+
+  private final Path work;
+  private final Path launcher;
+
+  private RealLauncher(Path work, Path launcher) {
+    this.work = work;
+    this.launcher = launcher;
+  }
+
+  /** A launcher copy laid out under {@code work}. */
+  static RealLauncher in(Path work) throws IOException {
+    Path real = Path.of(System.getProperty("dsh.launcher")).toRealPath();
+    Path root = Files.createDirectories(work.resolve("repo"));
+    Path launcher = root.resolve("dsh");
+    Files.copy(real, launcher);
+    Path target = real.getParent().resolve("host-demo/target").toRealPath();
+    Files.createDirectories(root.resolve("host-demo"));
+    Files.createSymbolicLink(root.resolve("host-demo/target"), target);
+    FileTime old = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
+    for (String dir : List.of("plugin-api", "schema", "yuanbao-plugin")) {
+      Files.setLastModifiedTime(Files.createDirectories(root.resolve(dir)), old);
+    }
+    Files.setLastModifiedTime(Files.writeString(root.resolve("pom.xml"), ""), old);
+    Files.setLastModifiedTime(launcher, old);
+    return new RealLauncher(work, launcher);
+  }
+
+  /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
+  Result run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
+    ProcessBuilder builder =
+        new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList());
+    Map<String, String> env = builder.environment();
+    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
+    env.remove("DSH_HOME");
+    env.remove("DSH_JAVA_OPTS");
+    env.put("LANG", "C");
+    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
+    env.putAll(extraEnv);
+    Path out = work.resolve("out.txt");
+    Path err = work.resolve("err.txt");
+    builder.redirectOutput(out.toFile());
+    builder.redirectError(err.toFile());
+    Process process = builder.start();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("./dsh did not end within 60 s");
+    }
+    return new Result(
+        process.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+}

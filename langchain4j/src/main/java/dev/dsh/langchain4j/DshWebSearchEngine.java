@@ -1,0 +1,122 @@
+package dev.dsh.langchain4j;
+
+import dev.dsh.api.AbortController;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebService;
+import dev.langchain4j.web.search.WebSearchEngine;
+import dev.langchain4j.web.search.WebSearchRequest;
+import dev.langchain4j.web.search.WebSearchResults;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A LangChain4j {@link WebSearchEngine} searching through a dsh {@link WebService} ({@code
+ * ctx.web}): an embedded host's, a plugin's context's, or any other implementation.
+ *
+ * <p>Request: {@code searchTerms} is the query, {@code maxResults} the limit, and the {@code
+ * additionalParams} {@code site} (a domain), {@code excludeSites} (a domain or a list of them) and
+ * {@code freshness} ({@code day}, {@code week}, {@code month}, {@code year}, {@code FROM..TO}, or a
+ * {@link dev.dsh.api.web.Freshness}) the seam's filters; a provider that does not take a filter
+ * fails the search with {@code WEB_REQUEST_UNSUPPORTED}. {@code language}, {@code geoLocation}, a
+ * {@code startPage} or {@code startIndex} past the first page, {@code safeSearch} {@code false} and
+ * any other {@code additionalParams} entry have no SearchPro equivalent: such a request is refused
+ * with an {@link IllegalArgumentException} naming the field, never searched without it. ({@code
+ * safeSearch} {@code true}, which LangChain4j's builder sets by default, counts as unset, so
+ * LangChain4j's {@code WebSearchTool} and {@code WebSearchContentRetriever} work unchanged.)
+ *
+ * <p>Results: one {@code WebSearchOrganicResult} per source, best first: the title (else the url's
+ * host, else the url, since LangChain4j requires a title), the url, the snippet, no content, and
+ * metadata {@code publishedAt} and {@code provider} when known. {@code totalResults} is the number
+ * of results returned.
+ *
+ * <p>Failures: a failed search throws a {@link WebError} with the search's {@linkplain
+ * WebError#code() code}, message and provider code. Each search is bounded by the engine's timeout
+ * ({@code WEB_ABORTED}, "web search timed out after …"); an interrupted caller aborts its search
+ * ({@code WEB_ABORTED}) and keeps its interrupt status.
+ */
+public final class DshWebSearchEngine implements WebSearchEngine {
+
+  /** The timeout of {@link #DshWebSearchEngine(WebService)}, as the {@code web_search} tool's. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+  private final WebService web;
+  private final Duration timeout;
+
+  /** An engine over {@code web}, each search bounded by {@link #DEFAULT_TIMEOUT}. */
+  public DshWebSearchEngine(WebService web) {
+    this(web, DEFAULT_TIMEOUT);
+  }
+
+  /** An engine over {@code web}, each search bounded by {@code timeout} (positive). */
+  public DshWebSearchEngine(WebService web, Duration timeout) {
+    this.web = Objects.requireNonNull(web, "web");
+    this.timeout = Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+    }
+  }
+
+  /**
+   * Runs one search.
+   *
+   * @throws IllegalArgumentException naming a request field that is set but not supported
+   * @throws WebError when the search fails, with its code and message
+   */
+  @Override
+  public WebSearchResults search(WebSearchRequest request) {
+    Objects.requireNonNull(request, "request");
+    dev.dsh.api.web.WebSearchRequest search = RequestMapping.toDsh(request);
+    try (AbortController controller = new AbortController()) {
+      try {
+        WebSearchResult result =
+            web.search(search, controller.signal())
+                .toCompletableFuture()
+                .get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return ResultMapping.toLangChain4j(result);
+      } catch (TimeoutException e) {
+        controller.abort(e);
+        throw new WebError(
+            WebErrorCodes.WEB_ABORTED, "web search timed out after " + describe(timeout), e);
+      } catch (InterruptedException e) {
+        controller.abort(e);
+        Thread.currentThread().interrupt();
+        throw new WebError(WebErrorCodes.WEB_ABORTED, "web search was interrupted", e);
+      } catch (ExecutionException | CompletionException e) {
+        throw surfaced(e.getCause() == null ? e : e.getCause());
+      } catch (WebError e) {
+        throw surfaced(e); // thrown by search() itself rather than through its stage
+      }
+    }
+  }
+
+  /** The failure as the caller sees it: a {@link WebError} keeping code, message and vendor code. */
+  private static WebError surfaced(Throwable failure) {
+    if (failure instanceof WebError error) {
+      return new WebError(error.code(), error.getMessage(), error.providerCode().orElse(null), error);
+    }
+    if (failure instanceof CancellationException) {
+      return new WebError(WebErrorCodes.WEB_ABORTED, "web search was cancelled", failure);
+    }
+    return new WebError(
+        WebErrorCodes.WEB_PROVIDER_ERROR,
+        "web search failed: " + failure.getClass().getSimpleName(),
+        failure);
+  }
+
+  private static String describe(Duration duration) {
+    long millis = duration.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+  }
+
+  @Override
+  public String toString() {
+    return "DshWebSearchEngine[timeout=" + timeout + "]";
+  }
+}

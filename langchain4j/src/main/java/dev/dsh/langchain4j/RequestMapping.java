@@ -1,0 +1,98 @@
+package dev.dsh.langchain4j;
+
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilters;
+import dev.dsh.api.web.WebSearchRequest;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A LangChain4j search request as a dsh one: {@code searchTerms} is the query, {@code maxResults}
+ * the limit, and the {@code additionalParams} {@code site}, {@code excludeSites} and {@code
+ * freshness} the seam's {@link SearchFilters}. Every other field has no SearchPro equivalent, so a
+ * request that sets one to something other than its default is refused by name rather than
+ * searched without it.
+ */
+final class RequestMapping {
+
+  private RequestMapping() {}
+
+  /**
+   * @throws IllegalArgumentException naming the first field that is set but not supported, or an
+   *     {@code additionalParams} value that is not a valid filter
+   */
+  static WebSearchRequest toDsh(dev.langchain4j.web.search.WebSearchRequest request) {
+    refuseIf(request.language() != null, "language", request.language());
+    refuseIf(request.geoLocation() != null, "geoLocation", request.geoLocation());
+    // LangChain4j's builder makes startPage 1 and safeSearch true when they are not set.
+    Integer startPage = request.startPage();
+    refuseIf(startPage != null && startPage != 1, "startPage", startPage);
+    // 1-based, as LangChain4j's engines read it: only the first result starts the first page.
+    Integer startIndex = request.startIndex();
+    refuseIf(startIndex != null && startIndex != 1, "startIndex", startIndex);
+    refuseIf(Boolean.FALSE.equals(request.safeSearch()), "safeSearch", false);
+    Integer maxResults = request.maxResults();
+    if (maxResults != null && maxResults < 1) {
+      throw new IllegalArgumentException("maxResults must be at least 1, was " + maxResults);
+    }
+    Map<String, Object> params = request.additionalParams();
+    return new WebSearchRequest(
+        request.searchTerms(), maxResults, params == null ? SearchFilters.NONE : filters(params));
+  }
+
+  /** {@code site} (a domain), {@code excludeSites} (a domain or a list), {@code freshness}. */
+  private static SearchFilters filters(Map<String, Object> params) {
+    for (String name : params.keySet()) {
+      if (!Set.of("site", "excludeSites", "freshness").contains(name)) {
+        throw new IllegalArgumentException(
+            "additionalParams \""
+                + name
+                + "\" is not supported by dsh web search; it takes site, excludeSites and"
+                + " freshness");
+      }
+    }
+    try {
+      Object site = params.get("site");
+      Object freshness = params.get("freshness");
+      return new SearchFilters(
+          site == null ? null : text("site", site),
+          domains(params.get("excludeSites")),
+          freshness instanceof Freshness f
+              ? f
+              : freshness == null ? null : Freshness.parse(text("freshness", freshness)));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("additionalParams " + e.getMessage(), e);
+    }
+  }
+
+  private static List<String> domains(@Nullable Object value) {
+    if (value == null) {
+      return List.of();
+    }
+    if (value instanceof Collection<?> many) {
+      return many.stream().map(domain -> text("excludeSites", domain)).toList();
+    }
+    return List.of(text("excludeSites", value));
+  }
+
+  private static String text(String name, @Nullable Object value) {
+    if (value instanceof String string) {
+      return string;
+    }
+    throw new IllegalArgumentException(
+        name + " must be a string, was " + (value == null ? "null" : value.getClass().getSimpleName()));
+  }
+
+  private static void refuseIf(boolean set, String field, @Nullable Object value) {
+    if (set) {
+      throw new IllegalArgumentException(
+          field
+              + " "
+              + value
+              + " is not supported by dsh web search (SearchPro has no equivalent); leave it unset");
+    }
+  }
+}

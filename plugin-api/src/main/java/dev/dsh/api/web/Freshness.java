@@ -1,0 +1,86 @@
+package dev.dsh.api.web;
+
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How recent the pages of a search must be: published within the last {@linkplain Period period},
+ * or on a day of a closed date range. Written as {@code day}, {@code week}, {@code month}, {@code
+ * year}, or {@code FROM..TO} with ISO dates ({@code 2025-01-01..2025-06-30}); {@link #toString()}
+ * gives that form back.
+ *
+ * @param period the recent period, or absent for a range
+ * @param from the range's first day, present exactly when {@code period} is absent
+ * @param to the range's last day, not before {@code from}
+ */
+public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Nullable LocalDate to) {
+
+  /** A recent period, counted back from the time of the search. */
+  public enum Period {
+    DAY,
+    WEEK,
+    MONTH,
+    YEAR
+  }
+
+  public Freshness {
+    if (period != null ? from != null || to != null : from == null || to == null) {
+      throw new IllegalArgumentException("freshness is either a period or a range FROM..TO");
+    }
+    if (from != null && from.isAfter(Objects.requireNonNull(to))) {
+      throw new IllegalArgumentException(
+          "freshness range starts after it ends: " + from + ".." + to);
+    }
+  }
+
+  /** Pages of the last {@code period}. */
+  public static Freshness within(Period period) {
+    return new Freshness(Objects.requireNonNull(period, "period"), null, null);
+  }
+
+  /** Pages published from {@code from} to {@code to}, both included. */
+  public static Freshness between(LocalDate from, LocalDate to) {
+    return new Freshness(null, Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"));
+  }
+
+  /**
+   * Reads {@code day}, {@code week}, {@code month}, {@code year} (any case) or {@code FROM..TO}.
+   *
+   * @throws IllegalArgumentException naming {@code freshness} and the accepted forms
+   */
+  public static Freshness parse(String text) {
+    Objects.requireNonNull(text, "freshness");
+    String value = text.trim();
+    int dots = value.indexOf("..");
+    if (dots < 0) {
+      for (Period period : Period.values()) {
+        if (period.name().equals(value.toUpperCase(Locale.ROOT))) {
+          return within(period);
+        }
+      }
+      throw invalid(text);
+    }
+    try {
+      return between(
+          LocalDate.parse(value.substring(0, dots)), LocalDate.parse(value.substring(dots + 2)));
+    } catch (DateTimeParseException e) {
+      throw invalid(text);
+    }
+  }
+
+  private static IllegalArgumentException invalid(String text) {
+    return new IllegalArgumentException(
+        "freshness must be day, week, month, year or FROM..TO with ISO dates"
+            + " (2025-01-01..2025-06-30), was \""
+            + (text.length() > 100 ? text.substring(0, 100) + "…" : text)
+            + "\"");
+  }
+
+  @Override
+  public String toString() {
+    return period != null ? period.name().toLowerCase(Locale.ROOT) : from + ".." + to;
+  }
+}
