@@ -21,6 +21,11 @@ public final class PluginCallTimeoutException extends RuntimeException {
     this.stuckThread = stuckThread;
   }
 
+  /** {@code 10 s}, or {@code 300 ms} for a deadline that is not whole seconds. */
+  static String format(java.time.Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+  }
+
   /** The name of the thread left in the call; empty when the call never started. */
   public Optional<String> stuckThread() {
     return Optional.ofNullable(stuckThread);

@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -44,16 +42,6 @@ final class RuntimeThread {
     }
   }
 
-  private static final class Task {
-    final Supplier<?> work;
-    final CompletableFuture<@Nullable Object> done = new CompletableFuture<>();
-    @Nullable Object partial;
-
-    Task(Supplier<?> work) {
-      this.work = work;
-    }
-  }
-
   private record Watch(Object owner, String label, String what, Thread thread) {}
 
   private static final AtomicInteger THREADS = new AtomicInteger();
@@ -62,12 +50,12 @@ final class RuntimeThread {
   private final Duration deadline;
   private final Consumer<List<Call>> recovery;
   private final Runnable afterTask;
-  private final LinkedBlockingDeque<Task> queue = new LinkedBlockingDeque<>();
+  private final LinkedBlockingDeque<Handoff> queue = new LinkedBlockingDeque<>();
   private final ReentrantLock turn = new ReentrantLock();
   private final ScheduledThreadPoolExecutor watchdog;
   // guarded by this: the plugin calls running on the runtime thread, innermost last
   private final Deque<Watch> calls = new ArrayDeque<>();
-  private @Nullable Task current;
+  private @Nullable Handoff current;
   private volatile @Nullable Thread worker;
 
   RuntimeThread(Duration deadline, Consumer<List<Call>> recovery, Runnable afterTask) {
@@ -99,14 +87,14 @@ final class RuntimeThread {
         }
       }
     }
-    Task task = new Task(op);
+    Handoff task = new Handoff(op);
     queue.addLast(task);
-    return await(task);
+    return task.await();
   }
 
   /** Queues {@code op} behind what was asked before; for a request the current step must finish first. */
   void later(Runnable op) {
-    queue.addLast(new Task(() -> {
+    queue.addLast(new Handoff(() -> {
       op.run();
       return null;
     }));
@@ -177,7 +165,7 @@ final class RuntimeThread {
 
   private void expire(Watch watch) {
     List<Call> lost = new ArrayList<>();
-    Task task;
+    Handoff task;
     synchronized (this) {
       if (!calls.contains(watch) || watch.thread() != worker) {
         return;
@@ -188,7 +176,8 @@ final class RuntimeThread {
         if (w.thread() == watch.thread()) {
           String thread = "dsh-plugin " + w.label() + " " + w.what();
           lost.add(new Call(w.owner(), w.what(), new PluginCallTimeoutException(
-              w.what() + " did not return within " + format(deadline), thread)));
+              w.what() + " did not return within " + PluginCallTimeoutException.format(deadline),
+              thread)));
         }
       }
       Watch innermost = calls.peekLast();
@@ -197,10 +186,10 @@ final class RuntimeThread {
       current = null;
       Thread fresh = thread(this::work, "dsh-runtime-" + THREADS.incrementAndGet());
       worker = fresh;
-      queue.addFirst(new Task(() -> {
+      queue.addFirst(new Handoff(() -> {
         recovery.accept(lost);
         if (task != null) {
-          task.done.complete(task.partial);
+          task.complete(task.partial, null);
         }
         return null;
       }));
@@ -212,25 +201,23 @@ final class RuntimeThread {
     Thread me = Thread.currentThread();
     try {
       while (worker == me) {
-        Task task = queue.take();
+        Handoff task = queue.take();
         turn.lock();
         try {
           synchronized (this) {
             current = task;
           }
-          Object result;
+          Object result = null;
+          Throwable failure = null;
           try {
             result = task.work.get();
+          } catch (Abandoned a) {
+            throw a;
           } catch (RuntimeException | Error e) {
-            if (e instanceof Abandoned a) {
-              throw a;
-            }
-            afterTask.run();
-            task.done.completeExceptionally(e);
-            continue;
+            failure = e;
           }
           afterTask.run();
-          task.done.complete(result);
+          task.complete(result, failure);
         } finally {
           synchronized (this) {
             if (current != null && worker == me) {
@@ -251,29 +238,6 @@ final class RuntimeThread {
     }
   }
 
-  @SuppressWarnings("unchecked")
-  private static <T> T await(Task task) {
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          return (T) task.done.get();
-        } catch (InterruptedException e) {
-          interrupted = true; // the task is queued: its caller learns how it ended
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof RuntimeException r) {
-            throw r;
-          }
-          throw (Error) e.getCause();
-        }
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
   private static Thread thread(Runnable body, String name) {
     Thread thread = new Thread(body, name);
     thread.setDaemon(true);
@@ -281,7 +245,4 @@ final class RuntimeThread {
     return thread;
   }
 
-  static String format(Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
-  }
 }
