@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -18,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * (b) Decoding and mapping one 50-page SearchPro body, without network, beside a plain Jackson-tree
+ * (b) Decoding and mapping one 50-page SearchPro body (the bench body, and a second one of long
+ * plain passages), without network, beside a plain Jackson-tree
  * decode that only extracts the four fields a source has (url, title, passage, date) — no HTML
  * cleanup, no date parsing, no url check. Run with {@code -prof gc} for bytes per body.
  */
@@ -37,9 +39,16 @@ public class DecodeBenchmark {
   private final JsonMapper mapper = JsonMapper.builder().build();
   private byte[] body;
 
+  /** {@code bench}: the committed body (markup and entities); {@code plain}: {@link SearchProBody#plainLong()}. */
+  @Param({"bench", "plain"})
+  public String kind;
+
   @Setup
   public void setUp() {
-    body = SearchProBody.read(System.getProperty("dsh.bench.body", "src/bench/searchpro-50.json"));
+    body =
+        kind.equals("plain")
+            ? SearchProBody.plainLong()
+            : SearchProBody.read(System.getProperty("dsh.bench.body", "src/bench/searchpro-50.json"));
     int mapped = decodeAndMap().sources().size();
     int tree = jacksonTree().size();
     if (mapped != SearchProBody.PAGES || tree != SearchProBody.PAGES) {

@@ -77,6 +77,32 @@ public final class SearchProBody {
     return json.writeValueAsBytes(Map.of("Response", response));
   }
 
+  /**
+   * The second body: 50 pages with long plain passages (about 600 characters, no markup or
+   * entity), the shape of an answer whose passages need no HTML parser; about 70 KB.
+   */
+  static byte[] plainLong() {
+    Random random = new Random(SEED + 1);
+    JsonMapper json = JsonMapper.builder().build();
+    List<String> pages = new ArrayList<>();
+    for (int i = 0; i < PAGES; i++) {
+      Map<String, Object> page = new LinkedHashMap<>();
+      int site = random.nextInt(SITES.length);
+      page.put("title", han(random, 14 + random.nextInt(12)));
+      page.put("date", String.format("2025-%02d-%02d 10:%02d:00", 1 + random.nextInt(12), 1 + random.nextInt(28), random.nextInt(60)));
+      page.put("url", "https://" + HOSTS[site] + "/news/2025/" + (30000000 + random.nextInt(999999)) + ".html");
+      StringBuilder passage = new StringBuilder();
+      while (passage.length() < 600) {
+        passage.append(han(random, 20 + random.nextInt(20))).append("，");
+      }
+      page.put("passage", passage.append("。").toString());
+      page.put("site", SITES[site]);
+      page.put("score", Math.round((0.95 - i * 0.01) * 10000) / 10000.0);
+      pages.add(json.writeValueAsString(page));
+    }
+    return json.writeValueAsBytes(Map.of("Response", Map.of("Pages", pages, "RequestId", "plain-long")));
+  }
+
   /** Every third page is marked up: an {@code <em>} highlight, an entity, or both. */
   private static String marked(int index, String text, Random random, boolean title) {
     if (index % 3 != 0) {

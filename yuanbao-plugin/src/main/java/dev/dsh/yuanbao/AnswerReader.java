@@ -5,13 +5,15 @@ import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
  * section 5: a redirect fails at once; an error envelope wins whatever the status; then a non-2xx
  * status; then the shape.
  *
- * <p>Never throws anything but {@link WebError}.
+ * <p>Every url, title and snippet is scrubbed of the resolved key. Never throws anything but {@link
+ * WebError}.
  */
 final class AnswerReader {
 
@@ -41,7 +43,7 @@ final class AnswerReader {
       for (Page page : decoded.pages()) {
         WebSearchSource source = PageMapper.map(page);
         if (source != null) {
-          sources.add(source);
+          sources.add(scrubbed(failures, source));
         }
       }
       return WebSearchResult.of(sources);
@@ -49,5 +51,16 @@ final class AnswerReader {
       // Mapping is total on decoded pages; this only guards the "WebError only" promise.
       throw failures.invalidBody();
     }
+  }
+
+  /** The source with the key scrubbed from its url, title and snippet (the date cannot hold it). */
+  private static WebSearchSource scrubbed(Failures failures, WebSearchSource s) {
+    return new WebSearchSource(
+        failures.scrub(s.url()), scrub(failures, s.title()), scrub(failures, s.snippet()),
+        s.publishedAt());
+  }
+
+  private static @Nullable String scrub(Failures failures, @Nullable String text) {
+    return text == null ? null : failures.scrub(text);
   }
 }

@@ -8,9 +8,11 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.function.Consumer;
 
 /**
- * Collects a response body without blocking, up to a cap. Over the cap, or on {@link #cancel()},
+ * Collects a response body without blocking, up to a cap, and hands it to a callback before
+ * completing {@link #getBody()}. Over the cap, or on {@link #cancel()},
  * it cancels its subscription, which makes the client close the connection.
  */
 final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> {
@@ -29,36 +31,41 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
 
   private final int cap;
   private final boolean discard;
+  private final boolean announcedOverCap;
   private final CompletableFuture<byte[]> body = new CompletableFuture<>();
+  private final Consumer<byte[]> whenRead;
   private byte[] buffer;
   private int size;
   private volatile Flow.@org.jspecify.annotations.Nullable Subscription subscription;
   private volatile boolean cancelled;
 
-  private CappedBodySubscriber(int cap, boolean discard, int initialSize) {
+  private CappedBodySubscriber(
+      int cap, boolean discard, long contentLength, int initialSize, Consumer<byte[]> whenRead) {
     this.cap = cap;
+    this.whenRead = whenRead;
     this.discard = discard;
+    this.announcedOverCap = contentLength > cap;
     this.buffer = new byte[initialSize];
   }
 
   /** A subscriber that keeps up to {@code cap} bytes. */
   static CappedBodySubscriber capped(int cap) {
-    return capped(cap, -1);
+    return capped(cap, -1, read -> {});
   }
 
   /**
    * A subscriber that keeps up to {@code cap} bytes, its buffer sized for {@code contentLength}
    * when that is known and within the cap (so a body that announces its length is neither grown
-   * nor copied); the announced length is only a hint.
+   * nor copied); a body that announces more than the cap fails at once, without being read.
    */
-  static CappedBodySubscriber capped(int cap, long contentLength) {
+  static CappedBodySubscriber capped(int cap, long contentLength, Consumer<byte[]> whenRead) {
     int initial = contentLength > 0 && contentLength <= cap ? (int) contentLength : 8192;
-    return new CappedBodySubscriber(cap, false, initial);
+    return new CappedBodySubscriber(cap, false, contentLength, initial, whenRead);
   }
 
   /** A subscriber that reads nothing: it cancels at once and completes with no bytes. */
-  static CappedBodySubscriber unread() {
-    return new CappedBodySubscriber(0, true, 0);
+  static CappedBodySubscriber unread(Consumer<byte[]> whenRead) {
+    return new CappedBodySubscriber(0, true, -1, 0, whenRead);
   }
 
   @Override
@@ -71,9 +78,12 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     subscription = s;
     if (discard) {
       s.cancel();
-      body.complete(new byte[0]);
+      complete(new byte[0]);
     } else if (cancelled) {
       s.cancel();
+    } else if (announcedOverCap) {
+      s.cancel();
+      body.completeExceptionally(new OverCap());
     } else {
       s.request(Long.MAX_VALUE);
     }
@@ -107,7 +117,15 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
 
   @Override
   public void onComplete() {
-    body.complete(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
+    complete(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
+  }
+
+  /** Hands the body to {@code whenRead} first, then completes {@link #getBody()}. */
+  private void complete(byte[] read) {
+    if (!body.isDone()) {
+      whenRead.accept(read);
+      body.complete(read);
+    }
   }
 
   /**

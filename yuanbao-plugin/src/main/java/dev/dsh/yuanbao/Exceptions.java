@@ -1,5 +1,10 @@
 package dev.dsh.yuanbao;
 
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -55,5 +60,27 @@ final class Exceptions {
     }
     boolean show = trustMessage || SAFE_MESSAGES.contains(error.getClass().getName());
     return message == null || message.isBlank() || !show ? name : name + ": " + message;
+  }
+
+  /**
+   * {@code ": could not connect to host:port"} (after {@code "; "} when the failure has a message)
+   * for a failure to reach {@code endpoint}, else {@code ""}. Only the host and port are named:
+   * never the user-info or the path.
+   */
+  static String connectingTo(Throwable error, URI endpoint) {
+    if (!(error instanceof ConnectException
+        || error instanceof HttpConnectTimeoutException
+        || error instanceof UnknownHostException
+        || error instanceof NoRouteToHostException)) {
+      return "";
+    }
+    int port = endpoint.getPort();
+    if (port < 0) {
+      port = "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
+    }
+    String host = endpoint.getHost();
+    String where = (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    String text = describe(error, false);
+    return (text.contains(": ") ? "; " : ": ") + "could not connect to " + where;
   }
 }

@@ -5,10 +5,11 @@ import dev.dsh.api.web.WebErrorCodes;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds every {@link WebError} the provider emits, with the resolved key scrubbed to {@code ***}.
+ * Builds every {@link WebError} the provider emits, and scrubs the resolved key, in any letter
+ * case, to {@code ***} from those and from every string of a result.
  *
  * <p>One instance per search: it learns the key once resolved, so every later message (the
- * envelope's {@code Message} included) is scrubbed.
+ * envelope's {@code Message} included) and every title, snippet and url is scrubbed.
  */
 final class Failures {
 
@@ -51,9 +52,41 @@ final class Failures {
     return new WebError(code, scrub(message), providerCode, safeCause(cause));
   }
 
+  /** {@code text} with every occurrence of the key, in any letter case, replaced by {@code ***}. */
   String scrub(String text) {
     String k = key;
-    return k == null || k.isEmpty() ? text : text.replace(k, "***");
+    if (k == null || k.isEmpty()) {
+      return text;
+    }
+    int at = find(text, k, 0);
+    if (at < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    int from = 0;
+    for (; at >= 0; at = find(text, k, from)) {
+      out.append(text, from, at).append("***");
+      from = at + k.length();
+    }
+    return out.append(text, from, text.length()).toString();
+  }
+
+  /** The first case-insensitive match of {@code k} at or after {@code from}, or -1. */
+  private static int find(String text, String k, int from) {
+    char lower = Character.toLowerCase(k.charAt(0));
+    char upper = Character.toUpperCase(k.charAt(0));
+    for (int i = from; i <= text.length() - k.length(); i++) {
+      int l = text.indexOf(lower, i);
+      int u = lower == upper ? -1 : text.indexOf(upper, i);
+      i = l < 0 ? u : u < 0 ? l : Math.min(l, u);
+      if (i < 0) {
+        return -1;
+      }
+      if (text.regionMatches(true, i, k, 0, k.length())) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -67,7 +100,7 @@ final class Failures {
     }
     for (Throwable t = cause; t != null; t = t.getCause()) {
       String m = t.getMessage();
-      if (m != null && m.contains(k)) {
+      if (m != null && find(m, k, 0) >= 0) {
         return null;
       }
       if (t.getCause() == t) {

@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.credentials.Credential;
 import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
@@ -75,21 +76,21 @@ final class KeyResolver {
     return checked(value.get(), ref);
   }
 
-  /** The key, unless it holds a character an HTTP header cannot carry (never echoed). */
+  /**
+   * The key, unless it breaks {@link CredentialValues}' rule, the one the host's store applies
+   * too (never echoed).
+   */
   private static CompletableFuture<String> checked(String key, String where) {
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c < 0x21 || c > 0x7E) {
-        String source = where.equals("apiKey") ? "apiKey" : "\"" + where + "\"";
-        return CompletableFuture.failedFuture(
-            new WebError(
-                WebErrorCodes.WEB_PROVIDER_ERROR,
-                Failures.REQUEST_FAILED
-                    + "the API key from "
-                    + source
-                    + " holds a line break, a space or another character an HTTP header cannot"
-                    + " carry"));
-      }
+    if (!CredentialValues.sendable(key)) {
+      String source = where.equals("apiKey") ? "apiKey" : "\"" + where + "\"";
+      return CompletableFuture.failedFuture(
+          new WebError(
+              WebErrorCodes.WEB_PROVIDER_ERROR,
+              Failures.REQUEST_FAILED
+                  + "the API key from "
+                  + source
+                  + " holds a line break, a space or another character an HTTP header cannot"
+                  + " carry"));
     }
     return CompletableFuture.completedFuture(key);
   }

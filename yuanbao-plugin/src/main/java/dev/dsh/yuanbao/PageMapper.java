@@ -1,6 +1,8 @@
 package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebSearchSource;
+import java.net.URI;
+import java.net.URISyntaxException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,7 +74,11 @@ final class PageMapper {
     if (url.isEmpty()) {
       return null;
     }
-    return HttpUrls.isHttpUrl(url) ? url : null;
+    try {
+      return Settings.isHttpUrl(new URI(url)) ? url : null;
+    } catch (URISyntaxException e) {
+      return null;
+    }
   }
 
   private static @Nullable String date(@Nullable String raw) {

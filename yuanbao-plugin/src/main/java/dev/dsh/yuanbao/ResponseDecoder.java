@@ -9,12 +9,10 @@ import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * Decodes a SearchPro body with one streaming pass, without building a tree.
- *
- * <p>The usual answer is read by {@link BodyScanner} straight from its bytes; any other body, or
- * one that scanner is unsure of, by the Jackson streaming parser below, which reads page strings
- * with {@link PageScanner} first and from its own decoded text when that is unsure. Every path
- * gives the same result (property-tested).
+ * Decodes a SearchPro body with Jackson's streaming parser, without building a tree: one pass over
+ * the envelope, and each page string (SearchPro sends pages as JSON text inside a string) parsed
+ * again from the parser's own character buffer. Only the fields the mapping reads are decoded; the
+ * rest are skipped.
  *
  * <p>Never throws: anything unreadable is {@link Decoded#INVALID} (the body) or a dropped entry (a
  * page).
@@ -22,33 +20,13 @@ import tools.jackson.core.json.JsonFactory;
 final class ResponseDecoder {
 
   private final JsonFactory json = JsonFactory.builder().build();
-  private final boolean scanPages;
-
-  ResponseDecoder() {
-    this(true);
-  }
-
-  /**
-   * @param scanPages whether the body and its page strings are first read from the raw bytes;
-   *     false leaves only the Jackson path, the reference the tests compare with
-   */
-  ResponseDecoder(boolean scanPages) {
-    this.scanPages = scanPages;
-  }
 
   /** Decodes {@code body}; a leading UTF-8 byte-order mark is skipped. */
   Decoded decode(byte[] body) {
     int offset = hasBom(body) ? 3 : 0;
-    if (scanPages) {
-      // The usual answer is read in one pass over its bytes; anything else goes to Jackson.
-      Decoded scanned = BodyScanner.scan(body, offset);
-      if (scanned != null) {
-        return scanned;
-      }
-    }
     try (JsonParser p =
         json.createParser(ObjectReadContext.empty(), body, offset, body.length - offset)) {
-      Decoded decoded = readRoot(p, new Pages(body, offset));
+      Decoded decoded = readRoot(p);
       return p.nextToken() == null ? decoded : Decoded.INVALID;
     } catch (RuntimeException e) {
       return Decoded.INVALID;
@@ -59,10 +37,7 @@ final class ResponseDecoder {
     return b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF;
   }
 
-  /** The body, for reading page strings from its bytes. */
-  private record Pages(byte[] body, int offset) {}
-
-  private Decoded readRoot(JsonParser p, Pages source) {
+  private Decoded readRoot(JsonParser p) {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       return Decoded.INVALID;
     }
@@ -71,7 +46,7 @@ final class ResponseDecoder {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       if ("Response".equals(name)) {
-        response = value == JsonToken.START_OBJECT ? readResponse(p, source) : skipInvalid(p);
+        response = value == JsonToken.START_OBJECT ? readResponse(p) : skipInvalid(p);
       } else {
         p.skipChildren();
       }
@@ -88,7 +63,7 @@ final class ResponseDecoder {
    * Reads {@code Response}. {@code Error} wins wherever it stands; pages are decoded as they come
    * (an error answer is rare, and then the work is simply dropped).
    */
-  private Decoded readResponse(JsonParser p, Pages source) {
+  private Decoded readResponse(JsonParser p) {
     boolean shapeOk = true;
     boolean error = false;
     String code = null;
@@ -121,7 +96,7 @@ final class ResponseDecoder {
         }
         case "Pages" -> {
           if (value == JsonToken.START_ARRAY) {
-            pages = readPages(p, source);
+            pages = readPages(p);
           } else {
             pages = List.of();
             shapeOk &= value == JsonToken.VALUE_NULL;
@@ -141,20 +116,14 @@ final class ResponseDecoder {
   }
 
   /** The page objects: strings decoded, raw objects read as they are, anything else dropped. */
-  private List<Page> readPages(JsonParser p, Pages source) {
+  private List<Page> readPages(JsonParser p) {
     List<Page> pages = new ArrayList<>();
-    PageScanner scanner = new PageScanner(source.body());
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
       Page page = null;
       if (t == JsonToken.VALUE_STRING) {
-        // First from the raw bytes, without unescaping the string (the parser has not decoded it
-        // yet, and skips it when it moves on); when that scan is unsure, from the parser's
-        // decoded text, which decides.
-        page = scanPages ? scan(p, source, scanner) : null;
-        if (page == null) {
-          page = pageOf(p.getStringCharacters(), p.getStringOffset(), p.getStringLength());
-        }
+        // Parsed from the parser's buffer of the unescaped string: no String copy in between.
+        page = pageOf(p.getStringCharacters(), p.getStringOffset(), p.getStringLength());
       } else if (t == JsonToken.START_OBJECT) {
         page = readPage(p);
       } else {
@@ -165,16 +134,6 @@ final class ResponseDecoder {
       }
     }
     return pages;
-  }
-
-  /** The page read by {@code scanner} from the string the parser stands on, or null if unsure. */
-  private static @Nullable Page scan(JsonParser p, Pages source, PageScanner scanner) {
-    long at = source.offset() + p.currentTokenLocation().getByteOffset();
-    byte[] body = source.body();
-    if (at < 0 || at >= body.length || body[(int) at] != '"') {
-      return null;
-    }
-    return scanner.scan((int) at + 1);
   }
 
   /** A page decoded from its JSON text, or null when it is not exactly one JSON object. */

@@ -6,13 +6,14 @@ import dev.dsh.api.config.Default;
 import dev.dsh.api.config.Description;
 import dev.dsh.api.config.Format;
 import dev.dsh.api.config.Secret;
+import dev.dsh.api.config.UrlUserInfo;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The config of the {@code web-search-yuanbao} row. The generated catalog is the exhaustive truth.
  *
  * <p>Absent fields take their defaults, so a record bound from a partial tree is complete. {@link
- * #toString()} never shows {@link #apiKey()}.
+ * #toString()} never shows {@link #apiKey()}, nor a password in {@link #baseURL()}.
  *
  * @param apiKey literal API key; wins over {@code apiKeyEnv} when non-empty
  * @param apiKeyEnv credential reference resolved on every search
@@ -98,7 +99,7 @@ public record YuanbaoConfig(
         + ", apiKeyEnv="
         + apiKeyEnv
         + ", baseURL="
-        + baseURL
+        + UrlUserInfo.redact(baseURL)
         + ", count="
         + count
         + "]";

@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
@@ -12,19 +13,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -33,27 +29,26 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Settings are one snapshot, read at the start of each search and replaced in place by {@link
  * #reconfigure}. The API key is resolved on every search, never cached. No retry, no fallback.
- * {@link #close()} ends in-flight searches with {@code WEB_ABORTED} and releases the HTTP client
- * and its threads.
+ * {@link #close()} ends in-flight searches with {@code WEB_ABORTED} and releases the HTTP clients
+ * and their threads.
+ *
+ * <p>Each exchange is one {@link HttpClient#sendAsync} on the provider's own executor, which
+ * serves its clients. For {@code sendAsync} the JDK hands the exchange's future on through its
+ * default async pool, which with one or two CPUs starts a new thread per response; the body
+ * subscriber completes that future itself as soon as the body is in, so the hand-over has nothing
+ * left to do and starts no thread (see {@link SearchCall#bodyFor}).
  */
 public final class YuanbaoSearchProvider implements WebSearchProvider, AutoCloseable {
 
   /** The provider id. */
   public static final String ID = "yuanbao";
 
-  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-
-  /** Numbers providers, so each one's HTTP threads are told apart ({@code dsh-yuanbao-3-http-1}). */
-  private static final AtomicInteger INSTANCES = new AtomicInteger();
-
   private final KeyResolver keys;
   private final AnswerReader answers = new AnswerReader();
-  private final ExecutorService executor;
-  private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
+  private final HttpClients clients = new HttpClients();
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
-  private final String userAgent = "dsh-web-search-yuanbao/" + PluginVersion.VALUE;
   private volatile Settings settings;
-  private volatile @Nullable HttpClient client;
+  private volatile boolean closed;
 
   /**
    * A provider with {@code config} as its first settings snapshot.
@@ -73,21 +68,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     this.keys =
         new KeyResolver(
             Objects.requireNonNull(credentials, "credentials"), Objects.requireNonNull(env, "env"));
-    AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
-    this.client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(CONNECT_TIMEOUT)
-            .executor(executor)
-            .build();
   }
 
   /**
@@ -107,7 +87,18 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /** True when {@code baseURL} is an absolute http(s) URL and the provider is not closed. */
   @Override
   public boolean available() {
-    return client != null && settings.endpoint() != null;
+    return unavailableReason().isEmpty();
+  }
+
+  @Override
+  public Optional<String> unavailableReason() {
+    if (closed) {
+      return Optional.of("the provider is closed");
+    }
+    if (settings.endpoint() == null) {
+      return Optional.of("baseURL is not an absolute http(s) URL");
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -126,7 +117,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
           onAbort.dispose();
           inFlight.remove(call);
         });
-    if (client == null) {
+    if (closed) {
       call.abort();
       return call.result;
     }
@@ -149,30 +140,20 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
                 return;
               }
               call.failures.knowKey(key);
-              send(call, endpoint, key, request.query(), cnt);
+              start(call, endpoint, key, request.query(), cnt);
             });
     return call.result;
   }
 
-  private void send(SearchCall call, URI endpoint, String key, String query, int cnt) {
-    HttpClient http = client;
+  private void start(SearchCall call, URI endpoint, String key, String query, int cnt) {
+    HttpClient http = clients.forScheme(endpoint.getScheme());
     if (http == null) {
       call.abort();
       return;
     }
     HttpRequest request;
     try {
-      request =
-          HttpRequest.newBuilder(endpoint)
-              .version(HttpClient.Version.HTTP_1_1)
-              .header("Authorization", "Bearer " + key)
-              .header("Content-Type", "application/json; charset=utf-8")
-              .header("Accept", "application/json")
-              .header("User-Agent", userAgent)
-              .POST(
-                  HttpRequest.BodyPublishers.ofByteArray(
-                      JsonText.requestBody(query, cnt).getBytes(StandardCharsets.UTF_8)))
-              .build();
+      request = SearchRequests.of(endpoint, key, query, cnt);
     } catch (RuntimeException e) {
       // The JDK's message would echo the offending value: name the class only.
       call.fail(call.failures.requestFailed(e.getClass().getSimpleName()));
@@ -180,92 +161,83 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     }
     CompletableFuture<HttpResponse<byte[]>> exchange;
     try {
-      exchange = http.sendAsync(request, info -> answerWhenRead(call, info));
+      exchange = http.sendAsync(request, call::bodyFor);
     } catch (RuntimeException e) {
       call.fail(call.failures.requestFailed(Exceptions.describe(e, false)));
       return;
     }
     call.exchange(exchange);
-    exchange.whenComplete((response, error) -> finish(call, response, error));
+    exchange.whenComplete((response, error) -> finish(call, response, error, endpoint));
   }
 
   /**
-   * The body subscriber for a response, wired to end the search as soon as the body is read, on
-   * the client's executor thread. The exchange's own future completes later: for {@code sendAsync}
-   * the JDK hands it to the default async pool, which on a 2-core machine starts a new thread per
-   * response, so waiting for it would put a thread start on every search's path. That future still
-   * reports failures before or while reading the body (and is what an abort cancels).
+   * Completes the search from its exchange: the one place that does, besides an abort. The
+   * response is null when the body subscriber cut the exchange's future short (see {@link
+   * SearchCall#bodyFor}); the status and body are then the call's.
    */
-  private HttpResponse.BodySubscriber<byte[]> answerWhenRead(
-      SearchCall call, HttpResponse.ResponseInfo info) {
-    HttpResponse.BodySubscriber<byte[]> subscriber = call.bodyFor(info);
-    int status = info.statusCode();
-    subscriber
-        .getBody()
-        .whenComplete(
-            (body, error) -> {
-              if (error == null) {
-                try {
-                  call.succeedOrFail(answers, status, body);
-                } catch (RuntimeException e) {
-                  call.fail(call.failures.invalidBody());
-                }
-              }
-            });
-    return subscriber;
-  }
-
   private void finish(
-      SearchCall call, @Nullable HttpResponse<byte[]> response, @Nullable Throwable error) {
+      SearchCall call,
+      @Nullable HttpResponse<byte[]> response,
+      @Nullable Throwable error,
+      URI endpoint) {
     if (call.done()) {
       return;
     }
     try {
       if (error != null) {
-        Throwable t = Exceptions.unwrap(error);
-        if (t instanceof CappedBodySubscriber.OverCap) {
-          call.fail(call.failures.requestFailed("response body over 8 MiB"));
-        } else if (t instanceof CancellationException) {
-          call.abort();
-        } else {
-          call.fail(call.failures.requestFailed(Exceptions.describe(t, false), t));
-        }
-        return;
+        call.fail(failure(call, Exceptions.unwrap(error), endpoint));
+      } else if (response != null) {
+        call.succeed(answers.read(call.failures, response.statusCode(), response.body()));
+      } else {
+        call.succeed(answers.read(call.failures, call.status(), call.body()));
       }
-      call.succeedOrFail(answers, Objects.requireNonNull(response));
+    } catch (WebError e) {
+      call.fail(e);
     } catch (RuntimeException e) {
       call.fail(call.failures.invalidBody());
     }
   }
 
+  private static WebError failure(SearchCall call, Throwable t, URI endpoint) {
+    if (t instanceof CappedBodySubscriber.OverCap) {
+      return call.failures.requestFailed("response body over 8 MiB");
+    }
+    if (t instanceof CancellationException) {
+      return call.failures.aborted();
+    }
+    return call.failures.requestFailed(
+        Exceptions.describe(t, false) + Exceptions.connectingTo(t, endpoint), t);
+  }
+
   /**
-   * Ends in-flight searches with {@code WEB_ABORTED}, drops the HTTP client and shuts down its
+   * Ends in-flight searches with {@code WEB_ABORTED}, drops the HTTP clients and shuts down their
    * threads. Later searches end with {@code WEB_ABORTED}. Idempotent.
    */
   @Override
   public void close() {
-    client = null;
+    closed = true;
     for (SearchCall call : List.copyOf(inFlight)) {
       call.abort();
     }
-    executor.shutdownNow();
+    clients.close();
   }
 
-  /** The HTTP client, absent once closed; for tests that prove it is released. */
+  /** The HTTP client a search would use now (built on first use), absent once closed; tests. */
   @Nullable HttpClient client() {
-    return client;
+    URI endpoint = settings.endpoint();
+    return endpoint == null ? null : clients.forScheme(endpoint.getScheme());
   }
 
-  /** The name prefix of this provider's HTTP threads; for tests that prove they end. */
+  /** The name prefix of this provider's HTTP threads; tests. */
   String threadPrefix() {
-    return threadPrefix;
+    return clients.threadPrefix();
   }
 
   @Override
   public String toString() {
     Settings s = settings;
     return "YuanbaoSearchProvider[endpoint="
-        + s.endpoint()
+        + (s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()))
         + ", apiKey="
         + (s.literalKey() == null ? "unset" : "<redacted>")
         + ", apiKeyEnv="

@@ -111,6 +111,7 @@ class AbortTest {
       assertAborted(stage);
       assertClosed(server);
       assertThat(provider.available()).isFalse();
+      assertThat(provider.unavailableReason()).contains("the provider is closed");
       assertAborted(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
     }
   }
@@ -151,15 +152,17 @@ class AbortTest {
   }
 
   @Test
-  void connectionRefusedFailsNamingTheFailure() {
-    try (YuanbaoSearchProvider provider =
-        TestSupport.provider(TestSupport.config(TestSupport.refusedBaseUrl()))) {
+  void connectionRefusedFailsNamingTheFailureAndTheHostAndPort() {
+    String base = TestSupport.refusedBaseUrl();
+    String hostPort = base.substring(base.indexOf("//") + 2).replaceAll("/.*", "");
+    try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(base))) {
       WebError failure = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
       assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_ERROR);
-      // JDK 17 gives the ConnectException no message (only the class name is shown); later JDKs
-      // say "Connection refused".
       assertThat(failure.getMessage())
-          .matches("Yuanbao search request failed: ConnectException(: Connection refused)?");
+          .matches(
+              "Yuanbao search request failed: ConnectException(: Connection refused;|:) could not"
+                  + " connect to "
+                  + hostPort.replace(".", "\\."));
     }
   }
 

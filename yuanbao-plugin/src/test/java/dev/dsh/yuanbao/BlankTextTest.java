@@ -24,9 +24,7 @@ class BlankTextTest {
   }
 
   private static String quoted(String s) {
-    StringBuilder out = new StringBuilder();
-    JsonText.quote(s, out);
-    return out.toString();
+    return tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(s);
   }
 
   @ParameterizedTest

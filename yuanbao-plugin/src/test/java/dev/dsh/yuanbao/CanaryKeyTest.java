@@ -132,6 +132,33 @@ class CanaryKeyTest {
     assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain(CANARY);
   }
 
+  /** The service echoing the key inside results (issue 10, item 7): scrubbed in any letter case. */
+  @Test
+  void canaryKeyEchoedInResultsIsScrubbedFromEveryString() {
+    String lower = CANARY.toLowerCase(java.util.Locale.ROOT);
+    String page =
+        "{\"url\":\"https://a.example/?token=" + lower + "\",\"title\":\"Bearer " + CANARY
+            + "\",\"passage\":\"the key is &lt;" + CANARY.toUpperCase(java.util.Locale.ROOT)
+            + "&gt; and " + lower + "\"}";
+    answer(200, "{\"Response\":{\"Pages\":[" + quoted(page) + "]}}", null);
+    try (var provider =
+        TestSupport.provider(YuanbaoConfig.defaults().withBaseURL(server.baseUrl()).withApiKey(CANARY))) {
+      var sources = TestSupport.search(provider, "q").sources();
+      assertThat(sources)
+          .extracting(s -> s.url(), s -> s.title(), s -> s.snippet())
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple(
+                  "https://a.example/?token=***", "Bearer ***", "the key is <***> and ***"));
+      assertThat(sources.toString()).doesNotContainIgnoringCase(CANARY);
+    } finally {
+      server.resetAll();
+    }
+  }
+
+  private static String quoted(String s) {
+    return tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(s);
+  }
+
   @Test
   void headerIllegalKeyIsRefusedWithoutEchoingIt() {
     WebError error = failWith(CANARY + "\n", server.baseUrl());

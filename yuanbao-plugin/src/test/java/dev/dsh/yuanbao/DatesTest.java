@@ -8,7 +8,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Strict date parsing: +08:00 when no zone, ISO_OFFSET_DATE_TIME out. */
+/**
+ * Strict date parsing: +08:00 when no zone, ISO_OFFSET_DATE_TIME out; the accepted forms are
+ * exactly those {@link RegexDates} (the forms written as regular expressions) accepts.
+ */
 class DatesTest {
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -49,7 +52,7 @@ class DatesTest {
   }
 
   @Test
-  void handParserAgreesWithTheRegexOracleOnRandomDateLikeText() {
+  void agreesWithTheRegexOracleOnRandomDateLikeText() {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
     String[] parts = {

@@ -248,6 +248,25 @@ class FixtureMappingTest {
         () -> assertThat(sources.get(5).title()).contains("&amp;"));
   }
 
+  /** Terminal control sequences from the endpoint never reach a title or snippet (issue 10, 16). */
+  @Test
+  void terminalControlSequencesAreRemovedFromTitlesAndSnippets() {
+    String page =
+        "{\"url\":\"https://a.example/\",\"title\":\"\\u001bcReset \\u001b[2Jclear\","
+            + "\"passage\":\"<em>\\u001bP1;2|q\\u001b\\\\DCS</em> and \\u009b31mCSI\\u0007\"}";
+    String body =
+        "{\"Response\":{\"Pages\":[\""
+            + page.replace("\\", "\\\\").replace("\"", "\\\"")
+            + "\"]}}";
+    server.stubFor(post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(body)));
+    WebSearchSource source = TestSupport.search(provider, "q").sources().get(0);
+    assertThat(source.title()).isEqualTo("cReset [2Jclear");
+    assertThat(source.snippet()).isEqualTo("P1;2|q\\DCS and 31mCSI");
+    for (String text : List.of(source.title(), source.snippet())) {
+      assertThat(text.chars()).noneMatch(c -> c < 0x20 || (c >= 0x7F && c <= 0x9F));
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("emptyFixtures")
   void emptyAnswerSucceedsWithNoSources(String fixture) {

@@ -133,10 +133,14 @@ class PluginEntryTest {
         "http://host:99999/", "http://under_score/", "https://api.example.com/?q=1", "https://api.example.com/#f")) {
       try (var provider = TestSupport.provider(TestSupport.config(base))) {
         assertThat(provider.available()).as(base).isFalse();
+        assertThat(provider.unavailableReason())
+            .as(base)
+            .contains("baseURL is not an absolute http(s) URL");
       }
     }
     try (var provider = TestSupport.provider(TestSupport.config("HTTPS://api.example.com/x/"))) {
       assertThat(provider.available()).isTrue();
+      assertThat(provider.unavailableReason()).isEmpty();
     }
   }
 

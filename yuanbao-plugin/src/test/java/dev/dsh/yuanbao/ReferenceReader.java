@@ -171,12 +171,15 @@ final class ReferenceReader {
     return value != null && value.isString() ? value.stringValue() : null;
   }
 
-  /** Exactly jsoup's text; a text that is blank is no text. */
+  /**
+   * Exactly jsoup's text without C0, DEL and C1 control characters (issue 10, item 16); a text
+   * that is blank is no text.
+   */
   private static @Nullable String text(@Nullable String raw) {
     if (raw == null) {
       return null;
     }
-    String text = Jsoup.parse(raw).text();
+    String text = Jsoup.parse(raw).text().replaceAll("[\\x00-\\x1F\\x7F-\\x9F]", "").trim();
     return text.isBlank() ? null : text;
   }
 

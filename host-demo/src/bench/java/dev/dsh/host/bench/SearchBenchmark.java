@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,17 +27,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * (a) One Yuanbao search through the host's web service ({@code ctx.web.search}: selection, the
  * real plugin jar loaded by PF4J, HTTP to a loopback stub, decode and map of the 50-page body),
  * beside a bare {@link HttpClient} POST fetching the same bytes and doing nothing with them. The
- * ratio is the provider's whole overhead.
+ * ratio is the provider's whole overhead. The bare client has the provider's settings (HTTP/1.1,
+ * no redirects, an executor of its own) and uses the blocking {@code send}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-// As the dsh launcher runs the host: on 2 cores the common pool's default parallelism of 1 makes
-// the JDK start a thread for every HttpClient response (CompletableFuture's thread-per-task
-// fallback); both sides of the comparison run in the same JVM settings.
-@Fork(value = 3, jvmArgsAppend = "-Djava.util.concurrent.ForkJoinPool.common.parallelism=2")
+// No JVM flag: the machine's CPUs (2 here). SearchOneCpuBenchmark runs the same with one CPU.
+@Fork(3)
 public class SearchBenchmark {
 
   static final String QUERY = "生成式人工智能服务管理 备案 最新进展";
@@ -52,7 +52,7 @@ public class SearchBenchmark {
     stub = StubServer.answering(StubServer.benchBody());
     host = BenchHost.start(stub.baseUrl());
     request = new WebSearchRequest(QUERY, 50);
-    bare = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    bare = bareClient();
     bareRequest =
         HttpRequest.newBuilder(URI.create(stub.baseUrl() + "/SearchPro"))
             .header("Authorization", "Bearer bench-key")
@@ -66,6 +66,21 @@ public class SearchBenchmark {
     if (sources != 50) {
       throw new IllegalStateException("expected 50 sources, got " + sources);
     }
+  }
+
+  /** The provider's client settings: HTTP/1.1, no redirects, an executor of its own. */
+  static HttpClient bareClient() {
+    return HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .followRedirects(HttpClient.Redirect.NEVER)
+        .executor(
+            Executors.newCachedThreadPool(
+                task -> {
+                  Thread thread = new Thread(task, "bench-bare-http");
+                  thread.setDaemon(true);
+                  return thread;
+                }))
+        .build();
   }
 
   @TearDown

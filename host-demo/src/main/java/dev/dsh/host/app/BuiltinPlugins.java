@@ -10,15 +10,17 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** The host's own plugins, by the name a profile row gives them. */
 final class BuiltinPlugins {
 
   private final Map<String, Plugin> byName = new LinkedHashMap<>();
 
-  BuiltinPlugins(Path home, LaunchEnvironment env) {
+  /** @param warnings where the built-ins' one-line warnings go (the host's event sink) */
+  BuiltinPlugins(Path home, LaunchEnvironment env, Consumer<String> warnings) {
     add(new EnvPlugin(env));
-    add(new CredentialsPlugin(home));
+    add(new CredentialsPlugin(home, warnings));
     add(new WebPlugin());
     add(new WebToolPlugin());
   }

@@ -1,12 +1,13 @@
 package dev.dsh.host.app;
 
 import dev.dsh.host.demo.ReplayServer;
+import dev.dsh.host.files.FileAccessException;
+import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.profile.ProfileSpec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +62,8 @@ final class DemoProfile {
         Files.writeString(specFile, spec.withBundle(PLUGIN_ID).toYaml(), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("could not prepare the demo profile", e);
+      throw new FileAccessException(
+          "could not prepare the demo profile", e, options.home().plugins(), FileProblems.Kind.FOLDER);
     }
     options.events().accept(NOTICE);
     return ReplayServer.start();

@@ -61,7 +61,7 @@ public final class Host implements AutoCloseable {
     PluginLoader loader = new PluginLoader(options.home().root());
     this.runtime =
         new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
-    this.builtins = new BuiltinPlugins(options.home().root(), options.env());
+    this.builtins = new BuiltinPlugins(options.home().root(), options.env(), options.events());
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.leftovers = new LeftoverThreads(options.events());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);

@@ -24,7 +24,7 @@ public final class ProfileSchemas {
   private final ConfigSchemaGenerator generator = new ConfigSchemaGenerator();
 
   public ProfileSchemas(Path home, LaunchEnvironment env, PluginJars jars) {
-    this.builtins = new BuiltinPlugins(home, env);
+    this.builtins = new BuiltinPlugins(home, env, line -> {}); // reads config types only, starts nothing
     this.jars = jars;
   }
 

@@ -1,5 +1,6 @@
 package dev.dsh.host.cli;
 
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.host.app.HostOptions;
 import dev.dsh.host.home.DshHome;
 
@@ -17,8 +18,11 @@ final class Cli {
     return globals.home(io);
   }
 
-  /** Host options whose lifecycle and problem lines go to stderr, prefixed {@code dsh: }. */
+  /**
+   * Host options whose lifecycle and problem lines go to stderr, prefixed {@code dsh: }, with URL
+   * user-info hidden.
+   */
   HostOptions hostOptions() {
-    return globals.hostOptions(io, line -> io.err().println("dsh: " + line));
+    return globals.hostOptions(io, line -> io.err().println("dsh: " + UrlUserInfo.redact(line)));
   }
 }

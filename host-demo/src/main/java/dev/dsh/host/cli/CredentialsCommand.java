@@ -158,7 +158,9 @@ final class CredentialsCommand {
         new SchemaConfigValidator()
             .validate("credentials", CredentialsConfig.class, config)
             .bind(CredentialsConfig.class);
-    FileCredentialStore store = new FileCredentialStore(home.root().resolve(settings.store()));
+    FileCredentialStore store =
+        new FileCredentialStore(
+            home.root().resolve(settings.store()), line -> cli.io.err().println("dsh: " + line));
     return new HostCredentialService(store, cli.io.env());
   }
 }

@@ -1,8 +1,10 @@
 package dev.dsh.host.cli;
 
 import dev.dsh.api.ConfigException;
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.host.app.HostException;
 import dev.dsh.host.credentials.CredentialStoreCorruptException;
+import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.profile.ProfileException;
 import java.io.PrintWriter;
@@ -67,12 +69,18 @@ public final class Dsh {
     }
   }
 
+  /** The one line printed for a failed command; URL user-info is never printed. */
   private static String describe(Exception e) {
+    return UrlUserInfo.redact(message(e));
+  }
+
+  private static String message(Exception e) {
     if (e instanceof HostException
         || e instanceof ProfileException
         || e instanceof ConfigException
         || e instanceof PluginLoadException
         || e instanceof CredentialStoreCorruptException
+        || e instanceof FileAccessException
         || e instanceof UsageException
         || e instanceof IllegalArgumentException) {
       return e.getMessage();

@@ -1,6 +1,8 @@
 package dev.dsh.host.cli;
 
 import dev.dsh.host.app.ConfigDumper;
+import dev.dsh.host.files.FileAccessException;
+import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.plugins.PluginLoadException;
@@ -9,7 +11,6 @@ import dev.dsh.host.profile.ProfileException;
 import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.profile.ProfileSpec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +56,10 @@ final class PluginCommand {
       DshHome home = cli.home();
       Path plugins = home.plugins();
       Path target = plugins.resolve(checked.id() + ".jar");
+      if (Files.isDirectory(target)) {
+        throw new FileAccessException(
+            "could not install " + jar + ": " + target + " is a folder, not a file; remove it");
+      }
       @Nullable Path temp = null;
       try {
         Files.createDirectories(plugins);
@@ -72,7 +77,7 @@ final class PluginCommand {
         temp = null;
         updateSpec(home, cli.globals.profile(), spec -> spec.withBundle(checked.id()));
       } catch (IOException e) {
-        throw new UncheckedIOException("could not install " + jar, e);
+        throw new FileAccessException("could not install " + jar, e, plugins, FileProblems.Kind.FOLDER);
       } finally {
         if (temp != null) {
           deleteQuietly(temp);
@@ -118,7 +123,7 @@ final class PluginCommand {
           Files.deleteIfExists(jar);
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("could not remove " + id, e);
+        throw new FileAccessException("could not remove " + id, e, home.plugins(), FileProblems.Kind.FOLDER);
       }
       cli.io.out().println("removed " + id);
       return ExitCodes.OK;

@@ -18,8 +18,9 @@ final class RunStatus {
   private RunStatus() {}
 
   /**
-   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line, plus {@code
-   * "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's threads still run.
+   * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; a provider that
+   * cannot serve has a {@code reason}. Plus {@code "leftoverThreads": [{"plugin", "thread"}]} while
+   * an unloaded plugin's threads still run.
    */
   static String json(Host host) {
     ObjectNode root = JSON.createObjectNode();
@@ -37,7 +38,9 @@ final class RunStatus {
     }
     ArrayNode providers = root.putArray("providers");
     for (ProviderStatus provider : host.providers()) {
-      providers.addObject().put("id", provider.id()).put("available", provider.available());
+      ObjectNode entry =
+          providers.addObject().put("id", provider.id()).put("available", provider.available());
+      provider.reasonOpt().ifPresent(reason -> entry.put("reason", reason));
     }
     // Only while an unloaded plugin's threads still run (issue 10 item 5).
     List<LeftoverThread> left = host.leftoverThreads();

@@ -1,9 +1,10 @@
 package dev.dsh.host.cli;
 
+import dev.dsh.host.files.FileAccessException;
+import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.plugins.PluginLoader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +28,11 @@ final class TrialLoad {
     try {
       scratch = Files.createTempDirectory("dsh-plugin-check-");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a folder to try " + jar + " in", e);
+      throw new FileAccessException(
+          "cannot create a folder to try " + jar + " in",
+          e,
+          Path.of(System.getProperty("java.io.tmpdir")),
+          FileProblems.Kind.FOLDER);
     }
     try (PluginLoader loader = new PluginLoader(scratch, Duration.ZERO)) {
       loader.load(jar);

@@ -1,6 +1,7 @@
 package dev.dsh.host.config;
 
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.api.config.UrlUserInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -180,7 +181,7 @@ final class ViolationMessages {
       return "is not valid" + what;
     }
     // Non-secret only: everit's own wording may quote the value.
-    return "is not valid" + what + ": " + leaf.getErrorMessage();
+    return "is not valid" + what + ": " + UrlUserInfo.redact(leaf.getErrorMessage());
   }
 
   private JsonNode value(String pointer) {
@@ -191,7 +192,7 @@ final class ViolationMessages {
     if (value.isContainer()) {
       return JsonTrees.kindOf(value);
     }
-    String text = value.toString();
+    String text = UrlUserInfo.redact(value.toString());
     return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
   }
 

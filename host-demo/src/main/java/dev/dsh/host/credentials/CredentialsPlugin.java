@@ -8,6 +8,8 @@ import dev.dsh.api.env.LaunchEnvironment;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
 
 /**
  * The built-in {@code credentials} plugin: provides {@link CredentialService#KEY} backed by a
@@ -21,10 +23,24 @@ public final class CredentialsPlugin implements Plugin {
   public static final String NAME = "credentials";
 
   private final Path home;
+  private final Consumer<String> warnings;
 
-  /** @param home the dsh home folder, against which a relative {@code store} is resolved */
+  /**
+   * A plugin whose warnings (a store others can read) go to the log.
+   *
+   * @param home the dsh home folder, against which a relative {@code store} is resolved
+   */
   public CredentialsPlugin(Path home) {
+    this(home, line -> LoggerFactory.getLogger(CredentialsPlugin.class).warn(line));
+  }
+
+  /**
+   * @param home the dsh home folder, against which a relative {@code store} is resolved
+   * @param warnings where the store's one-line warnings go (stderr, in the CLI)
+   */
+  public CredentialsPlugin(Path home, Consumer<String> warnings) {
     this.home = Objects.requireNonNull(home, "home");
+    this.warnings = Objects.requireNonNull(warnings, "warnings");
   }
 
   @Override
@@ -40,7 +56,7 @@ public final class CredentialsPlugin implements Plugin {
   @Override
   public void apply(Context ctx, Config config) {
     CredentialsConfig settings = config.bind(CredentialsConfig.class);
-    FileCredentialStore store = new FileCredentialStore(home.resolve(settings.store()));
+    FileCredentialStore store = new FileCredentialStore(home.resolve(settings.store()), warnings);
     LaunchEnvironment env = name -> ctx.env().get(name);
     ctx.provide(CredentialService.KEY, new HostCredentialService(store, env));
   }

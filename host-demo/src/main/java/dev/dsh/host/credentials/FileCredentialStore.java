@@ -1,20 +1,18 @@
 package dev.dsh.host.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialValues;
+import dev.dsh.host.credentials.StoreSnapshot.FileState;
+import dev.dsh.host.files.FileAccessException;
+import dev.dsh.host.files.FileProblems;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +21,11 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The local credential store: one JSON file (see {@link StoreFormat}) that several processes may
@@ -43,6 +44,14 @@ import org.jspecify.annotations.Nullable;
  * exist), is forced to disk and moved over the store atomically. A corrupt store is never written:
  * the cycle fails before the write with {@link CredentialStoreCorruptException}.
  *
+ * <p>A store that is a <b>symbolic link</b> (to a file shared by several homes, say) is written
+ * through: the lock, the temporary file and the atomic move happen beside the file the link ends
+ * at, and the link stays a link.
+ *
+ * <p>A store its group or others can access is used, with a one-line warning and the {@code chmod
+ * 600} that fixes it ({@link PermissionWarning}). A path that is a folder, or under a file, fails
+ * with a {@link FileAccessException} naming it.
+ *
  * <p>Values are never logged, put in a message or shown by {@link #toString()}.
  */
 public final class FileCredentialStore {
@@ -50,16 +59,27 @@ public final class FileCredentialStore {
   /** Generous bound on file-system timestamp granularity (FAT keeps 2 s). */
   static final long CLOCK_GRANULARITY_MS = 2_000;
 
+  private static final Logger LOG = LoggerFactory.getLogger(FileCredentialStore.class);
   private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path file;
-  private final Path lockFile;
   private final boolean syncWrites;
-  private @Nullable Snapshot cache; // guarded by this
+  private final PermissionWarning permissions;
+  private @Nullable StoreSnapshot cache; // guarded by this
 
-  /** A store kept in {@code file}; the file and its folders are created by the first write. */
+  /**
+   * A store kept in {@code file}; the file and its folders are created by the first write.
+   * Warnings (a store others can read) go to the log.
+   */
   public FileCredentialStore(Path file) {
-    this(file, true);
+    this(file, LOG::warn);
+  }
+
+  /**
+   * @param warnings where one-line warnings go, such as a store others can read (stderr in the CLI)
+   */
+  public FileCredentialStore(Path file, Consumer<String> warnings) {
+    this(file, true, warnings);
   }
 
   /**
@@ -67,13 +87,16 @@ public final class FileCredentialStore {
    *     store; only tests that hammer the store turn it off, to stay fast
    */
   FileCredentialStore(Path file, boolean syncWrites) {
+    this(file, syncWrites, LOG::warn);
+  }
+
+  private FileCredentialStore(Path file, boolean syncWrites, Consumer<String> warnings) {
     this.syncWrites = syncWrites;
     this.file = Objects.requireNonNull(file, "file").toAbsolutePath().normalize();
-    Path name = this.file.getFileName();
-    if (name == null) {
+    if (this.file.getFileName() == null) {
       throw new IllegalArgumentException("the credential store must be a file, not a root folder");
     }
-    this.lockFile = this.file.resolveSibling(name + ".lock");
+    this.permissions = new PermissionWarning(this.file, warnings);
   }
 
   /** The store file. */
@@ -85,7 +108,7 @@ public final class FileCredentialStore {
    * The stored value of {@code ref}, as the file holds it now.
    *
    * @throws CredentialStoreCorruptException when the file cannot be understood
-   * @throws UncheckedIOException when the file cannot be read
+   * @throws FileAccessException when the file cannot be read, naming the path and the reason
    */
   public Optional<String> read(CredentialRef ref) {
     return Optional.ofNullable(current().get(ref.name()));
@@ -95,7 +118,7 @@ public final class FileCredentialStore {
    * The names that have a value, sorted.
    *
    * @throws CredentialStoreCorruptException when the file cannot be understood
-   * @throws UncheckedIOException when the file cannot be read
+   * @throws FileAccessException when the file cannot be read, naming the path and the reason
    */
   public List<CredentialRef> refs() {
     return current().keySet().stream().map(CredentialRef::of).toList();
@@ -104,14 +127,21 @@ public final class FileCredentialStore {
   /**
    * Stores {@code value} (trimmed) for {@code ref}.
    *
-   * @throws IllegalArgumentException when the value is empty or cannot go into an HTTP header; the
-   *     message never echoes it
+   * @throws IllegalArgumentException when the trimmed value breaks {@link CredentialValues}' rule
+   *     (empty, or not visible ASCII: what the providers could not send); the message gives the
+   *     reason and never echoes the value
    * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
-   * @throws UncheckedIOException when the file cannot be written
+   * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
   public void write(CredentialRef ref, String value) {
-    String clean = CredentialValues.clean(Objects.requireNonNull(value, "value"));
     Objects.requireNonNull(ref, "ref");
+    String clean = Objects.requireNonNull(value, "value").trim();
+    CredentialValues.problem(clean)
+        .ifPresent(
+            problem -> {
+              throw new IllegalArgumentException(
+                  "cannot store " + ref.name() + ": " + CredentialValues.explain(problem));
+            });
     update(values -> !clean.equals(values.put(ref.name(), clean)));
   }
 
@@ -120,7 +150,7 @@ public final class FileCredentialStore {
    *
    * @return whether a value was stored
    * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
-   * @throws UncheckedIOException when the file cannot be written
+   * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
   public boolean remove(CredentialRef ref) {
     Objects.requireNonNull(ref, "ref");
@@ -139,9 +169,10 @@ public final class FileCredentialStore {
   }
 
   private synchronized SortedMap<String, String> current() {
+    permissions.check();
     long readAt = System.currentTimeMillis();
     @Nullable FileState state = stat();
-    Snapshot cached = cache;
+    StoreSnapshot cached = cache;
     if (cached != null && Objects.equals(cached.state(), state) && cached.trusted()) {
       return cached.values();
     }
@@ -156,22 +187,28 @@ public final class FileCredentialStore {
   /** Caches {@code content} as the file's content in {@code state}; parses only what changed. */
   private synchronized SortedMap<String, String> remember(
       @Nullable FileState state, byte[] content, long readAt) {
-    byte[] digest = digest(content);
-    Snapshot cached = cache;
+    byte[] digest = StoreSnapshot.digest(content);
+    StoreSnapshot cached = cache;
     SortedMap<String, String> values =
         cached != null && Arrays.equals(cached.digest(), digest)
             ? cached.values()
             : StoreFormat.parse(file, content);
-    cache = new Snapshot(state, digest, values, readAt);
+    cache = new StoreSnapshot(state, digest, values, readAt);
     return values;
   }
 
   /** One guarded read-modify-write cycle; {@code change} says whether it changed anything. */
   private void update(Predicate<SortedMap<String, String>> change) {
+    Path target = file;
     try {
-      Path folder = file.getParent();
-      OwnerOnlyFiles.createFolder(folder);
-      Path key = folder.toRealPath().resolve(file.getFileName());
+      target = LinkTargets.finalTarget(file);
+      Path folder = target.getParent();
+      if (target.equals(file)) {
+        OwnerOnlyFiles.createFolder(folder); // a link's target folder is not ours to create
+      }
+      refuseFolder(target);
+      Path key = folder.toRealPath().resolve(target.getFileName());
+      Path lockFile = key.resolveSibling(key.getFileName() + ".lock");
       Object jvmLock = JVM_LOCKS.computeIfAbsent(key, k -> new Object());
       synchronized (jvmLock) {
         OwnerOnlyFiles.createFile(lockFile);
@@ -185,7 +222,7 @@ public final class FileCredentialStore {
             if (change.test(values)) {
               byte[] next = StoreFormat.render(values);
               long writtenAt = System.currentTimeMillis();
-              replace(next);
+              OwnerOnlyFiles.replace(key, next, syncWrites);
               // Cached with the time before the write: trusted only once re-read after the tick.
               remember(stat(), next, writtenAt);
             }
@@ -195,43 +232,37 @@ public final class FileCredentialStore {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write credential store " + file + ": " + e, e);
+      throw new FileAccessException(
+          "cannot write the credential store " + file, e, target, FileProblems.Kind.FILE);
     }
   }
 
   /** The file's bytes; empty when there is no file. */
   private Optional<byte[]> readContent() {
     try {
+      refuseFolder(file);
       return Optional.of(Files.readAllBytes(file));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read credential store " + file + ": " + e, e);
+      throw readFailed(e);
     }
   }
 
-  private void replace(byte[] content) throws IOException {
-    Path folder = file.getParent();
-    Path temp = OwnerOnlyFiles.createTemp(folder, "." + file.getFileName() + ".");
-    try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.wrap(content);
-        while (buffer.hasRemaining()) {
-          channel.write(buffer);
-        }
-        if (syncWrites) {
-          channel.force(true);
-        }
-      }
-      try {
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        // Same folder, so only exotic file systems get here; a plain replace is the best left.
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(temp);
+  private void refuseFolder(Path path) {
+    if (Files.isDirectory(path)) {
+      throw new FileAccessException(
+          "credential store "
+              + file
+              + (path.equals(file) ? "" : " (a link to " + path + ")")
+              + " is a folder, not a file; remove it, or point the credentials row's store at a"
+              + " file");
     }
+  }
+
+  private FileAccessException readFailed(IOException e) {
+    return new FileAccessException(
+        "cannot read the credential store " + file, e, file, FileProblems.Kind.FILE);
   }
 
   private @Nullable FileState stat() {
@@ -242,36 +273,7 @@ public final class FileCredentialStore {
     } catch (NoSuchFileException e) {
       return null;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read credential store " + file + ": " + e, e);
-    }
-  }
-
-  private static byte[] digest(byte[] content) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(content);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
-  }
-
-  /** What identifies one version of the file without reading it. */
-  private record FileState(long size, long modifiedMillis, @Nullable Object fileKey) {}
-
-  /** The parsed file as of {@code readAt}. */
-  private record Snapshot(
-      @Nullable FileState state, byte[] digest, SortedMap<String, String> values, long readAt) {
-
-    /**
-     * Whether a later write would necessarily show in the file's state: the read happened after the
-     * file's modification tick had passed.
-     */
-    boolean trusted() {
-      return state == null || readAt > state.modifiedMillis() + CLOCK_GRANULARITY_MS;
-    }
-
-    @Override
-    public String toString() {
-      return "Snapshot[" + values.size() + " values]";
+      throw readFailed(e);
     }
   }
 }

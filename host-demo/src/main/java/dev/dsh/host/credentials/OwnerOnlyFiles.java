@@ -2,10 +2,15 @@ package dev.dsh.host.credentials;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 
@@ -29,6 +34,35 @@ final class OwnerOnlyFiles {
     Path temp = Files.createTempFile(folder, prefix, ".tmp");
     restrict(temp);
     return temp;
+  }
+
+  /**
+   * Replaces {@code target} atomically by a new owner-only file holding {@code content}, written
+   * beside it (a move within one folder is atomic).
+   *
+   * @param sync whether the content is forced to the storage device before the move
+   */
+  static void replace(Path target, byte[] content, boolean sync) throws IOException {
+    Path temp = createTemp(target.getParent(), "." + target.getFileName() + ".");
+    try {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        ByteBuffer buffer = ByteBuffer.wrap(content);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+        if (sync) {
+          channel.force(true);
+        }
+      }
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        // Same folder, so only exotic file systems get here; a plain replace is the best left.
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
   }
 
   /** Creates {@code path} as an empty file unless it exists already (made by anyone). */

@@ -1,10 +1,11 @@
 package dev.dsh.host.plugins;
 
 import dev.dsh.host.HostVersion;
+import dev.dsh.host.files.FileAccessException;
+import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.profile.BundlePatch;
 import dev.dsh.host.profile.BundlePatchSource;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,8 +145,20 @@ public final class PluginJars {
     return jar(pluginId).flatMap(Jar::configSchema);
   }
 
+  /**
+   * The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist.
+   *
+   * @throws FileAccessException when {@code dir} exists but is not a folder, or cannot be listed
+   *     (naming it and the reason)
+   */
   public static List<Path> jarsIn(Path dir) {
     if (!Files.isDirectory(dir)) {
+      if (Files.exists(dir)) {
+        throw new FileAccessException(
+            "the plugins folder "
+                + dir
+                + " is a file, not a folder; move the file away (dsh creates the folder)");
+      }
       return List.of();
     }
     List<Path> jars = new ArrayList<>();
@@ -156,7 +169,7 @@ public final class PluginJars {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + dir, e);
+      throw new FileAccessException("cannot list the plugins folder", e, dir, FileProblems.Kind.FOLDER);
     }
     jars.sort(null);
     return jars;

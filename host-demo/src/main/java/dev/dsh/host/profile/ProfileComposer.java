@@ -1,9 +1,5 @@
 package dev.dsh.host.profile;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +48,8 @@ public final class ProfileComposer {
   /**
    * @param profile the profile name
    * @param patchFile the {@code --patch} file, if given; it must exist
-   * @throws ProfileException (or a subclass) naming the file, layer, row or bundle at fault
+   * @throws ProfileException (or a subclass) naming the file, layer, row or bundle at fault; a file
+   *     over 1 MiB is refused before it is parsed
    */
   public ComposedProfile compose(String profile, Optional<Path> patchFile) {
     Path dir = profileDir(profile);
@@ -68,13 +65,13 @@ public final class ProfileComposer {
     }
 
     String userFile = shownDir + PATCH_FILE;
-    readIfPresent(dir.resolve(PATCH_FILE), userFile)
+    ProfileFiles.readIfPresent(dir.resolve(PATCH_FILE), userFile)
         .ifPresent(text -> layers.add(PatchParser.parse(text, userFile, "user layer " + userFile)));
 
     if (patchFile.isPresent()) {
       String shown = patchFile.get().toString();
       String text =
-          readIfPresent(patchFile.get(), shown)
+          ProfileFiles.readIfPresent(patchFile.get(), shown)
               .orElseThrow(() -> new ProfileException("--patch file not found: " + shown));
       layers.add(PatchParser.parse(text, shown, "--patch " + shown));
     }
@@ -88,15 +85,5 @@ public final class ProfileComposer {
   public ComposedProfile baseOnly(String profile) {
     profileDir(profile);
     return Composition.compose(profile, List.of());
-  }
-
-  private static Optional<String> readIfPresent(Path file, String shownAs) {
-    try {
-      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
-    } catch (IOException e) {
-      throw new ProfileException("cannot read " + shownAs + ": " + e, e);
-    }
   }
 }

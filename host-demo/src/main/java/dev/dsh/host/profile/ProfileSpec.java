@@ -1,9 +1,5 @@
 package dev.dsh.host.profile;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -47,18 +43,11 @@ public record ProfileSpec(List<String> bundles) {
    * Reads {@code file}; a missing file is an empty spec.
    *
    * @param shownAs the file as named in messages (relative to the home)
-   * @throws ProfileException when the file cannot be read, is broken YAML or has the wrong shape
+   * @throws ProfileException when the file cannot be read, is over 1 MiB, is broken YAML or has
+   *     the wrong shape
    */
   public static ProfileSpec read(Path file, String shownAs) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      return empty();
-    } catch (IOException e) {
-      throw new ProfileException("cannot read " + shownAs + ": " + e, e);
-    }
-    return parse(text, shownAs);
+    return ProfileFiles.readIfPresent(file, shownAs).map(text -> parse(text, shownAs)).orElse(empty());
   }
 
   static ProfileSpec parse(String text, String file) {

@@ -1,5 +1,6 @@
 package dev.dsh.host.profile;
 
+import dev.dsh.api.config.UrlUserInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,9 @@ import tools.jackson.databind.JsonNode;
  * for rows without a schema and for nested free-form maps — when its key looks like one: ending in
  * {@code apiKey} (ignoring case, {@code _} and {@code -}), or containing {@code secret}, {@code
  * token} or {@code password}. {@code apiKeyEnv} names a variable, not a secret, and stays visible.
+ *
+ * <p>In every other string value, the user-info of a URL ({@code http://user:pass@host}) is
+ * replaced too ({@link UrlUserInfo}), whatever the field.
  */
 final class SecretRedactor {
 
@@ -45,6 +49,9 @@ final class SecretRedactor {
         out.add(redactValue(item, items != null && items.isObject() ? items : null));
       }
       return out;
+    }
+    if (value instanceof String text) {
+      return UrlUserInfo.redact(text);
     }
     return value;
   }

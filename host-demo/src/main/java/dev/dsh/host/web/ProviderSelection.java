@@ -5,10 +5,13 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
+import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -18,9 +21,9 @@ import java.util.stream.Collectors;
  * <pre>
  *   pinned, registered, available     → that provider
  *   pinned, not registered            → WEB_PROVIDER_CONFIGURED_MISSING
- *   pinned, registered, unavailable   → WEB_PROVIDER_CONFIGURED_UNAVAILABLE
+ *   pinned, registered, unavailable   → WEB_PROVIDER_CONFIGURED_UNAVAILABLE (with its reason)
  *   not pinned, exactly one available → that provider, whatever the registration order
- *   not pinned, none available        → WEB_PROVIDER_UNAVAILABLE
+ *   not pinned, none available        → WEB_PROVIDER_UNAVAILABLE (each one's reason)
  *   not pinned, several available     → WEB_PROVIDER_AMBIGUOUS (ids sorted)
  * </pre>
  */
@@ -45,23 +48,30 @@ final class ProviderSelection {
                       new WebError(
                           WEB_PROVIDER_CONFIGURED_MISSING,
                           "configured web provider \"" + id + "\" is not registered"));
-      if (!pinned.available()) {
+      ProviderStatus status = pinned.status();
+      if (!status.available()) {
         throw new WebError(
             WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
-            "configured web provider \"" + id + "\" is registered but not available");
+            "configured web provider \""
+                + id
+                + "\" is registered but not available"
+                + status.reasonOpt().map(reason -> ": " + reason).orElse(""));
       }
       return pinned;
     }
+    // One status per provider and call: the reasons shown are those the choice was made on.
+    Map<Registration, ProviderStatus> statuses = new LinkedHashMap<>();
+    registered.forEach(r -> statuses.put(r, r.status()));
     List<Registration> usable =
         registered.stream()
-            .filter(Registration::available)
+            .filter(r -> statuses.get(r).available())
             .sorted(Comparator.comparing(Registration::id))
             .collect(Collectors.toList());
     if (usable.size() == 1) {
       return usable.get(0);
     }
     if (usable.isEmpty()) {
-      throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(registered));
+      throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(statuses.values()));
     }
     throw new WebError(
         WEB_PROVIDER_AMBIGUOUS,
@@ -70,11 +80,17 @@ final class ProviderSelection {
             + "); configure one explicitly");
   }
 
-  private static String noneUsable(Collection<Registration> registered) {
-    if (registered.isEmpty()) {
+  /** {@code (unavailable: alpha: its reason; beta)}, ids sorted. */
+  private static String noneUsable(Collection<ProviderStatus> statuses) {
+    if (statuses.isEmpty()) {
       return "no web provider is registered; install and enable a web search plugin";
     }
-    return "no usable web provider is registered (unavailable: " + ids(registered) + ")";
+    String unavailable =
+        statuses.stream()
+            .sorted(Comparator.comparing(ProviderStatus::id))
+            .map(s -> s.id() + s.reasonOpt().map(reason -> ": " + reason).orElse(""))
+            .collect(Collectors.joining("; "));
+    return "no usable web provider is registered (unavailable: " + unavailable + ")";
   }
 
   private static String ids(Collection<Registration> registrations) {

@@ -2,6 +2,8 @@ package dev.dsh.host.web;
 
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchResult;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +27,7 @@ import org.slf4j.LoggerFactory;
 final class Registration {
 
   private static final Logger LOG = LoggerFactory.getLogger(Registration.class);
+  private static final int MAX_REASON = 200;
 
   private final String id;
   private final WebSearchProvider provider;
@@ -45,12 +49,40 @@ final class Registration {
 
   /** The provider's availability; a provider whose {@code available()} throws is unavailable. */
   boolean available() {
+    return status().available();
+  }
+
+  /**
+   * The provider's availability and, when it is unavailable, why: its own one-line reason, or that
+   * it failed to tell (a provider whose {@code available()} throws is unavailable).
+   */
+  ProviderStatus status() {
     try {
-      return provider.available();
+      if (provider.available()) {
+        return new ProviderStatus(id, true);
+      }
     } catch (RuntimeException e) {
       LOG.warn("web provider \"{}\" failed to report its availability; treating it as unavailable", id, e);
-      return false;
+      // The class only: a provider's message is not known to be free of secrets.
+      return new ProviderStatus(
+          id, false, "it failed to report its availability (" + e.getClass().getSimpleName() + ")");
     }
+    return new ProviderStatus(id, false, reason());
+  }
+
+  private @Nullable String reason() {
+    try {
+      return provider.unavailableReason().map(Registration::oneLine).orElse(null);
+    } catch (RuntimeException e) {
+      LOG.warn("web provider \"{}\" failed to say why it is unavailable", id, e);
+      return null;
+    }
+  }
+
+  /** A reason as one short line with no URL password, whatever the provider gave. */
+  private static String oneLine(String reason) {
+    String line = UrlUserInfo.redact(reason.strip().replaceAll("\\s+", " "));
+    return line.length() <= MAX_REASON ? line : line.substring(0, MAX_REASON - 1) + "…";
   }
 
   /**

@@ -7,6 +7,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Context;
 import dev.dsh.api.Disposable;
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
@@ -145,7 +146,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   public List<ProviderStatus> providers() {
     return snapshot().stream()
         .sorted(Comparator.comparing(Registration::id))
-        .map(r -> new ProviderStatus(r.id(), r.available()))
+        .map(Registration::status)
         .toList();
   }
 
@@ -255,8 +256,9 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   }
 
   /**
-   * The error a caller sees for a provider failure. A {@link WebError} passes as is; anything else
-   * is wrapped, naming only the exception's class: a raw message may carry request data.
+   * The error a caller sees for a provider failure. A {@link WebError} passes as is (with any URL
+   * user-info in its message hidden); anything else is wrapped, naming only the exception's class:
+   * a raw message may carry request data.
    */
   static WebError asWebError(String id, Throwable error) {
     Throwable cause = error;
@@ -265,7 +267,11 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
       cause = cause.getCause();
     }
     if (cause instanceof WebError webError) {
-      return webError;
+      String message = UrlUserInfo.redact(webError.getMessage());
+      return message.equals(webError.getMessage())
+          ? webError
+          : new WebError(
+              webError.code(), message, webError.providerCode().orElse(null), webError.getCause());
     }
     if (cause instanceof CancellationException) {
       return new WebError(WEB_ABORTED, "web search by provider \"" + id + "\" was cancelled", cause);

@@ -316,8 +316,7 @@ class McpCommandTest {
     Path script = dir.resolve("dsh");
     Files.writeString(
         script,
-        "#!/bin/sh\nexec '" + java + "' -Djava.util.concurrent.ForkJoinPool.common.parallelism=2"
-            + " -cp '" + classpath + "' dev.dsh.host.cli.DshMain \"$@\"\n");
+        "#!/bin/sh\nexec '" + java + "' -cp '" + classpath + "' dev.dsh.host.cli.DshMain \"$@\"\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
     return script;
   }

@@ -161,7 +161,10 @@ class HostCredentialServiceTest {
 
     assertThatThrownBy(() -> service.set(KEY, CANARY + "\nX-Injected: 1"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("a credential value must not contain a line break (found one at position 19)")
+        .hasMessage(
+            "cannot store TENCENTCLOUD_WSA_APIKEY: it holds a line break (character 19); a"
+                + " credential is sent in an HTTP header, which carries visible ASCII characters"
+                + " only (no spaces, tabs, line breaks or non-ASCII characters)")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(CANARY));
     assertThat(storeFile()).doesNotExist();
   }
@@ -175,6 +178,42 @@ class HostCredentialServiceTest {
           .satisfies(e -> assertThat(e.getMessage()).doesNotContain(CANARY));
     }
     assertThat(storeFile()).doesNotExist();
+  }
+
+  /**
+   * Issue 10, item 11: the store accepts exactly what the provider can send (the rule of {@link
+   * dev.dsh.api.credentials.CredentialValues}, which the Yuanbao provider applies before sending):
+   * {@code café-secret} and a value with a space were stored and then refused by every search.
+   */
+  @Test
+  void theStoreAcceptsExactlyTheValuesAProviderCanSend() {
+    HostCredentialService service = unsyncedService();
+    Map<String, String> refused = new java.util.LinkedHashMap<>();
+    refused.put("café-secret", "it holds a non-ASCII character (character 4)");
+    refused.put("sk-with space", "it holds a space (character 8)");
+    refused.put("sk-with\ttab", "it holds a tab (character 8)");
+    refused.put("sk-\u0085-nel", "it holds a control character (character 4)");
+    refused.put("sk-😀-emoji-é", "it holds a non-ASCII character (character 4)");
+    refused.put("   ", "it is empty");
+    refused.forEach(
+        (bad, why) ->
+            assertThatThrownBy(() -> service.set(KEY, bad))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("cannot store TENCENTCLOUD_WSA_APIKEY: " + why + "; "));
+    assertThat(storeFile()).doesNotExist();
+
+    for (int c = 0; c < 0x100; c++) {
+      String value = "k" + (char) c + "k";
+      boolean sendable = dev.dsh.api.credentials.CredentialValues.sendable(value);
+      boolean stored;
+      try {
+        service.set(KEY, value);
+        stored = true;
+      } catch (IllegalArgumentException e) {
+        stored = false;
+      }
+      assertThat(stored).as("character 0x%02X", c).isEqualTo(sendable).isEqualTo(c > 0x20 && c < 0x7F);
+    }
   }
 
   @Test

@@ -109,7 +109,7 @@ class WebServiceSelectionTest {
     web.registerSearchProvider(unavailable("alpha"));
 
     Await.failure(web.search(WebSearchRequest.of("q"), AbortSignal.never()))
-        .hasMessage("no usable web provider is registered (unavailable: alpha, beta)")
+        .hasMessage("no usable web provider is registered (unavailable: alpha; beta)")
         .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_PROVIDER_UNAVAILABLE));
   }
 
@@ -196,7 +196,10 @@ class WebServiceSelectionTest {
     web.registerSearchProvider(FakeProvider.withSources("alpha", 1));
 
     assertThat(servedBy()).isEqualTo("alpha");
-    assertThat(web.providers()).contains(new ProviderStatus("broken", false));
+    assertThat(web.providers())
+        .contains(
+            new ProviderStatus(
+                "broken", false, "it failed to report its availability (IllegalStateException)"));
   }
 
   @Test

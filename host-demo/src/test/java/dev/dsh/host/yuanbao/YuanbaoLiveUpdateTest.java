@@ -116,7 +116,7 @@ class YuanbaoLiveUpdateTest {
     Scope scope = host.applyYuanbao(row(first.baseUrl()));
 
     scope.update(row("ftp://example.com"));
-    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false));
+    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, "baseURL is not an absolute http(s) URL"));
     assertThat(host.failure("q").code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE);
 
     scope.update(row(second.baseUrl()));

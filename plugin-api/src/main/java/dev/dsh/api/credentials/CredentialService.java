@@ -36,8 +36,9 @@ public interface CredentialService {
   /**
    * Stores {@code value} for {@code ref}. The value is trimmed first.
    *
-   * @throws IllegalArgumentException when the value is empty, or holds a line break or another
-   *     character an HTTP header cannot carry (the message never echoes the value)
+   * @throws IllegalArgumentException when the trimmed value breaks {@link CredentialValues}' rule
+   *     (empty, or anything but visible ASCII), so nothing is stored that a provider could not
+   *     send; the message gives the reason and never echoes the value
    * @throws UnsupportedOperationException when the service has no writable store
    */
   void set(CredentialRef ref, String value);

@@ -1,6 +1,7 @@
 package dev.dsh.api.web;
 
 import dev.dsh.api.AbortSignal;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
@@ -22,6 +23,20 @@ public interface WebSearchProvider {
    * never touches the network.
    */
   boolean available();
+
+  /**
+   * Why the provider is not {@linkplain #available() available}, in one line a user can act on,
+   * such as {@code "baseURL is not an absolute http(s) URL"}; empty when it is available or has no
+   * reason to give. The web service shows it in its {@code WEB_PROVIDER_UNAVAILABLE} and {@code
+   * WEB_PROVIDER_CONFIGURED_UNAVAILABLE} messages and in {@link ProviderStatus#reason()}.
+   *
+   * <p>Judged like {@link #available()}: synchronous, cheap, from local state only. It must never
+   * carry a secret (a key, or a password in a URL). Providers written before this method existed
+   * give no reason.
+   */
+  default Optional<String> unavailableReason() {
+    return Optional.empty();
+  }
 
   /**
    * The {@linkplain SearchFilters filters} this provider honours. The web service refuses a request

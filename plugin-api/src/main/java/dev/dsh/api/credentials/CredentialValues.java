@@ -1,0 +1,68 @@
+package dev.dsh.api.credentials;
+
+import java.util.Optional;
+
+/**
+ * The one rule for what a credential value may hold, shared by the stores that accept values and
+ * the providers that send them, so a value that can be stored can also be sent.
+ *
+ * <p>A credential is sent as a single token in an HTTP header (such as {@code Authorization:
+ * Bearer <value>}), so it may hold only visible ASCII characters, {@code !} (0x21) to {@code ~}
+ * (0x7E): no space, tab or line break, no control character and no character outside ASCII (a
+ * header value is bytes, and a server cannot know how a non-ASCII character was encoded). API keys
+ * are issued in this alphabet; a value outside it is almost always a copy-and-paste accident.
+ *
+ * <p>The reasons given never quote the value, only the position of the first offending character.
+ */
+public final class CredentialValues {
+
+  private CredentialValues() {}
+
+  /** Whether {@code value} is not empty and holds only visible ASCII characters. */
+  public static boolean sendable(String value) {
+    return problem(value).isEmpty();
+  }
+
+  /**
+   * Why {@code value} cannot be sent, such as {@code "it holds a space (character 5)"}; empty when
+   * it can.
+   *
+   * @param value the value exactly as it would be sent (callers that trim do so first)
+   */
+  public static Optional<String> problem(String value) {
+    if (value.isEmpty()) {
+      return Optional.of("it is empty");
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c >= 0x21 && c <= 0x7E) {
+        continue;
+      }
+      String at = " (character " + (value.codePointCount(0, i) + 1) + ")";
+      if (c == ' ') {
+        return Optional.of("it holds a space" + at);
+      }
+      if (c == '\t') {
+        return Optional.of("it holds a tab" + at);
+      }
+      if (c == '\n' || c == '\r') {
+        return Optional.of("it holds a line break" + at);
+      }
+      if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F)) {
+        return Optional.of("it holds a control character" + at);
+      }
+      return Optional.of("it holds a non-ASCII character" + at);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * What a person needs to know about {@code problem}: the problem and the rule, for an error
+   * message.
+   */
+  public static String explain(String problem) {
+    return problem
+        + "; a credential is sent in an HTTP header, which carries visible ASCII characters only"
+        + " (no spaces, tabs, line breaks or non-ASCII characters)";
+  }
+}

@@ -1,0 +1,112 @@
+package dev.dsh.yuanbao;
+
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The provider's HTTP clients, one per URL scheme, built on first use, and the one executor that
+ * serves them and runs the searches' exchanges.
+ *
+ * <p>Every client is HTTP/1.1, follows no redirect and runs on this executor, so a search in steady
+ * state starts no thread. The client for {@code http} gets a placeholder SSL context, because
+ * {@link HttpClient.Builder#build()} otherwise calls {@link SSLContext#getDefault()}, which sets up
+ * TLS (providers, trust store: hundreds of classes) for an endpoint that never uses it; a client
+ * never sees the other scheme, as each request goes to the client of its own.
+ */
+final class HttpClients implements AutoCloseable {
+
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** How long a thread outlives its last task once the provider is closed. */
+  private static final Duration IDLE_AFTER_CLOSE = Duration.ofMillis(200);
+
+  /** Numbers providers, so each one's HTTP threads are told apart ({@code dsh-yuanbao-3-http-1}). */
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+  private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
+  private final ThreadPoolExecutor executor;
+  private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  HttpClients() {
+    AtomicInteger threads = new AtomicInteger();
+    // A cached pool: a thread per concurrent exchange, kept while searches keep coming.
+    this.executor =
+        new ThreadPoolExecutor(
+            0,
+            Integer.MAX_VALUE,
+            60,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            task -> {
+              Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /** The executor of the clients and of the exchanges. */
+  Executor executor() {
+    return executor;
+  }
+
+  /** The client for {@code scheme} ({@code http} or {@code https}), or null once closed. */
+  @Nullable HttpClient forScheme(String scheme) {
+    if (closed) {
+      return null;
+    }
+    HttpClient client = clients.computeIfAbsent(scheme.toLowerCase(Locale.ROOT), this::build);
+    return closed ? null : client;
+  }
+
+  private HttpClient build(String scheme) {
+    HttpClient.Builder builder =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(CONNECT_TIMEOUT)
+            .executor(executor);
+    if (scheme.equals("http")) {
+      builder.sslContext(PlainHttpOnly.CONTEXT).sslParameters(new SSLParameters());
+    }
+    return builder.build();
+  }
+
+  String threadPrefix() {
+    return threadPrefix;
+  }
+
+  /**
+   * Drops the clients and lets the executor's threads end once idle (within a fraction of a
+   * second). The executor is not shut down: the clients still run tasks on it to wind up the
+   * exchanges the close cancelled, and a task it refused would leave such an exchange pending for
+   * good, and with it the client's selector thread and this plugin's class loader (the cause of
+   * the reload soak's leak with an earlier blocking {@code send}, which shut it down).
+   */
+  @Override
+  public void close() {
+    closed = true;
+    clients.clear();
+    executor.setKeepAliveTime(IDLE_AFTER_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** An SSL context that is never initialised and never used: the {@code http} client's. */
+  private static final class PlainHttpOnly extends SSLContext {
+    static final SSLContext CONTEXT = new PlainHttpOnly();
+
+    private PlainHttpOnly() {
+      super(null, null, "none (plain http)");
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package dev.dsh.yuanbao;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebSearchRequest;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a search costs the JVM beyond its own work, in a JVM of its own: the build's {@code
+ * fresh-jvm} execution runs this class alone with {@code -XX:ActiveProcessorCount=1} and no other
+ * flag (so no earlier test has set up TLS, and the JDK's common pool has parallelism 1, where its
+ * default async pool starts a thread per task).
+ */
+class FreshJvmTest {
+
+  private static final String SSL_CONTEXT_IMPL = "sun.security.ssl.SSLContextImpl";
+  private static HttpServer server;
+  private static String baseUrl;
+
+  @BeforeAll
+  static void start() throws IOException {
+    byte[] body = TestSupport.fixture("03-premium-cnt50.json");
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+    // No executor: every exchange is served on the server's one dispatcher thread.
+    server.createContext(
+        "/",
+        exchange -> {
+          exchange.getRequestBody().readAllBytes();
+          exchange.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.start();
+    baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.stop(0);
+  }
+
+  @Test
+  void aPlainHttpEndpointSetsUpNoTls() throws Exception {
+    assertThat(isLoaded(SSL_CONTEXT_IMPL)).as("TLS set up before the test").isFalse();
+    try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(baseUrl))) {
+      assertThat(TestSupport.search(provider, "q").sources()).isNotEmpty();
+    }
+    assertThat(isLoaded(SSL_CONTEXT_IMPL)).as("TLS set up by an http search").isFalse();
+  }
+
+  @Test
+  void aThousandSearchesStartNoThread() throws Exception {
+    assertThat(Runtime.getRuntime().availableProcessors())
+        .as("run with -XX:ActiveProcessorCount=1 (the fresh-jvm execution)")
+        .isEqualTo(1);
+    try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(baseUrl))) {
+      for (int i = 0; i < 100; i++) { // warm-up: the client's selector, pool threads, keep-alive
+        TestSupport.search(provider, "q");
+      }
+      long before = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
+      long newestBefore = newestThreadId();
+      // Eight at a time, so the pool needs more than one thread; 40 warm-up rounds first.
+      for (int round = 0; round < 165; round++) {
+        CompletableFuture<?>[] batch = new CompletableFuture<?>[8];
+        for (int i = 0; i < batch.length; i++) {
+          batch[i] =
+              provider.search(WebSearchRequest.of("q"), AbortSignal.never()).toCompletableFuture();
+        }
+        CompletableFuture.allOf(batch).get(30, TimeUnit.SECONDS);
+        if (round == 39) {
+          before = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
+          newestBefore = newestThreadId();
+        }
+      }
+      long started = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - before;
+      // Not zero: the JVM adds and retires compiler threads as code warms up, and the pool may
+      // still grow by a thread or two towards the peak concurrency of the exchanges' tasks. With
+      // a thread per response, as through sendAsync's default hand-over, it would be about 1,000.
+      System.out.println("fresh JVM, 1 CPU: " + started + " threads started during 1,000 searches");
+      long since = newestBefore;
+      assertThat(started)
+          .as(
+              () ->
+                  "threads started during 1,000 searches; alive of them: "
+                      + Thread.getAllStackTraces().keySet().stream()
+                          .filter(t -> t.getId() > since)
+                          .map(Thread::getName)
+                          .toList())
+          .isLessThanOrEqualTo(10);
+    }
+  }
+
+  private static long newestThreadId() {
+    return Thread.getAllStackTraces().keySet().stream().mapToLong(Thread::getId).max().orElse(0);
+  }
+
+  /** Whether the JVM has loaded {@code className}, asked without loading it. */
+  private static boolean isLoaded(String className) throws Exception {
+    Object hierarchy =
+        ManagementFactory.getPlatformMBeanServer()
+            .invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                "vmClassHierarchy",
+                new Object[] {new String[] {className}},
+                new String[] {String[].class.getName()});
+    return String.valueOf(hierarchy).contains(className);
+  }
+}
