@@ -188,6 +188,7 @@ final class RuntimeThread {
       worker = fresh;
       queue.addFirst(new Handoff(() -> {
         recovery.accept(lost);
+        afterTask.run(); // published before the abandoned task's caller goes on
         if (task != null) {
           task.complete(task.partial, null);
         }
