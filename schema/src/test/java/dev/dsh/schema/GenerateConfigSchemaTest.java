@@ -24,6 +24,28 @@ class GenerateConfigSchemaTest {
         .isEqualTo(new ConfigSchemaGenerator().generateText(SampleConfig.class));
     assertThat(Files.readString(catalog))
         .isEqualTo(new ConfigCatalog().render(SampleConfig.class));
+    assertThat(dir.resolve("generated/nested/schemas/" + SampleConfig.class.getName() + ".schema.json"))
+        .as("the copy a host finds by class name")
+        .hasContent(Files.readString(schema));
+  }
+
+  @Test
+  void embedWritesEachClassCopyUnderItsResourceName() throws Exception {
+    Path classes = dir.resolve("classes");
+
+    GenerateConfigSchema.main(
+        new String[] {"--embed", classes.toString(), SampleConfig.class.getName()});
+
+    assertThat(classes.resolve("META-INF/dsh/schemas/" + SampleConfig.class.getName() + ".schema.json"))
+        .hasContent(new ConfigSchemaGenerator().generateText(SampleConfig.class));
+  }
+
+  @Test
+  void embedWithoutAClassShowsItsUsage() {
+    assertThatThrownBy(
+            () -> GenerateConfigSchema.main(new String[] {"--embed", dir.toString()}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("usage: GenerateConfigSchema --embed <classes-dir>");
   }
 
   @Test

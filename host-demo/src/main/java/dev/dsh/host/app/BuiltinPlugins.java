@@ -7,6 +7,7 @@ import dev.dsh.host.env.EnvPlugin;
 import dev.dsh.host.tool.WebToolPlugin;
 import dev.dsh.host.web.WebPlugin;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +28,11 @@ final class BuiltinPlugins {
 
   private void add(Plugin plugin) {
     byName.put(plugin.name(), plugin);
+  }
+
+  /** Every built-in, in the order they are added. */
+  Collection<Plugin> all() {
+    return byName.values();
   }
 
   Optional<Plugin> find(String name) {

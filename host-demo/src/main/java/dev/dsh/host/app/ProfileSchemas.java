@@ -2,10 +2,10 @@ package dev.dsh.host.app;
 
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.config.ConfigSchemas;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileRow;
-import dev.dsh.schema.ConfigSchemaGenerator;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -14,14 +14,14 @@ import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The config schemas of a home's rows without starting anything: generated from the built-ins'
- * config types, read from the installed jars' embedded {@code config.schema.json}.
+ * The config schemas of a home's rows without starting anything: the built-ins' from their config
+ * types (see {@link ConfigSchemas}), the installed jars' from their embedded {@code
+ * config.schema.json}.
  */
 public final class ProfileSchemas {
 
   private final BuiltinPlugins builtins;
   private final PluginJars jars;
-  private final ConfigSchemaGenerator generator = new ConfigSchemaGenerator();
 
   public ProfileSchemas(Path home, LaunchEnvironment env, PluginJars jars) {
     this.builtins = new BuiltinPlugins(home, env, line -> {}); // reads config types only, starts nothing
@@ -32,7 +32,7 @@ public final class ProfileSchemas {
   public Optional<JsonNode> schema(String pluginName) {
     return builtins
         .configType(pluginName)
-        .map(type -> (JsonNode) generator.generate(type))
+        .map(type -> (JsonNode) ConfigSchemas.tree(type))
         .or(() -> jars.configSchema(pluginName));
   }
 

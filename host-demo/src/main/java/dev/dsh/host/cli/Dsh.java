@@ -27,21 +27,8 @@ public final class Dsh {
   static int run(CliIo io, String... args) {
     Cli cli = new Cli(io);
     CommandLine commandLine = new CommandLine(new DshCommand(cli));
-    commandLine.addSubcommand("search", new SearchCommand(cli));
-    commandLine.addSubcommand("tool", new ToolCommand(cli));
-    commandLine.addSubcommand("run", new RunCommand(cli));
-    commandLine.addSubcommand("mcp", new McpCommand(cli));
-    CommandLine plugin = new CommandLine(new PluginCommand.Group());
-    plugin.addSubcommand("add", new PluginCommand.Add(cli));
-    plugin.addSubcommand("remove", new PluginCommand.Remove(cli));
-    plugin.addSubcommand("list", new PluginCommand.ListPlugins(cli));
-    commandLine.addSubcommand("plugin", plugin);
-    CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
-    credentials.addSubcommand("set", new CredentialsCommand.SetCredential(cli));
-    credentials.addSubcommand("unset", new CredentialsCommand.UnsetCredential(cli));
-    credentials.addSubcommand("list", new CredentialsCommand.ListCredentials(cli));
-    commandLine.addSubcommand("credentials", credentials);
     addGlobalOptions(commandLine, cli.globals);
+    Subcommands.addTo(commandLine, cli, args, sub -> addGlobalOptions(sub, cli.globals));
 
     commandLine.setOut(new PrintWriter(io.out(), true));
     commandLine.setErr(new PrintWriter(io.err(), true));

@@ -9,27 +9,15 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The host's {@link ConfigValidator}: the JSON Schema generated from the config type (see {@code
- * dev.dsh.schema.ConfigSchemaGenerator}), defaults copied in, then everit collecting every
- * violation at once.
+ * The host's {@link ConfigValidator}: the JSON Schema of the config type (the copy embedded at
+ * build time, see {@link ConfigSchemas}), defaults copied in, then everit collecting every violation
+ * at once. Compiled schemas are shared by text across instances (see {@link CompiledSchema}).
  *
  * <p>Thread-safe. One instance may serve the whole host.
  */
 public final class SchemaConfigValidator implements ConfigValidator {
 
-  // A ClassValue keeps each compiled schema in the config class's own side table, not in a map
-  // held by the host: when a plugin is unloaded its class, the cached schema and its class loader
-  // become unreachable together. CompiledSchema holds no reference to the class, so the cache
-  // cannot pin it either.
-  private final ClassValue<CompiledSchema> schemas =
-      new ClassValue<>() {
-        @Override
-        protected CompiledSchema computeValue(Class<?> type) {
-          return CompiledSchema.of(type);
-        }
-      };
-
-  /** Creates a validator with an empty schema cache. */
+  /** Creates a validator. */
   public SchemaConfigValidator() {}
 
   @Override
@@ -49,7 +37,7 @@ public final class SchemaConfigValidator implements ConfigValidator {
    * @throws ConfigException listing every violation of that schema
    */
   ObjectNode complete(String subject, Class<?> configType, ObjectNode config) {
-    CompiledSchema schema = schemas.get(configType);
+    CompiledSchema schema = CompiledSchema.of(configType);
     ObjectNode completed = config.deepCopy();
     schema.fillDefaults(completed);
     List<ConfigViolation> violations = schema.violations(completed);

@@ -66,9 +66,11 @@ final class RealLauncher {
     builder.redirectOutput(out.toFile());
     builder.redirectError(err.toFile());
     Process process = builder.start();
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+    // Generous: the first start after a build also makes the class-data-sharing archive (one more
+    // demo search), which takes half a minute on a loaded 2-core machine.
+    if (!process.waitFor(180, TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("./dsh did not end within 60 s");
+      throw new AssertionError("./dsh did not end within 180 s");
     }
     return new Result(
         process.exitValue(),
