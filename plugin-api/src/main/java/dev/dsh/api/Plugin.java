@@ -36,6 +36,12 @@ public interface Plugin {
    * When this throws, the scope becomes {@link ScopeState#FAILED} and whatever it had registered is
    * released.
    *
+   * <p>{@code apply}, update handlers and release actions run on the host's one runtime thread,
+   * which performs every scope transition: return promptly and never block it (no waiting on I/O,
+   * locks or other threads; start long work on threads of your own, stopped by an effect). The host
+   * gives each call a deadline (10 s by default); past it the scope fails and the host goes on
+   * without the call.
+   *
    * @param ctx the scope's context
    * @param config the row's config, validated and with defaults filled
    * @throws Exception any failure; it is kept as the scope's error

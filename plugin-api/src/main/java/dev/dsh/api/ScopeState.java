@@ -4,20 +4,27 @@ package dev.dsh.api;
  * The life-cycle state of a {@link Scope}.
  *
  * <pre>
- *            (required services missing)
- *   create ──► PENDING ◄──────────────┐
- *      │          │ all present        │ a required service went away
- *      │          ▼                    │
- *      └─────► LOADING ──► ACTIVE ─────┘
- *                 │  ▲        │  update without an accept handler: back to LOADING
- *                 ▼  └────────┘
- *               FAILED  (apply or config validation threw; the error is kept)
- *
- *   any state ──dispose()──► UNLOADING ──► DISPOSED  (final)
+ *   from        to          when
+ *   (created)   PENDING     the scope is made with a valid config
+ *   (created)   FAILED      its config is invalid (the error is kept)
+ *   PENDING     LOADING     every required service is present: apply runs
+ *   PENDING     PENDING     an update while a required service is missing (config adopted)
+ *   LOADING     ACTIVE      apply returned
+ *   LOADING     FAILED      apply threw or missed its deadline (error kept, effects released)
+ *   ACTIVE      ACTIVE      an update taken by the accept handler
+ *   ACTIVE      FAILED      the update handler missed its deadline
+ *   ACTIVE      UNLOADING   a required service went away, or an update no handler took
+ *   UNLOADING   PENDING     released; loads again once ready (with the new config after an update)
+ *   FAILED      LOADING     an update while every required service is present
+ *   FAILED      PENDING     an update while one is missing
+ *   any other   UNLOADING   dispose()
+ *   UNLOADING   DISPOSED    released after dispose(); final
  * </pre>
  *
- * <p>Transitions of one scope are serialized; every transition increments the scope's
- * {@linkplain Scope#generation() generation}.
+ * <p>In {@code UNLOADING} a scope releases what it holds, in this order: it unloads the scopes
+ * that depend on its services, disposes its children newest first, then releases its own effects
+ * in reverse order of registration. Transitions of a runtime run one at a time, in the order asked;
+ * every transition increments the scope's {@linkplain Scope#generation() generation}.
  */
 public enum ScopeState {
   /** Waiting for at least one service named by {@link Plugin#inject()}. */
@@ -28,7 +35,10 @@ public enum ScopeState {
   ACTIVE,
   /** Config validation or {@link Plugin#apply} failed; {@link Scope#error()} holds why. */
   FAILED,
-  /** {@link Scope#dispose()} is releasing effects; registrations are refused. */
+  /**
+   * Effects are being released, towards {@code PENDING} (unload) or {@code DISPOSED} (dispose);
+   * registrations are refused.
+   */
   UNLOADING,
   /** Final: every effect has been released. */
   DISPOSED;

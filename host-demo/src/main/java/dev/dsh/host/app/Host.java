@@ -1,10 +1,6 @@
 package dev.dsh.host.app;
 
 import dev.dsh.api.AbortSignal;
-import dev.dsh.api.ConfigException;
-import dev.dsh.api.Plugin;
-import dev.dsh.api.Scope;
-import dev.dsh.api.ScopeState;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
@@ -15,36 +11,31 @@ import dev.dsh.api.web.WebService;
 import dev.dsh.host.config.SchemaConfigValidator;
 import dev.dsh.host.demo.ReplayServer;
 import dev.dsh.host.plugins.LoadedPlugin;
-import dev.dsh.host.plugins.PluginJars;
-import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.plugins.PluginLoader;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileException;
-import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.runtime.LifecycleListener;
 import dev.dsh.host.runtime.ScopeInfo;
 import dev.dsh.host.runtime.ScopeRuntime;
 import dev.dsh.host.tool.WebSearchTool;
-import java.nio.file.Path;
+import dev.dsh.host.web.WebPlugin;
+import dev.dsh.host.web.WebServiceImpl;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The running host: the installed plugins loaded through PF4J, the composed profile applied to one
- * {@link ScopeRuntime}, and the admin operations that keep the two in step.
+ * The running host: the installed plugins loaded through PF4J ({@link PluginSync}), the composed
+ * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}), and the services it serves.
  *
- * <p>Every admin operation (boot, {@link #reload()}, {@link #close()}) runs under one lock, so
- * loads, unloads and profile changes never interleave. Searches do not take it.
+ * <p>Admin operations (boot, {@link #reload()}, {@link #close()}) run one at a time under the
+ * admin lock. They stay off the runtime thread on purpose: loading a jar may wait up to 10 s for
+ * it to settle and PF4J starts plugin code, and neither may hold up scope transitions. Searches
+ * and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never take the lock.
  *
  * <p>A row whose {@code name} is a built-in ({@code env}, {@code credentials}, {@code web}, {@code
  * tool-web}) or a loaded plugin's id is applied in a scope of its own, {@code root/<row id>}. A
@@ -53,39 +44,39 @@ import org.jspecify.annotations.Nullable;
 public final class Host implements AutoCloseable {
 
   private final HostOptions options;
-  private final PluginLoader loader;
   private final ScopeRuntime runtime;
   private final BuiltinPlugins builtins;
   private final ProfileComposer composer;
+  private final PluginSync plugins;
+  private final RowReconciler rows;
+  private final RowFailures failures;
+  private final LeftoverThreads leftovers;
   private final @Nullable ReplayServer replay;
 
   private final Object admin = new Object();
-  private final Map<String, AppliedRow> applied = new LinkedHashMap<>();
-  private final Map<Path, FileStamp> loadedJars = new HashMap<>();
-  private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   private ComposedProfile current;
-  /** Whether plugin loads and unloads are announced (by {@code dsh run}, not one-shot commands). */
-  private boolean announce;
-  // What plugins() answers: published after each load and unload, so a status never waits on a
-  // loader that is waiting for a jar to settle (up to 10 s for one still being written).
-  private volatile List<LoadedPlugin> loadedView = List.of();
-
-  private record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
 
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
-    this.loader = new PluginLoader(options.home().root());
-    this.runtime = new ScopeRuntime(new SchemaConfigValidator(), lifecycle);
+    PluginLoader loader = new PluginLoader(options.home().root());
+    this.runtime =
+        new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
     this.builtins = new BuiltinPlugins(options.home().root(), options.env(), options.events());
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
+    this.leftovers = new LeftoverThreads(options.events());
+    this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);
+    this.rows = new RowReconciler(runtime,
+        name -> builtins.find(name).or(() -> loader.plugin(name).map(LoadedPlugin::entry)));
+    this.failures = new RowFailures(options.verbose(), options.events());
     this.replay = options.demo() ? DemoProfile.prepare(options) : null;
     this.current = composer.baseOnly(options.profile());
   }
 
   /**
    * Boots for a one-shot command. A jar that does not load is reported through the event sink and
-   * skipped (the others still serve); a profile that does not compose, or a row that cannot be
-   * applied or whose scope fails, ends the boot.
+   * skipped (the others still serve). A profile that does not compose, a row that cannot be
+   * applied, or a failed row that ends the command (see {@link RowFailures}) ends the boot; any
+   * other failed row is reported in one line and the command goes on without it.
    *
    * @throws HostException listing every row problem; nothing is left running
    * @throws ProfileException when the profile does not compose
@@ -93,9 +84,11 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
     try {
-      host.syncPlugins().stream().map(OneLine::of).forEach(options.events());
-      ComposedProfile profile = host.compose();
-      List<String> problems = host.reconcile(profile);
+      host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
+          .forEach(options.events());
+      List<String> problems = new ArrayList<>(host.apply(host.compose()));
+      problems.addAll(
+          host.failures.onBoot(host.rows.failed(), host.builtins, host.pin(), host.providers()));
       if (!problems.isEmpty()) {
         throw new HostException(problems);
       }
@@ -124,7 +117,7 @@ public final class Host implements AutoCloseable {
    */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
-    host.announce = true;
+    host.plugins.announce();
     try {
       host.reload();
       return host;
@@ -143,14 +136,15 @@ public final class Host implements AutoCloseable {
    */
   public List<String> reload() {
     synchronized (admin) {
-      List<String> problems = new ArrayList<>(syncPlugins());
+      List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
-        problems.addAll(reconcile(compose()));
+        problems.addAll(apply(compose()));
       } catch (ProfileException e) {
         problems.add("profile not applied, the previous tree keeps serving: " + e.getMessage());
         // Plugins that went away must still lose their rows.
-        problems.addAll(reconcile(current));
+        problems.addAll(apply(current));
       }
+      rows.failed().forEach(row -> problems.add(failures.line(row)));
       problems.stream().map(OneLine::of).forEach(options.events());
       return problems;
     }
@@ -200,12 +194,17 @@ public final class Host implements AutoCloseable {
 
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
   public List<LoadedPlugin> plugins() {
-    return loadedView;
+    return plugins.plugins();
   }
 
-  /** A snapshot of every scope. */
+  /** A snapshot of every scope, as of the runtime's last transition; never waits for one. */
   public List<ScopeInfo> scopes() {
     return runtime.scopes();
+  }
+
+  /** Threads that unloaded plugins left running and that still run. */
+  public List<LeftoverThread> leftoverThreads() {
+    return leftovers.running();
   }
 
   /** Disposes every scope, unloads every plugin, stops the demo endpoint. */
@@ -213,18 +212,8 @@ public final class Host implements AutoCloseable {
   public void close() {
     synchronized (admin) {
       runtime.close();
-      applied.clear();
-      List<LoadedPlugin> plugins = loader.plugins();
-      // Newest first, one at a time, each reported like an unload at runtime.
-      for (int i = plugins.size() - 1; i >= 0; i--) {
-        LoadedPlugin plugin = plugins.get(i);
-        if (loader.unload(plugin.id()) && announce) {
-          options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
-        }
-      }
-      loadedJars.clear();
-      loader.close();
-      loadedView = List.of();
+      rows.clear();
+      plugins.closeAll();
       if (replay != null) {
         replay.close();
       }
@@ -236,122 +225,21 @@ public final class Host implements AutoCloseable {
     return replay == null ? composed : DemoProfile.pointAtReplay(composed, replay.baseUrl());
   }
 
-  /** Loads new and changed jars, unloads removed and changed ones. */
-  private List<String> syncPlugins() {
-    Map<Path, FileStamp> onDisk = new LinkedHashMap<>();
-    for (Path jar : PluginJars.jarsIn(options.home().plugins())) {
-      FileStamp.of(jar).ifPresent(stamp -> onDisk.put(jar, stamp));
-    }
-    for (LoadedPlugin plugin : loader.plugins()) {
-      FileStamp now = onDisk.get(plugin.source());
-      if (now == null) {
-        unload(plugin);
-      } else if (!now.equals(loadedJars.get(plugin.source()))) {
-        // A new stamp is a replacement only when the bytes differ: a touched jar, or one whose
-        // stamp was taken while the loader still waited for it to settle, keeps serving.
-        if (FileStamp.sha256(plugin.source()).filter(plugin.sha256()::equals).isPresent()) {
-          loadedJars.put(plugin.source(), now);
-        } else {
-          unload(plugin);
-        }
-      }
-    }
-    rejectedJars.keySet().retainAll(onDisk.keySet());
-    List<String> problems = new ArrayList<>();
-    onDisk.forEach(
-        (jar, stamp) -> {
-          if (loader.loadedFrom(jar).isPresent() || stamp.equals(rejectedJars.get(jar))) {
-            return;
-          }
-          try {
-            LoadedPlugin plugin = loader.load(jar);
-            loadedView = loader.plugins();
-            // The stamp from before the load, never a later one: a jar replaced while it loaded
-            // then shows a new stamp, and its bytes are compared at the next sync.
-            loadedJars.put(jar, stamp);
-            rejectedJars.remove(jar);
-            if (announce) {
-              options.events().accept("loaded plugin " + plugin.id() + "@" + plugin.version());
-            }
-          } catch (PluginLoadException e) {
-            rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
-            problems.add("plugin not loaded: " + e.getMessage());
-          }
-        });
-    return problems;
-  }
-
-  private void unload(LoadedPlugin plugin) {
-    Plugin entry = plugin.entry();
-    List<String> rows = new ArrayList<>(applied.keySet());
-    for (int i = rows.size() - 1; i >= 0; i--) {
-      AppliedRow row = applied.get(rows.get(i));
-      if (row.plugin() == entry) {
-        row.scope().dispose();
-        applied.remove(rows.get(i));
-      }
-    }
-    loadedJars.remove(plugin.source());
-    loader.unload(plugin.id());
-    loadedView = loader.plugins();
-    if (announce) {
-      options.events().accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
-    }
-  }
-
-  /** Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones. */
-  private List<String> reconcile(ComposedProfile profile) {
-    List<String> problems = new ArrayList<>();
-    Set<String> wanted =
-        profile.enabledRows().stream().map(ProfileRow::id).collect(Collectors.toSet());
-    List<String> ids = new ArrayList<>(applied.keySet());
-    for (int i = ids.size() - 1; i >= 0; i--) {
-      if (!wanted.contains(ids.get(i))) {
-        applied.remove(ids.get(i)).scope().dispose();
-      }
-    }
-    for (ProfileRow row : profile.enabledRows()) {
-      Optional<Plugin> plugin = resolve(row.name());
-      AppliedRow old = applied.get(row.id());
-      if (plugin.isEmpty()) {
-        if (old != null) {
-          applied.remove(row.id()).scope().dispose();
-        }
-        problems.add(
-            "row \"" + row.id() + "\": plugin \"" + row.name() + "\" is not installed or not loaded");
-        continue;
-      }
-      if (old != null && old.plugin() == plugin.get()) {
-        if (!old.row().config().equals(row.config())) {
-          try {
-            old.scope().update(row.config());
-            applied.put(row.id(), new AppliedRow(row, plugin.get(), old.scope()));
-          } catch (ConfigException e) {
-            problems.add("row \"" + row.id() + "\" keeps its previous config: " + e.getMessage());
-          }
-        }
-        continue;
-      }
-      if (old != null) {
-        applied.remove(row.id()).scope().dispose();
-      }
-      Scope scope = runtime.apply(row.id(), plugin.get(), row.config());
-      applied.put(row.id(), new AppliedRow(row, plugin.get(), scope));
-    }
-    applied.values().stream()
-        .filter(row -> row.scope().state() == ScopeState.FAILED)
-        .forEach(
-            row ->
-                problems.add(
-                    "row \""
-                        + row.row().id()
-                        + "\" failed: "
-                        + row.scope().error().map(Throwable::getMessage).orElse("unknown error")));
+  private List<String> apply(ComposedProfile profile) {
+    List<String> problems = rows.reconcile(profile);
     current = profile;
     return problems;
   }
 
-  private Optional<Plugin> resolve(String name) {
-    return builtins.find(name).or(() -> loader.plugin(name).map(LoadedPlugin::entry));
+  /** The pinned provider id: the {@code web} row's {@code searchProvider}, else the variable. */
+  private Optional<String> pin() {
+    return current.enabledRows().stream()
+        .filter(row -> row.id().equals(WebPlugin.NAME))
+        .map(row -> row.config().get("searchProvider"))
+        .filter(String.class::isInstance)
+        .map(String.class::cast)
+        .findFirst()
+        .or(() -> options.env().get(WebServiceImpl.PIN_VARIABLE))
+        .filter(pin -> !pin.isBlank());
   }
 }

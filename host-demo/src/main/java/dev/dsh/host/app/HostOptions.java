@@ -3,6 +3,7 @@ package dev.dsh.host.app;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.home.DshHome;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -19,6 +20,9 @@ import org.slf4j.LoggerFactory;
  * @param bundledPlugin the distribution's copy of the Yuanbao plugin jar, which the demo profile
  *     installs; absent outside a distribution
  * @param events where lifecycle and problem lines go (stderr in the CLI)
+ * @param pluginDeadline how long a plugin's {@code apply}, update handler or release action may
+ *     run before its scope fails and the host goes on without it
+ * @param verbose whether a failed row's report carries the stack trace of its error
  */
 public record HostOptions(
     DshHome home,
@@ -26,10 +30,15 @@ public record HostOptions(
     Optional<Path> patch,
     LaunchEnvironment env,
     Optional<Path> bundledPlugin,
-    Consumer<String> events) {
+    Consumer<String> events,
+    Duration pluginDeadline,
+    boolean verbose) {
 
   /** The profile that runs against the offline replay endpoint. */
   public static final String DEMO_PROFILE = "demo";
+
+  /** The default plugin deadline, in seconds. */
+  public static final long DEFAULT_DEADLINE_SECONDS = 10;
 
   public HostOptions {
     Objects.requireNonNull(home, "home");
@@ -38,6 +47,32 @@ public record HostOptions(
     Objects.requireNonNull(env, "env");
     Objects.requireNonNull(bundledPlugin, "bundledPlugin");
     Objects.requireNonNull(events, "events");
+    Objects.requireNonNull(pluginDeadline, "pluginDeadline");
+    if (pluginDeadline.isNegative() || pluginDeadline.isZero()) {
+      throw new IllegalArgumentException("the plugin deadline must be positive: " + pluginDeadline);
+    }
+  }
+
+  /** Options with the default plugin deadline ({@value #DEFAULT_DEADLINE_SECONDS} s), not verbose. */
+  public HostOptions(
+      DshHome home,
+      String profile,
+      Optional<Path> patch,
+      LaunchEnvironment env,
+      Optional<Path> bundledPlugin,
+      Consumer<String> events) {
+    this(home, profile, patch, env, bundledPlugin, events,
+        Duration.ofSeconds(DEFAULT_DEADLINE_SECONDS), false);
+  }
+
+  /** These options with another plugin deadline. */
+  public HostOptions withPluginDeadline(Duration deadline) {
+    return new HostOptions(home, profile, patch, env, bundledPlugin, events, deadline, verbose);
+  }
+
+  /** These options with stack traces in failure reports, or without. */
+  public HostOptions withVerbose(boolean on) {
+    return new HostOptions(home, profile, patch, env, bundledPlugin, events, pluginDeadline, on);
   }
 
   /**

@@ -21,9 +21,13 @@ final class GlobalOptions {
 
   static final String DEFAULT_PROFILE = "default";
 
+  /** How long a plugin's apply, update handler or release may run (default 10 s). */
+  static final String DEADLINE_VARIABLE = "DSH_PLUGIN_DEADLINE";
+
   private @Nullable String home;
   private @Nullable String profile;
   private @Nullable Path patch;
+  private boolean verbose;
 
   @Option(
       names = "--home",
@@ -55,6 +59,13 @@ final class GlobalOptions {
     }
   }
 
+  @Option(
+      names = "--verbose",
+      description = "Print the stack trace of a failed row's error after its one-line report.")
+  void setVerbose(boolean value) {
+    verbose |= value;
+  }
+
   String profile() {
     return profile == null ? DEFAULT_PROFILE : profile;
   }
@@ -73,6 +84,17 @@ final class GlobalOptions {
   }
 
   HostOptions hostOptions(CliIo io, Consumer<String> events) {
-    return new HostOptions(home(io), profile(), patch(), io.env(), io.bundledPlugin(), events);
+    HostOptions options =
+        new HostOptions(home(io), profile(), patch(), io.env(), io.bundledPlugin(), events)
+            .withVerbose(verbose);
+    Optional<String> deadline = io.env().get(DEADLINE_VARIABLE).filter(v -> !v.isBlank());
+    if (deadline.isEmpty()) {
+      return options;
+    }
+    try {
+      return options.withPluginDeadline(new Durations().convert(deadline.get()));
+    } catch (RuntimeException e) {
+      throw new UsageException(DEADLINE_VARIABLE + ": " + e.getMessage());
+    }
   }
 }

@@ -2,8 +2,10 @@ package dev.dsh.host.cli;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.app.Host;
+import dev.dsh.host.app.LeftoverThread;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.ScopeInfo;
+import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,7 +20,8 @@ final class RunStatus {
   /**
    * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; each provider is
    * {@code {id, available, ready, reason?}}, the reason saying why one is not available or not
-   * ready.
+   * ready. Plus {@code "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's
+   * threads still run.
    */
   static String json(Host host) {
     ObjectNode root = JSON.createObjectNode();
@@ -43,6 +46,14 @@ final class RunStatus {
               .put("available", provider.available())
               .put("ready", provider.ready());
       provider.reasonOpt().ifPresent(reason -> entry.put("reason", reason));
+    }
+    // Only while an unloaded plugin's threads still run (issue 10 item 5).
+    List<LeftoverThread> left = host.leftoverThreads();
+    if (!left.isEmpty()) {
+      ArrayNode leftovers = root.putArray("leftoverThreads");
+      for (LeftoverThread thread : left) {
+        leftovers.addObject().put("plugin", thread.pluginId()).put("thread", thread.thread());
+      }
     }
     return JSON.writeValueAsString(root);
   }

@@ -34,6 +34,11 @@ final class Effect {
     return new Effect("update handler", Disposable.noop(), handler);
   }
 
+  /** Whether releasing runs plugin code (and so goes under the runtime's deadline). */
+  boolean pluginCode() {
+    return handler == null && label.equals("release action");
+  }
+
   /** What the effect is, for logs; never a value. */
   String label() {
     return label;

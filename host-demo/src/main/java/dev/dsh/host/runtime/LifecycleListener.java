@@ -3,8 +3,8 @@ package dev.dsh.host.runtime;
 /**
  * Receives the life-cycle events of every scope of a {@link ScopeRuntime}.
  *
- * <p>Called on the thread that performed the transition, after it completed, with no runtime lock
- * held; the events of one scope arrive in order. An exception thrown here is logged and ignored.
+ * <p>Called on the runtime thread right after each transition, in order; it must not block or call
+ * back into the runtime from another thread. An exception thrown here is logged and ignored.
  */
 @FunctionalInterface
 public interface LifecycleListener {

@@ -16,14 +16,10 @@ import java.util.Optional;
  */
 final class ScopeContext implements Context {
 
-  private final RuntimeCore core;
   private final ScopeNode node;
-  private final int incarnation;
 
-  ScopeContext(RuntimeCore core, ScopeNode node, int incarnation) {
-    this.core = core;
+  ScopeContext(ScopeNode node) {
     this.node = node;
-    this.incarnation = incarnation;
   }
 
   @Override
@@ -33,16 +29,12 @@ final class ScopeContext implements Context {
 
   @Override
   public boolean isActive() {
-    return node.acceptsRegistrations(incarnation);
+    return node.isCurrent(this);
   }
 
   @Override
   public <T> Optional<T> get(ServiceKey<T> key) {
-    Objects.requireNonNull(key, "key");
-    Object service;
-    synchronized (core.monitor()) {
-      service = core.registry().lookup(key);
-    }
+    Object service = node.lookup(Objects.requireNonNull(key, "key"));
     if (service == null) {
       return Optional.empty();
     }
@@ -52,37 +44,22 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> T inject(ServiceKey<T> key) {
-    return get(key)
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "service \"" + key.name() + "\" is not provided (asked by scope "
-                        + node.id() + ")"));
+    return get(key).orElseThrow(() -> new IllegalStateException(
+        "service \"" + key.name() + "\" is not provided (asked by scope " + node.id() + ")"));
   }
 
   @Override
   public <T> Disposable provide(ServiceKey<T> key, T service) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(service, "service");
-    Effect effect;
-    synchronized (core.monitor()) {
-      node.checkActiveLocked(incarnation, "provide service \"" + key.name() + "\"");
-      ServiceRegistry.Entry entry = core.registry().register(node, key, service);
-      effect =
-          node.addEffectLocked(
-              incarnation,
-              Effect.service(key.name(), () -> core.registry().withdraw(entry)),
-              "provide service \"" + key.name() + "\"");
-    }
-    core.wakeDependents(key);
-    return node.handleFor(effect);
+    return node.provide(this, key, service);
   }
 
   @Override
   public Scope plugin(Plugin plugin, Map<String, ?> config) {
     Objects.requireNonNull(plugin, "plugin");
     Objects.requireNonNull(config, "config");
-    return core.createChild(node, incarnation, null, plugin, config);
+    return node.createChild(this, null, plugin, config);
   }
 
   /** Like {@link #plugin} with the child's id fixed to {@code <this scope's id>/<name>}. */
@@ -93,29 +70,19 @@ final class ScopeContext implements Context {
     if (name.isBlank() || name.contains("/")) {
       throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
     }
-    return core.createChild(node, incarnation, name, plugin, config);
+    return node.createChild(this, name, plugin, config);
   }
 
   @Override
   public Disposable effect(Disposable release) {
     Objects.requireNonNull(release, "release");
-    Effect effect;
-    synchronized (core.monitor()) {
-      effect = node.addEffectLocked(incarnation, Effect.release(release), "register an effect");
-    }
-    return node.handleFor(effect);
+    return node.add(this, Effect.release(release), "register an effect");
   }
 
   @Override
   public Disposable accept(ConfigUpdateHandler handler) {
     Objects.requireNonNull(handler, "handler");
-    Effect effect;
-    synchronized (core.monitor()) {
-      effect =
-          node.addEffectLocked(
-              incarnation, Effect.updateHandler(handler), "register an update handler");
-    }
-    return node.handleFor(effect);
+    return node.add(this, Effect.updateHandler(handler), "register an update handler");
   }
 
   @Override

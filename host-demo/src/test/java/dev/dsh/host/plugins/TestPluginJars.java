@@ -24,7 +24,7 @@ import javax.tools.ToolProvider;
  * against plugin-api and PF4J, the PF4J annotation processor writing {@code
  * META-INF/extensions.idx}, then jarred with a plugin manifest.
  */
-final class TestPluginJars {
+public final class TestPluginJars {
 
   private final Path workDir;
   private final Map<String, String> manifest = new LinkedHashMap<>();
@@ -38,7 +38,7 @@ final class TestPluginJars {
   }
 
   /** A plugin {@code id} whose entry's {@code name()} returns {@code word}. */
-  static TestPluginJars plugin(Path workDir, String id, String word) {
+  public static TestPluginJars plugin(Path workDir, String id, String word) {
     String pkg = "test." + id.replaceAll("[^A-Za-z0-9]", "");
     return new TestPluginJars(workDir)
         .manifest("Plugin-Id", id)
@@ -59,38 +59,38 @@ final class TestPluginJars {
   }
 
   /** An empty builder: no manifest attributes, no sources. */
-  static TestPluginJars bare(Path workDir) {
+  public static TestPluginJars bare(Path workDir) {
     return new TestPluginJars(workDir);
   }
 
-  TestPluginJars manifest(String name, String value) {
+  public TestPluginJars manifest(String name, String value) {
     manifest.put(name, value);
     return this;
   }
 
-  TestPluginJars withoutManifest(String name) {
+  public TestPluginJars withoutManifest(String name) {
     manifest.remove(name);
     return this;
   }
 
   /** Compiles without the PF4J annotation processor, as an ordinary library would be. */
-  TestPluginJars withoutAnnotationProcessor() {
+  public TestPluginJars withoutAnnotationProcessor() {
     processor = false;
     return this;
   }
 
-  TestPluginJars source(String className, String text) {
+  public TestPluginJars source(String className, String text) {
     sources.put(className, text);
     return this;
   }
 
-  TestPluginJars resource(String path, String text) {
+  public TestPluginJars resource(String path, String text) {
     resources.put(path, text);
     return this;
   }
 
   /** Compiles and jars into {@code target}. */
-  Path buildTo(Path target) throws IOException {
+  public Path buildTo(Path target) throws IOException {
     Path build = Files.createTempDirectory(workDir, "build-");
     Path src = Files.createDirectories(build.resolve("src"));
     Path classes = Files.createDirectories(build.resolve("classes"));

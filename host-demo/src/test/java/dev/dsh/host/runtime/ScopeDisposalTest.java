@@ -125,9 +125,15 @@ class ScopeDisposalTest {
     assertThat(released).containsExactly("handle", "released");
   }
 
+  /**
+   * Each release waits for the other to start: on one runtime thread the first blocks it, so the
+   * deadline cuts that release off, the runtime goes on on a fresh thread, and both scopes end.
+   */
   @Test
   @Timeout(30)
   void twoScopesWhoseReleasesDisposeEachOtherOnTwoThreadsBothEnd() throws Exception {
+    ScopeRuntime runtime =
+        new ScopeRuntime(new TestConfigs.Validator(), log, java.time.Duration.ofMillis(500));
     CountDownLatch xReleasing = new CountDownLatch(1);
     CountDownLatch yReleasing = new CountDownLatch(1);
     AtomicReference<Scope> x = new AtomicReference<>();

@@ -46,12 +46,16 @@ class UpdateDuringApplyTest {
         CompletableFuture.supplyAsync(() -> runtime.root().plugin(plugin, Map.of("count", 1)));
     assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
 
-    scope.get().update(Map.of("count", 2));
+    // asked while apply runs: it waits for the runtime thread, which finishes apply first
+    CompletableFuture<Void> updating =
+        CompletableFuture.runAsync(() -> scope.get().update(Map.of("count", 2)));
 
     assertThat(scope.get().state()).isEqualTo(ScopeState.LOADING);
+    assertThat(updating).isNotDone();
     assertThat(plugin.applies).hasValue(1);
     release.countDown();
     applying.get(20, TimeUnit.SECONDS);
+    updating.get(20, TimeUnit.SECONDS);
     assertThat(scope.get().state()).isEqualTo(ScopeState.ACTIVE);
     assertThat(plugin.configs).extracting(TestConfigs::count).containsExactly(1, 2);
   }
@@ -64,12 +68,18 @@ class UpdateDuringApplyTest {
         CompletableFuture.supplyAsync(() -> runtime.root().plugin(plugin, Map.of("count", 1)));
     assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
 
-    scope.get().update(Map.of("count", 2));
-    scope.get().update(Map.of("count", 3));
+    CompletableFuture<Void> updating =
+        CompletableFuture.runAsync(
+            () -> {
+              scope.get().update(Map.of("count", 2));
+              scope.get().update(Map.of("count", 3));
+            });
+    assertThat(updating).isNotDone();
     release.countDown();
     applying.get(20, TimeUnit.SECONDS);
+    updating.get(20, TimeUnit.SECONDS);
 
-    assertThat(accepted).as("the latest update wins").containsExactly(3);
+    assertThat(accepted).as("each update in the order asked, none lost").containsExactly(2, 3);
     assertThat(plugin.applies).hasValue(1);
     assertThat(scope.get().state()).isEqualTo(ScopeState.ACTIVE);
   }
