@@ -27,7 +27,10 @@ public final class AbortController implements AutoCloseable {
 
   /**
    * A controller whose signal also fires when any of {@code parents} fires, with the parent's
-   * reason.
+   * reason. Its signal reports {@linkplain AbortSignal#aborted() aborted} as soon as a parent has
+   * fired, before the parent's handlers have reached it: one abort of a parent is seen by every
+   * signal linked to it at once, so work that checks a signal never starts after the abort just
+   * because its own handler has not run yet.
    */
   public static AbortController linkedTo(AbortSignal... parents) {
     AbortController controller = new AbortController();
@@ -41,6 +44,7 @@ public final class AbortController implements AutoCloseable {
       synchronized (controller.links) {
         controller.links.add(link);
       }
+      controller.signal.follow(parent);
       if (controller.signal.aborted()) {
         // A parent had already fired: nothing more to follow, and no link may stay behind.
         controller.unlink();
@@ -81,20 +85,47 @@ public final class AbortController implements AutoCloseable {
       links.clear();
     }
     toRelease.forEach(Disposable::dispose);
+    signal.unfollowAll();
   }
 
   private static final class Signal implements AbortSignal {
     private final Map<Object, Runnable> handlers = new LinkedHashMap<>();
+    // The signals this one is linked to while linked: a fired parent counts before its handler
+    // has fired this one.
+    private final List<AbortSignal> parents = new ArrayList<>();
     private Throwable reason;
 
     @Override
-    public synchronized boolean aborted() {
-      return reason != null;
+    public boolean aborted() {
+      return reason().isPresent();
     }
 
     @Override
-    public synchronized Optional<Throwable> reason() {
-      return Optional.ofNullable(reason);
+    public Optional<Throwable> reason() {
+      List<AbortSignal> linked;
+      synchronized (this) {
+        if (reason != null || parents.isEmpty()) {
+          return Optional.ofNullable(reason);
+        }
+        linked = List.copyOf(parents);
+      }
+      for (AbortSignal parent : linked) {
+        Optional<Throwable> why = parent.reason();
+        if (why.isPresent()) {
+          return why;
+        }
+      }
+      return Optional.empty();
+    }
+
+    synchronized void follow(AbortSignal parent) {
+      if (reason == null) {
+        parents.add(parent);
+      }
+    }
+
+    synchronized void unfollowAll() {
+      parents.clear();
     }
 
     @Override
@@ -122,6 +153,7 @@ public final class AbortController implements AutoCloseable {
           return false;
         }
         reason = why;
+        parents.clear();
         toRun = new ArrayList<>(handlers.values());
         handlers.clear();
       }
@@ -138,8 +170,9 @@ public final class AbortController implements AutoCloseable {
     }
 
     @Override
-    public synchronized String toString() {
-      return reason == null ? "AbortSignal[pending]" : "AbortSignal[aborted: " + reason + "]";
+    public String toString() {
+      Optional<Throwable> why = reason();
+      return why.isEmpty() ? "AbortSignal[pending]" : "AbortSignal[aborted: " + why.get() + "]";
     }
   }
 }

@@ -119,4 +119,20 @@ class AbortControllerTest {
     assertThat(linked.signal().reason()).get().extracting(Throwable::getMessage).isEqualTo("early");
     assertThat(registered).hasValue(0);
   }
+
+  @Test
+  void aLinkedSignalIsAbortedAsSoonAsItsParentFiresBeforeItsOwnHandlerRuns() {
+    AbortController parent = new AbortController();
+    List<Boolean> seenByAnEarlierHandler = new ArrayList<>();
+    List<AbortController> children = new ArrayList<>();
+    parent.signal().onAbort(() -> children.forEach(c -> seenByAnEarlierHandler.add(c.signal().aborted())));
+    for (int i = 0; i < 3; i++) {
+      children.add(AbortController.linkedTo(parent.signal()));
+    }
+
+    parent.abort(new IllegalStateException("stop"));
+
+    assertThat(seenByAnEarlierHandler).containsExactly(true, true, true);
+    assertThat(children.get(0).signal().reason()).get().hasToString("java.lang.IllegalStateException: stop");
+  }
 }

@@ -142,7 +142,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
       return call.result;
     }
-    Runnable exit = queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot));
+    Runnable exit = queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
     call.result.whenComplete((r, e) -> exit.run());
     return call.result;
   }
@@ -151,8 +151,15 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
    * Resolves the key and sends the request, once the search holds a permit of the queue; never
    * throws (the queue's commands must not).
    */
-  private void begin(SearchCall call, WebSearchRequest request, Settings snapshot) {
+  private void begin(
+      SearchCall call, WebSearchRequest request, Settings snapshot, AbortSignal signal) {
     if (call.done()) {
+      return;
+    }
+    if (signal.aborted()) {
+      // Its permit came free by an abort that reached this search too (one abort for many): its
+      // own handler has not run yet, but it must not send.
+      call.abort();
       return;
     }
     URI endpoint = Objects.requireNonNull(snapshot.endpoint());

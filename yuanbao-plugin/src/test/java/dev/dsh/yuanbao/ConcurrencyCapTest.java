@@ -106,6 +106,27 @@ class ConcurrencyCapTest {
   }
 
   @Test
+  void oneAbortOfRunningAndWaitingSearchesSendsNothingMore() {
+    try (YuanbaoSearchProvider provider = provider(2)) {
+      // As the web service does: each search's own signal linked to the caller's one.
+      AbortController caller = new AbortController();
+      List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
+      for (int i = 0; i < 7; i++) {
+        searches.add(
+            search(provider, "q" + i, AbortController.linkedTo(caller.signal()).signal()));
+      }
+      awaitTrue(() -> server.held() == 2);
+
+      caller.abort();
+
+      for (CompletableFuture<WebSearchResult> s : searches) {
+        assertThat(TestSupport.failure(s).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
+      }
+      assertThat(server.queries()).containsExactlyInAnyOrder("q0", "q1");
+    }
+  }
+
+  @Test
   void aReconfiguredCapAppliesToSearchesThatStartAfterIt() {
     try (YuanbaoSearchProvider provider = provider(1)) {
       CompletableFuture<WebSearchResult> first = search(provider, "first", AbortSignal.never());

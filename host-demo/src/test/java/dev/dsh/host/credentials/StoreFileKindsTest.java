@@ -50,8 +50,8 @@ class StoreFileKindsTest {
 
   @Test
   void aStoreThatIsASymlinkIsWrittenThroughToTheSharedFileAndStaysALink() throws IOException {
-    Path shared = Files.createDirectories(dir.resolve("shared"));
-    Path target = shared.resolve("credentials.json");
+    Path common = Files.createDirectories(dir.resolve("common"));
+    Path target = common.resolve("credentials.json");
     store(target).write(OTHER, "sk-already-shared");
     Path home = Files.createDirectories(dir.resolve("home"));
     Path link = Files.createSymbolicLink(home.resolve("credentials.json"), target);
@@ -65,7 +65,7 @@ class StoreFileKindsTest {
     assertThat(direct.read(OTHER)).contains("sk-already-shared");
     // The lock and the temporary file live beside the target; nothing is left beside the link.
     assertThat(names(home)).containsExactly("credentials.json");
-    assertThat(names(shared)).containsExactly("credentials.json", "credentials.json.lock");
+    assertThat(names(common)).containsExactly("credentials.json", "credentials.json.lock");
     if (posix()) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target)))
           .isEqualTo("rw-------");
@@ -74,9 +74,9 @@ class StoreFileKindsTest {
 
   @Test
   void aRelativeChainOfLinksIsFollowedAndADanglingOneCreatesItsTarget() throws IOException {
-    Path shared = Files.createDirectories(dir.resolve("shared"));
+    Path common = Files.createDirectories(dir.resolve("common"));
     Path home = Files.createDirectories(dir.resolve("home"));
-    Path middle = Files.createSymbolicLink(home.resolve("middle.json"), Path.of("../shared/keys.json"));
+    Path middle = Files.createSymbolicLink(home.resolve("middle.json"), Path.of("../common/keys.json"));
     Path link = Files.createSymbolicLink(home.resolve("credentials.json"), Path.of("middle.json"));
     assertThat(Files.exists(link)).isFalse();
 
@@ -84,7 +84,7 @@ class StoreFileKindsTest {
 
     assertThat(Files.isSymbolicLink(link)).isTrue();
     assertThat(Files.isSymbolicLink(middle)).isTrue();
-    assertThat(store(shared.resolve("keys.json")).read(KEY)).contains("sk-new");
+    assertThat(store(common.resolve("keys.json")).read(KEY)).contains("sk-new");
     assertThat(store(link).read(KEY)).contains("sk-new");
   }
 
@@ -136,7 +136,7 @@ class StoreFileKindsTest {
   @Test
   void theWarningForALinkedStoreNamesThePathTheUserGaveQuotedForTheShell() throws IOException {
     assumeTrue(posix());
-    Path target = Files.createDirectories(dir.resolve("shared")).resolve("creds.json");
+    Path target = Files.createDirectories(dir.resolve("common")).resolve("creds.json");
     store(target).write(KEY, "sk-open");
     Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw-rw-"));
     Path link = Files.createSymbolicLink(Files.createDirectories(dir.resolve("my home")).resolve("credentials.json"), target);
