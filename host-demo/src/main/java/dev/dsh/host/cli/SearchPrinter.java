@@ -8,6 +8,7 @@ import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.host.app.Host;
 import dev.dsh.host.tool.WebSearchRendering;
+import dev.dsh.host.web.WebErrors;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -56,16 +57,9 @@ final class SearchPrinter {
 
   /** A search's failure as the {@link WebError} it is, or one wrapping it. */
   static WebError asWebError(Throwable failure) {
-    Throwable cause = failure;
-    while ((cause instanceof ExecutionException || cause instanceof CompletionException)
-        && cause.getCause() != null) {
-      cause = cause.getCause();
-    }
-    if (cause instanceof WebError error) {
-      return error;
-    }
-    return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, "search failed: " + cause, cause);
+    return WebErrors.of(failure, "search");
   }
+
 
   /** The error of a search still running past its timeout plus {@link #GRACE}. */
   static WebError overdue(Duration timeout) {

@@ -1,7 +1,5 @@
 package dev.dsh.host.tool;
 
-import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
 
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
@@ -10,12 +8,10 @@ import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.web.WebErrors;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /**
  * Runs one search per query at once under a shared signal. The first failure fires that signal, so
@@ -79,18 +75,7 @@ final class SearchFanOut {
 
   /** A search's failure as the tool reports it: a {@link WebError} as is, anything else wrapped. */
   static WebError asWebError(Throwable error) {
-    Throwable cause = error;
-    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-        && cause.getCause() != null) {
-      cause = cause.getCause();
-    }
-    if (cause instanceof WebError webError) {
-      return webError;
-    }
-    if (cause instanceof CancellationException) {
-      return new WebError(WEB_ABORTED, "web search was cancelled", cause);
-    }
-    return new WebError(
-        WEB_PROVIDER_ERROR, "web search failed: " + cause.getClass().getSimpleName(), cause);
+    return WebErrors.of(error, "web search");
   }
+
 }

@@ -7,14 +7,12 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Context;
 import dev.dsh.api.Disposable;
-import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.runtime.ContextAware;
 import dev.dsh.host.web.Registration.InFlight;
@@ -25,14 +23,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -226,59 +220,20 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
       }
     } catch (RuntimeException e) {
       registration.end(search);
-      outcome.completeExceptionally(asWebError(id, e));
+      outcome.completeExceptionally(SearchEnd.failure(id, e));
       return;
     }
     stage.whenComplete(
         (result, error) -> {
           registration.end(search);
           if (error != null) {
-            outcome.completeExceptionally(asWebError(id, error));
+            outcome.completeExceptionally(SearchEnd.failure(id, error));
           } else if (result == null) {
             outcome.completeExceptionally(
                 new WebError(WEB_PROVIDER_ERROR, "web provider \"" + id + "\" returned no result"));
           } else {
-            outcome.complete(finish(id, request, result));
+            outcome.complete(SearchEnd.result(id, request, result));
           }
         });
-  }
-
-  /** Names the serving provider and cuts the sources to the request's limit. */
-  static WebSearchResult finish(String id, WebSearchRequest request, WebSearchResult result) {
-    List<WebSearchSource> sources = result.sources();
-    boolean truncated = result.truncated();
-    @Nullable Integer max = request.maxResults();
-    if (max != null && sources.size() > max) {
-      sources = sources.subList(0, max);
-      truncated = true;
-    }
-    return new WebSearchResult(id, result.content(), sources, truncated, result.dropped());
-  }
-
-  /**
-   * The error a caller sees for a provider failure. A {@link WebError} passes as is (with any URL
-   * user-info in its message hidden); anything else is wrapped, naming only the exception's class:
-   * a raw message may carry request data.
-   */
-  static WebError asWebError(String id, Throwable error) {
-    Throwable cause = error;
-    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-        && cause.getCause() != null) {
-      cause = cause.getCause();
-    }
-    if (cause instanceof WebError webError) {
-      String message = UrlUserInfo.redact(webError.getMessage());
-      return message.equals(webError.getMessage())
-          ? webError
-          : new WebError(
-              webError.code(), message, webError.providerCode().orElse(null), webError.getCause());
-    }
-    if (cause instanceof CancellationException) {
-      return new WebError(WEB_ABORTED, "web search by provider \"" + id + "\" was cancelled", cause);
-    }
-    return new WebError(
-        WEB_PROVIDER_ERROR,
-        "web provider \"" + id + "\" failed: " + cause.getClass().getSimpleName(),
-        cause);
   }
 }
