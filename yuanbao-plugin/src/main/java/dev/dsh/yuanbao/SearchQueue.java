@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The provider's waiting line: a search starts once fewer than its cap run, else it waits in
  * arrival order; no retry, and a search that leaves while waiting never starts.
  *
- * <p>One owner of the state: the running count and the line are touched only by commands, which
- * run one at a time in submission order on whichever thread finds no other running them (the
- * thread that submitted, usually). No lock and no thread of its own.
+ * <p>One owner of the state: the running count and the line are touched only by commands, which run
+ * one at a time in submission order on whichever thread finds no other running them (the thread
+ * that submitted, usually). No lock and no thread of its own.
  */
 final class SearchQueue {
 

@@ -4,9 +4,14 @@ import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.util.Objects;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
@@ -23,7 +28,7 @@ final class SearchRequests {
   private static final JsonFactory JSON =
       JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
-  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + PluginVersion.VALUE;
+  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
 
   private SearchRequests() {}
 
@@ -90,6 +95,17 @@ final class SearchRequests {
       g.writeEndObject();
     }
     return out.toByteArray();
+  }
+
+  /** The plugin's version, written into {@code plugin.properties} by the build. */
+  private static String version() {
+    try (InputStream in = SearchRequests.class.getResourceAsStream("plugin.properties")) {
+      Properties properties = new Properties();
+      properties.load(Objects.requireNonNull(in, "plugin.properties is missing from the plugin"));
+      return properties.getProperty("version", "unknown");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** {@code d1}, {@code d7}, {@code m1}, {@code y1}, or {@code FROM,TO} in ISO dates. */

@@ -98,57 +98,17 @@ public record YuanbaoConfig(
     return new YuanbaoConfig(null, null, null, null, null, null, null);
   }
 
-  /** This config with {@code baseURL} replaced. */
-  public YuanbaoConfig withBaseURL(String newBaseURL) {
-    return new YuanbaoConfig(
-        apiKey, apiKeyEnv, newBaseURL, count, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code apiKey} replaced. */
-  public YuanbaoConfig withApiKey(@Nullable String newApiKey) {
-    return new YuanbaoConfig(
-        newApiKey, apiKeyEnv, baseURL, count, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code apiKeyEnv} replaced. */
-  public YuanbaoConfig withApiKeyEnv(String newApiKeyEnv) {
-    return new YuanbaoConfig(
-        apiKey, newApiKeyEnv, baseURL, count, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code count} replaced. */
-  public YuanbaoConfig withCount(int newCount) {
-    return new YuanbaoConfig(
-        apiKey, apiKeyEnv, baseURL, newCount, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code mode} and {@code industry} replaced. */
-  public YuanbaoConfig withMode(String newMode, @Nullable String newIndustry) {
-    return new YuanbaoConfig(
-        apiKey, apiKeyEnv, baseURL, count, newMode, newIndustry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code maxConcurrentSearches} replaced. */
-  public YuanbaoConfig withMaxConcurrentSearches(int newMax) {
-    return new YuanbaoConfig(apiKey, apiKeyEnv, baseURL, count, mode, industry, newMax);
-  }
-
   @Override
   public String toString() {
-    return "YuanbaoConfig[apiKey="
-        + (apiKey == null ? "unset" : "<redacted>")
-        + ", apiKeyEnv="
-        + apiKeyEnv
-        + ", baseURL="
-        + UrlUserInfo.redact(baseURL)
-        + ", count="
-        + count
-        + ", mode="
-        + mode
-        + ", industry="
-        + industry
-        + ", maxConcurrentSearches="
-        + maxConcurrentSearches
-        + "]";
+    return String.format(
+        "YuanbaoConfig[apiKey=%s, apiKeyEnv=%s, baseURL=%s, count=%d, mode=%s, industry=%s,"
+            + " maxConcurrentSearches=%d]",
+        apiKey == null ? "unset" : "<redacted>",
+        apiKeyEnv,
+        UrlUserInfo.redact(baseURL),
+        count,
+        mode,
+        industry,
+        maxConcurrentSearches);
   }
 }
