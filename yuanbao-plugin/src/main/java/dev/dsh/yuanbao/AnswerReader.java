@@ -21,9 +21,7 @@ final class AnswerReader {
 
   static final JsonFactory JSON = JsonFactory.builder().build();
 
-  /**
-   * What a body holds: an error envelope, the mapped pages (null for a dropped one), or neither.
-   */
+  /** An error envelope, the mapped pages (null for one dropped), or neither (not valid). */
   private record Decoded(
       boolean valid,
       boolean error,
@@ -33,11 +31,7 @@ final class AnswerReader {
 
   private static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
 
-  /**
-   * The result of an answer; every url, title and snippet scrubbed of the key.
-   *
-   * @throws WebError the failure the answer stands for; never anything else
-   */
+  /** The result, its strings scrubbed of the key; throws no other failure than {@link WebError}. */
   WebSearchResult read(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");

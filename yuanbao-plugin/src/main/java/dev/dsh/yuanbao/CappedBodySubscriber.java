@@ -48,10 +48,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     this.buffer = new byte[initialSize];
   }
 
-  /**
-   * Keeps up to {@code cap} bytes in a buffer sized for {@code contentLength} when known (no
-   * growing or copying); a body that announces more than the cap fails at once, unread.
-   */
+  /** Up to {@code cap} bytes, sized for a known {@code contentLength}; more announced fails. */
   static CappedBodySubscriber capped(int cap, long contentLength, Consumer<byte[]> whenRead) {
     int initial = contentLength > 0 && contentLength <= cap ? (int) contentLength : 8192;
     return new CappedBodySubscriber(cap, false, contentLength, initial, whenRead);
@@ -122,10 +119,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     }
   }
 
-  /**
-   * Cancels the subscription, now or once there is one, and ends the body: the client calls nothing
-   * more after a cancel, so a body left open would keep its exchange (and class loader) for good.
-   */
+  /** Cancels (now or once subscribed) and ends the body, else its exchange stays pending. */
   void cancel() {
     cancelled = true;
     Flow.Subscription s = subscription;

@@ -146,9 +146,8 @@ final class Failures {
 
   /**
    * {@code SimpleName: message}, or the class name alone when the message is absent or may carry
-   * request data; a message-less wrapper shows the message of a cause of its own class.
-   *
-   * @param trustMessage true for failures of a host service, which no request data reaches
+   * request data ({@code trustMessage} for a host service, which none reaches); a message-less
+   * wrapper shows the message of a cause of its own class.
    */
   static String describe(Throwable error, boolean trustMessage) {
     String name = error.getClass().getSimpleName();
@@ -161,9 +160,7 @@ final class Failures {
     return message == null || message.isBlank() || !show ? name : name + ": " + message;
   }
 
-  /**
-   * {@code ": could not connect to host:port"} for a failure to reach {@code endpoint}, else "".
-   */
+  /** {@code ": could not connect to host:port"} for a failure to connect, else "". */
   private static String connectingTo(Throwable error, URI endpoint) {
     if (!(error instanceof ConnectException
         || error instanceof HttpConnectTimeoutException

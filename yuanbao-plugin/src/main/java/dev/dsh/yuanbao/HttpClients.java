@@ -26,9 +26,7 @@ final class HttpClients implements AutoCloseable {
   /** How long a thread outlives its last task once the provider is closed. */
   private static final Duration IDLE_AFTER_CLOSE = Duration.ofMillis(200);
 
-  /**
-   * Numbers providers, so each one's HTTP threads are told apart ({@code dsh-yuanbao-3-http-1}).
-   */
+  /** Numbers providers, so each one's threads are told apart ({@code dsh-yuanbao-3-http-1}). */
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";

@@ -26,10 +26,7 @@ final class KeyResolver {
     this.env = env;
   }
 
-  /**
-   * The key, or a stage failed with a {@link WebError}: missing, a failing resolver, or a key an
-   * HTTP header cannot carry.
-   */
+  /** The key, or a stage failed with a {@link WebError}. */
   CompletionStage<String> resolve(Settings settings) {
     String ref = settings.keyRef().name();
     try {
@@ -60,11 +57,7 @@ final class KeyResolver {
     }
   }
 
-  /**
-   * Why no key is at hand now, by the same rule without resolving one (readiness is synchronous and
-   * local): empty when a literal {@code apiKey} is set, or when the credentials service mounted now
-   * (else the launch environment) has {@code apiKeyEnv}.
-   */
+  /** Why no key is at hand now, by the same rule but without resolving one (readiness). */
   Optional<String> missing(Settings settings) {
     CredentialRef ref = settings.keyRef();
     if (settings.literalKey() != null) {
@@ -87,9 +80,7 @@ final class KeyResolver {
     }
   }
 
-  /**
-   * The key, unless it breaks {@link CredentialValues}' rule, the host store's too (not echoed).
-   */
+  /** The key, unless it breaks {@link CredentialValues}' rule, the host store's too. */
   private static String checked(String key, String where) {
     if (!CredentialValues.sendable(key)) {
       throw new WebError(

@@ -42,9 +42,8 @@ final class PageReader {
   }
 
   /**
-   * Reads a page object (the parser on its {@code START_OBJECT}) and maps it. It is vertical when
-   * {@code vr} is true, or absent (or null) with {@code display} an object; only a vertical page
-   * reads {@code content} and {@code display}, each field falling back as the design says.
+   * Reads a page object (the parser on its {@code START_OBJECT}) and maps it. Only a vertical one
+   * ({@code vr} true, or absent with a {@code display} object) reads {@code content} and display.
    */
   static @Nullable WebSearchSource read(JsonParser p) {
     Fields page = new Fields();

@@ -32,10 +32,7 @@ final class SearchRequests {
 
   private SearchRequests() {}
 
-  /**
-   * Why SearchPro cannot take {@code filters}, or null when it can: it has one {@code Site} field,
-   * holding either a domain or at most five excludes.
-   */
+  /** Why SearchPro cannot take {@code filters} (its one {@code Site} field), or null. */
   static @Nullable String unsupported(SearchFilters filters) {
     if (filters.site() != null && !filters.excludeSites().isEmpty()) {
       return "Yuanbao cannot combine site with excludeSites: SearchPro has one Site field";
@@ -49,11 +46,7 @@ final class SearchRequests {
     return null;
   }
 
-  /**
-   * The request.
-   *
-   * @throws IllegalArgumentException when the JDK refuses a header value (its message echoes it)
-   */
+  /** The request; IllegalArgumentException when the JDK refuses a header (echoing it). */
   static HttpRequest of(URI endpoint, String key, byte[] body) {
     return HttpRequest.newBuilder(endpoint)
         .version(HttpClient.Version.HTTP_1_1)
@@ -65,11 +58,7 @@ final class SearchRequests {
         .build();
   }
 
-  /**
-   * {@code Query} and {@code Cnt}, then only the keys that are set: {@code Site}, {@code
-   * Freshness}, {@code Mode} (absent for natural), {@code Industry}. Control characters and lone
-   * surrogates are escaped. The request's filters must pass {@link #unsupported}.
-   */
+  /** {@code Query}, {@code Cnt}, then only the keys set; filters that pass {@link #unsupported}. */
   static byte[] body(WebSearchRequest request, Settings settings) {
     String query = request.query();
     SearchFilters filters = request.filters();

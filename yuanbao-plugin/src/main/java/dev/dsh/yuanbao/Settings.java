@@ -9,13 +9,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One immutable snapshot of the provider's settings, read once at the start of each search.
- *
- * @param endpoint {@code {baseURL}/SearchPro}; absent when {@code baseURL} is not an absolute
- *     http(s) URL (the provider is then unavailable)
- * @param literalKey the literal key; absent when unset or empty
- * @param mode the {@code Mode} to send; absent for natural (no key is sent)
- * @param maxConcurrent how many searches started under this snapshot may run at once
+ * The provider's checked settings, read once at the start of each search: {@code endpoint} is
+ * absent unless {@code baseURL} is an absolute http(s) URL, {@code mode} for natural (not sent).
  */
 record Settings(
     @Nullable URI endpoint,
@@ -29,13 +24,7 @@ record Settings(
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
 
-  /**
-   * The snapshot of {@code config}.
-   *
-   * @throws IllegalArgumentException naming the field, when {@code apiKeyEnv} is not a valid
-   *     credential reference, or {@code count}, {@code mode}, {@code industry} or {@code
-   *     maxConcurrentSearches} is not an allowed value
-   */
+  /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
   static Settings of(YuanbaoConfig config) {
     CredentialRef ref;
     try {

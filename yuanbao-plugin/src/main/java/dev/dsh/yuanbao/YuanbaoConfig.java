@@ -11,10 +11,8 @@ import dev.dsh.api.config.UrlUserInfo;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The config of the {@code web-search-yuanbao} row. The generated catalog is the exhaustive truth.
- *
- * <p>Absent fields take their defaults, so a record bound from a partial tree is complete. {@link
- * #toString()} never shows {@link #apiKey()}, nor a password in {@link #baseURL()}.
+ * The config of the {@code web-search-yuanbao} row (the generated catalog is the exhaustive truth);
+ * absent fields take their defaults, and {@link #toString()} shows no key or URL password.
  *
  * @param apiKey literal API key; wins over {@code apiKeyEnv} when non-empty
  * @param apiKeyEnv credential reference resolved on every search
@@ -77,20 +75,13 @@ public record YuanbaoConfig(
   /** The default of {@link #baseURL()}. */
   public static final String DEFAULT_BASE_URL = "https://api.wsa.cloud.tencent.com";
 
-  /** The default of {@link #count()}. */
-  public static final int DEFAULT_COUNT = 10;
-
-  /** The default of {@link #maxConcurrentSearches()}. */
-  public static final int DEFAULT_MAX_CONCURRENT_SEARCHES = 8;
-
   /** Fills defaults for absent fields; checks nothing else (the schema and the provider do). */
   public YuanbaoConfig {
     apiKeyEnv = apiKeyEnv == null ? DEFAULT_API_KEY_ENV : apiKeyEnv;
     baseURL = baseURL == null ? DEFAULT_BASE_URL : baseURL;
-    count = count == null ? DEFAULT_COUNT : count;
+    count = count == null ? 10 : count;
     mode = mode == null ? "natural" : mode;
-    maxConcurrentSearches =
-        maxConcurrentSearches == null ? DEFAULT_MAX_CONCURRENT_SEARCHES : maxConcurrentSearches;
+    maxConcurrentSearches = maxConcurrentSearches == null ? 8 : maxConcurrentSearches;
   }
 
   /** The config with every field at its default. */

@@ -12,10 +12,7 @@ import org.pf4j.ExtensionPoint;
 
 /**
  * The PF4J entry of {@code dsh-web-search-yuanbao}: registers the {@code yuanbao} provider into
- * {@code ctx.web}.
- *
- * <p>A live config update replaces the provider's settings in place; unloading the scope aborts its
- * in-flight searches and releases the HTTP client.
+ * {@code ctx.web}; a config update replaces its settings in place, an unload closes it.
  */
 @Extension
 public final class YuanbaoPlugin implements Plugin, ExtensionPoint {
