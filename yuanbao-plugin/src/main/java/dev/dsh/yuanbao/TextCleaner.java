@@ -28,8 +28,34 @@ final class TextCleaner {
   private TextCleaner() {}
 
   static String clean(String s) {
+    if (isClean(s)) {
+      return s;
+    }
     String plain = withoutHighlights(s);
     return withoutControls(plain == null ? Jsoup.parse(s).text() : normalized(plain));
+  }
+
+  /**
+   * True when every step below leaves {@code s} as it is (most passages): no markup, control
+   * character, U+FFFF, edge or repeated space, or other white space or character to remove.
+   */
+  private static boolean isClean(String s) {
+    char previous = ' ';
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < ' '
+          || (c == ' ' && previous == ' ')
+          || (c >= 0x7F && c <= 0xA0)
+          || c == '<'
+          || c == '&'
+          || c == '\u200B'
+          || c == '\u00AD'
+          || c == '\uFFFF') {
+        return false;
+      }
+      previous = c;
+    }
+    return previous != ' ';
   }
 
   /** {@code s} with its highlights decoded, or null when it holds other markup, NUL or U+FFFF. */
@@ -69,9 +95,6 @@ final class TextCleaner {
    * and no-break space collapsed to one space, U+200B and U+00AD removed, then trimmed.
    */
   private static String normalized(String s) {
-    if (isNormal(s)) {
-      return s;
-    }
     StringBuilder out = new StringBuilder(s.length());
     boolean pendingSpace = false;
     for (int i = 0; i < s.length(); i++) {
@@ -87,22 +110,6 @@ final class TextCleaner {
       }
     }
     return out.toString().trim();
-  }
-
-  /** No edge or repeated space, no other white space, nothing to remove: no copy needed. */
-  private static boolean isNormal(String s) {
-    char previous = ' ';
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if ((c <= ' ' && (c != ' ' || previous == ' '))
-          || c == '\u00A0'
-          || c == '\u200B'
-          || c == '\u00AD') {
-        return false;
-      }
-      previous = c;
-    }
-    return previous != ' ';
   }
 
   /** {@code s} without C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F) control characters. */
