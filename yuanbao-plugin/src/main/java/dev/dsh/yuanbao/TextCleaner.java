@@ -1,5 +1,6 @@
 package dev.dsh.yuanbao;
 
+import java.util.List;
 import org.jsoup.Jsoup;
 import org.jspecify.annotations.Nullable;
 
@@ -15,15 +16,11 @@ import org.jspecify.annotations.Nullable;
  */
 final class TextCleaner {
 
-  private static final String[][] HIGHLIGHTS = {
-    {"<em>", ""},
-    {"</em>", ""},
-    {"&amp;", "&"},
-    {"&lt;", "<"},
-    {"&gt;", ">"},
-    {"&quot;", "\""},
-    {"&#39;", "'"}
-  };
+  /** The markup SearchPro sends, and the text each piece stands for. */
+  private static final List<String> MARKUP =
+      List.of("<em>", "</em>", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;");
+
+  private static final List<String> TEXT = List.of("", "", "&", "<", ">", "\"", "'");
 
   private TextCleaner() {}
 
@@ -68,26 +65,26 @@ final class TextCleaner {
         return null;
       }
       if (c == '<' || c == '&') {
-        String[] piece = highlightAt(s, i);
-        if (piece == null) {
+        int piece = markupAt(s, i);
+        if (piece < 0) {
           return null;
         }
         out = (out == null ? new StringBuilder(s.length()) : out).append(s, from, i);
-        out.append(piece[1]);
-        from = i + piece[0].length();
+        out.append(TEXT.get(piece));
+        from = i + MARKUP.get(piece).length();
         i = from - 1;
       }
     }
     return out == null ? s : out.append(s, from, s.length()).toString();
   }
 
-  private static String @Nullable [] highlightAt(String s, int at) {
-    for (String[] piece : HIGHLIGHTS) {
-      if (s.startsWith(piece[0], at)) {
-        return piece;
+  private static int markupAt(String s, int at) {
+    for (int i = 0; i < MARKUP.size(); i++) {
+      if (s.startsWith(MARKUP.get(i), at)) {
+        return i;
       }
     }
-    return null;
+    return -1;
   }
 
   /**

@@ -122,23 +122,19 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
           onAbort.dispose();
           inFlight.remove(call);
         });
+    Settings snapshot = settings;
+    String unsupported = SearchRequests.unsupported(request.filters());
     if (closed) {
       call.abort();
-      return call.result;
-    }
-    Settings snapshot = settings;
-    if (snapshot.endpoint() == null) {
+    } else if (snapshot.endpoint() == null) {
       call.fail(call.failures.requestFailed("baseURL is not an absolute http(s) URL"));
-      return call.result;
-    }
-    String unsupported = SearchRequests.unsupported(request.filters());
-    if (unsupported != null) {
+    } else if (unsupported != null) {
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
-      return call.result;
+    } else {
+      Runnable exit =
+          queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
+      call.result.whenComplete((r, e) -> exit.run());
     }
-    Runnable exit =
-        queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
-    call.result.whenComplete((r, e) -> exit.run());
     return call.result;
   }
 
