@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,6 +23,15 @@ final class HttpClients implements AutoCloseable {
 
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
+  /**
+   * The executor's threads. The exchanges' tasks are short (none waits for the network), so a few
+   * threads serve any number of searches in flight; a cached pool grew to about one thread per
+   * exchange in flight (70 at 64 searches at once) and spent more CPU waking them (BENCHMARKS.md,
+   * (g)). More than one per CPU, so that a slow host-name lookup, which the JDK client makes on
+   * this executor when its address cache has expired, leaves others to run.
+   */
+  static final int POOL_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
   /** How long a thread outlives its last task once the provider is closed. */
   private static final Duration IDLE_AFTER_CLOSE = Duration.ofMillis(200);
 
@@ -36,19 +45,20 @@ final class HttpClients implements AutoCloseable {
 
   HttpClients() {
     AtomicInteger threads = new AtomicInteger();
-    // A cached pool: a thread per concurrent exchange, kept while searches keep coming.
     this.executor =
         new ThreadPoolExecutor(
-            0,
-            Integer.MAX_VALUE,
+            POOL_SIZE,
+            POOL_SIZE,
             60,
             TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
+            new LinkedBlockingQueue<>(),
             task -> {
               Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
               thread.setDaemon(true);
               return thread;
             });
+    // Threads come with the first searches and go after a minute without one.
+    executor.allowCoreThreadTimeOut(true);
   }
 
   /** The client for {@code scheme} ({@code http} or {@code https}), or null once closed. */
