@@ -89,14 +89,15 @@ final class StableCopy {
       boolean kept = false;
       try {
         long copied;
-        String sha256;
+        // No digest at all when the hash is known: even looking SHA-256 up costs a provider search.
+        @Nullable MessageDigest digest = known.isEmpty() ? sha256() : null;
         try (InputStream raw = Files.newInputStream(source);
-            DigestInputStream in = new DigestInputStream(raw, sha256());
+            InputStream in = digest == null ? raw : new DigestInputStream(raw, digest);
             OutputStream out = Files.newOutputStream(target)) {
-          in.on(known.isEmpty());
           copied = in.transferTo(out);
-          sha256 = known.orElseGet(() -> HexFormat.of().formatHex(in.getMessageDigest().digest()));
         }
+        String sha256 =
+            digest == null ? known.orElseThrow() : HexFormat.of().formatHex(digest.digest());
         if (copied == before.size() && before.equals(snapshot(source))) {
           if (known.isEmpty()) {
             hashes.remember(source, before.stamp(), sha256);
