@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -15,14 +14,10 @@ import javax.net.ssl.SSLParameters;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provider's HTTP clients, one per URL scheme, built on first use, and the one executor that
- * serves them and runs the searches' exchanges.
- *
- * <p>Every client is HTTP/1.1, follows no redirect and runs on this executor, so a search in steady
- * state starts no thread. The client for {@code http} gets a placeholder SSL context, because
- * {@link HttpClient.Builder#build()} otherwise calls {@link SSLContext#getDefault()}, which sets up
- * TLS (providers, trust store: hundreds of classes) for an endpoint that never uses it; a client
- * never sees the other scheme, as each request goes to the client of its own.
+ * The provider's HTTP clients, one per URL scheme, built on first use: HTTP/1.1, no redirects, and
+ * one executor of the provider's own, so a search in steady state starts no thread. The {@code
+ * http} client gets a placeholder SSL context: {@link HttpClient.Builder#build()} would otherwise
+ * set up TLS (hundreds of classes) for an endpoint that never uses it.
  */
 final class HttpClients implements AutoCloseable {
 
@@ -31,7 +26,7 @@ final class HttpClients implements AutoCloseable {
   /** How long a thread outlives its last task once the provider is closed. */
   private static final Duration IDLE_AFTER_CLOSE = Duration.ofMillis(200);
 
-  /** Numbers providers, so each one's HTTP threads are told apart ({@code dsh-yuanbao-3-http-1}). */
+  /** Numbers providers, so each one's threads are told apart ({@code dsh-yuanbao-3-http-1}). */
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
@@ -54,11 +49,6 @@ final class HttpClients implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-  }
-
-  /** The executor of the clients and of the exchanges. */
-  Executor executor() {
-    return executor;
   }
 
   /** The client for {@code scheme} ({@code http} or {@code https}), or null once closed. */
@@ -88,11 +78,10 @@ final class HttpClients implements AutoCloseable {
   }
 
   /**
-   * Drops the clients and lets the executor's threads end once idle (within a fraction of a
-   * second). The executor is not shut down: the clients still run tasks on it to wind up the
-   * exchanges the close cancelled, and a task it refused would leave such an exchange pending for
-   * good, and with it the client's selector thread and this plugin's class loader (the cause of
-   * the reload soak's leak with an earlier blocking {@code send}, which shut it down).
+   * Drops the clients and lets the executor's threads end once idle. Not a shutdown: the clients
+   * still run tasks on it to wind up the exchanges the close cancelled, and a refused task would
+   * leave one pending for good, holding the selector thread and this plugin's class loader (the
+   * reload soak's leak with an earlier blocking {@code send}).
    */
   @Override
   public void close() {

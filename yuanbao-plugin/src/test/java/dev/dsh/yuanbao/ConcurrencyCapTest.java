@@ -131,7 +131,7 @@ class ConcurrencyCapTest {
     try (YuanbaoSearchProvider provider = provider(1)) {
       CompletableFuture<WebSearchResult> first = search(provider, "first", AbortSignal.never());
       awaitTrue(() -> server.held() == 1);
-      provider.reconfigure(TestSupport.config(server.baseUrl()).withMaxConcurrentSearches(3));
+      provider.reconfigure(Configs.withMaxConcurrentSearches(TestSupport.config(server.baseUrl()), 3));
       CompletableFuture<WebSearchResult> second = search(provider, "second", AbortSignal.never());
       CompletableFuture<WebSearchResult> third = search(provider, "third", AbortSignal.never());
       awaitTrue(() -> server.held() == 3);
@@ -145,7 +145,7 @@ class ConcurrencyCapTest {
 
   private YuanbaoSearchProvider provider(int cap) {
     return TestSupport.provider(
-        TestSupport.config(server.baseUrl()).withMaxConcurrentSearches(cap));
+        Configs.withMaxConcurrentSearches(TestSupport.config(server.baseUrl()), cap));
   }
 
   private static CompletableFuture<WebSearchResult> search(
