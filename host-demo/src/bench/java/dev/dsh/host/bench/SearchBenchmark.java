@@ -68,13 +68,17 @@ public class SearchBenchmark {
     }
   }
 
-  /** The provider's client settings: HTTP/1.1, no redirects, an executor of its own. */
+  /**
+   * The provider's client settings: HTTP/1.1, no redirects, an executor of its own sized like the
+   * provider's (max(4, 2 x CPUs) threads).
+   */
   static HttpClient bareClient() {
     return HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .followRedirects(HttpClient.Redirect.NEVER)
         .executor(
-            Executors.newCachedThreadPool(
+            Executors.newFixedThreadPool(
+                Math.max(4, 2 * Runtime.getRuntime().availableProcessors()),
                 task -> {
                   Thread thread = new Thread(task, "bench-bare-http");
                   thread.setDaemon(true);
