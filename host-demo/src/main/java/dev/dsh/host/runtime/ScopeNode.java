@@ -10,26 +10,25 @@ import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.config.ConfigValidator;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A scope: one applied plugin, its state and the effects it owns. Every transition runs on the
- * runtime thread ({@link RuntimeThread}); the getters read published fields from any thread.
+ * A scope: one applied plugin, its state, its children and the effects it owns. Every transition
+ * runs on the runtime thread, so none of this needs a lock; the getters read volatile fields.
  */
 final class ScopeNode implements Scope {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
 
-  /** The scope's state, one value: what it is, its generation, why it failed, whether it ends. */
+  /** The state, one value: what it is, its generation, why it failed, whether it is ending. */
   private record Status(ScopeState state, long generation, @Nullable Throwable error, boolean ending) {
     Status to(ScopeState next) {
       return new Status(next, generation + 1, null, ending);
@@ -41,99 +40,90 @@ final class ScopeNode implements Scope {
   private final ConfigValidator validator;
   private final LifecycleListener listener;
   private final Map<String, ScopeNode> index;
-  private final Function<ScopeNode, Context> contexts;
+  private final @Nullable ScopeNode parent;
   private final String id;
   private final Plugin plugin;
-  private final @Nullable ScopeNode parent;
   private final Set<ServiceKey<?>> requires;
-
-  private volatile Status status = new Status(ScopeState.PENDING, 0, null, false);
-  private @Nullable Config config;
-  /** The context of the running plugin instance; any other one is inactive. */
-  private volatile Context current;
+  private final Effects effects;
   private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
-  private final EffectList effects;
+  private volatile Status status;
+  /** The context of the plugin's current load; an older one is inactive. */
+  private volatile Ctx current = new Ctx();
+  private @Nullable Config config;
 
-  /** The always-active root of a tree. */
+  /** A root (no parent: always active until disposed) or a child, listed in {@code index}. */
   ScopeNode(RuntimeThread loop, ServiceRegistry registry, ConfigValidator validator,
-      LifecycleListener listener, Map<String, ScopeNode> index,
-      Function<ScopeNode, Context> contexts, Plugin plugin) {
+      LifecycleListener listener, Map<String, ScopeNode> index, @Nullable ScopeNode parent,
+      String id, Plugin plugin) {
     this.loop = loop;
     this.registry = registry;
     this.validator = validator;
     this.listener = listener;
     this.index = index;
-    this.contexts = contexts;
-    this.id = "root";
+    this.parent = parent;
+    this.id = id;
     this.plugin = plugin;
-    this.parent = null;
-    this.requires = Set.of();
-    this.status = new Status(ScopeState.ACTIVE, 0, null, false);
-    this.effects = new EffectList(loop, this, id, plugin.name());
-    this.current = contexts.apply(this);
+    this.requires = Set.copyOf(plugin.inject());
+    this.effects = new Effects(loop, this);
+    this.status = new Status(parent == null ? ScopeState.ACTIVE : ScopeState.PENDING, 0, null,
+        false);
     index.put(id, this);
   }
 
-  private ScopeNode(ScopeNode parent, String id, Plugin plugin) {
-    this.loop = parent.loop;
-    this.registry = parent.registry;
-    this.validator = parent.validator;
-    this.listener = parent.listener;
-    this.index = parent.index;
-    this.contexts = parent.contexts;
-    this.id = id;
-    this.plugin = plugin;
-    this.parent = parent;
-    this.requires = Set.copyOf(plugin.inject());
-    this.effects = new EffectList(loop, this, id, plugin.name());
-    this.current = contexts.apply(this);
-  }
-
-  @Override public String id() {
+  @Override
+  public String id() {
     return id;
   }
 
-  @Override public String pluginName() {
+  @Override
+  public String pluginName() {
     return plugin.name();
   }
 
-  @Override public ScopeState state() {
+  @Override
+  public ScopeState state() {
     return status.state();
   }
 
-  @Override public long generation() {
+  @Override
+  public long generation() {
     return status.generation();
   }
 
-  @Override public Optional<Throwable> error() {
-    Status s = status;
-    return s.state() == ScopeState.FAILED ? Optional.ofNullable(s.error()) : Optional.empty();
+  @Override
+  public Optional<Throwable> error() {
+    return Optional.ofNullable(status.error()); // only a FAILED status has one
   }
 
-  @Override public Optional<Scope> parent() {
+  @Override
+  public Optional<Scope> parent() {
     return Optional.ofNullable(parent);
   }
 
-  @Override public List<Scope> children() {
+  @Override
+  public List<Scope> children() {
     return List.copyOf(children);
   }
 
-  @Override public void update(Map<String, ?> raw) {
+  @Override
+  public void update(Map<String, ?> raw) {
     if (parent == null) {
       throw new UnsupportedOperationException("the root scope has no config");
     }
     checkNotEnding("update");
     Config next = validator.validate(id, plugin.configType().orElse(null), raw);
-    loop.call(() -> updateNow(next));
+    loop.run(() -> updateNow(next));
   }
 
-  @Override public void dispose() {
-    if (status.state() != ScopeState.DISPOSED) {
-      loop.call(this::disposeNow);
+  @Override
+  public void dispose() {
+    if (state() != ScopeState.DISPOSED) {
+      loop.run(this::disposeNow);
     }
   }
 
-  @Override public String toString() {
+  @Override
+  public String toString() {
     return "Scope[" + id + "]";
   }
 
@@ -141,12 +131,12 @@ final class ScopeNode implements Scope {
     return current;
   }
 
-  boolean isCurrent(Context ctx) {
-    return ctx == current && status.state().acceptsRegistrations();
-  }
-
-  @Nullable Object lookup(ServiceKey<?> key) {
-    return registry.lookup(key);
+  /** Applies {@code child} in a child scope {@code <id>/<name>}, as {@link Context#plugin} does. */
+  Scope apply(String name, Plugin child, Map<String, ?> raw) {
+    if (name.isBlank() || name.contains("/")) {
+      throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
+    }
+    return createChild(current, name, Objects.requireNonNull(child, "plugin"), raw);
   }
 
   /** Effects, children and services still registered on this scope; zero once it ended. */
@@ -154,55 +144,7 @@ final class ScopeNode implements Scope {
     return loop.call(() -> effects.size() + children.size() + registry.entriesOf(this).size());
   }
 
-  Scope createChild(Context ctx, @Nullable String name, Plugin child, Map<String, ?> raw) {
-    return loop.call(() -> {
-      checkCurrent(ctx, "apply plugin " + child.name());
-      String childId = id + "/" + (name == null ? child.name() : name);
-      if (name == null) {
-        for (int i = 2; index.containsKey(childId); i++) {
-          childId = id + "/" + child.name() + "-" + i;
-        }
-      } else if (index.containsKey(childId)) {
-        throw new IllegalStateException("scope id " + childId + " is taken");
-      }
-      ScopeNode node = new ScopeNode(this, childId, child);
-      index.put(childId, node);
-      children.add(node);
-      loop.partial(node);
-      try {
-        node.config = validator.validate(childId, child.configType().orElse(null), raw);
-      } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
-        node.status = new Status(ScopeState.FAILED, 1, e, false);
-        node.emit(LifecycleEvent.Kind.FAILED, e);
-        return node;
-      }
-      node.settle();
-      return node;
-    });
-  }
-
-  Disposable provide(Context ctx, ServiceKey<?> key, Object service) {
-    return loop.call(() -> {
-      checkCurrent(ctx, "provide service \"" + key.name() + "\"");
-      ServiceRegistry.Entry entry = registry.register(this, id, key, service);
-      Disposable handle = effects.add(Effect.service(key.name(), () -> withdraw(entry)));
-      for (ScopeNode node : List.copyOf(index.values())) {
-        if (node.requires.contains(key) && node.state() == ScopeState.PENDING) {
-          node.settle();
-        }
-      }
-      return handle;
-    });
-  }
-
-  Disposable add(Context ctx, Effect effect, String what) {
-    return loop.call(() -> {
-      checkCurrent(ctx, what);
-      return effects.add(effect);
-    });
-  }
-
-  /** Called once the runtime thread went on without a call of this scope that overstayed. */
+  /** On the fresh runtime thread: a call of this scope overstayed its deadline. */
   void abandoned(String what, Throwable error) {
     if (what.startsWith("release")) { // nothing else reports it: the scope goes on ending
       LOG.warn("{} of scope {} ({}) failed: {}", what, id, plugin.name(), error.getMessage());
@@ -211,35 +153,30 @@ final class ScopeNode implements Scope {
     }
   }
 
-  /** Finishes a transition a lost thread left half done; nothing of it is on this stack any more. */
+  /** On the fresh runtime thread: finishes the release the abandoned thread left half done. */
   void resume() {
-    Status s = status;
-    if (s.state() == ScopeState.LOADING) {
-      fail(new IllegalStateException("apply was cut short: the runtime thread was abandoned"));
-    } else if (s.state() == ScopeState.UNLOADING && s.ending()) {
+    if (state() == ScopeState.UNLOADING && status.ending()) {
       finishDispose();
-    } else if (s.state() == ScopeState.UNLOADING) {
+    } else if (state() == ScopeState.UNLOADING) {
+      finishUnload();
+    } else if (state() == ScopeState.FAILED) {
       releaseAll();
-      status = status.to(ScopeState.PENDING);
-      emit(LifecycleEvent.Kind.UNLOADED, null);
     }
   }
 
   void describe(List<ScopeInfo> out) {
     Status s = status;
-    out.add(new ScopeInfo(id, plugin.name(), s.state(), s.generation(),
-        s.state() == ScopeState.FAILED ? s.error() : null));
+    out.add(new ScopeInfo(id, plugin.name(), s.state(), s.generation(), s.error()));
     children.forEach(child -> child.describe(out));
   }
 
   /** Loads or unloads as the required services say, until nothing more is to be done. */
   void settle() {
     while (true) {
-      ScopeState state = state();
       boolean ready = registry.allPresent(requires);
-      if (state == ScopeState.PENDING && config != null && ready) {
+      if (state() == ScopeState.PENDING && config != null && ready) {
         load();
-      } else if (state == ScopeState.ACTIVE && !ready && !loop.inCall(this)) {
+      } else if (state() == ScopeState.ACTIVE && !ready && !busy()) {
         unload();
       } else {
         return;
@@ -247,7 +184,53 @@ final class ScopeNode implements Scope {
     }
   }
 
-  private @Nullable Void updateNow(Config next) {
+  private Scope createChild(Ctx ctx, @Nullable String name, Plugin child, Map<String, ?> raw) {
+    Objects.requireNonNull(raw, "config");
+    ScopeNode node = loop.call(() -> {
+      checkCurrent(ctx, "apply plugin " + child.name());
+      String base = id + "/" + (name == null ? child.name() : name);
+      String childId = base;
+      for (int i = 2; index.containsKey(childId); i++) {
+        if (name != null) {
+          throw new IllegalStateException("scope id " + base + " is taken");
+        }
+        childId = base + "-" + i;
+      }
+      ScopeNode made =
+          new ScopeNode(loop, registry, validator, listener, index, this, childId, child);
+      children.add(made);
+      try {
+        made.config = validator.validate(childId, child.configType().orElse(null), raw);
+      } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
+        made.status = new Status(ScopeState.FAILED, 1, e, false);
+        made.emit(LifecycleEvent.Kind.FAILED, e);
+      }
+      return made;
+    });
+    loop.run(node::settle); // a step of its own: a stuck apply still leaves the caller its scope
+    return node;
+  }
+
+  private Disposable provide(Ctx ctx, ServiceKey<?> key, Object service) {
+    return loop.call(() -> {
+      checkCurrent(ctx, "provide service \"" + key.name() + "\"");
+      ServiceRegistry.Entry entry = registry.register(this, key, service);
+      Disposable handle =
+          effects.add("service \"" + key.name() + "\"", () -> withdraw(entry), null, false);
+      dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
+      return handle;
+    });
+  }
+
+  private Disposable add(Ctx ctx, String what, Disposable release,
+      @Nullable ConfigUpdateHandler handler) {
+    return loop.call(() -> {
+      checkCurrent(ctx, "register " + (handler == null ? "an effect" : "an update handler"));
+      return effects.add(what, release, handler, handler == null);
+    });
+  }
+
+  private void updateNow(Config next) {
     checkNotEnding("update");
     if (busy()) { // asked from inside this scope's own step: taken right after it
       loop.later(() -> {
@@ -255,51 +238,40 @@ final class ScopeNode implements Scope {
           updateNow(next);
         }
       });
-      return null;
+      return;
     }
-    if (state() == ScopeState.ACTIVE) {
-      takeUpdate(next);
-    } else {
-      config = next;
-      if (registry.allPresent(requires)) {
-        load();
-      } else {
-        status = status.to(ScopeState.PENDING);
-        emit(LifecycleEvent.Kind.UPDATED, null);
-      }
-    }
-    settle();
-    return null;
-  }
-
-  private void takeUpdate(Config next) {
-    ConfigUpdateHandler handler = effects.handler();
     boolean taken = false;
-    if (handler != null) {
-      ConfigUpdateHandler accepting = handler;
+    ConfigUpdateHandler handler = effects.handler();
+    if (state() == ScopeState.ACTIVE && handler != null) {
       try {
-        taken = loop.guard(this, id, "update handler", () -> accepting.accept(next));
+        taken = loop.guard(this, "update handler", () -> handler.accept(next));
       } catch (Exception e) {
-        LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(), e.toString());
+        LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(),
+            e.toString());
       }
     }
     config = next;
     if (taken) {
       status = status.to(ScopeState.ACTIVE);
       emit(LifecycleEvent.Kind.UPDATED, null);
-    } else {
+    } else if (state() == ScopeState.ACTIVE) {
       unload(); // back to PENDING: settle loads the new config
+    } else if (!registry.allPresent(requires)) {
+      status = status.to(ScopeState.PENDING);
+      emit(LifecycleEvent.Kind.UPDATED, null);
+    } else {
+      load();
     }
+    settle();
   }
 
   private void load() {
-    Context ctx = contexts.apply(this);
+    Ctx ctx = new Ctx();
     current = ctx;
     status = status.to(ScopeState.LOADING);
-    Config cfg = config;
     try {
-      loop.guard(this, id, "apply", () -> {
-        plugin.apply(ctx, cfg);
+      loop.guard(this, "apply", () -> {
+        plugin.apply(ctx, Objects.requireNonNull(config));
         return null;
       });
     } catch (RuntimeThread.Abandoned a) {
@@ -322,23 +294,26 @@ final class ScopeNode implements Scope {
 
   private void unload() {
     status = status.to(ScopeState.UNLOADING);
+    finishUnload();
+  }
+
+  private void finishUnload() {
     releaseAll();
     status = status.to(ScopeState.PENDING);
     emit(LifecycleEvent.Kind.UNLOADED, null);
   }
 
-  private @Nullable Void disposeNow() {
+  private void disposeNow() {
     Status s = status;
     if (s.state() == ScopeState.DISPOSED) {
-      return null;
+      return;
     }
     if (busy()) {
       loop.later(this::disposeNow);
-      return null;
+      return;
     }
     status = new Status(ScopeState.UNLOADING, s.generation() + 1, null, true);
     finishDispose();
-    return null;
   }
 
   private void finishDispose() {
@@ -355,20 +330,25 @@ final class ScopeNode implements Scope {
   private void releaseAll() {
     registry.entriesOf(this).forEach(this::unloadDependents);
     List<ScopeNode> kids = new ArrayList<>(children);
-    Collections.reverse(kids);
-    for (ScopeNode kid : kids) {
-      kid.disposeNow();
+    for (int i = kids.size() - 1; i >= 0; i--) {
+      kids.get(i).disposeNow();
     }
     effects.releaseAll();
+    registry.entriesOf(this).forEach(registry::remove); // left by a withdrawal cut short
   }
 
   private void unloadDependents(ServiceRegistry.Entry entry) {
     entry.withdrawing = true; // nobody loads on it any more; dependents still see it while releasing
-    for (ScopeNode node : List.copyOf(index.values())) {
-      if (node.requires.contains(entry.key) && node.state() == ScopeState.ACTIVE && !node.busy()) {
+    for (ScopeNode node : dependents(entry.key, ScopeState.ACTIVE)) {
+      if (node.state() == ScopeState.ACTIVE && !node.busy()) { // an earlier one may have moved it
         node.unload();
       }
     }
+  }
+
+  private List<ScopeNode> dependents(ServiceKey<?> key, ScopeState in) {
+    return index.values().stream()
+        .filter(node -> node.requires.contains(key) && node.state() == in).toList();
   }
 
   private void withdraw(ServiceRegistry.Entry entry) {
@@ -382,8 +362,8 @@ final class ScopeNode implements Scope {
     return state == ScopeState.LOADING || state == ScopeState.UNLOADING || loop.inCall(this);
   }
 
-  private void checkCurrent(Context ctx, String what) {
-    if (!isCurrent(ctx)) {
+  private void checkCurrent(Ctx ctx, String what) {
+    if (!ctx.isActive()) {
       throw new IllegalStateException(
           "context is inactive: scope " + id + " is " + state() + "; cannot " + what);
     }
@@ -403,6 +383,60 @@ final class ScopeNode implements Scope {
       listener.onEvent(event);
     } catch (RuntimeException e) {
       LOG.warn("lifecycle listener failed on {} of scope {}", kind, id, e);
+    }
+  }
+
+  /** What one load of the plugin sees; registrations go through the runtime thread. */
+  private final class Ctx implements Context {
+
+    @Override
+    public Scope scope() {
+      return ScopeNode.this;
+    }
+
+    @Override
+    public boolean isActive() {
+      return current == this && state().acceptsRegistrations();
+    }
+
+    @Override
+    public <T> Optional<T> get(ServiceKey<T> key) {
+      Object service = registry.lookup(Objects.requireNonNull(key, "key"));
+      Object view = service instanceof ContextAware<?> aware ? aware.bindTo(this) : service;
+      return Optional.ofNullable(view).map(key.type()::cast);
+    }
+
+    @Override
+    public <T> T inject(ServiceKey<T> key) {
+      return get(key).orElseThrow(() -> new IllegalStateException(
+          "service \"" + key.name() + "\" is not provided (asked by scope " + id + ")"));
+    }
+
+    @Override
+    public <T> Disposable provide(ServiceKey<T> key, T service) {
+      Objects.requireNonNull(service, "service");
+      return ScopeNode.this.provide(this, Objects.requireNonNull(key, "key"), service);
+    }
+
+    @Override
+    public Scope plugin(Plugin plugin, Map<String, ?> config) {
+      return createChild(this, null, Objects.requireNonNull(plugin, "plugin"), config);
+    }
+
+    @Override
+    public Disposable effect(Disposable release) {
+      return add(this, "release action", Objects.requireNonNull(release, "release"), null);
+    }
+
+    @Override
+    public Disposable accept(ConfigUpdateHandler handler) {
+      Objects.requireNonNull(handler, "handler");
+      return add(this, "update handler", Disposable.noop(), handler);
+    }
+
+    @Override
+    public String toString() {
+      return "Context[" + id + "]";
     }
   }
 }
