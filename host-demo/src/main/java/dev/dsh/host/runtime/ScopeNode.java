@@ -3,7 +3,6 @@ package dev.dsh.host.runtime;
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigUpdateHandler;
 import dev.dsh.api.Context;
-import dev.dsh.api.Disposable;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
@@ -13,91 +12,40 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A scope: one applied plugin, its state, its children and the effects it owns. Every transition
- * runs on the runtime thread, so none of this needs a lock; the getters read volatile fields.
+ * A scope's transitions and what it holds: its children, its effects, its config. Touched on the
+ * runtime thread only, one transition at a time, so none of it needs a lock.
  */
-final class ScopeNode implements Scope {
+final class ScopeNode extends PublishedScope {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
 
-  /** The state, one value: what it is, its generation, why it failed, whether it is ending. */
-  private record Status(ScopeState state, long generation, @Nullable Throwable error, boolean ending) {
-    Status to(ScopeState next) {
-      return new Status(next, generation + 1, null, ending);
-    }
-  }
+  /** What every scope of one runtime shares. */
+  record Tree(RuntimeThread loop, ServiceRegistry registry, ConfigValidator validator,
+      LifecycleListener listener, Map<String, ScopeNode> index,
+      Function<ScopeNode, Context> contexts) {}
 
-  private final RuntimeThread loop;
-  private final ServiceRegistry registry;
-  private final ConfigValidator validator;
-  private final LifecycleListener listener;
-  private final Map<String, ScopeNode> index;
-  private final @Nullable ScopeNode parent;
-  private final String id;
-  private final Plugin plugin;
+  final Tree tree;
+  final Effects effects;
   private final Set<ServiceKey<?>> requires;
-  private final Effects effects;
   private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
-  private volatile Status status;
-  /** The context of the plugin's current load; an older one is inactive. */
-  private volatile Ctx current = new Ctx();
   private @Nullable Config config;
 
-  /** A root (no parent: always active until disposed) or a child, listed in {@code index}. */
-  ScopeNode(RuntimeThread loop, ServiceRegistry registry, ConfigValidator validator,
-      LifecycleListener listener, Map<String, ScopeNode> index, @Nullable ScopeNode parent,
-      String id, Plugin plugin) {
-    this.loop = loop;
-    this.registry = registry;
-    this.validator = validator;
-    this.listener = listener;
-    this.index = index;
-    this.parent = parent;
-    this.id = id;
-    this.plugin = plugin;
+  /** A root ({@code parent} null: active until disposed) or a child, listed in the tree's index. */
+  ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin) {
+    super(parent, id, plugin);
+    this.tree = tree;
     this.requires = Set.copyOf(plugin.inject());
-    this.effects = new Effects(loop, this);
-    this.status = new Status(parent == null ? ScopeState.ACTIVE : ScopeState.PENDING, 0, null,
-        false);
-    index.put(id, this);
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public String pluginName() {
-    return plugin.name();
-  }
-
-  @Override
-  public ScopeState state() {
-    return status.state();
-  }
-
-  @Override
-  public long generation() {
-    return status.generation();
-  }
-
-  @Override
-  public Optional<Throwable> error() {
-    return Optional.ofNullable(status.error()); // only a FAILED status has one
-  }
-
-  @Override
-  public Optional<Scope> parent() {
-    return Optional.ofNullable(parent);
+    this.effects = new Effects(tree.loop(), this);
+    this.current = tree.contexts().apply(this);
+    tree.index().put(id, this);
   }
 
   @Override
@@ -111,69 +59,45 @@ final class ScopeNode implements Scope {
       throw new UnsupportedOperationException("the root scope has no config");
     }
     checkNotEnding("update");
-    Config next = validator.validate(id, plugin.configType().orElse(null), raw);
-    loop.run(() -> updateNow(next));
+    Config next = tree.validator().validate(id, plugin.configType().orElse(null), raw);
+    tree.loop().run(() -> updateNow(next));
   }
 
   @Override
   public void dispose() {
     if (state() != ScopeState.DISPOSED) {
-      loop.run(this::disposeNow);
+      tree.loop().run(this::disposeNow);
     }
   }
 
-  @Override
-  public String toString() {
-    return "Scope[" + id + "]";
-  }
-
-  Context context() {
-    return current;
-  }
-
-  /** Applies {@code child} in a child scope {@code <id>/<name>}, as {@link Context#plugin} does. */
-  Scope apply(String name, Plugin child, Map<String, ?> raw) {
-    if (name.isBlank() || name.contains("/")) {
-      throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
+  /** A new child {@code id} applying {@code child}; FAILED at once when its config is invalid. */
+  ScopeNode child(String id, Plugin child, Map<String, ?> raw) {
+    ScopeNode node = new ScopeNode(tree, this, id, child);
+    children.add(node);
+    try {
+      node.config = tree.validator().validate(id, child.configType().orElse(null), raw);
+    } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
+      node.status = new Status(ScopeState.FAILED, 1, e, false);
+      node.emit(LifecycleEvent.Kind.FAILED, e);
     }
-    return createChild(current, name, Objects.requireNonNull(child, "plugin"), raw);
+    return node;
   }
 
   /** Effects, children and services still registered on this scope; zero once it ended. */
   int liveEffectCount() {
-    return loop.call(() -> effects.size() + children.size() + registry.entriesOf(this).size());
-  }
-
-  /** On the fresh runtime thread: a call of this scope overstayed its deadline. */
-  void abandoned(String what, Throwable error) {
-    if (what.startsWith("release")) { // nothing else reports it: the scope goes on ending
-      LOG.warn("{} of scope {} ({}) failed: {}", what, id, plugin.name(), error.getMessage());
-    } else if (state() == ScopeState.LOADING || state() == ScopeState.ACTIVE) {
-      fail(error); // the FAILED event reports it
-    }
-  }
-
-  /** On the fresh runtime thread: finishes the release the abandoned thread left half done. */
-  void resume() {
-    if (state() == ScopeState.UNLOADING && status.ending()) {
-      finishDispose();
-    } else if (state() == ScopeState.UNLOADING) {
-      finishUnload();
-    } else if (state() == ScopeState.FAILED) {
-      releaseAll();
-    }
+    return tree.loop().call(
+        () -> effects.size() + children.size() + tree.registry().entriesOf(this).size());
   }
 
   void describe(List<ScopeInfo> out) {
-    Status s = status;
-    out.add(new ScopeInfo(id, plugin.name(), s.state(), s.generation(), s.error()));
+    out.add(info());
     children.forEach(child -> child.describe(out));
   }
 
   /** Loads or unloads as the required services say, until nothing more is to be done. */
   void settle() {
     while (true) {
-      boolean ready = registry.allPresent(requires);
+      boolean ready = tree.registry().allPresent(requires);
       if (state() == ScopeState.PENDING && config != null && ready) {
         load();
       } else if (state() == ScopeState.ACTIVE && !ready && !busy()) {
@@ -184,67 +108,17 @@ final class ScopeNode implements Scope {
     }
   }
 
-  private Scope createChild(Ctx ctx, @Nullable String name, Plugin child, Map<String, ?> raw) {
-    Objects.requireNonNull(raw, "config");
-    ScopeNode node = loop.call(() -> {
-      checkCurrent(ctx, "apply plugin " + child.name());
-      String base = id + "/" + (name == null ? child.name() : name);
-      String childId = base;
-      for (int i = 2; index.containsKey(childId); i++) {
-        if (name != null) {
-          throw new IllegalStateException("scope id " + base + " is taken");
-        }
-        childId = base + "-" + i;
-      }
-      ScopeNode made =
-          new ScopeNode(loop, registry, validator, listener, index, this, childId, child);
-      children.add(made);
-      try {
-        made.config = validator.validate(childId, child.configType().orElse(null), raw);
-      } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
-        made.status = new Status(ScopeState.FAILED, 1, e, false);
-        made.emit(LifecycleEvent.Kind.FAILED, e);
-      }
-      return made;
-    });
-    loop.run(node::settle); // a step of its own: a stuck apply still leaves the caller its scope
-    return node;
-  }
-
-  private Disposable provide(Ctx ctx, ServiceKey<?> key, Object service) {
-    return loop.call(() -> {
-      checkCurrent(ctx, "provide service \"" + key.name() + "\"");
-      ServiceRegistry.Entry entry = registry.register(this, key, service);
-      Disposable handle =
-          effects.add("service \"" + key.name() + "\"", () -> withdraw(entry), null, false);
-      dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
-      return handle;
-    });
-  }
-
-  private Disposable add(Ctx ctx, String what, Disposable release,
-      @Nullable ConfigUpdateHandler handler) {
-    return loop.call(() -> {
-      checkCurrent(ctx, "register " + (handler == null ? "an effect" : "an update handler"));
-      return effects.add(what, release, handler, handler == null);
-    });
-  }
-
   private void updateNow(Config next) {
     checkNotEnding("update");
     if (busy()) { // asked from inside this scope's own step: taken right after it
-      loop.later(() -> {
-        if (!status.ending()) {
-          updateNow(next);
-        }
-      });
+      tree.loop().later(() -> updateNow(next)); // refused then if the scope is ending by then
       return;
     }
     boolean taken = false;
     ConfigUpdateHandler handler = effects.handler();
     if (state() == ScopeState.ACTIVE && handler != null) {
       try {
-        taken = loop.guard(this, "update handler", () -> handler.accept(next));
+        taken = tree.loop().guard(this, "update handler", () -> handler.accept(next));
       } catch (Exception e) {
         LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(),
             e.toString());
@@ -256,7 +130,7 @@ final class ScopeNode implements Scope {
       emit(LifecycleEvent.Kind.UPDATED, null);
     } else if (state() == ScopeState.ACTIVE) {
       unload(); // back to PENDING: settle loads the new config
-    } else if (!registry.allPresent(requires)) {
+    } else if (!tree.registry().allPresent(requires)) {
       status = status.to(ScopeState.PENDING);
       emit(LifecycleEvent.Kind.UPDATED, null);
     } else {
@@ -266,11 +140,11 @@ final class ScopeNode implements Scope {
   }
 
   private void load() {
-    Ctx ctx = new Ctx();
+    Context ctx = tree.contexts().apply(this);
     current = ctx;
     status = status.to(ScopeState.LOADING);
     try {
-      loop.guard(this, "apply", () -> {
+      tree.loop().guard(this, "apply", () -> {
         plugin.apply(ctx, Objects.requireNonNull(config));
         return null;
       });
@@ -284,7 +158,7 @@ final class ScopeNode implements Scope {
     emit(LifecycleEvent.Kind.APPLIED, null);
   }
 
-  private void fail(Throwable cause) {
+  void fail(Throwable cause) {
     Status s = status;
     status = new Status(ScopeState.FAILED, s.generation() + 1, cause, s.ending());
     LOG.debug("scope {} ({}) failed", id, plugin.name(), cause); // the FAILED event reports it
@@ -292,12 +166,11 @@ final class ScopeNode implements Scope {
     emit(LifecycleEvent.Kind.FAILED, cause);
   }
 
-  private void unload() {
-    status = status.to(ScopeState.UNLOADING);
-    finishUnload();
-  }
-
-  private void finishUnload() {
+  /** ACTIVE, or UNLOADING left half done, to PENDING. */
+  void unload() {
+    if (state() != ScopeState.UNLOADING) {
+      status = status.to(ScopeState.UNLOADING);
+    }
     releaseAll();
     status = status.to(ScopeState.PENDING);
     emit(LifecycleEvent.Kind.UNLOADED, null);
@@ -309,32 +182,32 @@ final class ScopeNode implements Scope {
       return;
     }
     if (busy()) {
-      loop.later(this::disposeNow);
+      tree.loop().later(this::disposeNow);
       return;
     }
     status = new Status(ScopeState.UNLOADING, s.generation() + 1, null, true);
     finishDispose();
   }
 
-  private void finishDispose() {
+  void finishDispose() {
     releaseAll();
     status = status.to(ScopeState.DISPOSED);
-    index.remove(id, this);
-    if (parent != null) {
-      parent.children.remove(this);
+    tree.index().remove(id, this);
+    if (parent instanceof ScopeNode up) {
+      up.children.remove(this);
     }
     emit(LifecycleEvent.Kind.DISPOSED, null);
   }
 
   /** Unloads the dependents of this scope's services, disposes the children, then the effects. */
-  private void releaseAll() {
-    registry.entriesOf(this).forEach(this::unloadDependents);
+  void releaseAll() {
+    tree.registry().entriesOf(this).forEach(this::unloadDependents);
     List<ScopeNode> kids = new ArrayList<>(children);
     for (int i = kids.size() - 1; i >= 0; i--) {
       kids.get(i).disposeNow();
     }
     effects.releaseAll();
-    registry.entriesOf(this).forEach(registry::remove); // left by a withdrawal cut short
+    tree.registry().entriesOf(this).forEach(tree.registry()::remove); // left by a withdrawal cut short
   }
 
   private void unloadDependents(ServiceRegistry.Entry entry) {
@@ -346,27 +219,20 @@ final class ScopeNode implements Scope {
     }
   }
 
-  private List<ScopeNode> dependents(ServiceKey<?> key, ScopeState in) {
-    return index.values().stream()
+  List<ScopeNode> dependents(ServiceKey<?> key, ScopeState in) {
+    return tree.index().values().stream()
         .filter(node -> node.requires.contains(key) && node.state() == in).toList();
   }
 
-  private void withdraw(ServiceRegistry.Entry entry) {
+  void withdraw(ServiceRegistry.Entry entry) {
     unloadDependents(entry);
-    registry.remove(entry);
+    tree.registry().remove(entry);
   }
 
   /** Whether this scope's own step is on the runtime thread's stack. */
   private boolean busy() {
     ScopeState state = state();
-    return state == ScopeState.LOADING || state == ScopeState.UNLOADING || loop.inCall(this);
-  }
-
-  private void checkCurrent(Ctx ctx, String what) {
-    if (!ctx.isActive()) {
-      throw new IllegalStateException(
-          "context is inactive: scope " + id + " is " + state() + "; cannot " + what);
-    }
+    return state == ScopeState.LOADING || state == ScopeState.UNLOADING || tree.loop().inCall(this);
   }
 
   private void checkNotEnding(String what) {
@@ -380,63 +246,9 @@ final class ScopeNode implements Scope {
     LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), error);
     LOG.debug("{}", event.describe());
     try {
-      listener.onEvent(event);
+      tree.listener().onEvent(event);
     } catch (RuntimeException e) {
       LOG.warn("lifecycle listener failed on {} of scope {}", kind, id, e);
-    }
-  }
-
-  /** What one load of the plugin sees; registrations go through the runtime thread. */
-  private final class Ctx implements Context {
-
-    @Override
-    public Scope scope() {
-      return ScopeNode.this;
-    }
-
-    @Override
-    public boolean isActive() {
-      return current == this && state().acceptsRegistrations();
-    }
-
-    @Override
-    public <T> Optional<T> get(ServiceKey<T> key) {
-      Object service = registry.lookup(Objects.requireNonNull(key, "key"));
-      Object view = service instanceof ContextAware<?> aware ? aware.bindTo(this) : service;
-      return Optional.ofNullable(view).map(key.type()::cast);
-    }
-
-    @Override
-    public <T> T inject(ServiceKey<T> key) {
-      return get(key).orElseThrow(() -> new IllegalStateException(
-          "service \"" + key.name() + "\" is not provided (asked by scope " + id + ")"));
-    }
-
-    @Override
-    public <T> Disposable provide(ServiceKey<T> key, T service) {
-      Objects.requireNonNull(service, "service");
-      return ScopeNode.this.provide(this, Objects.requireNonNull(key, "key"), service);
-    }
-
-    @Override
-    public Scope plugin(Plugin plugin, Map<String, ?> config) {
-      return createChild(this, null, Objects.requireNonNull(plugin, "plugin"), config);
-    }
-
-    @Override
-    public Disposable effect(Disposable release) {
-      return add(this, "release action", Objects.requireNonNull(release, "release"), null);
-    }
-
-    @Override
-    public Disposable accept(ConfigUpdateHandler handler) {
-      Objects.requireNonNull(handler, "handler");
-      return add(this, "update handler", Disposable.noop(), handler);
-    }
-
-    @Override
-    public String toString() {
-      return "Context[" + id + "]";
     }
   }
 }

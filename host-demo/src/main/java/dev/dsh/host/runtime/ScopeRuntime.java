@@ -4,6 +4,7 @@ import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
 import dev.dsh.host.config.ConfigValidator;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +14,8 @@ import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under
@@ -24,6 +27,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * update, and never logged.
  */
 public final class ScopeRuntime implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ScopeRuntime.class);
 
   /** How long a plugin call may take unless the runtime is told otherwise. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
@@ -60,8 +65,9 @@ public final class ScopeRuntime implements AutoCloseable {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
     }
     this.loop = new RuntimeThread(deadline, this::recover, this::publish);
-    this.root = new ScopeNode(loop, new ServiceRegistry(), Objects.requireNonNull(validator),
-        Objects.requireNonNull(listener), index, null, "root", ROOT);
+    ScopeNode.Tree tree = new ScopeNode.Tree(loop, new ServiceRegistry(),
+        Objects.requireNonNull(validator), Objects.requireNonNull(listener), index, ScopeContext::new);
+    this.root = new ScopeNode(tree, null, "root", ROOT);
     publish();
   }
 
@@ -83,7 +89,7 @@ public final class ScopeRuntime implements AutoCloseable {
    * @throws IllegalArgumentException when {@code id} is blank or contains {@code /}
    */
   public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
-    return root.apply(Objects.requireNonNull(id, "id"), plugin, config);
+    return ((ScopeContext) root.context()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
   }
 
   /** The live scope with {@code id} (such as {@code "root/web"}), if any. */
@@ -113,8 +119,24 @@ public final class ScopeRuntime implements AutoCloseable {
 
   /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
   private void recover(List<RuntimeThread.Call> abandoned) {
-    abandoned.forEach(call -> ((ScopeNode) call.owner()).abandoned(call.what(), call.error()));
-    List.copyOf(index.descendingMap().values()).forEach(ScopeNode::resume); // children first
+    for (RuntimeThread.Call call : abandoned) {
+      ScopeNode node = (ScopeNode) call.owner();
+      if (call.what().startsWith("release")) { // nothing else reports it: the scope goes on ending
+        LOG.warn("{} of scope {} ({}) failed: {}", call.what(), node.id(), node.pluginName(),
+            call.error().getMessage());
+      } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {
+        node.fail(call.error()); // the FAILED event reports it
+      }
+    }
+    for (ScopeNode node : List.copyOf(index.descendingMap().values())) { // children first
+      if (node.state() == ScopeState.UNLOADING && node.status.ending()) {
+        node.finishDispose(); // what the abandoned thread left half done
+      } else if (node.state() == ScopeState.UNLOADING) {
+        node.unload();
+      } else if (node.state() == ScopeState.FAILED) {
+        node.releaseAll();
+      }
+    }
     List.copyOf(index.values()).forEach(ScopeNode::settle);
   }
 }

@@ -30,7 +30,7 @@ class RuntimeReferencesTest {
   void noTwoRuntimeClassesReferToEachOther() throws IOException {
     Map<String, Set<String>> refs = references(RUNTIME);
 
-    assertThat(refs).containsKeys("ScopeRuntime", "ScopeNode", "Effects", "RuntimeThread");
+    assertThat(refs).containsKeys("ScopeRuntime", "ScopeNode", "ScopeContext", "RuntimeThread");
     assertThat(twoWay(refs)).isEmpty();
   }
 

@@ -1,0 +1,124 @@
+package dev.dsh.host.runtime;
+
+import dev.dsh.api.ConfigUpdateHandler;
+import dev.dsh.api.Context;
+import dev.dsh.api.Disposable;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
+import dev.dsh.api.ServiceKey;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one load of a scope's plugin sees. Registrations run on the runtime thread and only while
+ * this is the scope's current context in {@code LOADING} or {@code ACTIVE}; a restart makes a new
+ * one, so a stale instance can no longer register anything.
+ */
+final class ScopeContext implements Context {
+
+  private final ScopeNode node;
+
+  ScopeContext(ScopeNode node) {
+    this.node = node;
+  }
+
+  @Override
+  public Scope scope() {
+    return node;
+  }
+
+  @Override
+  public boolean isActive() {
+    return node.isCurrent(this);
+  }
+
+  @Override
+  public <T> Optional<T> get(ServiceKey<T> key) {
+    Object service = node.tree.registry().lookup(Objects.requireNonNull(key, "key"));
+    Object view = service instanceof ContextAware<?> aware ? aware.bindTo(this) : service;
+    return Optional.ofNullable(view).map(key.type()::cast);
+  }
+
+  @Override
+  public <T> T inject(ServiceKey<T> key) {
+    return get(key).orElseThrow(() -> new IllegalStateException(
+        "service \"" + key.name() + "\" is not provided (asked by scope " + node.id() + ")"));
+  }
+
+  @Override
+  public <T> Disposable provide(ServiceKey<T> key, T service) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(service, "service");
+    return node.tree.loop().call(() -> {
+      check("provide service \"" + key.name() + "\"");
+      ServiceRegistry.Entry entry = node.tree.registry().register(node, key, service);
+      Disposable handle = node.effects.add(
+          "service \"" + key.name() + "\"", () -> node.withdraw(entry), null, false);
+      node.dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
+      return handle;
+    });
+  }
+
+  @Override
+  public Scope plugin(Plugin plugin, Map<String, ?> config) {
+    return plugin(null, plugin, config);
+  }
+
+  /** Like {@link #plugin(Plugin, Map)}, the child's id fixed to {@code <this scope's id>/<name>}. */
+  Scope plugin(@Nullable String name, Plugin plugin, Map<String, ?> config) {
+    Objects.requireNonNull(plugin, "plugin");
+    Objects.requireNonNull(config, "config");
+    if (name != null && (name.isBlank() || name.contains("/"))) {
+      throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
+    }
+    ScopeNode child = node.tree.loop().call(() -> {
+      check("apply plugin " + plugin.name());
+      String base = node.id() + "/" + (name == null ? plugin.name() : name);
+      String id = base;
+      for (int i = 2; node.tree.index().containsKey(id); i++) {
+        if (name != null) {
+          throw new IllegalStateException("scope id " + base + " is taken");
+        }
+        id = base + "-" + i;
+      }
+      return node.child(id, plugin, config);
+    });
+    node.tree.loop().run(child::settle); // a step of its own: a stuck apply still leaves us the scope
+    return child;
+  }
+
+  @Override
+  public Disposable effect(Disposable release) {
+    Objects.requireNonNull(release, "release");
+    return add("register an effect", "release action", release, null);
+  }
+
+  @Override
+  public Disposable accept(ConfigUpdateHandler handler) {
+    Objects.requireNonNull(handler, "handler");
+    return add("register an update handler", "update handler", Disposable.noop(), handler);
+  }
+
+  @Override
+  public String toString() {
+    return "Context[" + node.id() + "]";
+  }
+
+  private Disposable add(String what, String label, Disposable release,
+      @Nullable ConfigUpdateHandler handler) {
+    return node.tree.loop().call(() -> {
+      check(what);
+      return node.effects.add(label, release, handler, handler == null);
+    });
+  }
+
+  private void check(String what) {
+    if (!isActive()) {
+      throw new IllegalStateException("context is inactive: scope " + node.id() + " is "
+          + node.state() + "; cannot " + what);
+    }
+  }
+}
