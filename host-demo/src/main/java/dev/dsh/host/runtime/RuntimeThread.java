@@ -13,7 +13,6 @@ import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -21,12 +20,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * The one thread that performs a runtime's transitions, one task at a time in the order asked:
  * {@link #call} from another thread queues the task and waits, from the runtime thread it runs in
- * place. Plugin code runs through {@link #guard}; only the innermost call is timed, so its deadline
- * can pass only while the thread is in plugin code, never while it touches the tree. Then a fresh
- * thread takes over (first running {@code recovery} with the calls left on the stuck stack, then
- * answering the stuck task's caller) and the stuck thread, should it return from plugin code,
- * throws {@link Abandoned} at once. Threads come from a factory that runs no plugin code and gives
- * them the host's context class loader, so an idle one never pins a plugin's class loader.
+ * place. Plugin code runs through {@link #guard}. Only the innermost call is timed, so a deadline
+ * passes only while the thread is in plugin code, never while it touches the tree: then a fresh
+ * thread takes over (it first runs {@code recovery} with the calls on the stuck stack) and the
+ * stuck one, should it return, throws {@link Abandoned}. Threads run no plugin code of their own
+ * and keep the host's context class loader, so an idle one pins no plugin's class loader.
  */
 final class RuntimeThread {
 
@@ -34,33 +32,26 @@ final class RuntimeThread {
   record Call(Scope owner, String what, PluginCallTimeoutException error) {}
 
   /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
-  static final class Abandoned extends Error {
-    private static final long serialVersionUID = 1L;
-
-    Abandoned() {
-      super("the runtime went on without this thread", null, false, false);
-    }
-  }
+  static final class Abandoned extends Error {}
 
   /** A nesting level: a plugin call ({@code owner} set, timed while innermost) or a step in place. */
-  private static final class Frame {
+  private final class Frame {
     final @Nullable Scope owner;
     final String what;
-    long left;
+    long left = deadline.toNanos();
     long since;
+    int arms;
     @Nullable ScheduledFuture<?> alarm;
     boolean lost;
 
-    Frame(@Nullable Scope owner, String what, long left) {
+    Frame(@Nullable Scope owner, String what) {
       this.owner = owner;
       this.what = what;
-      this.left = left;
     }
   }
 
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
-  private static final AtomicInteger THREADS = new AtomicInteger();
   private static final ClassLoader HOST = RuntimeThread.class.getClassLoader();
 
   private final Duration deadline;
@@ -71,7 +62,7 @@ final class RuntimeThread {
       new ScheduledThreadPoolExecutor(1, r -> thread(r, "dsh-runtime-watchdog"));
   // guarded by this: the runtime thread, its task and its nesting (innermost first)
   private volatile @Nullable Thread worker;
-  private @Nullable Task current;
+  private volatile @Nullable Task current; // read by expire only while a task runs
   private final Deque<Frame> frames = new ArrayDeque<>();
 
   RuntimeThread(Duration deadline, Consumer<List<Call>> recovery, Runnable afterTask) {
@@ -115,18 +106,12 @@ final class RuntimeThread {
   }
 
   void run(Runnable op) {
-    call(() -> {
-      op.run();
-      return null;
-    });
+    call(task(op).work());
   }
 
   /** Queues {@code op} behind what was asked before: a request the current step must finish first. */
   void later(Runnable op) {
-    queue.addLast(new Task(() -> {
-      op.run();
-      return null;
-    }, new CompletableFuture<>()));
+    queue.addLast(task(op));
   }
 
   /** Whether a plugin call of {@code owner} is on the runtime thread's stack. */
@@ -171,7 +156,7 @@ final class RuntimeThread {
       outer.alarm = null;
       outer.left -= System.nanoTime() - outer.since;
     }
-    Frame frame = new Frame(owner, what, deadline.toNanos());
+    Frame frame = new Frame(owner, what);
     frames.push(frame);
     arm(frame);
     return frame;
@@ -185,20 +170,19 @@ final class RuntimeThread {
       frame.alarm.cancel(false);
     }
     frames.pop();
-    if (!frames.isEmpty()) {
-      arm(frames.peek());
-    }
+    arm(frames.peek()); // the call this step was nested in goes on
   }
 
-  private void arm(Frame frame) {
-    if (frame.owner != null) {
+  private void arm(@Nullable Frame frame) {
+    if (frame != null && frame.owner != null) {
       frame.since = System.nanoTime();
-      frame.alarm = watchdog.schedule(() -> expire(frame), frame.left, TimeUnit.NANOSECONDS);
+      int arms = ++frame.arms;
+      frame.alarm = watchdog.schedule(() -> expire(frame, arms), frame.left, TimeUnit.NANOSECONDS);
     }
   }
 
-  private synchronized void expire(Frame frame) {
-    if (frame.lost || frame.alarm == null || frames.peek() != frame) {
+  private synchronized void expire(Frame frame, int arms) {
+    if (frames.peek() != frame || frame.arms != arms) {
       return; // it returned, or was paused for a nested step, in the meantime
     }
     String name = "dsh-plugin " + frame.owner.id() + " " + frame.what;
@@ -211,13 +195,12 @@ final class RuntimeThread {
     }
     frames.clear();
     worker.setName(name);
-    Task task = current;
-    queue.addFirst(new Task(() -> {
+    Task stuck = current;
+    queue.addFirst(task(() -> {
       recovery.accept(lost);
       afterTask.run(); // published before the stuck task's caller goes on
-      task.done().complete(null);
-      return null;
-    }, new CompletableFuture<>()));
+      stuck.done().complete(null);
+    }));
     startWorker();
   }
 
@@ -225,16 +208,14 @@ final class RuntimeThread {
     Thread thread = thread(() -> {
       try {
         while (worker == Thread.currentThread()) {
-          Task task = queue.take();
-          synchronized (this) {
-            current = task;
-          }
-          runTask(task);
+          current = queue.take();
+          runTask(current);
+          current = null; // an idle thread holds nothing of a plugin
         }
       } catch (Abandoned | InterruptedException e) {
-        // a stuck thread that came back (its successor goes on), or the runtime was stopped
+        // a stuck thread that came back: its successor goes on
       }
-    }, "dsh-runtime-" + THREADS.incrementAndGet());
+    }, "dsh-runtime");
     worker = thread;
     thread.start();
   }
@@ -250,6 +231,13 @@ final class RuntimeThread {
       afterTask.run();
       task.done().completeExceptionally(e);
     }
+  }
+
+  private static Task task(Runnable op) {
+    return new Task(() -> {
+      op.run();
+      return null;
+    }, new CompletableFuture<>());
   }
 
   private static Thread thread(Runnable body, String name) {

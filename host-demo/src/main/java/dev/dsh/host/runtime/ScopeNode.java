@@ -89,11 +89,6 @@ final class ScopeNode extends PublishedScope {
         () -> effects.size() + children.size() + tree.registry().entriesOf(this).size());
   }
 
-  void describe(List<ScopeInfo> out) {
-    out.add(info());
-    children.forEach(child -> child.describe(out));
-  }
-
   /** Loads or unloads as the required services say, until nothing more is to be done. */
   void settle() {
     while (true) {

@@ -112,9 +112,14 @@ public final class ScopeRuntime implements AutoCloseable {
   private void publish() {
     List<ScopeInfo> out = new ArrayList<>();
     if (root != null) { // null while the constructor runs
-      root.describe(out);
+      describe(root, out);
     }
     published = List.copyOf(out);
+  }
+
+  private static void describe(Scope scope, List<ScopeInfo> out) {
+    out.add(((ScopeNode) scope).info());
+    scope.children().forEach(child -> describe(child, out));
   }
 
   /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
