@@ -19,7 +19,7 @@ public record LifecycleEvent(
   public enum Kind {
     /** {@code apply} returned: the scope is active. */
     APPLIED,
-    /** A config update was taken in place by the plugin's update handler, or adopted while waiting. */
+    /** An update taken in place by the plugin's update handler, or adopted while waiting. */
     UPDATED,
     /** Config validation or {@code apply} failed; the scope's effects have been released. */
     FAILED,

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * A plugin's {@code apply}, update handler or release action did not return within the runtime's
- * deadline: {@code apply did not return within 10 s; thread "dsh-plugin root/x apply" is left in it}.
+ * deadline: {@code apply did not return within 10 s; thread "dsh-plugin root/x apply" is left in
+ * it}.
  */
 public final class PluginCallTimeoutException extends RuntimeException {
 

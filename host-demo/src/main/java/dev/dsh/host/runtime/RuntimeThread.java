@@ -34,7 +34,7 @@ final class RuntimeThread {
   /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
   static final class Abandoned extends Error {}
 
-  /** A nesting level: a plugin call ({@code owner} set, timed while innermost) or a step in place. */
+  /** A nesting level: a plugin call ({@code owner} set; timed while innermost) or a step. */
   private final class Frame {
     final @Nullable Scope owner;
     final String what;
@@ -73,7 +73,7 @@ final class RuntimeThread {
     startWorker();
   }
 
-  /** Runs {@code op} on the runtime thread (the caller's once stopped); returns or throws its end. */
+  /** Runs {@code op} on the runtime thread (the caller's once stopped): returns or throws. */
   @SuppressWarnings("unchecked")
   <T> T call(Supplier<T> op) {
     Task task = new Task(op, new CompletableFuture<>());
@@ -109,7 +109,7 @@ final class RuntimeThread {
     call(task(op).work());
   }
 
-  /** Queues {@code op} behind what was asked before: a request the current step must finish first. */
+  /** Queues {@code op} after what was asked before: for a request the step on the stack blocks. */
   void later(Runnable op) {
     queue.addLast(task(op));
   }

@@ -38,8 +38,11 @@ final class ScopeContext implements Context {
   @Override
   public <T> Optional<T> get(ServiceKey<T> key) {
     Object service = node.tree.registry().lookup(Objects.requireNonNull(key, "key"));
+    if (service == null) {
+      return Optional.empty();
+    }
     Object view = service instanceof ContextAware<?> aware ? aware.bindTo(this) : service;
-    return Optional.ofNullable(view).map(key.type()::cast);
+    return Optional.of(key.type().cast(view));
   }
 
   @Override
@@ -67,7 +70,7 @@ final class ScopeContext implements Context {
     return plugin(null, plugin, config);
   }
 
-  /** Like {@link #plugin(Plugin, Map)}, the child's id fixed to {@code <this scope's id>/<name>}. */
+  /** As {@link #plugin(Plugin, Map)}; a {@code name} fixes the child id to {@code <id>/<name>}. */
   Scope plugin(@Nullable String name, Plugin plugin, Map<String, ?> config) {
     Objects.requireNonNull(plugin, "plugin");
     Objects.requireNonNull(config, "config");
@@ -86,7 +89,7 @@ final class ScopeContext implements Context {
       }
       return node.child(id, plugin, config);
     });
-    node.tree.loop().run(child::settle); // a step of its own: a stuck apply still leaves us the scope
+    node.tree.loop().run(child::settle); // its own step: a stuck apply still leaves us the scope
     return child;
   }
 

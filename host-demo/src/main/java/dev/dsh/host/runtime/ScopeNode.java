@@ -202,11 +202,11 @@ final class ScopeNode extends PublishedScope {
       kids.get(i).disposeNow();
     }
     effects.releaseAll();
-    tree.registry().entriesOf(this).forEach(tree.registry()::remove); // left by a withdrawal cut short
+    tree.registry().entriesOf(this).forEach(tree.registry()::remove); // a withdrawal cut short
   }
 
   private void unloadDependents(ServiceRegistry.Entry entry) {
-    entry.withdrawing = true; // nobody loads on it any more; dependents still see it while releasing
+    entry.withdrawing = true; // nobody loads on it any more, but dependents see it while releasing
     for (ScopeNode node : dependents(entry.key, ScopeState.ACTIVE)) {
       if (node.state() == ScopeState.ACTIVE && !node.busy()) { // an earlier one may have moved it
         node.unload();

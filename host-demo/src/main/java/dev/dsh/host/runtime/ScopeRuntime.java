@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under
  * it, their effects and the services they provide. Every transition runs on the runtime's one
- * thread ({@link RuntimeThread}), one at a time in the order asked; the getters, {@link Context#get}
- * and {@link #scopes()} never wait for it. Plugin code must not block that thread: each call has a
+ * thread, one at a time in the order asked; the getters, {@link Context#get} and {@link #scopes()}
+ * never wait for it. Plugin code must not block that thread: each call has a
  * deadline ({@link #DEFAULT_DEADLINE} unless told otherwise), past it the scope fails and the
  * runtime goes on on a fresh thread. Configs are validated before {@code apply} and before every
  * update, and never logged.
@@ -66,7 +66,8 @@ public final class ScopeRuntime implements AutoCloseable {
     }
     this.loop = new RuntimeThread(deadline, this::recover, this::publish);
     ScopeNode.Tree tree = new ScopeNode.Tree(loop, new ServiceRegistry(),
-        Objects.requireNonNull(validator), Objects.requireNonNull(listener), index, ScopeContext::new);
+        Objects.requireNonNull(validator), Objects.requireNonNull(listener), index,
+        ScopeContext::new);
     this.root = new ScopeNode(tree, null, "root", ROOT);
     publish();
   }
