@@ -36,18 +36,13 @@ final class RuntimeThread {
 
   /** A nesting level: a plugin call ({@code owner} set; timed while innermost) or a step. */
   private final class Frame {
-    final @Nullable Scope owner;
-    final String what;
+    @Nullable Scope owner;
+    String what = "";
     long left = deadline.toNanos();
     long since;
     int arms;
     @Nullable ScheduledFuture<?> alarm;
     boolean lost;
-
-    Frame(@Nullable Scope owner, String what) {
-      this.owner = owner;
-      this.what = what;
-    }
   }
 
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
@@ -64,6 +59,7 @@ final class RuntimeThread {
   private volatile @Nullable Thread worker;
   private volatile @Nullable Task current; // read by expire only while a task runs
   private final Deque<Frame> frames = new ArrayDeque<>();
+  private final List<Task> unanswered = new ArrayList<>(); // stuck tasks, until a recovery ran
 
   RuntimeThread(Duration deadline, Consumer<List<Call>> recovery, Runnable afterTask) {
     this.deadline = deadline;
@@ -156,7 +152,9 @@ final class RuntimeThread {
       outer.alarm = null;
       outer.left -= System.nanoTime() - outer.since;
     }
-    Frame frame = new Frame(owner, what);
+    Frame frame = new Frame();
+    frame.owner = owner;
+    frame.what = what;
     frames.push(frame);
     arm(frame);
     return frame;
@@ -195,11 +193,14 @@ final class RuntimeThread {
     }
     frames.clear();
     worker.setName(name);
-    Task stuck = current;
+    unanswered.add(current);
     queue.addFirst(task(() -> {
       recovery.accept(lost);
-      afterTask.run(); // published before the stuck task's caller goes on
-      stuck.done().complete(null);
+      afterTask.run(); // published before the stuck tasks' callers go on
+      synchronized (this) {
+        unanswered.forEach(task -> task.done().complete(null)); // a stuck recovery's too
+        unanswered.clear();
+      }
     }));
     startWorker();
   }

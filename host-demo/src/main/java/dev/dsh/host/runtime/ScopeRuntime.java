@@ -135,7 +135,9 @@ public final class ScopeRuntime implements AutoCloseable {
       }
     }
     for (ScopeNode node : List.copyOf(index.descendingMap().values())) { // children first
-      if (node.state() == ScopeState.UNLOADING && node.status.ending()) {
+      if (node.state() == ScopeState.LOADING) { // a recovery that got stuck itself left it
+        node.fail(new IllegalStateException("apply was cut short: its runtime thread was lost"));
+      } else if (node.state() == ScopeState.UNLOADING && node.status.ending()) {
         node.finishDispose(); // what the abandoned thread left half done
       } else if (node.state() == ScopeState.UNLOADING) {
         node.unload();
