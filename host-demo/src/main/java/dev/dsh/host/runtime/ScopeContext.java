@@ -77,7 +77,8 @@ final class ScopeContext implements Context {
     if (name != null && (name.isBlank() || name.contains("/"))) {
       throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
     }
-    ScopeNode child = node.tree.loop().call(() -> {
+    ScopeNode[] child = new ScopeNode[1]; // kept even when its apply gets stuck
+    node.tree.loop().run(() -> {
       check("apply plugin " + plugin.name());
       String base = node.id() + "/" + (name == null ? plugin.name() : name);
       String id = base;
@@ -87,10 +88,10 @@ final class ScopeContext implements Context {
         }
         id = base + "-" + i;
       }
-      return node.child(id, plugin, config);
+      child[0] = node.child(id, plugin, config);
+      child[0].settle();
     });
-    node.tree.loop().run(child::settle); // its own step: a stuck apply still leaves us the scope
-    return child;
+    return child[0];
   }
 
   @Override
