@@ -6,31 +6,39 @@ import dev.dsh.api.web.WebSearchSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
  * section 5: a redirect fails at once; an error envelope wins whatever the status; then a non-2xx
- * status; then the shape.
- *
- * <p>Every url, title and snippet is scrubbed of the resolved key. Never throws anything but {@link
- * WebError}.
+ * status; then the shape. The body is read in one pass of Jackson's streaming parser, skipping what
+ * the mapping does not read; {@link PageReader} reads each page.
  */
 final class AnswerReader {
 
-  private final ResponseDecoder decoder = new ResponseDecoder();
+  static final JsonFactory JSON = JsonFactory.builder().build();
 
-  /**
-   * The result of an answer.
-   *
-   * @throws WebError the failure the answer stands for, its message scrubbed by {@code failures}
-   */
+  /** An error envelope, the mapped pages (null for one dropped), or neither (not valid). */
+  private record Decoded(
+      boolean valid,
+      boolean error,
+      @Nullable String code,
+      @Nullable String message,
+      List<@Nullable WebSearchSource> pages) {}
+
+  private static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
+
+  /** The result, its strings scrubbed of the key; throws no other failure than {@link WebError}. */
   WebSearchResult read(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");
     }
-    Decoded decoded = decoder.decode(body);
+    Decoded decoded = decode(body);
     if (decoded.error()) {
-      throw failures.envelope(decoded.errorCode(), decoded.errorMessage());
+      throw failures.envelope(decoded.code(), decoded.message());
     }
     if (status < 200 || status >= 300) {
       throw failures.requestFailed("HTTP " + status);
@@ -38,30 +46,100 @@ final class AnswerReader {
     if (!decoded.valid()) {
       throw failures.invalidBody();
     }
-    try {
-      List<WebSearchSource> sources = new ArrayList<>(decoded.pages().size());
-      for (@Nullable Page page : decoded.pages()) {
-        WebSearchSource source = page == null ? null : PageMapper.map(page);
-        if (source != null) {
-          sources.add(scrubbed(failures, source));
-        }
+    List<WebSearchSource> sources = new ArrayList<>(decoded.pages().size());
+    for (WebSearchSource s : decoded.pages()) {
+      if (s != null) {
+        sources.add(
+            new WebSearchSource(
+                failures.scrub(s.url()),
+                s.title() == null ? null : failures.scrub(s.title()),
+                failures.scrub(s.snippet()),
+                s.publishedAt()));
       }
-      int dropped = decoded.pages().size() - sources.size();
-      return new WebSearchResult(null, null, sources, false, dropped);
+    }
+    return new WebSearchResult(null, null, sources, false, decoded.pages().size() - sources.size());
+  }
+
+  /** Never throws: an unreadable body is {@link #INVALID}; a leading UTF-8 BOM is skipped. */
+  private static Decoded decode(byte[] body) {
+    int bom =
+        body.length >= 3
+                && (body[0] & 0xFF) == 0xEF
+                && (body[1] & 0xFF) == 0xBB
+                && (body[2] & 0xFF) == 0xBF
+            ? 3
+            : 0;
+    try (JsonParser p =
+        JSON.createParser(ObjectReadContext.empty(), body, bom, body.length - bom)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return INVALID;
+      }
+      Decoded decoded = INVALID;
+      while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+        boolean response = "Response".equals(p.currentName());
+        JsonToken value = p.nextToken();
+        if (response) {
+          decoded = value == JsonToken.START_OBJECT ? readResponse(p) : INVALID;
+        }
+        p.skipChildren();
+      }
+      return p.nextToken() == null ? decoded : INVALID;
     } catch (RuntimeException e) {
-      // Mapping is total on decoded pages; this only guards the "WebError only" promise.
-      throw failures.invalidBody();
+      return INVALID;
     }
   }
 
-  /** The source with the key scrubbed from its url, title and snippet (the date cannot hold it). */
-  private static WebSearchSource scrubbed(Failures failures, WebSearchSource s) {
-    return new WebSearchSource(
-        failures.scrub(s.url()), scrub(failures, s.title()), scrub(failures, s.snippet()),
-        s.publishedAt());
+  /** Reads {@code Response}: {@code Error} wins wherever it stands among the pages. */
+  private static Decoded readResponse(JsonParser p) {
+    boolean shapeOk = true;
+    boolean error = false;
+    String code = null;
+    String message = null;
+    List<@Nullable WebSearchSource> pages = List.of();
+    while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+      String name = p.currentName();
+      JsonToken value = p.nextToken();
+      if (name.equals("Error")) {
+        error = value == JsonToken.START_OBJECT;
+        shapeOk &= error || value == JsonToken.VALUE_NULL;
+        code = null;
+        message = null;
+        while (error && p.nextToken() == JsonToken.PROPERTY_NAME) {
+          String field = p.currentName();
+          JsonToken v = p.nextToken();
+          if (field.equals("Code")) {
+            code =
+                v == JsonToken.VALUE_STRING || v == JsonToken.VALUE_NUMBER_INT
+                    ? p.getString()
+                    : null;
+          } else if (field.equals("Message")) {
+            message = v == JsonToken.VALUE_STRING ? p.getString() : null;
+          }
+          p.skipChildren();
+        }
+      } else if (name.equals("Pages")) {
+        pages = value == JsonToken.START_ARRAY ? readPages(p) : List.of();
+        shapeOk &= value == JsonToken.START_ARRAY || value == JsonToken.VALUE_NULL;
+      }
+      p.skipChildren();
+    }
+    return error
+        ? new Decoded(true, true, code, message, List.of())
+        : shapeOk ? new Decoded(true, false, null, null, pages) : INVALID;
   }
 
-  private static @Nullable String scrub(Failures failures, @Nullable String text) {
-    return text == null ? null : failures.scrub(text);
+  /** The entries, each a page string or a raw object; anything else is a dropped entry. */
+  private static List<@Nullable WebSearchSource> readPages(JsonParser p) {
+    List<@Nullable WebSearchSource> pages = new ArrayList<>();
+    for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; p.skipChildren()) {
+      if (t == JsonToken.VALUE_STRING) {
+        // Parsed from the parser's buffer of the unescaped string: no String copy in between.
+        pages.add(
+            PageReader.parse(p.getStringCharacters(), p.getStringOffset(), p.getStringLength()));
+      } else {
+        pages.add(t == JsonToken.START_OBJECT ? PageReader.read(p) : null);
+      }
+    }
+    return pages;
   }
 }

@@ -9,15 +9,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collects a response body without blocking, up to a cap, and hands it to a callback before
- * completing {@link #getBody()}. Over the cap, or on {@link #cancel()},
- * it cancels its subscription, which makes the client close the connection.
+ * completing {@link #getBody()}. Over the cap, or on {@link #cancel()}, it cancels its
+ * subscription, which makes the client close the connection.
  */
 final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> {
 
-  /** 8 MiB. */
   static final int CAP = 8 * 1024 * 1024;
 
   /** The body went over the cap. Carries no message: the error text is the provider's. */
@@ -36,7 +36,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
   private final Consumer<byte[]> whenRead;
   private byte[] buffer;
   private int size;
-  private volatile Flow.@org.jspecify.annotations.Nullable Subscription subscription;
+  private volatile Flow.@Nullable Subscription subscription;
   private volatile boolean cancelled;
 
   private CappedBodySubscriber(
@@ -48,16 +48,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     this.buffer = new byte[initialSize];
   }
 
-  /** A subscriber that keeps up to {@code cap} bytes. */
-  static CappedBodySubscriber capped(int cap) {
-    return capped(cap, -1, read -> {});
-  }
-
-  /**
-   * A subscriber that keeps up to {@code cap} bytes, its buffer sized for {@code contentLength}
-   * when that is known and within the cap (so a body that announces its length is neither grown
-   * nor copied); a body that announces more than the cap fails at once, without being read.
-   */
+  /** Up to {@code cap} bytes, sized for a known {@code contentLength}; more announced fails. */
   static CappedBodySubscriber capped(int cap, long contentLength, Consumer<byte[]> whenRead) {
     int initial = contentLength > 0 && contentLength <= cap ? (int) contentLength : 8192;
     return new CappedBodySubscriber(cap, false, contentLength, initial, whenRead);
@@ -103,7 +94,8 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
       }
       if (size + n > buffer.length) {
         buffer =
-            Arrays.copyOf(buffer, Math.min(cap, Math.max(Math.max(buffer.length * 2, 8192), size + n)));
+            Arrays.copyOf(
+                buffer, Math.min(cap, Math.max(Math.max(buffer.length * 2, 8192), size + n)));
       }
       item.get(buffer, size, n);
       size += n;
@@ -120,7 +112,6 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     complete(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
   }
 
-  /** Hands the body to {@code whenRead} first, then completes {@link #getBody()}. */
   private void complete(byte[] read) {
     if (!body.isDone()) {
       whenRead.accept(read);
@@ -128,12 +119,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
     }
   }
 
-  /**
-   * Stops reading: cancels the subscription, now or as soon as there is one, and ends the body.
-   * The client calls nothing more once the subscription is cancelled, so a body left open would
-   * keep its exchange pending for good, and with it the client's selector thread and this
-   * plugin's class loader.
-   */
+  /** Cancels (now or once subscribed) and ends the body, else its exchange stays pending. */
   void cancel() {
     cancelled = true;
     Flow.Subscription s = subscription;

@@ -1,17 +1,14 @@
 package dev.dsh.yuanbao;
 
 import static java.time.temporal.ChronoField.DAY_OF_MONTH;
-import static java.time.temporal.ChronoField.HOUR_OF_DAY;
-import static java.time.temporal.ChronoField.MINUTE_OF_HOUR;
 import static java.time.temporal.ChronoField.MONTH_OF_YEAR;
 import static java.time.temporal.ChronoField.NANO_OF_SECOND;
-import static java.time.temporal.ChronoField.SECOND_OF_MINUTE;
-import static java.time.temporal.ChronoField.YEAR;
 
 import java.text.ParsePosition;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -31,70 +28,43 @@ import org.jspecify.annotations.Nullable;
  * space, with or without seconds, fraction or zone ({@code Z}, {@code ±HH:MM}, {@code ±HHMM},
  * {@code ±HH}), or a date alone; {@code uuuu/MM/dd[ HH:mm:ss]}; {@code uuuu年M月d日[ HH:mm[:ss]]};
  * {@code uuuu.MM.dd}; RFC 1123 ({@code Tue, 10 Jun 2025 08:00:00 GMT}); epoch seconds or
- * milliseconds as a string of 10 or 13 digits. No zone means {@code +08:00} (the service's clock); a
- * date alone means midnight. A zoned input keeps its instant and its own offset; an epoch is
- * printed at {@code +08:00}.
+ * milliseconds as a string of 10 or 13 digits. No zone means {@code +08:00} (the service's clock);
+ * a date alone means midnight. A zoned input keeps its own offset; an epoch is printed at {@code
+ * +08:00}.
  */
 final class Dates {
 
   static final ZoneOffset SERVICE_OFFSET = ZoneOffset.ofHours(8);
 
-  /**
-   * The zone forms accepted after a time, by length: {@code Z}, {@code ±HH}, {@code ±HHMM},
-   * {@code ±HH:MM}; {@link ZoneOffset#of} checks the form and the range.
-   */
+  /** The zone forms after a time, by length ({@code Z ±HH ±HHMM ±HH:MM}); ZoneOffset checks. */
   private static final Set<Integer> OFFSET_LENGTHS = Set.of(1, 3, 5, 6);
+
+  /** The form SearchPro sends most, with a digit for each {@code 0}. */
+  private static final String USUAL = "0000-00-00 00:00:00";
 
   /** {@code uuuu-MM-dd['T'HH:mm[:ss[.fraction]]]} (a space before the time is read as a 'T'). */
   private static final DateTimeFormatter DASHED =
       strict(
-          date('-')
-              .optionalStart()
-              .appendLiteral('T')
-              .append(hoursAndMinutes())
-              .optionalStart()
-              .appendLiteral(':')
-              .appendValue(SECOND_OF_MINUTE, 2)
-              .optionalStart()
+          new DateTimeFormatterBuilder()
+              .appendPattern("uuuu-MM-dd['T'HH:mm[:ss[")
               .appendFraction(NANO_OF_SECOND, 1, 9, true)
-              .optionalEnd()
-              .optionalEnd()
-              .optionalEnd());
+              .appendPattern("]]]"));
 
-  /** {@code uuuu/MM/dd[ HH:mm:ss]}. */
   private static final DateTimeFormatter SLASHED =
-      strict(
-          date('/')
-              .optionalStart()
-              .appendLiteral(' ')
-              .append(hoursAndMinutes())
-              .appendLiteral(':')
-              .appendValue(SECOND_OF_MINUTE, 2)
-              .optionalEnd());
+      strict(new DateTimeFormatterBuilder().appendPattern("uuuu/MM/dd[ HH:mm:ss]"));
 
-  /** {@code uuuu.MM.dd}. */
-  private static final DateTimeFormatter DOTTED = strict(date('.'));
+  private static final DateTimeFormatter DOTTED =
+      strict(new DateTimeFormatterBuilder().appendPattern("uuuu.MM.dd"));
 
-  /** {@code uuuu年M月d日[[ ]HH:mm[:ss]]}. */
+  /** {@code uuuu年M月d日[[ ]HH:mm[:ss]]}, month and day of one or two digits. */
   private static final DateTimeFormatter CHINESE =
       strict(
           new DateTimeFormatterBuilder()
-              .appendValue(YEAR, 4, 4, SignStyle.NOT_NEGATIVE)
-              .appendLiteral('年')
+              .appendPattern("uuuu年")
               .appendValue(MONTH_OF_YEAR, 1, 2, SignStyle.NOT_NEGATIVE)
               .appendLiteral('月')
               .appendValue(DAY_OF_MONTH, 1, 2, SignStyle.NOT_NEGATIVE)
-              .appendLiteral('日')
-              .optionalStart()
-              .optionalStart()
-              .appendLiteral(' ')
-              .optionalEnd()
-              .append(hoursAndMinutes())
-              .optionalStart()
-              .appendLiteral(':')
-              .appendValue(SECOND_OF_MINUTE, 2)
-              .optionalEnd()
-              .optionalEnd());
+              .appendPattern("日[[ ]HH:mm[:ss]]"));
 
   private static final DateTimeFormatter RFC_1123 =
       DateTimeFormatter.RFC_1123_DATE_TIME.withResolverStyle(ResolverStyle.STRICT);
@@ -105,11 +75,35 @@ final class Dates {
   static @Nullable String normalize(String raw) {
     String s = raw.trim();
     try {
+      if (isUsual(s)) {
+        // Checked as strictly by LocalDateTime.of; printed as ISO_OFFSET_DATE_TIME prints it.
+        LocalDateTime.of(
+            n(s, 0, 4), n(s, 5, 7), n(s, 8, 10), n(s, 11, 13), n(s, 14, 16), n(s, 17, 19));
+        return s.substring(0, 10) + 'T' + s.substring(11) + "+08:00";
+      }
       OffsetDateTime parsed = parse(s);
       return parsed == null ? null : parsed.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     } catch (DateTimeException e) {
       return null;
     }
+  }
+
+  private static boolean isUsual(String s) {
+    if (s.length() != USUAL.length()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      char shape = USUAL.charAt(i);
+      if (shape == '0' ? c < '0' || c > '9' : c != shape) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int n(String s, int from, int to) {
+    return Integer.parseInt(s, from, to, 10);
   }
 
   private static @Nullable OffsetDateTime parse(String s) {
@@ -153,23 +147,6 @@ final class Dates {
         LocalDate.from(parsed),
         time == null ? LocalTime.MIDNIGHT : time,
         zone.isEmpty() ? SERVICE_OFFSET : ZoneOffset.of(zone));
-  }
-
-  private static DateTimeFormatterBuilder date(char separator) {
-    return new DateTimeFormatterBuilder()
-        .appendValue(YEAR, 4, 4, SignStyle.NOT_NEGATIVE)
-        .appendLiteral(separator)
-        .appendValue(MONTH_OF_YEAR, 2)
-        .appendLiteral(separator)
-        .appendValue(DAY_OF_MONTH, 2);
-  }
-
-  private static DateTimeFormatter hoursAndMinutes() {
-    return new DateTimeFormatterBuilder()
-        .appendValue(HOUR_OF_DAY, 2)
-        .appendLiteral(':')
-        .appendValue(MINUTE_OF_HOUR, 2)
-        .toFormatter();
   }
 
   private static DateTimeFormatter strict(DateTimeFormatterBuilder builder) {

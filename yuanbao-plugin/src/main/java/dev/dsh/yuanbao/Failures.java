@@ -2,20 +2,48 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds every {@link WebError} the provider emits, and scrubs the resolved key, in any letter
- * case, to {@code ***} from those and from every string of a result.
- *
- * <p>One instance per search: it learns the key once resolved, so every later message (the
- * envelope's {@code Message} included) and every title, snippet and url is scrubbed.
+ * Builds every {@link WebError} of one search, naming failures without echoing request data, and
+ * scrubs the resolved key (in any letter case) to {@code ***} from those and from the result: it
+ * learns the key once resolved, so the envelope's {@code Message} and every url, title and snippet
+ * after it are scrubbed too.
  */
 final class Failures {
 
   static final String ABORTED = "Yuanbao search aborted";
   static final String REQUEST_FAILED = "Yuanbao search request failed: ";
   static final String INVALID_BODY = "Yuanbao returned an invalid response body";
+
+  /**
+   * JDK exceptions whose messages describe the connection, never a header or body. Any other is
+   * named by its class only, since some (an invalid header value) echo what they were given.
+   */
+  private static final Set<String> SAFE_MESSAGES =
+      Set.of(
+          "java.net.ConnectException",
+          "java.net.NoRouteToHostException",
+          "java.net.UnknownHostException",
+          "java.net.SocketException",
+          "java.net.SocketTimeoutException",
+          "java.net.http.HttpTimeoutException",
+          "java.net.http.HttpConnectTimeoutException",
+          "java.io.EOFException",
+          "java.io.IOException",
+          "java.nio.channels.ClosedChannelException",
+          "javax.net.ssl.SSLException",
+          "javax.net.ssl.SSLHandshakeException",
+          "javax.net.ssl.SSLPeerUnverifiedException");
 
   private volatile @Nullable String key;
 
@@ -32,7 +60,18 @@ final class Failures {
   }
 
   WebError requestFailed(String error, @Nullable Throwable cause) {
-    return error(WebErrorCodes.WEB_PROVIDER_ERROR, REQUEST_FAILED + error, null, cause);
+    return new WebError(
+        WebErrorCodes.WEB_PROVIDER_ERROR, scrub(REQUEST_FAILED + error), null, safeCause(cause));
+  }
+
+  /** The failure of an exchange that ended with {@code error} (unwrapped) sent to {@code to}. */
+  WebError exchangeFailed(Throwable error, URI to) {
+    if (error instanceof CappedBodySubscriber.OverCap) {
+      return requestFailed("response body over 8 MiB");
+    }
+    return error instanceof CancellationException
+        ? aborted()
+        : requestFailed(describe(error, false) + connectingTo(error, to), error);
   }
 
   WebError invalidBody() {
@@ -44,21 +83,14 @@ final class Failures {
         message != null && !message.isBlank()
             ? message
             : "Yuanbao search failed: " + (code == null ? "unknown error" : code);
-    return error(WebErrorCodes.WEB_PROVIDER_ERROR, text, code == null ? null : scrub(code), null);
-  }
-
-  WebError error(
-      String code, String message, @Nullable String providerCode, @Nullable Throwable cause) {
-    return new WebError(code, scrub(message), providerCode, safeCause(cause));
+    return new WebError(
+        WebErrorCodes.WEB_PROVIDER_ERROR, scrub(text), code == null ? null : scrub(code), null);
   }
 
   /** {@code text} with every occurrence of the key, in any letter case, replaced by {@code ***}. */
   String scrub(String text) {
     String k = key;
-    if (k == null || k.isEmpty()) {
-      return text;
-    }
-    int at = find(text, k, 0);
+    int at = k == null || k.isEmpty() ? -1 : find(text, k, 0);
     if (at < 0) {
       return text;
     }
@@ -89,24 +121,60 @@ final class Failures {
     return -1;
   }
 
-  /**
-   * The cause to chain, or none when any message in its chain carries the key: a cause's message
-   * is shown by stack traces and loggers, which the scrubbing cannot reach.
-   */
+  /** None when a message in the chain holds the key: loggers print causes, out of scrub's reach. */
   private @Nullable Throwable safeCause(@Nullable Throwable cause) {
     String k = key;
     if (cause == null || k == null || k.isEmpty()) {
       return cause;
     }
-    for (Throwable t = cause; t != null; t = t.getCause()) {
-      String m = t.getMessage();
-      if (m != null && find(m, k, 0) >= 0) {
+    for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t.getMessage() != null && find(t.getMessage(), k, 0) >= 0) {
         return null;
-      }
-      if (t.getCause() == t) {
-        break;
       }
     }
     return cause;
+  }
+
+  static Throwable unwrap(Throwable error) {
+    Throwable t = error;
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  /**
+   * {@code SimpleName: message}, or the class name alone when the message is absent or may carry
+   * request data ({@code trustMessage} for a host service, which none reaches); a message-less
+   * wrapper shows the message of a cause of its own class.
+   */
+  static String describe(Throwable error, boolean trustMessage) {
+    String name = error.getClass().getSimpleName();
+    String message = error.getMessage();
+    Throwable cause = error.getCause();
+    if (message == null && cause != null && cause.getClass() == error.getClass()) {
+      message = cause.getMessage();
+    }
+    boolean show = trustMessage || SAFE_MESSAGES.contains(error.getClass().getName());
+    return message == null || message.isBlank() || !show ? name : name + ": " + message;
+  }
+
+  /** {@code ": could not connect to host:port"} for a failure to connect, else "". */
+  private static String connectingTo(Throwable error, URI endpoint) {
+    if (!(error instanceof ConnectException
+        || error instanceof HttpConnectTimeoutException
+        || error instanceof UnknownHostException
+        || error instanceof NoRouteToHostException)) {
+      return "";
+    }
+    int port = endpoint.getPort();
+    if (port < 0) {
+      port = "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
+    }
+    String host = endpoint.getHost();
+    String where =
+        (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    return (describe(error, false).contains(": ") ? "; " : ": ") + "could not connect to " + where;
   }
 }

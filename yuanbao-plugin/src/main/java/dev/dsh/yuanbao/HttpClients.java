@@ -5,8 +5,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,23 +14,28 @@ import javax.net.ssl.SSLParameters;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provider's HTTP clients, one per URL scheme, built on first use, and the one executor that
- * serves them and runs the searches' exchanges.
- *
- * <p>Every client is HTTP/1.1, follows no redirect and runs on this executor, so a search in steady
- * state starts no thread. The client for {@code http} gets a placeholder SSL context, because
- * {@link HttpClient.Builder#build()} otherwise calls {@link SSLContext#getDefault()}, which sets up
- * TLS (providers, trust store: hundreds of classes) for an endpoint that never uses it; a client
- * never sees the other scheme, as each request goes to the client of its own.
+ * The provider's HTTP clients, one per URL scheme, built on first use: HTTP/1.1, no redirects, and
+ * one executor of the provider's own, so a search in steady state starts no thread. The {@code
+ * http} client gets a placeholder SSL context: {@link HttpClient.Builder#build()} would otherwise
+ * set up TLS (hundreds of classes) for an endpoint that never uses it.
  */
 final class HttpClients implements AutoCloseable {
 
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
+  /**
+   * The executor's threads. The exchanges' tasks are short (none waits for the network), so a few
+   * threads serve any number of searches in flight; a cached pool grew to about one thread per
+   * exchange in flight (70 at 64 searches at once) and spent more CPU waking them (BENCHMARKS.md,
+   * (g)). More than one per CPU, so that a slow host-name lookup, which the JDK client makes on
+   * this executor when its address cache has expired, leaves others to run.
+   */
+  static final int POOL_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
   /** How long a thread outlives its last task once the provider is closed. */
   private static final Duration IDLE_AFTER_CLOSE = Duration.ofMillis(200);
 
-  /** Numbers providers, so each one's HTTP threads are told apart ({@code dsh-yuanbao-3-http-1}). */
+  /** Numbers providers, so each one's threads are told apart ({@code dsh-yuanbao-3-http-1}). */
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
@@ -41,24 +45,20 @@ final class HttpClients implements AutoCloseable {
 
   HttpClients() {
     AtomicInteger threads = new AtomicInteger();
-    // A cached pool: a thread per concurrent exchange, kept while searches keep coming.
     this.executor =
         new ThreadPoolExecutor(
-            0,
-            Integer.MAX_VALUE,
+            POOL_SIZE,
+            POOL_SIZE,
             60,
             TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
+            new LinkedBlockingQueue<>(),
             task -> {
               Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
               thread.setDaemon(true);
               return thread;
             });
-  }
-
-  /** The executor of the clients and of the exchanges. */
-  Executor executor() {
-    return executor;
+    // Threads come with the first searches and go after a minute without one.
+    executor.allowCoreThreadTimeOut(true);
   }
 
   /** The client for {@code scheme} ({@code http} or {@code https}), or null once closed. */
@@ -88,11 +88,10 @@ final class HttpClients implements AutoCloseable {
   }
 
   /**
-   * Drops the clients and lets the executor's threads end once idle (within a fraction of a
-   * second). The executor is not shut down: the clients still run tasks on it to wind up the
-   * exchanges the close cancelled, and a task it refused would leave such an exchange pending for
-   * good, and with it the client's selector thread and this plugin's class loader (the cause of
-   * the reload soak's leak with an earlier blocking {@code send}, which shut it down).
+   * Drops the clients and lets the executor's threads end once idle. Not a shutdown: the clients
+   * still run tasks on it to wind up the exchanges the close cancelled, and a refused task would
+   * leave one pending for good, holding the selector thread and this plugin's class loader (the
+   * reload soak's leak with an earlier blocking {@code send}).
    */
   @Override
   public void close() {

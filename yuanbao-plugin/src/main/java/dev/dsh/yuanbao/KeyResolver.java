@@ -1,6 +1,5 @@
 package dev.dsh.yuanbao;
 
-import dev.dsh.api.credentials.Credential;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialValues;
@@ -14,8 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * Finds the API key for one search, never from a cache: a non-empty literal {@code apiKey} wins;
- * else the credentials service, when one is mounted at that moment, decides for {@code
- * apiKeyEnv}; else the launch environment's variable of that name.
+ * else the credentials service, when one is mounted at that moment, decides for {@code apiKeyEnv};
+ * else the launch environment's variable of that name.
  */
 final class KeyResolver {
 
@@ -27,65 +26,50 @@ final class KeyResolver {
     this.env = env;
   }
 
-  /**
-   * The key, or a stage failed with a {@link WebError}: missing, a failing resolver, or a key an
-   * HTTP header cannot carry.
-   */
-  CompletableFuture<String> resolve(Settings settings) {
-    String literal = settings.literalKey();
-    if (literal != null) {
-      return checked(literal, "apiKey");
-    }
+  /** The key, or a stage failed with a {@link WebError}. */
+  CompletionStage<String> resolve(Settings settings) {
     String ref = settings.keyRef().name();
-    Optional<CredentialService> service;
-    CompletionStage<Optional<Credential>> lookup;
     try {
-      service = credentials.get();
-      if (service.isEmpty()) {
-        return fromEnv(ref);
+      if (settings.literalKey() != null) {
+        return CompletableFuture.completedFuture(checked(settings.literalKey(), "apiKey"));
       }
-      lookup = service.get().resolve(settings.keyRef());
+      Optional<CredentialService> service = credentials.get();
+      if (service.isEmpty()) {
+        String value =
+            env.get(ref).filter(v -> !v.isEmpty()).orElseThrow(() -> missing(ref, false));
+        return CompletableFuture.completedFuture(checked(value, ref));
+      }
+      return service
+          .get()
+          .resolve(settings.keyRef())
+          .handle(
+              (credential, error) -> {
+                if (error != null) {
+                  throw resolutionFailed(Failures.unwrap(error));
+                }
+                if (credential == null || credential.isEmpty()) {
+                  throw missing(ref, true);
+                }
+                return checked(credential.get().value(), ref);
+              });
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(resolutionFailed(e));
     }
-    CompletableFuture<String> key = new CompletableFuture<>();
-    lookup.whenComplete(
-        (credential, error) -> {
-          if (error != null) {
-            key.completeExceptionally(resolutionFailed(Exceptions.unwrap(error)));
-          } else if (credential == null || credential.isEmpty()) {
-            key.completeExceptionally(missing(ref, true));
-          } else {
-            checked(credential.get().value(), ref)
-                .whenComplete((v, e) -> {
-                  if (e != null) {
-                    key.completeExceptionally(e);
-                  } else {
-                    key.complete(v);
-                  }
-                });
-          }
-        });
-    return key;
   }
 
-  /**
-   * Why no key is at hand now, judged by the same rule without resolving one (for readiness:
-   * synchronous, local): empty when a literal {@code apiKey} is set, or when the credentials
-   * service mounted now (else the launch environment) has {@code apiKeyEnv}.
-   */
+  /** Why no key is at hand now, by the same rule but without resolving one (readiness). */
   Optional<String> missing(Settings settings) {
+    CredentialRef ref = settings.keyRef();
     if (settings.literalKey() != null) {
       return Optional.empty();
     }
-    CredentialRef ref = settings.keyRef();
-    boolean configured;
     try {
       Optional<CredentialService> service = credentials.get();
-      configured =
+      boolean configured =
           service.isPresent()
               ? service.get().isConfigured(ref)
               : env.get(ref.name()).filter(value -> !value.isEmpty()).isPresent();
+      return configured ? Optional.empty() : Optional.of("no API key for \"" + ref.name() + "\"");
     } catch (RuntimeException e) {
       return Optional.of(
           "the credentials service cannot tell whether \""
@@ -94,34 +78,19 @@ final class KeyResolver {
               + e.getClass().getSimpleName()
               + ")");
     }
-    return configured ? Optional.empty() : Optional.of("no API key for \"" + ref.name() + "\"");
   }
 
-  private CompletableFuture<String> fromEnv(String ref) {
-    Optional<String> value = env.get(ref);
-    if (value.isEmpty() || value.get().isEmpty()) {
-      return CompletableFuture.failedFuture(missing(ref, false));
-    }
-    return checked(value.get(), ref);
-  }
-
-  /**
-   * The key, unless it breaks {@link CredentialValues}' rule, the one the host's store applies
-   * too (never echoed).
-   */
-  private static CompletableFuture<String> checked(String key, String where) {
+  /** The key, unless it breaks {@link CredentialValues}' rule, the host store's too. */
+  private static String checked(String key, String where) {
     if (!CredentialValues.sendable(key)) {
-      String source = where.equals("apiKey") ? "apiKey" : "\"" + where + "\"";
-      return CompletableFuture.failedFuture(
-          new WebError(
-              WebErrorCodes.WEB_PROVIDER_ERROR,
-              Failures.REQUEST_FAILED
-                  + "the API key from "
-                  + source
-                  + " holds a line break, a space or another character an HTTP header cannot"
-                  + " carry"));
+      throw new WebError(
+          WebErrorCodes.WEB_PROVIDER_ERROR,
+          Failures.REQUEST_FAILED
+              + "the API key from "
+              + (where.equals("apiKey") ? "apiKey" : "\"" + where + "\"")
+              + " holds a line break, a space or another character an HTTP header cannot carry");
     }
-    return CompletableFuture.completedFuture(key);
+    return key;
   }
 
   private static WebError missing(String ref, boolean store) {
@@ -135,12 +104,11 @@ final class KeyResolver {
   }
 
   private static WebError resolutionFailed(Throwable error) {
-    if (error instanceof WebError web) {
-      return web;
-    }
-    return new WebError(
-        WebErrorCodes.WEB_PROVIDER_ERROR,
-        "Yuanbao search credential resolution failed: " + Exceptions.describe(error, true),
-        error);
+    return error instanceof WebError web
+        ? web
+        : new WebError(
+            WebErrorCodes.WEB_PROVIDER_ERROR,
+            "Yuanbao search credential resolution failed: " + Failures.describe(error, true),
+            error);
   }
 }

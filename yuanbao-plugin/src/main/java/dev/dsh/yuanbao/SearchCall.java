@@ -2,15 +2,16 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The state of one search: its result, its exchange, and the I/O to cancel when it is aborted.
- *
- * <p>The result completes exactly once: from the exchange's outcome, or by an abort (the signal,
- * the provider's close), which also cancels the exchange and its body.
+ * One search: its result, its one exchange, and the I/O to cancel when it is aborted. The result
+ * completes exactly once: in {@link #finish}, from the exchange, or by an abort (the signal, the
+ * provider's close), which also cancels the exchange and its body.
  */
 final class SearchCall {
 
@@ -35,18 +36,18 @@ final class SearchCall {
     result.completeExceptionally(error);
   }
 
-  void succeed(WebSearchResult value) {
-    result.complete(value);
-  }
-
-  /** The status of the response whose body was read. */
-  int status() {
-    return status;
-  }
-
-  /** The body read. */
-  byte[] body() {
-    return bytes;
+  /** Sends {@code request} with one {@link HttpClient#sendAsync}; the answer ends the search. */
+  void send(HttpClient http, AnswerReader answers, URI endpoint, String key, byte[] request) {
+    CompletableFuture<HttpResponse<byte[]>> future;
+    try {
+      future = http.sendAsync(SearchRequests.of(endpoint, key, request), this::bodyFor);
+    } catch (RuntimeException e) {
+      // Such as a header value the JDK refused: its message would echo it.
+      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      return;
+    }
+    exchange(future);
+    future.whenComplete((response, error) -> finish(answers, error, endpoint));
   }
 
   /** Records the running exchange; cancels it at once when the search already ended. */
@@ -58,10 +59,10 @@ final class SearchCall {
   }
 
   /**
-   * The body subscriber for a response: nothing is read from a redirect. Once the body is in, it
-   * completes the exchange's future (with no response: the status and body are kept here) before
-   * the JDK does. The JDK's own completion then finds that future done and skips the hand-over to
-   * its default async pool, which on a machine with one or two CPUs would start a thread.
+   * The body subscriber for a response (nothing is read from a redirect). Once the body is in, it
+   * completes the exchange's future itself, before the JDK does: the JDK then finds it done and
+   * skips the hand-over to its default async pool, which with one or two CPUs starts a thread per
+   * response. {@link #finish} reads the status and body kept here.
    */
   HttpResponse.BodySubscriber<byte[]> bodyFor(HttpResponse.ResponseInfo info) {
     int code = info.statusCode();
@@ -85,6 +86,24 @@ final class SearchCall {
     CompletableFuture<HttpResponse<byte[]>> f = exchange;
     if (f != null) {
       f.complete(null);
+    }
+  }
+
+  /** The one place an exchange ends the search; the body is in unless {@code error} is set. */
+  private void finish(AnswerReader answers, @Nullable Throwable error, URI endpoint) {
+    if (done()) {
+      return;
+    }
+    try {
+      if (error != null) {
+        fail(failures.exchangeFailed(Failures.unwrap(error), endpoint));
+      } else {
+        result.complete(answers.read(failures, status, bytes));
+      }
+    } catch (WebError e) {
+      fail(e);
+    } catch (RuntimeException e) {
+      fail(failures.invalidBody());
     }
   }
 

@@ -6,12 +6,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The provider's waiting line: a search starts once fewer than its cap run, else it waits in
- * arrival order; no retry, and a search that leaves while waiting never starts.
- *
- * <p>One owner of the state: the running count and the line are touched only by commands, which
- * run one at a time in submission order on whichever thread finds no other running them (the
- * thread that submitted, usually). No lock and no thread of its own.
+ * The provider's waiting line: a search starts once fewer than its cap run, else waits in arrival
+ * order; one that leaves while waiting never starts. Its state is owned by commands run one at a
+ * time, in order, by whichever submitting thread finds none running: no lock, no thread.
  */
 final class SearchQueue {
 
@@ -34,11 +31,8 @@ final class SearchQueue {
   private int running;
 
   /**
-   * Puts a search in line. {@code start} runs (on a command thread) once fewer than {@code cap}
-   * searches run and every search ahead has started or left; it must not throw.
-   *
-   * @return the search's exit: call it exactly once, when the search ends, to free its permit or
-   *     leave the line
+   * Puts a search in line; {@code start} (which must not throw) runs once fewer than {@code cap}
+   * run and all ahead have started or left. Returns its exit, to run once when the search ends.
    */
   Runnable enter(int cap, Runnable start) {
     Ticket ticket = new Ticket(cap, start);

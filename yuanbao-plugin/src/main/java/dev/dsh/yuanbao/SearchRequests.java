@@ -4,9 +4,14 @@ import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.util.Objects;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
@@ -23,14 +28,11 @@ final class SearchRequests {
   private static final JsonFactory JSON =
       JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
-  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + PluginVersion.VALUE;
+  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
 
   private SearchRequests() {}
 
-  /**
-   * Why SearchPro cannot take {@code filters}, or null when it can: it has one {@code Site} field,
-   * holding either a domain or at most five excludes.
-   */
+  /** Why SearchPro cannot take {@code filters} (its one {@code Site} field), or null. */
   static @Nullable String unsupported(SearchFilters filters) {
     if (filters.site() != null && !filters.excludeSites().isEmpty()) {
       return "Yuanbao cannot combine site with excludeSites: SearchPro has one Site field";
@@ -44,11 +46,7 @@ final class SearchRequests {
     return null;
   }
 
-  /**
-   * The request.
-   *
-   * @throws IllegalArgumentException when the JDK refuses a header value (its message echoes it)
-   */
+  /** The request; IllegalArgumentException when the JDK refuses a header (echoing it). */
   static HttpRequest of(URI endpoint, String key, byte[] body) {
     return HttpRequest.newBuilder(endpoint)
         .version(HttpClient.Version.HTTP_1_1)
@@ -60,11 +58,7 @@ final class SearchRequests {
         .build();
   }
 
-  /**
-   * {@code Query} and {@code Cnt}, then only the keys that are set: {@code Site}, {@code
-   * Freshness}, {@code Mode} (absent for natural), {@code Industry}. Control characters and lone
-   * surrogates are escaped. The request's filters must pass {@link #unsupported}.
-   */
+  /** {@code Query}, {@code Cnt}, then only the keys set; filters that pass {@link #unsupported}. */
   static byte[] body(WebSearchRequest request, Settings settings) {
     String query = request.query();
     SearchFilters filters = request.filters();
@@ -90,6 +84,17 @@ final class SearchRequests {
       g.writeEndObject();
     }
     return out.toByteArray();
+  }
+
+  /** The plugin's version, written into {@code plugin.properties} by the build. */
+  private static String version() {
+    try (InputStream in = SearchRequests.class.getResourceAsStream("plugin.properties")) {
+      Properties properties = new Properties();
+      properties.load(Objects.requireNonNull(in, "plugin.properties is missing from the plugin"));
+      return properties.getProperty("version", "unknown");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** {@code d1}, {@code d7}, {@code m1}, {@code y1}, or {@code FROM,TO} in ISO dates. */

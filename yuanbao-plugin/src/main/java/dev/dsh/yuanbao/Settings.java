@@ -9,16 +9,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One immutable snapshot of the provider's settings, read once at the start of each search.
- *
- * @param endpoint {@code {baseURL}/SearchPro}; absent when {@code baseURL} is not an absolute
- *     http(s) URL (the provider is then unavailable)
- * @param literalKey the literal key; absent when unset or empty
- * @param keyRef the credential reference of {@code apiKeyEnv}
- * @param count the configured {@code Cnt}
- * @param mode the {@code Mode} to send; absent for natural (no key is sent)
- * @param industry the {@code Industry} to send, or absent
- * @param maxConcurrent how many searches started under this snapshot may run at once
+ * The provider's checked settings, read once at the start of each search: {@code endpoint} is
+ * absent unless {@code baseURL} is an absolute http(s) URL, {@code mode} for natural (not sent).
  */
 record Settings(
     @Nullable URI endpoint,
@@ -29,17 +21,10 @@ record Settings(
     @Nullable String industry,
     int maxConcurrent) {
 
-  static final Set<Integer> ALLOWED_COUNTS = Set.of(10, 20, 30, 40, 50);
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
 
-  /**
-   * The snapshot of {@code config}.
-   *
-   * @throws IllegalArgumentException naming the field, when {@code apiKeyEnv} is not a valid
-   *     credential reference, {@code count} is not one of 10, 20, 30, 40, 50, or {@code mode},
-   *     {@code industry} or {@code maxConcurrentSearches} is not an allowed value
-   */
+  /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
   static Settings of(YuanbaoConfig config) {
     CredentialRef ref;
     try {
@@ -48,24 +33,17 @@ record Settings(
       throw new IllegalArgumentException("apiKeyEnv: " + e.getMessage(), e);
     }
     int count = config.count();
-    if (!ALLOWED_COUNTS.contains(count)) {
-      throw new IllegalArgumentException(
-          "count: must be one of 10, 20, 30, 40, 50; got " + count);
-    }
+    check(Set.of(10, 20, 30, 40, 50).contains(count), "count", "one of 10, 20, 30, 40, 50", count);
     int mode = MODES.indexOf(config.mode());
-    if (mode < 0) {
-      throw new IllegalArgumentException(
-          "mode: must be one of natural, vertical, mixed; got " + config.mode());
-    }
+    check(mode >= 0, "mode", "one of natural, vertical, mixed", config.mode());
     String industry = config.industry();
-    if (industry != null && !INDUSTRIES.contains(industry)) {
-      throw new IllegalArgumentException(
-          "industry: must be one of gov, news, acad, finance; got " + industry);
-    }
+    check(
+        industry == null || INDUSTRIES.contains(industry),
+        "industry",
+        "one of gov, news, acad, finance",
+        industry);
     int max = config.maxConcurrentSearches();
-    if (max < 1 || max > 64) {
-      throw new IllegalArgumentException("maxConcurrentSearches: must be 1 to 64; got " + max);
-    }
+    check(max >= 1 && max <= 64, "maxConcurrentSearches", "1 to 64", max);
     String key = config.apiKey();
     return new Settings(
         endpointOf(config.baseURL()),
@@ -77,37 +55,34 @@ record Settings(
         max);
   }
 
+  private static void check(boolean ok, String field, String allowed, @Nullable Object got) {
+    if (!ok) {
+      throw new IllegalArgumentException(field + ": must be " + allowed + "; got " + got);
+    }
+  }
+
   /** {@code Cnt} for a request: the configured count, else the smallest allowed value ≥ max. */
   int cnt(@Nullable Integer maxResults) {
     if (maxResults == null) {
       return count;
     }
-    int rounded = (Math.max(1, Math.min(maxResults, 50)) + 9) / 10 * 10;
-    return Math.max(10, rounded);
+    return Math.max(10, (Math.max(1, Math.min(maxResults, 50)) + 9) / 10 * 10);
   }
 
   /** {@code {baseURL}/SearchPro}, or null when {@code baseURL} is not an absolute http(s) URL. */
   static @Nullable URI endpointOf(String baseURL) {
-    URI base;
     try {
-      base = new URI(baseURL.trim());
-    } catch (URISyntaxException e) {
-      return null;
-    }
-    // The JDK client needs a server-based authority (a host it can parse); a query or fragment
-    // has no place before the appended /SearchPro.
-    if (!isHttpUrl(base)
-        || base.getHost() == null
-        || base.getPort() > 65535
-        || base.getRawQuery() != null
-        || base.getRawFragment() != null) {
-      return null;
-    }
-    String path = base.getRawPath() == null ? "" : base.getRawPath();
-    while (path.endsWith("/")) {
-      path = path.substring(0, path.length() - 1);
-    }
-    try {
+      URI base = new URI(baseURL.trim());
+      // The JDK client needs a server-based authority (a host it can parse); a query or fragment
+      // has no place before the appended /SearchPro.
+      if (!isHttpUrl(base)
+          || base.getHost() == null
+          || base.getPort() > 65535
+          || base.getRawQuery() != null
+          || base.getRawFragment() != null) {
+        return null;
+      }
+      String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
       return new URI(base.getScheme() + "://" + base.getRawAuthority() + path + "/SearchPro");
     } catch (URISyntaxException e) {
       return null;

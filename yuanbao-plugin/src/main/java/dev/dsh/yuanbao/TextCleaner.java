@@ -1,91 +1,97 @@
 package dev.dsh.yuanbao;
 
+import java.util.List;
 import org.jsoup.Jsoup;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns a title or snippet into plain text: {@code Jsoup.parse(s).text()}, then any C0 or C1
- * control character left (a terminal escape such as {@code ESC[2J} the endpoint sent) removed.
+ * Turns a title or snippet into plain text: {@code Jsoup.parse(s).text()} without the C0 and C1
+ * control characters left (a terminal escape such as {@code ESC[2J} the endpoint sent).
  *
- * <p>One fast path, for text whose only markup is what SearchPro sends ({@code <em>} highlights
- * and the entities {@code &amp; &lt; &gt; &quot; &#39;}; no NUL or U+FFFF, jsoup's end-of-input
- * marker): jsoup's text of it is the text with the highlights dropped and the entities decoded,
- * then runs of space, tab, line feed, form feed, carriage return and no-break space collapsed to
- * one space, U+200B and U+00AD removed, and {@link String#trim()} applied. Anything else goes to
- * jsoup. {@code TextCleanerTest} holds the fast path to jsoup on random text.
+ * <p>One fast path skips jsoup for text whose only markup is what SearchPro sends: {@code <em>}
+ * highlights and the entities {@code &amp; &lt; &gt; &quot; &#39;}, and no NUL or U+FFFF (jsoup's
+ * end-of-input marker). jsoup's text of it is the text with the highlights dropped and the entities
+ * decoded, then normalised as jsoup normalises a text node. {@code TextCleanerTest} holds it to
+ * jsoup on random text.
  */
 final class TextCleaner {
 
+  /** The markup SearchPro sends, and the text each piece stands for. */
+  private static final List<String> MARKUP =
+      List.of("<em>", "</em>", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;");
+
+  private static final List<String> TEXT = List.of("", "", "&", "<", ">", "\"", "'");
+
   private TextCleaner() {}
 
-  /** The markup SearchPro sends in titles and passages, and the text each piece stands for. */
-  private static final String[][] HIGHLIGHTS = {
-    {"<em>", ""}, {"</em>", ""}, {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""},
-    {"&#39;", "'"}
-  };
-
   static String clean(String s) {
-    String plain = s;
-    if (hasMarkup(s)) {
-      plain = withoutHighlights(s);
-      if (plain == null) {
-        return withoutControls(Jsoup.parse(s).text());
-      }
+    if (isClean(s)) {
+      return s;
     }
-    return withoutControls(normalized(plain));
-  }
-
-  private static boolean hasMarkup(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '<' || c == '&' || c == '\0' || c == '\uFFFF') {
-        return true;
-      }
-    }
-    return false;
+    String plain = withoutHighlights(s);
+    return withoutControls(plain == null ? Jsoup.parse(s).text() : normalized(plain));
   }
 
   /**
-   * {@code s} with {@code <em>} highlights dropped and the five entities decoded, or null when it
-   * holds any other markup (or NUL, U+FFFF): jsoup then decides. For this markup jsoup's text is
-   * exactly that, then normalised.
+   * True when every step below leaves {@code s} as it is (most passages): no markup, control
+   * character, U+FFFF, edge or repeated space, or other white space or character to remove.
    */
+  private static boolean isClean(String s) {
+    char previous = ' ';
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < ' '
+          || (c == ' ' && previous == ' ')
+          || (c >= 0x7F && c <= 0xA0)
+          || c == '<'
+          || c == '&'
+          || c == '\u200B'
+          || c == '\u00AD'
+          || c == '\uFFFF') {
+        return false;
+      }
+      previous = c;
+    }
+    return previous != ' ';
+  }
+
+  /** {@code s} with its highlights decoded, or null when it holds other markup, NUL or U+FFFF. */
   private static @Nullable String withoutHighlights(String s) {
-    StringBuilder out = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); ) {
+    StringBuilder out = null;
+    int from = 0;
+    for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       if (c == '\0' || c == '\uFFFF') {
         return null;
       }
-      if (c != '<' && c != '&') {
-        out.append(c);
-        i++;
-        continue;
-      }
-      String[] piece = highlightAt(s, i);
-      if (piece == null) {
-        return null;
-      }
-      out.append(piece[1]);
-      i += piece[0].length();
-    }
-    return out.toString();
-  }
-
-  private static String @Nullable [] highlightAt(String s, int at) {
-    for (String[] piece : HIGHLIGHTS) {
-      if (s.startsWith(piece[0], at)) {
-        return piece;
+      if (c == '<' || c == '&') {
+        int piece = markupAt(s, i);
+        if (piece < 0) {
+          return null;
+        }
+        out = (out == null ? new StringBuilder(s.length()) : out).append(s, from, i);
+        out.append(TEXT.get(piece));
+        from = i + MARKUP.get(piece).length();
+        i = from - 1;
       }
     }
-    return null;
+    return out == null ? s : out.append(s, from, s.length()).toString();
   }
 
-  /** jsoup's whitespace normalisation of a text node, then trimmed; {@code s} itself if unchanged. */
+  private static int markupAt(String s, int at) {
+    for (int i = 0; i < MARKUP.size(); i++) {
+      if (s.startsWith(MARKUP.get(i), at)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * jsoup's normalisation of a text node: runs of space, tab, line feed, form feed, carriage return
+   * and no-break space collapsed to one space, U+200B and U+00AD removed, then trimmed.
+   */
   private static String normalized(String s) {
-    if (isNormal(s)) {
-      return s;
-    }
     StringBuilder out = new StringBuilder(s.length());
     boolean pendingSpace = false;
     for (int i = 0; i < s.length(); i++) {
@@ -103,39 +109,18 @@ final class TextCleaner {
     return out.toString().trim();
   }
 
-  /** No edge or repeated space, no other white space, nothing to remove. */
-  private static boolean isNormal(String s) {
-    char previous = ' ';
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if ((c <= ' ' && (c != ' ' || previous == ' ')) || c == '\u00A0' || c == '\u200B' || c == '\u00AD') {
-        return false;
-      }
-      previous = c;
-    }
-    return previous != ' ';
-  }
-
   /** {@code s} without C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F) control characters. */
   private static String withoutControls(String s) {
-    int i = 0;
-    while (i < s.length() && !isControl(s.charAt(i))) {
-      i++;
-    }
-    if (i == s.length()) {
-      return s;
-    }
-    StringBuilder out = new StringBuilder(s.length()).append(s, 0, i);
-    for (; i < s.length(); i++) {
+    StringBuilder out = null;
+    for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (!isControl(c)) {
+      boolean control = c < 0x20 || (c >= 0x7F && c <= 0x9F);
+      if (control && out == null) {
+        out = new StringBuilder(s.length()).append(s, 0, i);
+      } else if (!control && out != null) {
         out.append(c);
       }
     }
-    return out.toString().trim();
-  }
-
-  private static boolean isControl(char c) {
-    return c < 0x20 || (c >= 0x7F && c <= 0x9F);
+    return out == null ? s : out.toString().trim();
   }
 }

@@ -11,10 +11,8 @@ import dev.dsh.api.config.UrlUserInfo;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The config of the {@code web-search-yuanbao} row. The generated catalog is the exhaustive truth.
- *
- * <p>Absent fields take their defaults, so a record bound from a partial tree is complete. {@link
- * #toString()} never shows {@link #apiKey()}, nor a password in {@link #baseURL()}.
+ * The config of the {@code web-search-yuanbao} row (the generated catalog is the exhaustive truth);
+ * absent fields take their defaults, and {@link #toString()} shows no key or URL password.
  *
  * @param apiKey literal API key; wins over {@code apiKeyEnv} when non-empty
  * @param apiKeyEnv credential reference resolved on every search
@@ -77,20 +75,13 @@ public record YuanbaoConfig(
   /** The default of {@link #baseURL()}. */
   public static final String DEFAULT_BASE_URL = "https://api.wsa.cloud.tencent.com";
 
-  /** The default of {@link #count()}. */
-  public static final int DEFAULT_COUNT = 10;
-
-  /** The default of {@link #maxConcurrentSearches()}. */
-  public static final int DEFAULT_MAX_CONCURRENT_SEARCHES = 8;
-
   /** Fills defaults for absent fields; checks nothing else (the schema and the provider do). */
   public YuanbaoConfig {
     apiKeyEnv = apiKeyEnv == null ? DEFAULT_API_KEY_ENV : apiKeyEnv;
     baseURL = baseURL == null ? DEFAULT_BASE_URL : baseURL;
-    count = count == null ? DEFAULT_COUNT : count;
+    count = count == null ? 10 : count;
     mode = mode == null ? "natural" : mode;
-    maxConcurrentSearches =
-        maxConcurrentSearches == null ? DEFAULT_MAX_CONCURRENT_SEARCHES : maxConcurrentSearches;
+    maxConcurrentSearches = maxConcurrentSearches == null ? 8 : maxConcurrentSearches;
   }
 
   /** The config with every field at its default. */
@@ -98,57 +89,17 @@ public record YuanbaoConfig(
     return new YuanbaoConfig(null, null, null, null, null, null, null);
   }
 
-  /** This config with {@code baseURL} replaced. */
-  public YuanbaoConfig withBaseURL(String newBaseURL) {
-    return new YuanbaoConfig(
-        apiKey, apiKeyEnv, newBaseURL, count, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code apiKey} replaced. */
-  public YuanbaoConfig withApiKey(@Nullable String newApiKey) {
-    return new YuanbaoConfig(
-        newApiKey, apiKeyEnv, baseURL, count, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code apiKeyEnv} replaced. */
-  public YuanbaoConfig withApiKeyEnv(String newApiKeyEnv) {
-    return new YuanbaoConfig(
-        apiKey, newApiKeyEnv, baseURL, count, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code count} replaced. */
-  public YuanbaoConfig withCount(int newCount) {
-    return new YuanbaoConfig(
-        apiKey, apiKeyEnv, baseURL, newCount, mode, industry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code mode} and {@code industry} replaced. */
-  public YuanbaoConfig withMode(String newMode, @Nullable String newIndustry) {
-    return new YuanbaoConfig(
-        apiKey, apiKeyEnv, baseURL, count, newMode, newIndustry, maxConcurrentSearches);
-  }
-
-  /** This config with {@code maxConcurrentSearches} replaced. */
-  public YuanbaoConfig withMaxConcurrentSearches(int newMax) {
-    return new YuanbaoConfig(apiKey, apiKeyEnv, baseURL, count, mode, industry, newMax);
-  }
-
   @Override
   public String toString() {
-    return "YuanbaoConfig[apiKey="
-        + (apiKey == null ? "unset" : "<redacted>")
-        + ", apiKeyEnv="
-        + apiKeyEnv
-        + ", baseURL="
-        + UrlUserInfo.redact(baseURL)
-        + ", count="
-        + count
-        + ", mode="
-        + mode
-        + ", industry="
-        + industry
-        + ", maxConcurrentSearches="
-        + maxConcurrentSearches
-        + "]";
+    return String.format(
+        "YuanbaoConfig[apiKey=%s, apiKeyEnv=%s, baseURL=%s, count=%d, mode=%s, industry=%s,"
+            + " maxConcurrentSearches=%d]",
+        apiKey == null ? "unset" : "<redacted>",
+        apiKeyEnv,
+        UrlUserInfo.redact(baseURL),
+        count,
+        mode,
+        industry,
+        maxConcurrentSearches);
   }
 }

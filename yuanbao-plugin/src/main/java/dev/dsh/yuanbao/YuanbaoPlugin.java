@@ -4,7 +4,6 @@ import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.ServiceKey;
-import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.web.WebService;
 import java.util.Optional;
 import java.util.Set;
@@ -13,10 +12,7 @@ import org.pf4j.ExtensionPoint;
 
 /**
  * The PF4J entry of {@code dsh-web-search-yuanbao}: registers the {@code yuanbao} provider into
- * {@code ctx.web}.
- *
- * <p>A live config update replaces the provider's settings in place; unloading the scope aborts
- * its in-flight searches and releases the HTTP client.
+ * {@code ctx.web}; a config update replaces its settings in place, an unload closes it.
  */
 @Extension
 public final class YuanbaoPlugin implements Plugin, ExtensionPoint {
@@ -41,27 +37,17 @@ public final class YuanbaoPlugin implements Plugin, ExtensionPoint {
 
   @Override
   public void apply(Context ctx, Config config) {
-    YuanbaoConfig settings = checked(config.bind(YuanbaoConfig.class));
     YuanbaoSearchProvider provider =
-        new YuanbaoSearchProvider(settings, ctx::credentials, name -> ctx.env().get(name));
+        new YuanbaoSearchProvider(
+            config.bind(YuanbaoConfig.class), ctx::credentials, name -> ctx.env().get(name));
     // Registered first so a failing registration still releases the client.
     ctx.effect(provider::close);
     ctx.web().registerSearchProvider(provider);
     ctx.accept(
         next -> {
-          provider.reconfigure(checked(next.bind(YuanbaoConfig.class)));
+          provider.reconfigure(next.bind(YuanbaoConfig.class));
           return true;
         });
-  }
-
-  /** {@code config} once its {@code apiKeyEnv} is a valid credential reference. */
-  private static YuanbaoConfig checked(YuanbaoConfig config) {
-    try {
-      CredentialRef.of(config.apiKeyEnv());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("apiKeyEnv: " + e.getMessage(), e);
-    }
-    return config;
   }
 
   @Override

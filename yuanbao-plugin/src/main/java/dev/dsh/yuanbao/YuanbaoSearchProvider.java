@@ -24,13 +24,9 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code yuanbao} search provider: one {@code POST {baseURL}/SearchPro} per search.
- *
- * <p>Settings are one snapshot, read at the start of each search and replaced in place by {@link
- * #reconfigure}. The API key is resolved on every search, never cached. No retry, no fallback.
- * At most {@code maxConcurrentSearches} searches run at once; later ones wait in order in a {@link
- * SearchQueue}. {@link #close()} ends in-flight and waiting searches with {@code WEB_ABORTED} and
- * releases the HTTP clients and their threads (see {@link Exchanges}).
+ * The {@code yuanbao} search provider: one {@code POST {baseURL}/SearchPro} per search, with the
+ * settings snapshot of its start and a key resolved for it (never cached); no retry, no fallback.
+ * At most {@code maxConcurrentSearches} run at once, later ones wait in a {@link SearchQueue}.
  */
 public final class YuanbaoSearchProvider implements WebSearchProvider, AutoCloseable {
 
@@ -38,7 +34,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   public static final String ID = "yuanbao";
 
   private final KeyResolver keys;
-  private final Exchanges exchanges = new Exchanges();
+  private final HttpClients clients = new HttpClients();
+  private final AnswerReader answers = new AnswerReader();
   private final SearchQueue queue = new SearchQueue();
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
   private volatile Settings settings;
@@ -47,12 +44,9 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /**
    * A provider with {@code config} as its first settings snapshot.
    *
-   * @param credentials the credentials service as mounted at the time of the call (read at every
-   *     search); empty when none is mounted
-   * @param env the launch environment, read at every search when no credentials service is
-   *     mounted
-   * @throws IllegalArgumentException naming the field, when {@code apiKeyEnv} is not a valid
-   *     credential reference or {@code count} is not one of 10, 20, 30, 40, 50
+   * @param credentials the credentials service mounted at the time of the call, read per search
+   * @param env the launch environment, read per search when no credentials service is mounted
+   * @throws IllegalArgumentException naming the field of {@code config} that is not allowed
    */
   public YuanbaoSearchProvider(
       YuanbaoConfig config,
@@ -128,37 +122,30 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
           onAbort.dispose();
           inFlight.remove(call);
         });
+    Settings snapshot = settings;
+    String unsupported = SearchRequests.unsupported(request.filters());
     if (closed) {
       call.abort();
-      return call.result;
-    }
-    Settings snapshot = settings;
-    if (snapshot.endpoint() == null) {
+    } else if (snapshot.endpoint() == null) {
       call.fail(call.failures.requestFailed("baseURL is not an absolute http(s) URL"));
-      return call.result;
-    }
-    String unsupported = SearchRequests.unsupported(request.filters());
-    if (unsupported != null) {
+    } else if (unsupported != null) {
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
-      return call.result;
+    } else {
+      Runnable exit =
+          queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
+      call.result.whenComplete((r, e) -> exit.run());
     }
-    Runnable exit = queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
-    call.result.whenComplete((r, e) -> exit.run());
     return call.result;
   }
 
-  /**
-   * Resolves the key and sends the request, once the search holds a permit of the queue; never
-   * throws (the queue's commands must not).
-   */
+  /** Resolves the key and sends, once the search holds a permit; never throws (queue command). */
   private void begin(
       SearchCall call, WebSearchRequest request, Settings snapshot, AbortSignal signal) {
     if (call.done()) {
       return;
     }
     if (signal.aborted()) {
-      // Its permit came free by an abort that reached this search too (one abort for many): its
-      // own handler has not run yet, but it must not send.
+      // Its permit came free by an abort that reached it too, whose handler has not run yet.
       call.abort();
       return;
     }
@@ -177,52 +164,51 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
                 return;
               }
               if (error != null) {
-                Throwable t = Exceptions.unwrap(error);
+                Throwable t = Failures.unwrap(error);
                 call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
                 return;
               }
+              HttpClient http = clients.forScheme(endpoint.getScheme());
+              if (http == null) {
+                call.abort(); // the provider closed meanwhile
+                return;
+              }
               call.failures.knowKey(key);
-              exchanges.start(call, endpoint, key, body);
+              call.send(http, answers, endpoint, key, body);
             });
   }
 
-  /**
-   * Ends in-flight searches with {@code WEB_ABORTED}, drops the HTTP clients and shuts down their
-   * threads. Later searches end with {@code WEB_ABORTED}. Idempotent.
-   */
+  /** Ends in-flight and later searches with {@code WEB_ABORTED}; releases the HTTP clients. */
   @Override
   public void close() {
     closed = true;
     for (SearchCall call : List.copyOf(inFlight)) {
       call.abort();
     }
-    exchanges.close();
+    clients.close();
   }
 
   /** The HTTP client a search would use now (built on first use), absent once closed; tests. */
   @Nullable HttpClient client() {
     URI endpoint = settings.endpoint();
-    return endpoint == null ? null : exchanges.client(endpoint.getScheme());
+    return endpoint == null ? null : clients.forScheme(endpoint.getScheme());
   }
 
   /** The name prefix of this provider's HTTP threads; tests. */
   String threadPrefix() {
-    return exchanges.threadPrefix();
+    return clients.threadPrefix();
   }
 
   @Override
   public String toString() {
     Settings s = settings;
-    return "YuanbaoSearchProvider[endpoint="
-        + (s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()))
-        + ", apiKey="
-        + (s.literalKey() == null ? "unset" : "<redacted>")
-        + ", apiKeyEnv="
-        + s.keyRef()
-        + ", count="
-        + s.count()
-        + ", maxConcurrentSearches="
-        + s.maxConcurrent()
-        + "]";
+    return String.format(
+        "YuanbaoSearchProvider[endpoint=%s, apiKey=%s, apiKeyEnv=%s, count=%d,"
+            + " maxConcurrentSearches=%d]",
+        s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()),
+        s.literalKey() == null ? "unset" : "<redacted>",
+        s.keyRef(),
+        s.count(),
+        s.maxConcurrent());
   }
 }

@@ -40,7 +40,7 @@ class AbortTest {
     try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
         YuanbaoSearchProvider provider =
             TestSupport.provider(
-                TestSupport.config(server.baseUrl()).withApiKey(null),
+                Configs.withApiKey(TestSupport.config(server.baseUrl()), null),
                 Optional.of(credentials),
                 Map.of())) {
       AbortController controller = new AbortController();
@@ -57,7 +57,7 @@ class AbortTest {
     try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
         YuanbaoSearchProvider provider =
             TestSupport.provider(
-                TestSupport.config(server.baseUrl()).withApiKey(null),
+                Configs.withApiKey(TestSupport.config(server.baseUrl()), null),
                 Optional.of(credentials),
                 Map.of())) {
       AbortController controller = new AbortController();

@@ -45,7 +45,7 @@ class BodyCancellationTest {
 
   @Test
   void cancellingWhileReadingEndsTheBodyAndTheSubscription() throws Exception {
-    CappedBodySubscriber body = CappedBodySubscriber.capped(CappedBodySubscriber.CAP);
+    CappedBodySubscriber body = CappedBodySubscriber.capped(CappedBodySubscriber.CAP, -1, read -> {});
     Subscription subscription = new Subscription();
     body.onSubscribe(subscription);
     body.onNext(List.of(ByteBuffer.wrap(new byte[] {'{'})));
@@ -56,7 +56,7 @@ class BodyCancellationTest {
 
   @Test
   void cancellingBeforeTheSubscriptionEndsTheBodyAndCancelsItOnArrival() throws Exception {
-    CappedBodySubscriber body = CappedBodySubscriber.capped(CappedBodySubscriber.CAP);
+    CappedBodySubscriber body = CappedBodySubscriber.capped(CappedBodySubscriber.CAP, -1, read -> {});
     body.cancel();
     assertThat(failureOf(body)).isInstanceOf(CancellationException.class);
     Subscription subscription = new Subscription();
@@ -66,7 +66,7 @@ class BodyCancellationTest {
 
   @Test
   void goingOverTheCapStillFailsAsOverCap() throws Exception {
-    CappedBodySubscriber body = CappedBodySubscriber.capped(4);
+    CappedBodySubscriber body = CappedBodySubscriber.capped(4, -1, read -> {});
     Subscription subscription = new Subscription();
     body.onSubscribe(subscription);
     body.onNext(List.of(ByteBuffer.wrap(new byte[5])));

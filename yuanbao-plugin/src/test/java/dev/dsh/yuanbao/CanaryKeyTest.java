@@ -50,7 +50,7 @@ class CanaryKeyTest {
   }
 
   private static WebError failWith(String key, String baseURL) {
-    try (var provider = TestSupport.provider(YuanbaoConfig.defaults().withBaseURL(baseURL).withApiKey(key))) {
+    try (var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), baseURL), key))) {
       assertThat(provider.toString()).doesNotContain(CANARY);
       return TestSupport.failure(provider.search(WebSearchRequest.of("q " + "x"), AbortSignal.never()));
     }
@@ -81,11 +81,11 @@ class CanaryKeyTest {
       for (String bad : List.of(CANARY + "\n", CANARY + "\r\nX-Evil: 1", CANARY + " tail", CANARY + "é", CANARY + "\u0000")) {
         errors.add(failWith(bad, server.baseUrl()));
         errors.add(failFromSource(bad, k -> TestSupport.provider(
-            YuanbaoConfig.defaults().withBaseURL(server.baseUrl()), Optional.empty(), Map.of(YuanbaoConfig.DEFAULT_API_KEY_ENV, k))));
+            Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), Optional.empty(), Map.of(YuanbaoConfig.DEFAULT_API_KEY_ENV, k))));
         FakeCredentials store = new FakeCredentials();
         store.values.put(YuanbaoConfig.DEFAULT_API_KEY_ENV, bad);
         errors.add(failFromSource(bad, k -> TestSupport.provider(
-            YuanbaoConfig.defaults().withBaseURL(server.baseUrl()), Optional.of(store), Map.of())));
+            Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), Optional.of(store), Map.of())));
       }
       assertThat(server.getAllServeEvents()).as("no request with a bad key").isEmpty();
 
@@ -109,7 +109,7 @@ class CanaryKeyTest {
 
       // abort while the server holds the answer
       try (RawServer raw = new RawServer(RawServer.Behaviour.HOLD);
-          var provider = TestSupport.provider(YuanbaoConfig.defaults().withBaseURL(raw.baseUrl()).withApiKey(CANARY))) {
+          var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), raw.baseUrl()), CANARY))) {
         AbortController controller = new AbortController();
         var stage = provider.search(WebSearchRequest.of("q"), controller.signal());
         raw.requestSeen.await();
@@ -142,7 +142,7 @@ class CanaryKeyTest {
             + "&gt; and " + lower + "\"}";
     answer(200, "{\"Response\":{\"Pages\":[" + quoted(page) + "]}}", null);
     try (var provider =
-        TestSupport.provider(YuanbaoConfig.defaults().withBaseURL(server.baseUrl()).withApiKey(CANARY))) {
+        TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), CANARY))) {
       var sources = TestSupport.search(provider, "q").sources();
       assertThat(sources)
           .extracting(s -> s.url(), s -> s.title(), s -> s.snippet())

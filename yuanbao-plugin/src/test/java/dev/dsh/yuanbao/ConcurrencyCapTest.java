@@ -131,7 +131,7 @@ class ConcurrencyCapTest {
     try (YuanbaoSearchProvider provider = provider(1)) {
       CompletableFuture<WebSearchResult> first = search(provider, "first", AbortSignal.never());
       awaitTrue(() -> server.held() == 1);
-      provider.reconfigure(TestSupport.config(server.baseUrl()).withMaxConcurrentSearches(3));
+      provider.reconfigure(Configs.withMaxConcurrentSearches(TestSupport.config(server.baseUrl()), 3));
       CompletableFuture<WebSearchResult> second = search(provider, "second", AbortSignal.never());
       CompletableFuture<WebSearchResult> third = search(provider, "third", AbortSignal.never());
       awaitTrue(() -> server.held() == 3);
@@ -145,12 +145,37 @@ class ConcurrencyCapTest {
 
   private YuanbaoSearchProvider provider(int cap) {
     return TestSupport.provider(
-        TestSupport.config(server.baseUrl()).withMaxConcurrentSearches(cap));
+        Configs.withMaxConcurrentSearches(TestSupport.config(server.baseUrl()), cap));
   }
 
   private static CompletableFuture<WebSearchResult> search(
       YuanbaoSearchProvider provider, String query, AbortSignal signal) {
     return provider.search(WebSearchRequest.of(query), signal).toCompletableFuture();
+  }
+
+  @Test
+  void twentySearchesInFlightRunOnAFewThreadsThatEndWhenTheProviderCloses() {
+    YuanbaoSearchProvider provider = provider(20);
+    List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      searches.add(
+          provider.search(WebSearchRequest.of("q" + i), AbortSignal.never()).toCompletableFuture());
+    }
+    awaitTrue(() -> server.held() == 20);
+    assertThat(threadsNamed(provider.threadPrefix())).isBetween(1L, (long) HttpClients.POOL_SIZE);
+    for (int i = 0; i < 20; i++) {
+      server.releaseOne();
+    }
+    searches.forEach(s -> assertThat(s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join()).isNotNull());
+    assertThat(threadsNamed(provider.threadPrefix())).isLessThanOrEqualTo(HttpClients.POOL_SIZE);
+    provider.close();
+    awaitTrue(() -> threadsNamed(provider.threadPrefix()) == 0);
+  }
+
+  private static long threadsNamed(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
+        .count();
   }
 
   /** Waits for {@code condition}, failing after a generous bound (a guard against hangs only). */

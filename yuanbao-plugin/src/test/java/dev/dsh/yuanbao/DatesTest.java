@@ -2,6 +2,11 @@ package dev.dsh.yuanbao;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,5 +86,32 @@ class DatesTest {
     for (String valid : new String[] {"2025-06-09 10:42:17", "2025/06/09 10:42:17", "2025-06-09T10:42:17.5+09:30"}) {
       assertThat(Dates.normalize(valid)).isNotNull().isEqualTo(RegexDates.normalize(valid));
     }
+  }
+
+  /** The fast path for {@code uuuu-MM-dd HH:mm:ss} prints what the strict formatter path prints. */
+  @Test
+  void theUsualFormMatchesTheFormatterOnRandomDigits() {
+    long seed = new Random().nextLong();
+    Random random = new Random(seed);
+    DateTimeFormatter strict =
+        DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
+    int valid = 0;
+    for (int n = 0; n < 100_000; n++) {
+      String s =
+          String.format(
+              "%04d-%02d-%02d %02d:%02d:%02d",
+              random.nextInt(10_000), random.nextInt(14), random.nextInt(33), random.nextInt(26),
+              random.nextInt(62), random.nextInt(62));
+      String expected;
+      try {
+        expected = LocalDateTime.parse(s, strict).atOffset(ZoneOffset.ofHours(8)).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        valid++;
+      } catch (DateTimeParseException e) {
+        expected = null;
+      }
+      assertThat(Dates.normalize(s)).as("seed %d, input %s", seed, s).isEqualTo(expected);
+      assertThat(Dates.normalize(s)).as("seed %d, input %s", seed, s).isEqualTo(RegexDates.normalize(s));
+    }
+    assertThat(valid).isGreaterThan(10_000);
   }
 }

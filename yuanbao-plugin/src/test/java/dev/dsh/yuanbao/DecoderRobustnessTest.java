@@ -1,6 +1,7 @@
 package dev.dsh.yuanbao;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.dsh.api.web.WebError;
@@ -88,13 +89,15 @@ class DecoderRobustnessTest {
 
   @Test
   void wrongShapesAreInvalidBodies() {
-    ResponseDecoder decoder = new ResponseDecoder();
+    AnswerReader reader = new AnswerReader();
     for (String body :
         List.of("[]", "\"x\"", "{\"Response\":[]}", "{\"Response\":{\"Pages\":{}}}", "{\"Response\":{\"Pages\":\"[]\"}}",
             "{\"Response\":{}} trailing", "{\"Response\":{}}{}", "{\"Response\":{\"Error\":\"x\"}}")) {
-      assertThat(decoder.decode(body.getBytes(StandardCharsets.UTF_8)).valid()).as(body).isFalse();
+      assertThat(catchThrowable(() -> reader.read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8))))
+          .as(body)
+          .hasMessage(Failures.INVALID_BODY);
     }
-    assertThat(decoder.decode("{\"Response\":{\"Error\":null,\"Pages\":null}}".getBytes(StandardCharsets.UTF_8)).valid())
-        .isTrue();
+    assertThat(reader.read(new Failures(), 200, "{\"Response\":{\"Error\":null,\"Pages\":null}}".getBytes(StandardCharsets.UTF_8)).sources())
+        .isEmpty();
   }
 }

@@ -51,7 +51,7 @@ class KeyResolutionTest {
   }
 
   private static YuanbaoConfig withoutLiteral() {
-    return YuanbaoConfig.defaults().withBaseURL(server.baseUrl());
+    return Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl());
   }
 
   private static List<String> authorizations() {
@@ -73,7 +73,7 @@ class KeyResolutionTest {
     FakeCredentials store = new FakeCredentials();
     store.values.put(REF, "from-store");
     try (var provider =
-        TestSupport.provider(withoutLiteral().withApiKey("literal"), Optional.of(store), Map.of(REF, "from-env"))) {
+        TestSupport.provider(Configs.withApiKey(withoutLiteral(), "literal"), Optional.of(store), Map.of(REF, "from-env"))) {
       assertThat(keyUsedBy(provider)).isEqualTo("literal");
     }
   }
@@ -81,7 +81,7 @@ class KeyResolutionTest {
   @Test
   void emptyLiteralKeyDefersToTheReference() {
     try (var provider =
-        TestSupport.provider(withoutLiteral().withApiKey(""), Optional.empty(), Map.of(REF, "from-env"))) {
+        TestSupport.provider(Configs.withApiKey(withoutLiteral(), ""), Optional.empty(), Map.of(REF, "from-env"))) {
       assertThat(keyUsedBy(provider)).isEqualTo("from-env");
     }
   }
@@ -112,7 +112,7 @@ class KeyResolutionTest {
   @Test
   void withoutCredentialsServiceTheEnvironmentIsRead() {
     try (var provider =
-        TestSupport.provider(withoutLiteral().withApiKeyEnv("MY_KEY"), Optional.empty(), Map.of("MY_KEY", "from-env"))) {
+        TestSupport.provider(Configs.withApiKeyEnv(withoutLiteral(), "MY_KEY"), Optional.empty(), Map.of("MY_KEY", "from-env"))) {
       assertThat(keyUsedBy(provider)).isEqualTo("from-env");
     }
   }

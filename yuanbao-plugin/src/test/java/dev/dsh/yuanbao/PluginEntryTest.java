@@ -148,10 +148,10 @@ class PluginEntryTest {
   void providerRefusesAnInvalidReferenceOrCountNamingTheField() {
     Optional<CredentialService> none = Optional.empty();
     assertThatThrownBy(
-            () -> new YuanbaoSearchProvider(YuanbaoConfig.defaults().withApiKeyEnv("a-b"), () -> none, LaunchEnvironment.of(Map.of())))
+            () -> new YuanbaoSearchProvider(Configs.withApiKeyEnv(YuanbaoConfig.defaults(), "a-b"), () -> none, LaunchEnvironment.of(Map.of())))
         .hasMessageStartingWith("apiKeyEnv:");
     assertThatThrownBy(
-            () -> new YuanbaoSearchProvider(YuanbaoConfig.defaults().withCount(15), () -> none, LaunchEnvironment.of(Map.of())))
+            () -> new YuanbaoSearchProvider(Configs.withCount(YuanbaoConfig.defaults(), 15), () -> none, LaunchEnvironment.of(Map.of())))
         .hasMessageStartingWith("count:");
   }
 
@@ -159,7 +159,7 @@ class PluginEntryTest {
   void liveReconfigureOfTheProviderReachesTheNextSearch() {
     try (var provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
       TestSupport.search(provider, "q");
-      provider.reconfigure(TestSupport.config(server.baseUrl() + "/p").withCount(50));
+      provider.reconfigure(Configs.withCount(TestSupport.config(server.baseUrl() + "/p"), 50));
       TestSupport.search(provider, "q");
     }
     List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
@@ -174,7 +174,7 @@ class PluginEntryTest {
     assertThat(defaults.apiKeyEnv()).isEqualTo("TENCENTCLOUD_WSA_APIKEY");
     assertThat(defaults.baseURL()).isEqualTo("https://api.wsa.cloud.tencent.com");
     assertThat(defaults.count()).isEqualTo(10);
-    assertThat(defaults.withApiKey(TestSupport.KEY).toString())
+    assertThat(Configs.withApiKey(defaults, TestSupport.KEY).toString())
         .doesNotContain(TestSupport.KEY)
         .contains("apiKey=<redacted>");
   }

@@ -31,7 +31,7 @@ class ReadinessTest {
   }
 
   private static YuanbaoConfig loopback() {
-    return YuanbaoConfig.defaults().withBaseURL("http://127.0.0.1:9");
+    return Configs.withBaseURL(YuanbaoConfig.defaults(), "http://127.0.0.1:9");
   }
 
   @Test
@@ -71,8 +71,8 @@ class ReadinessTest {
 
   @Test
   void aLiteralKeyMakesItReadyAndACustomReferenceIsNamed() {
-    try (YuanbaoSearchProvider literal = provider(loopback().withApiKey("sk-literal"));
-        YuanbaoSearchProvider custom = provider(loopback().withApiKeyEnv("TEAM_WSA_KEY"))) {
+    try (YuanbaoSearchProvider literal = provider(Configs.withApiKey(loopback(), "sk-literal"));
+        YuanbaoSearchProvider custom = provider(Configs.withApiKeyEnv(loopback(), "TEAM_WSA_KEY"))) {
       assertThat(literal.ready()).isTrue();
       assertThat(custom.notReadyReason()).contains("no API key for \"TEAM_WSA_KEY\"");
     }
@@ -80,7 +80,7 @@ class ReadinessTest {
 
   @Test
   void anUnavailableProviderIsNotReadyAndLeavesTheReasonToAvailability() {
-    try (YuanbaoSearchProvider provider = provider(YuanbaoConfig.defaults().withBaseURL("ftp://x"))) {
+    try (YuanbaoSearchProvider provider = provider(Configs.withBaseURL(YuanbaoConfig.defaults(), "ftp://x"))) {
       assertThat(provider.ready()).isFalse();
       assertThat(provider.notReadyReason()).isEmpty();
       assertThat(provider.unavailableReason()).contains("baseURL is not an absolute http(s) URL");

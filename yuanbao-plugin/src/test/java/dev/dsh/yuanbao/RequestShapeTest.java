@@ -99,7 +99,7 @@ class RequestShapeTest {
   @ParameterizedTest
   @ValueSource(ints = {10, 20, 30, 40, 50})
   void countWithoutMaxResultsIsTheConfiguredCount(int count) {
-    searchWith(TestSupport.config(server.baseUrl()).withCount(count), WebSearchRequest.of("q"));
+    searchWith(Configs.withCount(TestSupport.config(server.baseUrl()), count), WebSearchRequest.of("q"));
     assertThat(onlyRequest().getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + count + "}");
   }
 
@@ -166,7 +166,7 @@ class RequestShapeTest {
       })
   void modeAndIndustryReachTheBody(String mode, String industry, String expected) {
     searchWith(
-        TestSupport.config(server.baseUrl()).withMode(mode, industry), WebSearchRequest.of("q"));
+        Configs.withMode(TestSupport.config(server.baseUrl()), mode, industry), WebSearchRequest.of("q"));
     assertThat(JSON.readTree(onlyRequest().getBodyAsString())).isEqualTo(JSON.readTree(expected));
   }
 
@@ -196,14 +196,14 @@ class RequestShapeTest {
   void badModeIndustryOrCapIsRefusedNamingTheField() {
     YuanbaoConfig base = TestSupport.config(server.baseUrl());
     assertAll(
-        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMode("fast", null))))
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(Configs.withMode(base, "fast", null))))
             .hasMessageStartingWith("mode: "),
-        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMode("natural", "sports"))))
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(Configs.withMode(base, "natural", "sports"))))
             .hasMessageStartingWith("industry: "),
-        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMaxConcurrentSearches(0))))
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(Configs.withMaxConcurrentSearches(base, 0))))
             .hasMessageStartingWith("maxConcurrentSearches: "),
-        () -> assertThat(catchThrowable(() -> TestSupport.provider(base.withMaxConcurrentSearches(65))))
+        () -> assertThat(catchThrowable(() -> TestSupport.provider(Configs.withMaxConcurrentSearches(base, 65))))
             .hasMessageStartingWith("maxConcurrentSearches: "));
-    TestSupport.provider(base.withMaxConcurrentSearches(64)).close();
+    TestSupport.provider(Configs.withMaxConcurrentSearches(base, 64)).close();
   }
 }

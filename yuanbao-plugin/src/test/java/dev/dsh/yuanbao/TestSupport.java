@@ -63,7 +63,7 @@ final class TestSupport {
   }
 
   static YuanbaoConfig config(String baseURL) {
-    return YuanbaoConfig.defaults().withBaseURL(baseURL).withApiKey(KEY);
+    return Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), baseURL), KEY);
   }
 
   static YuanbaoSearchProvider provider(YuanbaoConfig config) {

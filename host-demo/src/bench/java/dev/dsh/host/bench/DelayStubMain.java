@@ -20,11 +20,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A SearchPro stub in a process of its own, so its threads and CPU are not the host's: it answers
  * every request with the bench body after holding it {@code args[0]} milliseconds (the WAN), on a
- * scheduler rather than a thread per held request. Prints its port on the first line of stdout,
+ * scheduler rather than a thread per held request; a query starting {@code held} is held 10 s. Prints its port on the first line of stdout,
  * then answers each {@code stats} line on stdin with {@code <requests> <most at once>}; end of
  * input stops it.
  */
 public final class DelayStubMain {
+
+  /** The queries the harness will abort, and how long they are held. */
+  private static final String HELD = "\"Query\":\"held ";
+  private static final long HELD_MILLIS = 10_000;
 
   private final AtomicInteger requests = new AtomicInteger();
   private final AtomicInteger open = new AtomicInteger();
@@ -61,12 +65,16 @@ public final class DelayStubMain {
   }
 
   private void accept(HttpExchange exchange) throws IOException {
+    byte[] request;
     try (InputStream in = exchange.getRequestBody()) {
-      in.readAllBytes();
+      request = in.readAllBytes();
     }
     requests.incrementAndGet();
     mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
-    scheduler.schedule(() -> answer(exchange), holdMillis, TimeUnit.MILLISECONDS);
+    // A query starting "held" is one the harness will abort: held long enough that on a loaded
+    // machine none is answered before the abort, so each one's end says what the abort did.
+    long hold = new String(request, StandardCharsets.UTF_8).contains(HELD) ? HELD_MILLIS : holdMillis;
+    scheduler.schedule(() -> answer(exchange), hold, TimeUnit.MILLISECONDS);
   }
 
   private void answer(HttpExchange exchange) {

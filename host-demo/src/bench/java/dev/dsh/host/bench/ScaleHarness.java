@@ -11,11 +11,16 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * Many searches at once through an embedded host (BENCHMARKS.md, (e)): the Yuanbao row capped at
@@ -39,7 +44,9 @@ public final class ScaleHarness {
     try (DelayStubMain.Process stub = new DelayStubMain.Process(HOLD_MILLIS);
         BenchHost bench = BenchHost.start(stub.baseUrl(), "maxConcurrentSearches: " + CAP)) {
       Host host = bench.host;
-      callers(host, CAP, 2 * CAP * 4); // warm-up: connections open, code compiled
+      // Warm-up: connections open and the code compiled (C2 is still busy after the first few
+      // hundred searches, and its CPU would be counted against the run).
+      callers(host, CAP, Integer.getInteger("dsh.scale.warmup", 4_000));
       Footprint idle = Footprint.settled();
 
       Run run = callers(host, CAP, searches);
@@ -72,18 +79,21 @@ public final class ScaleHarness {
     long[] latencies = new long[total];
     AtomicInteger next = new AtomicInteger();
     AtomicInteger failures = new AtomicInteger();
-    CountDownLatch half = new CountDownLatch(total / 2);
     CountDownLatch done = new CountDownLatch(total);
     long threads = THREADS.getTotalStartedThreadCount();
     long cpu = Footprint.cpuNanos();
     long start = System.nanoTime();
-    for (int c = 0; c < callers; c++) {
-      chain(host, next, total, latencies, failures, half, done);
-    }
-    half.await();
-    long midRunHeap = Footprint.heapAfterGc();
-    if (!done.await(5, TimeUnit.MINUTES)) {
-      throw new IllegalStateException("searches did not end within 5 minutes");
+    long midRunHeap;
+    // The heap after each collection the run itself causes: forcing one mid-run would stop every
+    // search in flight for tens of milliseconds and show up in the latencies.
+    try (HeapAfterGc heap = HeapAfterGc.watch()) {
+      for (int c = 0; c < callers; c++) {
+        chain(host, next, total, latencies, failures, done);
+      }
+      if (!done.await(5, TimeUnit.MINUTES)) {
+        throw new IllegalStateException("searches did not end within 5 minutes");
+      }
+      midRunHeap = heap.max();
     }
     return new Run(
         latencies,
@@ -100,7 +110,6 @@ public final class ScaleHarness {
       int total,
       long[] latencies,
       AtomicInteger failures,
-      CountDownLatch half,
       CountDownLatch done) {
     int n = next.getAndIncrement();
     if (n >= total) {
@@ -114,9 +123,8 @@ public final class ScaleHarness {
               if (error != null || result.sources().isEmpty()) {
                 failures.incrementAndGet();
               }
-              half.countDown();
               done.countDown();
-              chain(host, next, total, latencies, failures, half, done);
+              chain(host, next, total, latencies, failures, done);
             });
   }
 
@@ -142,15 +150,19 @@ public final class ScaleHarness {
     controller.abort();
     CompletableFuture.allOf(outcomes.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
     double endedMillis = (System.nanoTime() - abortedAt) / 1e6;
-    long aborted = outcomes.stream().filter(o -> o.join().equals(WebErrorCodes.WEB_ABORTED)).count();
-    Thread.sleep(2 * HOLD_MILLIS); // let the stub finish the answers it was holding
+    Map<String, Long> ends =
+        outcomes.stream()
+            .collect(Collectors.groupingBy(CompletableFuture::join, TreeMap::new, Collectors.counting()));
+    long aborted = ends.getOrDefault(WebErrorCodes.WEB_ABORTED, 0L);
+    Thread.sleep(2 * HOLD_MILLIS); // let any request a queued search sent reach the stub
     int sent = stub.stats()[0] - before;
     Footprint after = Footprint.settled();
     System.out.printf(
         "scale: %d callers against a cap of %d, all aborted at once: %d of %d ended WEB_ABORTED"
             + " within %.0f ms (target 1000); the stub saw %d requests (the %d running; target:"
-            + " none from the queued); threads %d idle, %d after%n",
-        callers, CAP, aborted, callers, endedMillis, sent, CAP, idle.threads(), after.threads());
+            + " none from the queued); threads %d idle, %d after %s; outcomes %s%n",
+        callers, CAP, aborted, callers, endedMillis, sent, CAP, idle.threads(), after.threads(),
+        after.newSince(idle), ends);
     check(missed, aborted == callers, "aborted");
     check(missed, endedMillis <= 1000, "abort time");
     check(missed, sent <= CAP, "queued searches sent nothing");
@@ -185,11 +197,24 @@ public final class ScaleHarness {
   }
 
   /** Heap after GC and live threads, once the host has settled. */
-  private record Footprint(long heap, int threads) {
+  private record Footprint(long heap, Set<String> threadNames) {
 
     static Footprint settled() throws InterruptedException {
       Thread.sleep(1_000);
-      return new Footprint(heapAfterGc(), THREADS.getThreadCount());
+      Set<String> names = new TreeSet<>();
+      Thread.getAllStackTraces().keySet().forEach(t -> names.add(t.getName() + "#" + t.getId()));
+      return new Footprint(heapAfterGc(), names);
+    }
+
+    int threads() {
+      return threadNames.size();
+    }
+
+    /** The threads alive now that were not at {@code before}. */
+    Set<String> newSince(Footprint before) {
+      Set<String> extra = new TreeSet<>(threadNames);
+      extra.removeAll(before.threadNames);
+      return extra;
     }
 
     static long heapAfterGc() {

@@ -1,12 +1,15 @@
 package dev.dsh.host.cli;
 
+import dev.dsh.host.app.Host;
 import dev.dsh.host.mcp.McpStdioServer;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 
 /**
  * {@code dsh mcp}: the host booted and reloaded as {@code dsh run} does, its {@code web_search}
- * tool served over the Model Context Protocol on stdin and stdout. Lifecycle lines and logs go to
+ * tool served over the Model Context Protocol on stdin and stdout; the server starts first, so a
+ * client's {@code initialize} is answered while the host boots. Lifecycle lines and logs go to
  * stderr. End of input disposes everything and exits 0.
  */
 @Command(
@@ -25,9 +28,24 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (ServingHost serving = ServingHost.start(cli.hostOptions(), cli.io.err());
-        McpStdioServer server =
-            McpStdioServer.start(serving.host()::webSearchTool, cli.io.in(), cli.io.out())) {
+    // The server answers initialize while the host boots (loading and applying plugins takes most
+    // of a second); a tools/call waits for the boot.
+    CompletableFuture<Host> booted = new CompletableFuture<>();
+    McpStdioServer server =
+        McpStdioServer.start(
+            () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out());
+    ServingHost serving;
+    try {
+      serving = ServingHost.start(cli.hostOptions(), cli.io.err());
+    } catch (RuntimeException | Error e) {
+      booted.completeExceptionally(e);
+      server.close();
+      throw e;
+    }
+    // Closed in reverse: the server first (aborting the calls still running), then the host.
+    try (serving;
+        server) {
+      booted.complete(serving.host());
       server.awaitEndOfInput();
     }
     return ExitCodes.OK;

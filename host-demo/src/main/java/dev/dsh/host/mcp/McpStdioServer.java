@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 import tools.jackson.databind.json.JsonMapper;
@@ -35,7 +36,10 @@ public final class McpStdioServer implements AutoCloseable {
   private final McpAsyncServer server;
 
   private McpStdioServer(
-      Supplier<Optional<WebSearchTool>> tools, InputStream in, OutputStream out) {
+      Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready,
+      InputStream in,
+      OutputStream out) {
     JsonMapper json = JsonMapper.builder().build();
     McpJsonMapper mapper = new JacksonMcpJsonMapper(json);
     this.relay = new StdinRelay(in, out, calls);
@@ -47,22 +51,28 @@ public final class McpStdioServer implements AutoCloseable {
             .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
             // the tool checks its arguments itself, with messages that name the field
             .validateToolInputs(false)
-            .tools(WebSearchToolSpec.of(mapper, tools, calls))
+            .tools(WebSearchToolSpec.of(mapper, tools, ready, calls))
             .build();
     relay.start();
   }
 
   /**
-   * Starts serving.
+   * Starts serving. {@code initialize}, {@code tools/list} and {@code ping} are answered at once: the
+   * tool's name, description and schemas are the host's constants. A {@code tools/call} waits for
+   * {@code ready}, so the host may still be booting when the server starts.
    *
-   * @param tools the host's {@code web_search} tool as it is now, asked on every call; absent
-   *     while the {@code tool-web} row is not running
+   * @param tools the host's {@code web_search} tool as it is now, asked on every call once {@code
+   *     ready} has completed; absent while the {@code tool-web} row is not running
+   * @param ready completes when the host has booted; a call answers an error result if it fails
    * @param in the client's messages
    * @param out where the server's messages go, and nothing else
    */
   public static McpStdioServer start(
-      Supplier<Optional<WebSearchTool>> tools, InputStream in, OutputStream out) {
-    return new McpStdioServer(tools, in, out);
+      Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready,
+      InputStream in,
+      OutputStream out) {
+    return new McpStdioServer(tools, ready, in, out);
   }
 
   /** Waits until the client's input ends. */

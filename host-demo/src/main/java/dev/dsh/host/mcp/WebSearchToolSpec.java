@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -40,10 +41,15 @@ final class WebSearchToolSpec {
    * The tool and its handler.
    *
    * @param tools the host's tool now, absent while the {@code tool-web} row is not running
+   * @param ready completes when the host has booted: a call waits for it before asking {@code
+   *     tools}
    * @param calls the abort signals of the calls the client may cancel
    */
   static AsyncToolSpecification of(
-      McpJsonMapper mapper, Supplier<Optional<WebSearchTool>> tools, CallSignals calls) {
+      McpJsonMapper mapper,
+      Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready,
+      CallSignals calls) {
     Tool tool =
         Tool.builder()
             .name(WebSearchTool.NAME)
@@ -61,7 +67,14 @@ final class WebSearchToolSpec {
             .build();
     return AsyncToolSpecification.builder()
         .tool(tool)
-        .callHandler((exchange, request) -> Mono.defer(() -> call(tools, calls, request)))
+        .callHandler(
+            (exchange, request) ->
+                Mono.fromCompletionStage(ready.handle((ok, failure) -> Optional.ofNullable(failure)))
+                    .flatMap(
+                        failure ->
+                            failure.isPresent()
+                                ? Mono.just(notBooted(calls, request))
+                                : call(tools, calls, request)))
         .build();
   }
 
@@ -83,6 +96,13 @@ final class WebSearchToolSpec {
             () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal()))
         .map(WebSearchToolSpec::toResult)
         .doFinally(signal -> call.close());
+  }
+
+  // The boot failed: dsh reports it on stderr and ends the session.
+  private static CallToolResult notBooted(CallSignals calls, CallToolRequest request) {
+    calls.claim(request.meta()).close();
+    return toResult(
+        ToolResult.failure(WEB_PROVIDER_UNAVAILABLE, "the host did not start (see dsh's stderr)"));
   }
 
   static CallToolResult toResult(ToolResult result) {

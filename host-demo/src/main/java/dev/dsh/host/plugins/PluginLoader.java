@@ -25,8 +25,9 @@ import tools.jackson.databind.JsonNode;
  * <home>/.cache/plugins/<plugin-id>-<sha256 prefix>.jar}, checks it (readable zip, manifest with
  * {@code Plugin-Id} and {@code Plugin-Version}, an extension index), loads and starts the copy in
  * PF4J — whose system version is the host version, so {@code Plugin-Requires} is enforced — and
- * finds the plugin's {@code dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure leaves nothing loaded and
- * throws a {@link PluginLoadException} naming the file and why; other plugins are not affected.
+ * finds the plugin's {@code dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure
+ * leaves nothing loaded and throws a {@link PluginLoadException} naming the file and why; other
+ * plugins are not affected.
  *
  * <p>{@link #unload} stops and unloads one plugin, closes its class loader (releasing the jar
  * handle) and deletes its copy. Plugins are never stopped all at once ({@code stopPlugins()} stops

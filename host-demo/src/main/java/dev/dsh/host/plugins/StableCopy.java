@@ -3,17 +3,26 @@ package dev.dsh.host.plugins;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +32,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A file is taken when two checks agree on its size and modification time: a file untouched
  * for longer than the settle interval is checked before and after the copy; a fresher one is
- * checked again after waiting the settle interval first. The copy's SHA-256 names the cached file.
+ * checked again after waiting the settle interval first. The copy's SHA-256 names the cached file;
+ * it is computed while copying unless {@link JarHashes} remembers it for the jar's stamp (size,
+ * modification and change time, file key), unchanged before and after the copy.
  */
 final class StableCopy {
 
@@ -32,7 +43,22 @@ final class StableCopy {
   /** The copied file and its content hash. */
   record Copied(Path file, String sha256) {}
 
-  private record Snapshot(long size, FileTime modified) {}
+  /**
+   * What the file looked like. {@code changed} (Unix change time) and {@code fileKey} are null where
+   * the file system has none.
+   */
+  record Snapshot(long size, FileTime modified, @Nullable Object changed, @Nullable Object fileKey) {
+
+    /** One line naming this state of the file, for {@link JarHashes}. */
+    String stamp() {
+      return size + " " + modified + " " + changed + " " + fileKey;
+    }
+  }
+
+  private static final AtomicLong TEMP_COUNTER = new AtomicLong();
+  private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+      PosixFilePermissions.asFileAttribute(
+          EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
 
   private final Duration settle;
   private final Duration giveUpAfter;
@@ -47,6 +73,7 @@ final class StableCopy {
    * @param dir the folder receiving the copy (a temporary name inside it)
    */
   Copied copy(Path source, Path dir) {
+    JarHashes hashes = new JarHashes(dir.resolveSibling("plugin-hashes"));
     Instant deadline = Instant.now().plus(giveUpAfter);
     while (true) {
       Snapshot before = snapshot(source);
@@ -57,18 +84,24 @@ final class StableCopy {
           continue;
         }
       }
+      Optional<String> known = hashes.lookup(source, before.stamp());
       Path target = createTemp(source, dir);
       boolean kept = false;
       try {
         long copied;
-        String sha256;
+        // No digest at all when the hash is known: even looking SHA-256 up costs a provider search.
+        @Nullable MessageDigest digest = known.isEmpty() ? sha256() : null;
         try (InputStream raw = Files.newInputStream(source);
-            DigestInputStream in = new DigestInputStream(raw, sha256());
+            InputStream in = digest == null ? raw : new DigestInputStream(raw, digest);
             OutputStream out = Files.newOutputStream(target)) {
           copied = in.transferTo(out);
-          sha256 = HexFormat.of().formatHex(in.getMessageDigest().digest());
         }
+        String sha256 =
+            digest == null ? known.orElseThrow() : HexFormat.of().formatHex(digest.digest());
         if (copied == before.size() && before.equals(snapshot(source))) {
+          if (known.isEmpty()) {
+            hashes.remember(source, before.stamp(), sha256);
+          }
           kept = true;
           return new Copied(target, sha256);
         }
@@ -94,12 +127,26 @@ final class StableCopy {
         throw new PluginLoadException(
             source, PluginLoadException.Reason.NOT_FOUND, "not a regular file");
       }
-      return new Snapshot(attributes.size(), attributes.lastModifiedTime());
+      return new Snapshot(
+          attributes.size(), attributes.lastModifiedTime(), changeTime(source),
+          attributes.fileKey());
     } catch (NoSuchFileException e) {
       throw new PluginLoadException(source, PluginLoadException.Reason.NOT_FOUND, "no such file");
     } catch (IOException e) {
       throw new PluginLoadException(
           source, PluginLoadException.Reason.IO, "cannot read the jar's attributes: " + e, e);
+    }
+  }
+
+  /** The Unix change time, which every write and rename sets to now; null off Unix. */
+  private static @Nullable Object changeTime(Path source) throws IOException {
+    if (!source.getFileSystem().supportedFileAttributeViews().contains("unix")) {
+      return null;
+    }
+    try {
+      return Files.getAttribute(source, "unix:ctime");
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      return null;
     }
   }
 
@@ -112,10 +159,27 @@ final class StableCopy {
     }
   }
 
+  /**
+   * A new file only this process writes: named by the process id and a counter rather than by
+   * {@code Files.createTempFile}, whose random names seed a {@code SecureRandom} at every start.
+   */
   private static Path createTemp(Path source, Path dir) {
     try {
       Files.createDirectories(dir);
-      return Files.createTempFile(dir, "incoming-", ".tmp");
+      while (true) {
+        Path temp =
+            dir.resolve(
+                "incoming-" + ProcessHandle.current().pid() + "-"
+                    + TEMP_COUNTER.incrementAndGet() + ".tmp");
+        try {
+          // Owner-only where the file system has permissions, as createTempFile made it.
+          return dir.getFileSystem().supportedFileAttributeViews().contains("posix")
+              ? Files.createFile(temp, OWNER_ONLY)
+              : Files.createFile(temp);
+        } catch (FileAlreadyExistsException e) {
+          // Left by an earlier process with the same id: take the next number.
+        }
+      }
     } catch (IOException e) {
       throw new PluginLoadException(
           source, PluginLoadException.Reason.IO, "cannot create a copy in " + dir + ": " + e, e);

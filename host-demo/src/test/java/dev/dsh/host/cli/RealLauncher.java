@@ -42,7 +42,7 @@ final class RealLauncher {
     Files.createDirectories(root.resolve("host-demo"));
     Files.createSymbolicLink(root.resolve("host-demo/target"), target);
     FileTime old = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
-    for (String dir : List.of("plugin-api", "schema", "yuanbao-plugin")) {
+    for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin")) {
       Files.setLastModifiedTime(Files.createDirectories(root.resolve(dir)), old);
     }
     Files.setLastModifiedTime(Files.writeString(root.resolve("pom.xml"), ""), old);

@@ -1,0 +1,135 @@
+package dev.dsh.yuanbao;
+
+import dev.dsh.api.web.WebSearchSource;
+import java.net.URI;
+import java.net.URISyntaxException;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+
+/**
+ * Reads one {@code Pages} entry and maps it to a source as docs/ARCHITECTURE.md section 5 says:
+ * only the fields the mapping reads are decoded, and a page with no url or snippet is null.
+ */
+final class PageReader {
+
+  /** The string fields of a page or of its {@code display} object; null if absent or no string. */
+  private static final class Fields {
+    @Nullable String url;
+    @Nullable String title;
+    @Nullable String date;
+    @Nullable String passage;
+    @Nullable String content;
+  }
+
+  private static final Fields NONE = new Fields();
+
+  private PageReader() {}
+
+  /** The page a page string holds, or null unless it is exactly one JSON object. */
+  static @Nullable WebSearchSource parse(char[] text, int offset, int length) {
+    try (JsonParser p =
+        AnswerReader.JSON.createParser(ObjectReadContext.empty(), text, offset, length)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      WebSearchSource page = read(p);
+      return p.nextToken() == null ? page : null;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Reads a page object (the parser on its {@code START_OBJECT}) and maps it. Only a vertical one
+   * ({@code vr} true, or absent with a {@code display} object) reads {@code content} and display.
+   */
+  static @Nullable WebSearchSource read(JsonParser p) {
+    Fields page = new Fields();
+    Fields display = null;
+    JsonToken vr = JsonToken.VALUE_NULL;
+    while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+      String name = p.currentName();
+      JsonToken v = p.nextToken();
+      if (name.equals("vr")) {
+        vr = v;
+      } else if (name.equals("display")) {
+        display = v == JsonToken.START_OBJECT ? fields(p, new Fields()) : null;
+      } else {
+        field(p, name, v, page);
+      }
+      p.skipChildren();
+    }
+    boolean vertical =
+        vr == JsonToken.VALUE_TRUE || (vr == JsonToken.VALUE_NULL && display != null);
+    Fields d = vertical && display != null ? display : NONE;
+    String url = httpUrl(d.url);
+    url = url == null ? httpUrl(page.url) : url;
+    String snippet = text(page.passage);
+    if (snippet == null && vertical) {
+      snippet = text(page.content);
+      snippet = snippet == null ? text(d.content) : snippet;
+    }
+    if (url == null || snippet == null) {
+      return null;
+    }
+    String title = text(d.title);
+    String date = date(d.date);
+    return new WebSearchSource(
+        url,
+        title == null ? text(page.title) : title,
+        snippet,
+        date == null ? date(page.date) : date);
+  }
+
+  private static Fields fields(JsonParser p, Fields into) {
+    while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+      String name = p.currentName();
+      field(p, name, p.nextToken(), into);
+      p.skipChildren();
+    }
+    return into;
+  }
+
+  private static void field(JsonParser p, String name, JsonToken v, Fields into) {
+    switch (name) {
+      case "url" -> into.url = string(p, v);
+      case "title" -> into.title = string(p, v);
+      case "date" -> into.date = string(p, v);
+      case "passage" -> into.passage = string(p, v);
+      case "content" -> into.content = string(p, v);
+      default -> {}
+    }
+  }
+
+  private static @Nullable String string(JsonParser p, JsonToken v) {
+    return v == JsonToken.VALUE_STRING ? p.getString() : null;
+  }
+
+  /**
+   * Cleaned text, or null when missing or blank once cleaned: cleaning keeps characters such as
+   * U+2003 that {@link String#isBlank()} counts as white, and a blank snippet must drop its page.
+   */
+  private static @Nullable String text(@Nullable String raw) {
+    if (raw == null || raw.isBlank()) {
+      return null;
+    }
+    String cleaned = TextCleaner.clean(raw);
+    return cleaned.isBlank() ? null : cleaned;
+  }
+
+  /** The trimmed url as sent, or null unless it is an absolute http(s) URL. */
+  private static @Nullable String httpUrl(@Nullable String raw) {
+    String url = raw == null ? "" : raw.trim();
+    try {
+      return !url.isEmpty() && Settings.isHttpUrl(new URI(url)) ? url : null;
+    } catch (URISyntaxException e) {
+      return null;
+    }
+  }
+
+  private static @Nullable String date(@Nullable String raw) {
+    return raw == null || raw.isBlank() ? null : Dates.normalize(raw);
+  }
+}
