@@ -32,10 +32,10 @@ import org.jspecify.annotations.Nullable;
  * The running host: the installed plugins loaded through PF4J ({@link PluginSync}), the composed
  * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}), and the services it serves.
  *
- * <p>Admin operations (boot, {@link #reload()}, {@link #close()}) run one at a time under the
- * admin lock. They stay off the runtime thread on purpose: loading a jar may wait up to 10 s for
- * it to settle and PF4J starts plugin code, and neither may hold up scope transitions. Searches
- * and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never take the lock.
+ * <p>Admin operations (boot, {@link #reload()}, {@link #close()}) run one at a time on the host's
+ * admin thread ({@link AdminThread}), which owns the plugin sync and the row bookkeeping; it is not
+ * the runtime thread, so a jar that takes seconds to settle never holds up scope transitions.
+ * Searches and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never wait.
  *
  * <p>A row whose {@code name} is a built-in ({@code env}, {@code credentials}, {@code web}, {@code
  * tool-web}) or a loaded plugin's id is applied in a scope of its own, {@code root/<row id>}. A
@@ -53,8 +53,8 @@ public final class Host implements AutoCloseable {
   private final LeftoverThreads leftovers;
   private final @Nullable ReplayServer replay;
 
-  private final Object admin = new Object();
-  private ComposedProfile current;
+  private final AdminThread admin = new AdminThread();
+  private volatile ComposedProfile current;
 
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
@@ -84,11 +84,14 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
     try {
-      host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
-          .forEach(options.events());
-      List<String> problems = new ArrayList<>(host.apply(host.compose()));
-      problems.addAll(
-          host.failures.onBoot(host.rows.failed(), host.builtins, host.pin(), host.providers()));
+      List<String> problems = host.admin.call(() -> {
+        host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
+            .forEach(options.events());
+        List<String> found = new ArrayList<>(host.apply(host.compose()));
+        found.addAll(
+            host.failures.onBoot(host.rows.failed(), host.builtins, host.pin(), host.providers()));
+        return found;
+      });
       if (!problems.isEmpty()) {
         throw new HostException(problems);
       }
@@ -135,7 +138,7 @@ public final class Host implements AutoCloseable {
    * @return the problems found (also reported through the event sink, each folded onto one line)
    */
   public List<String> reload() {
-    synchronized (admin) {
+    return admin.call(() -> {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
         problems.addAll(apply(compose()));
@@ -147,14 +150,12 @@ public final class Host implements AutoCloseable {
       rows.failed().forEach(row -> problems.add(failures.line(row)));
       problems.stream().map(OneLine::of).forEach(options.events());
       return problems;
-    }
+    });
   }
 
   /** The composed profile now applied. */
   public ComposedProfile profile() {
-    synchronized (admin) {
-      return current;
-    }
+    return current;
   }
 
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
@@ -210,14 +211,14 @@ public final class Host implements AutoCloseable {
   /** Disposes every scope, unloads every plugin, stops the demo endpoint. */
   @Override
   public void close() {
-    synchronized (admin) {
+    admin.closeWith(() -> {
       runtime.close();
       rows.clear();
       plugins.closeAll();
       if (replay != null) {
         replay.close();
       }
-    }
+    });
   }
 
   private ComposedProfile compose() {

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * Keeps the loaded plugins in step with the jars in {@code plugins/}: loads new ones, unloads
  * removed ones, reloads replaced ones (a new stamp with the same bytes is no replacement), and
- * remembers a rejected jar until it changes. Not thread-safe: the host serializes its calls.
+ * remembers a rejected jar until it changes. Called on the host's admin thread only.
  */
 final class PluginSync {
 

@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 
 /**
  * Keeps the runtime's scopes in step with a composed profile: a row whose {@code name} resolves to
- * a plugin is applied in a scope of its own, {@code root/<row id>}. Not thread-safe: the host
- * serializes its calls.
+ * a plugin is applied in a scope of its own, {@code root/<row id>}. Called on the host's admin
+ * thread only.
  */
 final class RowReconciler {
 

@@ -9,11 +9,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -64,8 +61,7 @@ public final class FileCredentialStore {
 
   private final Path file;
   private final boolean syncWrites;
-  private final PermissionWarning permissions;
-  private @Nullable StoreSnapshot cache; // guarded by this
+  private final StoreFile store;
 
   /**
    * A store kept in {@code file}; the file and its folders are created by the first write.
@@ -96,7 +92,7 @@ public final class FileCredentialStore {
     if (this.file.getFileName() == null) {
       throw new IllegalArgumentException("the credential store must be a file, not a root folder");
     }
-    this.permissions = new PermissionWarning(this.file, warnings);
+    this.store = new StoreFile(this.file, new PermissionWarning(this.file, warnings));
   }
 
   /** The store file. */
@@ -111,7 +107,7 @@ public final class FileCredentialStore {
    * @throws FileAccessException when the file cannot be read, naming the path and the reason
    */
   public Optional<String> read(CredentialRef ref) {
-    return Optional.ofNullable(current().get(ref.name()));
+    return Optional.ofNullable(store.current().get(ref.name()));
   }
 
   /**
@@ -121,7 +117,7 @@ public final class FileCredentialStore {
    * @throws FileAccessException when the file cannot be read, naming the path and the reason
    */
   public List<CredentialRef> refs() {
-    return current().keySet().stream().map(CredentialRef::of).toList();
+    return store.current().keySet().stream().map(CredentialRef::of).toList();
   }
 
   /**
@@ -168,35 +164,6 @@ public final class FileCredentialStore {
     return "FileCredentialStore[" + file + "]";
   }
 
-  private synchronized SortedMap<String, String> current() {
-    permissions.check();
-    long readAt = System.currentTimeMillis();
-    @Nullable FileState state = stat();
-    StoreSnapshot cached = cache;
-    if (cached != null && Objects.equals(cached.state(), state) && cached.trusted()) {
-      return cached.values();
-    }
-    Optional<byte[]> content = readContent();
-    if (content.isEmpty()) {
-      cache = null; // removed since the stat; the next read settles the cache
-      return new TreeMap<>();
-    }
-    return remember(state, content.get(), readAt);
-  }
-
-  /** Caches {@code content} as the file's content in {@code state}; parses only what changed. */
-  private synchronized SortedMap<String, String> remember(
-      @Nullable FileState state, byte[] content, long readAt) {
-    byte[] digest = StoreSnapshot.digest(content);
-    StoreSnapshot cached = cache;
-    SortedMap<String, String> values =
-        cached != null && Arrays.equals(cached.digest(), digest)
-            ? cached.values()
-            : StoreFormat.parse(file, content);
-    cache = new StoreSnapshot(state, digest, values, readAt);
-    return values;
-  }
-
   /** One guarded read-modify-write cycle; {@code change} says whether it changed anything. */
   private void update(Predicate<SortedMap<String, String>> change) {
     Path target = file;
@@ -206,7 +173,7 @@ public final class FileCredentialStore {
       if (target.equals(file)) {
         OwnerOnlyFiles.createFolder(folder); // a link's target folder is not ours to create
       }
-      refuseFolder(target);
+      store.refuseFolder(target);
       Path key = folder.toRealPath().resolve(target.getFileName());
       Path lockFile = key.resolveSibling(key.getFileName() + ".lock");
       Object jvmLock = JVM_LOCKS.computeIfAbsent(key, k -> new Object());
@@ -216,15 +183,16 @@ public final class FileCredentialStore {
           FileLock lock = channel.lock(); // held until the new content is in place
           try {
             long readAt = System.currentTimeMillis();
-            @Nullable FileState state = stat();
-            byte[] content = readContent().orElse(new byte[0]);
-            SortedMap<String, String> values = new TreeMap<>(remember(state, content, readAt));
+            @Nullable FileState state = store.stat();
+            byte[] content = store.readContent().orElse(new byte[0]);
+            SortedMap<String, String> values =
+                new TreeMap<>(store.remember(state, content, readAt));
             if (change.test(values)) {
               byte[] next = StoreFormat.render(values);
               long writtenAt = System.currentTimeMillis();
               OwnerOnlyFiles.replace(key, next, syncWrites);
               // Cached with the time before the write: trusted only once re-read after the tick.
-              remember(stat(), next, writtenAt);
+              store.remember(store.stat(), next, writtenAt);
             }
           } finally {
             lock.release();
@@ -234,46 +202,6 @@ public final class FileCredentialStore {
     } catch (IOException e) {
       throw new FileAccessException(
           "cannot write the credential store " + file, e, target, FileProblems.Kind.FILE);
-    }
-  }
-
-  /** The file's bytes; empty when there is no file. */
-  private Optional<byte[]> readContent() {
-    try {
-      refuseFolder(file);
-      return Optional.of(Files.readAllBytes(file));
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
-    } catch (IOException e) {
-      throw readFailed(e);
-    }
-  }
-
-  private void refuseFolder(Path path) {
-    if (Files.isDirectory(path)) {
-      throw new FileAccessException(
-          "credential store "
-              + file
-              + (path.equals(file) ? "" : " (a link to " + path + ")")
-              + " is a folder, not a file; remove it, or point the credentials row's store at a"
-              + " file");
-    }
-  }
-
-  private FileAccessException readFailed(IOException e) {
-    return new FileAccessException(
-        "cannot read the credential store " + file, e, file, FileProblems.Kind.FILE);
-  }
-
-  private @Nullable FileState stat() {
-    try {
-      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      return new FileState(
-          attributes.size(), attributes.lastModifiedTime().toMillis(), attributes.fileKey());
-    } catch (NoSuchFileException e) {
-      return null;
-    } catch (IOException e) {
-      throw readFailed(e);
     }
   }
 }

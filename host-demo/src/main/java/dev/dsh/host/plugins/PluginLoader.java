@@ -14,10 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeSet;
-import org.pf4j.PluginManager;
-import org.pf4j.PluginState;
-import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -29,8 +25,9 @@ import tools.jackson.databind.JsonNode;
  * <home>/.cache/plugins/<plugin-id>-<sha256 prefix>.jar}, checks it (readable zip, manifest with
  * {@code Plugin-Id} and {@code Plugin-Version}, an extension index), loads and starts the copy in
  * PF4J — whose system version is the host version, so {@code Plugin-Requires} is enforced — and
- * finds the plugin's {@code dev.dsh.api.Plugin} extension. Any failure leaves nothing loaded and
- * throws a {@link PluginLoadException} naming the file and why; other plugins are not affected.
+ * finds the plugin's {@code dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure
+ * leaves nothing loaded and throws a {@link PluginLoadException} naming the file and why; other
+ * plugins are not affected.
  *
  * <p>{@link #unload} stops and unloads one plugin, closes its class loader (releasing the jar
  * handle) and deletes its copy. Plugins are never stopped all at once ({@code stopPlugins()} stops
@@ -50,7 +47,7 @@ public final class PluginLoader implements AutoCloseable {
 
   private final Path cacheDir;
   private final StableCopy copier;
-  private final PluginManager pf4j;
+  private final PluginStarter starter;
   private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
 
   /** A loader caching jars under {@code <home>/.cache/plugins}, with the default settle time. */
@@ -70,7 +67,7 @@ public final class PluginLoader implements AutoCloseable {
     }
     this.cacheDir = home.resolve(".cache").resolve("plugins");
     this.copier = new StableCopy(settle, GIVE_UP_AFTER);
-    this.pf4j = new HostPluginManager(cacheDir, HostVersion.current());
+    this.starter = new PluginStarter(new HostPluginManager(cacheDir, HostVersion.current()));
   }
 
   /**
@@ -99,7 +96,7 @@ public final class PluginLoader implements AutoCloseable {
               cacheDir.resolve(
                   contents.pluginId() + "-" + copied.sha256().substring(0, SHA_PREFIX) + ".jar"),
               jar);
-      LoadedPlugin plugin = start(jar, cached, contents, copied.sha256());
+      LoadedPlugin plugin = starter.start(jar, cached, contents, copied.sha256());
       loaded.put(plugin.id(), plugin);
       LOG.debug("loaded plugin {}@{} from {}", plugin.id(), plugin.version(), jar);
       return plugin;
@@ -139,7 +136,7 @@ public final class PluginLoader implements AutoCloseable {
       return false;
     }
     plugin.release();
-    discard(pluginId, plugin.cachedCopy());
+    starter.discard(pluginId, plugin.cachedCopy());
     LOG.debug("unloaded plugin {}", pluginId);
     return true;
   }
@@ -185,113 +182,6 @@ public final class PluginLoader implements AutoCloseable {
     }
   }
 
-  private LoadedPlugin start(Path jar, Path cached, JarContents contents, String sha256) {
-    String id;
-    try {
-      id = pf4j.loadPlugin(cached);
-    } catch (RuntimeException | LinkageError e) {
-      discard(contents.pluginId(), cached);
-      throw new PluginLoadException(
-          jar, PluginLoadException.Reason.FAILED, "PF4J refused the plugin: " + describe(e), e);
-    }
-    try {
-      PluginWrapper wrapper = pf4j.getPlugin(id);
-      if (wrapper.getPluginState() == PluginState.DISABLED) {
-        // The host disables nothing itself, so PF4J disabled it for an unmet Plugin-Requires.
-        throw new PluginLoadException(
-            jar,
-            PluginLoadException.Reason.INCOMPATIBLE,
-            "plugin \""
-                + id
-                + "\" requires host version "
-                + contents.requires().orElse("?")
-                + ", but this host is "
-                + HostVersion.current());
-      }
-      PluginState state = pf4j.startPlugin(id);
-      if (state != PluginState.STARTED) {
-        Throwable failure = wrapper.getFailedException();
-        throw new PluginLoadException(
-            jar,
-            PluginLoadException.Reason.FAILED,
-            "plugin \"" + id + "\" did not start (" + state + ")"
-                + (failure == null ? "" : ": " + describe(failure)),
-            failure);
-      }
-      return new LoadedPlugin(contents, jar, cached, sha256, wrapper, entry(jar, id));
-    } catch (RuntimeException | LinkageError e) {
-      discard(id, cached);
-      if (e instanceof PluginLoadException refused) {
-        throw refused;
-      }
-      throw new PluginLoadException(
-          jar, PluginLoadException.Reason.FAILED, "plugin \"" + id + "\" failed: " + describe(e), e);
-    }
-  }
-
-  /**
-   * The plugin's one {@code dev.dsh.api.Plugin} extension, from PF4J's extension index. Classes and
-   * instance are looked up separately because {@code getExtensions} logs and drops an extension
-   * whose constructor throws, which would be reported as "no entry".
-   */
-  private dev.dsh.api.Plugin entry(Path jar, String id) {
-    List<Class<? extends dev.dsh.api.Plugin>> classes =
-        pf4j.getExtensionClasses(dev.dsh.api.Plugin.class, id);
-    if (classes.isEmpty()) {
-      throw new PluginLoadException(
-          jar,
-          PluginLoadException.Reason.NOT_A_PLUGIN,
-          "not a dsh plugin: its extension index lists no dev.dsh.api.Plugin (the entry must be an"
-              + " @Extension implementing dev.dsh.api.Plugin and org.pf4j.ExtensionPoint; listed: "
-              + new TreeSet<>(pf4j.getExtensionClassNames(id))
-              + ")");
-    }
-    if (classes.size() > 1) {
-      throw new PluginLoadException(
-          jar,
-          PluginLoadException.Reason.NOT_A_PLUGIN,
-          "not a dsh plugin: it has "
-              + classes.size()
-              + " dev.dsh.api.Plugin extensions "
-              + classes.stream().map(Class::getName).sorted().toList()
-              + "; a plugin has exactly one entry");
-    }
-    try {
-      return dev.dsh.api.Plugin.class.cast(pf4j.getExtensionFactory().create(classes.get(0)));
-    } catch (RuntimeException | LinkageError e) {
-      throw new PluginLoadException(
-          jar,
-          PluginLoadException.Reason.FAILED,
-          "its dev.dsh.api.Plugin extension could not be created: " + describe(rootCause(e)),
-          e);
-    }
-  }
-
-  private static Throwable rootCause(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    return root;
-  }
-
-  /** Stops (if started) and unloads one plugin in PF4J, then deletes its copy. */
-  private void discard(String pluginId, Path cached) {
-    try {
-      PluginWrapper wrapper = pf4j.getPlugin(pluginId);
-      if (wrapper != null) {
-        if (wrapper.getPluginState() == PluginState.STARTED) {
-          pf4j.stopPlugin(pluginId);
-        }
-        pf4j.unloadPlugin(pluginId);
-      }
-    } catch (RuntimeException e) {
-      LOG.warn("PF4J failed to unload plugin {}", pluginId, e);
-    } finally {
-      StableCopy.deleteQuietly(cached);
-    }
-  }
-
   private static Path moveInto(Path temp, Path target, Path jar) {
     try {
       return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
@@ -299,10 +189,5 @@ public final class PluginLoader implements AutoCloseable {
       throw new PluginLoadException(
           jar, PluginLoadException.Reason.IO, "cannot place the copy at " + target + ": " + e, e);
     }
-  }
-
-  private static String describe(Throwable e) {
-    String type = e.getClass().getSimpleName();
-    return e.getMessage() == null ? type : type + ": " + e.getMessage();
   }
 }

@@ -1,242 +1,244 @@
 package dev.dsh.host.runtime;
 
+import dev.dsh.api.Scope;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one thread that performs a runtime's transitions, one task at a time in the order asked.
- *
- * <p>{@link #call} from another thread queues the task and waits for it; from the runtime thread it
- * runs in place. Plugin code runs through {@link #guard} under a deadline. When a call overstays
- * it, a fresh thread takes over (its first task is the {@code recovery} handed the abandoned calls,
- * then the abandoned task's caller is answered) and the stuck thread is left to the plugin: if it
- * ever comes back it throws {@link Abandoned} instead of touching the tree. The {@code turn} lock
- * only hands the tree from a stuck thread to its successor: the runtime thread holds it except
- * while plugin code runs. Threads come from a factory that runs no plugin code and gives them the
- * host's context class loader, so an idle one never pins a plugin's class loader.
+ * The one thread that performs a runtime's transitions, one task at a time in the order asked:
+ * {@link #call} from another thread queues the task and waits, from the runtime thread it runs in
+ * place. Plugin code runs through {@link #guard}. Only the innermost call is timed, so a deadline
+ * passes only while the thread is in plugin code, never while it touches the tree: then a fresh
+ * thread takes over (it first runs {@code recovery} with the calls on the stuck stack) and the
+ * stuck one, should it return, throws {@link Abandoned}. Threads run no plugin code of their own
+ * and keep the host's context class loader, so an idle one pins no plugin's class loader.
  */
 final class RuntimeThread {
 
-  /** A plugin call that overstayed the deadline; {@code owner} is what asked for it. */
-  record Call(Object owner, String what, PluginCallTimeoutException error) {}
+  /** A plugin call that overstayed the deadline, or was on the stack of one that did. */
+  record Call(Scope owner, String what, PluginCallTimeoutException error) {}
 
   /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
-  static final class Abandoned extends Error {
-    private static final long serialVersionUID = 1L;
+  static final class Abandoned extends Error {}
 
-    Abandoned() {
-      super("the runtime went on without this thread", null, false, false);
-    }
+  /** A nesting level: a plugin call ({@code owner} set; timed while innermost) or a step. */
+  private final class Frame {
+    @Nullable Scope owner;
+    String what = "";
+    long left = deadline.toNanos();
+    long since;
+    int arms;
+    @Nullable ScheduledFuture<?> alarm;
+    boolean lost;
   }
 
-  private record Watch(Object owner, String label, String what, Thread thread) {}
+  private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
-  private static final AtomicInteger THREADS = new AtomicInteger();
   private static final ClassLoader HOST = RuntimeThread.class.getClassLoader();
 
   private final Duration deadline;
   private final Consumer<List<Call>> recovery;
   private final Runnable afterTask;
-  private final LinkedBlockingDeque<Handoff> queue = new LinkedBlockingDeque<>();
-  private final ReentrantLock turn = new ReentrantLock();
-  private final ScheduledThreadPoolExecutor watchdog;
-  // guarded by this: the plugin calls running on the runtime thread, innermost last
-  private final Deque<Watch> calls = new ArrayDeque<>();
-  private @Nullable Handoff current;
+  private final LinkedBlockingDeque<Task> queue = new LinkedBlockingDeque<>();
+  private final ScheduledThreadPoolExecutor watchdog =
+      new ScheduledThreadPoolExecutor(1, r -> thread(r, "dsh-runtime-watchdog"));
+  // guarded by this: the runtime thread, its task and its nesting (innermost first)
   private volatile @Nullable Thread worker;
+  private volatile @Nullable Task current; // read by expire only while a task runs
+  private final Deque<Frame> frames = new ArrayDeque<>();
+  private final List<Task> unanswered = new ArrayList<>(); // stuck tasks, until a recovery ran
 
   RuntimeThread(Duration deadline, Consumer<List<Call>> recovery, Runnable afterTask) {
     this.deadline = deadline;
     this.recovery = recovery;
     this.afterTask = afterTask;
-    this.watchdog = new ScheduledThreadPoolExecutor(1, task -> thread(task, "dsh-runtime-watchdog"));
     watchdog.setRemoveOnCancelPolicy(true);
-    Thread first = thread(this::work, "dsh-runtime-" + THREADS.incrementAndGet());
-    worker = first;
-    first.start();
+    startWorker();
   }
 
-  /** Runs {@code op} on the runtime thread and returns its result or throws what it threw. */
+  /** Runs {@code op} on the runtime thread (the caller's once stopped): returns or throws. */
+  @SuppressWarnings("unchecked")
   <T> T call(Supplier<T> op) {
-    Thread me = Thread.currentThread();
-    if (turn.isHeldByCurrentThread()) {
-      return op.get(); // inside a step: this thread holds the tree
+    Task task = new Task(op, new CompletableFuture<>());
+    Frame frame = null;
+    boolean queued = false;
+    synchronized (this) {
+      if (worker == Thread.currentThread()) {
+        frame = enter(null, "");
+      } else if (worker != null) {
+        queued = queue.add(task);
+      }
     }
-    if (me == worker || worker == null) {
-      turn.lock();
+    if (queued) {
       try {
-        if (me == worker || worker == null) {
-          return op.get();
+        return (T) task.done().join(); // uninterruptible: the task is queued and will run
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof Error err) {
+          throw err;
         }
-      } finally {
-        if (turn.isHeldByCurrentThread()) {
-          turn.unlock(); // not held any more when a stuck call unwinds
-        }
+        throw (RuntimeException) e.getCause();
       }
     }
-    Handoff task = new Handoff(op);
-    queue.addLast(task);
-    return task.await();
+    try {
+      return op.get();
+    } finally {
+      if (frame != null) {
+        leave(frame);
+      }
+    }
   }
 
-  /** Queues {@code op} behind what was asked before; for a request the current step must finish first. */
+  void run(Runnable op) {
+    call(task(op).work());
+  }
+
+  /** Queues {@code op} after what was asked before: for a request the step on the stack blocks. */
   void later(Runnable op) {
-    queue.addLast(new Handoff(() -> {
-      op.run();
-      return null;
-    }));
+    queue.addLast(task(op));
   }
 
-  /** Names the result of the task running now, in case it is abandoned (the first name wins). */
-  void partial(Object result) {
+  /** Whether a plugin call of {@code owner} is on the runtime thread's stack. */
+  synchronized boolean inCall(Scope owner) {
+    return frames.stream().anyMatch(f -> f.owner == owner);
+  }
+
+  /** Runs plugin code for {@code owner} under the deadline. */
+  <T> T guard(Scope owner, String what, Callable<T> plugin) throws Exception {
+    Frame frame;
     synchronized (this) {
-      if (current != null && current.partial == null) {
-        current.partial = result;
-      }
-    }
-  }
-
-  /** Whether a plugin call of {@code owner} is running on this thread's stack. */
-  synchronized boolean inCall(Object owner) {
-    return calls.stream().anyMatch(w -> w.owner() == owner);
-  }
-
-  /** Runs plugin code for {@code owner} under the deadline, without the turn. */
-  <T> T guard(Object owner, String label, String what, Callable<T> plugin) throws Exception {
-    Thread me = Thread.currentThread();
-    if (worker == null) {
-      return plugin.call(); // closed: the caller's own thread, nothing to hand over
-    }
-    if (me != worker) {
-      throw new Abandoned();
-    }
-    Watch watch = new Watch(owner, label, what, me);
-    synchronized (this) {
-      calls.addLast(watch);
-    }
-    ScheduledFuture<?> alarm =
-        watchdog.schedule(() -> expire(watch), deadline.toNanos(), TimeUnit.NANOSECONDS);
-    int holds = turn.getHoldCount();
-    for (int i = 0; i < holds; i++) {
-      turn.unlock();
+      frame = worker == null ? null : enter(owner, what);
     }
     try {
       return plugin.call();
     } finally {
-      alarm.cancel(false);
-      me.setContextClassLoader(HOST);
-      synchronized (this) {
-        calls.remove(watch);
-      }
-      if (worker != me) {
-        throw new Abandoned();
-      }
-      for (int i = 0; i < holds; i++) {
-        turn.lock();
-      }
-      if (worker != me) {
-        unlockIfHeld();
-        throw new Abandoned();
+      if (frame != null) {
+        Thread.currentThread().setContextClassLoader(HOST);
+        Thread.interrupted(); // a plugin's interrupt must not stop the runtime thread
+        leave(frame);
       }
     }
   }
 
-  /** Disposes nothing; stops the runtime thread once the tasks asked before have run. */
+  /** Stops the runtime thread once the tasks asked before have run; later ones run in place. */
   void stop() {
-    call(() -> {
-      worker = null;
-      return null;
+    run(() -> {
+      synchronized (this) {
+        worker = null;
+      }
     });
+    for (Task task; (task = queue.poll()) != null; ) {
+      runTask(task);
+    }
     watchdog.shutdownNow();
   }
 
-  private void expire(Watch watch) {
+  private Frame enter(@Nullable Scope owner, String what) {
+    Frame outer = frames.peek();
+    if (outer != null && outer.alarm != null) { // paused while the nested step runs
+      outer.alarm.cancel(false);
+      outer.alarm = null;
+      outer.left -= System.nanoTime() - outer.since;
+    }
+    Frame frame = new Frame();
+    frame.owner = owner;
+    frame.what = what;
+    frames.push(frame);
+    arm(frame);
+    return frame;
+  }
+
+  private synchronized void leave(Frame frame) {
+    if (frame.lost) {
+      throw new Abandoned();
+    }
+    if (frame.alarm != null) {
+      frame.alarm.cancel(false);
+    }
+    frames.pop();
+    arm(frames.peek()); // the call this step was nested in goes on
+  }
+
+  private void arm(@Nullable Frame frame) {
+    if (frame != null && frame.owner != null) {
+      frame.since = System.nanoTime();
+      int arms = ++frame.arms;
+      frame.alarm = watchdog.schedule(() -> expire(frame, arms), frame.left, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private synchronized void expire(Frame frame, int arms) {
+    if (frames.peek() != frame || frame.arms != arms) {
+      return; // it returned, or was paused for a nested step, in the meantime
+    }
+    String name = "dsh-plugin " + frame.owner.id() + " " + frame.what;
     List<Call> lost = new ArrayList<>();
-    Handoff task;
-    synchronized (this) {
-      if (!calls.contains(watch) || watch.thread() != worker) {
-        return;
+    for (Frame f : frames) {
+      f.lost = true;
+      if (f.owner != null) {
+        lost.add(new Call(f.owner, f.what, new PluginCallTimeoutException(f.what, deadline, name)));
       }
-      var it = calls.descendingIterator();
-      while (it.hasNext()) {
-        Watch w = it.next();
-        if (w.thread() == watch.thread()) {
-          String thread = "dsh-plugin " + w.label() + " " + w.what();
-          lost.add(new Call(w.owner(), w.what(), new PluginCallTimeoutException(
-              w.what() + " did not return within " + PluginCallTimeoutException.format(deadline),
-              thread)));
-        }
-      }
-      Watch innermost = calls.peekLast();
-      watch.thread().setName("dsh-plugin " + innermost.label() + " " + innermost.what());
-      task = current;
-      current = null;
-      Thread fresh = thread(this::work, "dsh-runtime-" + THREADS.incrementAndGet());
-      worker = fresh;
-      queue.addFirst(new Handoff(() -> {
-        recovery.accept(lost);
-        afterTask.run(); // published before the abandoned task's caller goes on
-        if (task != null) {
-          task.complete(task.partial, null);
-        }
-        return null;
-      }));
-      fresh.start();
     }
+    frames.clear();
+    worker.setName(name);
+    unanswered.add(current);
+    queue.addFirst(task(() -> {
+      recovery.accept(lost);
+      afterTask.run(); // published before the stuck tasks' callers go on
+      synchronized (this) {
+        unanswered.forEach(task -> task.done().complete(null)); // a stuck recovery's too
+        unanswered.clear();
+      }
+    }));
+    startWorker();
   }
 
-  private void work() {
-    Thread me = Thread.currentThread();
+  private void startWorker() {
+    Thread thread = thread(() -> {
+      try {
+        while (worker == Thread.currentThread()) {
+          current = queue.take();
+          runTask(current);
+          current = null; // an idle thread holds nothing of a plugin
+        }
+      } catch (Abandoned | InterruptedException e) {
+        // a stuck thread that came back: its successor goes on
+      }
+    }, "dsh-runtime");
+    worker = thread;
+    thread.start();
+  }
+
+  private void runTask(Task task) {
     try {
-      while (worker == me) {
-        Handoff task = queue.take();
-        turn.lock();
-        try {
-          synchronized (this) {
-            current = task;
-          }
-          Object result = null;
-          Throwable failure = null;
-          try {
-            result = task.work.get();
-          } catch (Abandoned a) {
-            throw a;
-          } catch (RuntimeException | Error e) {
-            failure = e;
-          }
-          afterTask.run();
-          task.complete(result, failure);
-        } finally {
-          synchronized (this) {
-            if (current != null && worker == me) {
-              current = null;
-            }
-          }
-          unlockIfHeld();
-        }
-      }
-    } catch (Abandoned | InterruptedException e) {
-      // a stuck thread that came back, or an interrupted idle one: the successor goes on
+      Object result = task.work().get();
+      afterTask.run();
+      task.done().complete(result);
+    } catch (Abandoned a) {
+      throw a;
+    } catch (RuntimeException | Error e) {
+      afterTask.run();
+      task.done().completeExceptionally(e);
     }
   }
 
-  private void unlockIfHeld() {
-    while (turn.isHeldByCurrentThread()) {
-      turn.unlock();
-    }
+  private static Task task(Runnable op) {
+    return new Task(() -> {
+      op.run();
+      return null;
+    }, new CompletableFuture<>());
   }
 
   private static Thread thread(Runnable body, String name) {
@@ -245,5 +247,4 @@ final class RuntimeThread {
     thread.setContextClassLoader(HOST);
     return thread;
   }
-
 }

@@ -5,14 +5,17 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Disposable;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The context handed to one incarnation of a scope's plugin. A restart gives the plugin a new
- * context; the old one stays inactive, so a stale instance can no longer register anything.
+ * What one load of a scope's plugin sees. Registrations run on the runtime thread and only while
+ * this is the scope's current context in {@code LOADING} or {@code ACTIVE}; a restart makes a new
+ * one, so a stale instance can no longer register anything.
  */
 final class ScopeContext implements Context {
 
@@ -34,7 +37,7 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Optional<T> get(ServiceKey<T> key) {
-    Object service = node.lookup(Objects.requireNonNull(key, "key"));
+    Object service = node.tree.registry().lookup(Objects.requireNonNull(key, "key"));
     if (service == null) {
       return Optional.empty();
     }
@@ -52,41 +55,74 @@ final class ScopeContext implements Context {
   public <T> Disposable provide(ServiceKey<T> key, T service) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(service, "service");
-    return node.provide(this, key, service);
+    return node.tree.loop().call(() -> {
+      check("provide service \"" + key.name() + "\"");
+      ServiceRegistry.Entry entry = node.tree.registry().register(node, key, service);
+      Disposable handle = node.effects.add(
+          "service \"" + key.name() + "\"", () -> node.withdraw(entry), null, false);
+      node.dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
+      return handle;
+    });
   }
 
   @Override
   public Scope plugin(Plugin plugin, Map<String, ?> config) {
-    Objects.requireNonNull(plugin, "plugin");
-    Objects.requireNonNull(config, "config");
-    return node.createChild(this, null, plugin, config);
+    return plugin(null, plugin, config);
   }
 
-  /** Like {@link #plugin} with the child's id fixed to {@code <this scope's id>/<name>}. */
-  Scope plugin(String name, Plugin plugin, Map<String, ?> config) {
-    Objects.requireNonNull(name, "name");
+  /** As {@link #plugin(Plugin, Map)}; a {@code name} fixes the child id to {@code <id>/<name>}. */
+  Scope plugin(@Nullable String name, Plugin plugin, Map<String, ?> config) {
     Objects.requireNonNull(plugin, "plugin");
     Objects.requireNonNull(config, "config");
-    if (name.isBlank() || name.contains("/")) {
+    if (name != null && (name.isBlank() || name.contains("/"))) {
       throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
     }
-    return node.createChild(this, name, plugin, config);
+    ScopeNode[] child = new ScopeNode[1]; // kept even when its apply gets stuck
+    node.tree.loop().run(() -> {
+      check("apply plugin " + plugin.name());
+      String base = node.id() + "/" + (name == null ? plugin.name() : name);
+      String id = base;
+      for (int i = 2; node.tree.index().containsKey(id); i++) {
+        if (name != null) {
+          throw new IllegalStateException("scope id " + base + " is taken");
+        }
+        id = base + "-" + i;
+      }
+      child[0] = node.child(id, plugin, config);
+      child[0].settle();
+    });
+    return child[0];
   }
 
   @Override
   public Disposable effect(Disposable release) {
     Objects.requireNonNull(release, "release");
-    return node.add(this, Effect.release(release), "register an effect");
+    return add("register an effect", "release action", release, null);
   }
 
   @Override
   public Disposable accept(ConfigUpdateHandler handler) {
     Objects.requireNonNull(handler, "handler");
-    return node.add(this, Effect.updateHandler(handler), "register an update handler");
+    return add("register an update handler", "update handler", Disposable.noop(), handler);
   }
 
   @Override
   public String toString() {
     return "Context[" + node.id() + "]";
+  }
+
+  private Disposable add(String what, String label, Disposable release,
+      @Nullable ConfigUpdateHandler handler) {
+    return node.tree.loop().call(() -> {
+      check(what);
+      return node.effects.add(label, release, handler, handler == null);
+    });
+  }
+
+  private void check(String what) {
+    if (!isActive()) {
+      throw new IllegalStateException("context is inactive: scope " + node.id() + " is "
+          + node.state() + "; cannot " + what);
+    }
   }
 }

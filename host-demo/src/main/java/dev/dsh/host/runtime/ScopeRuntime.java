@@ -4,6 +4,7 @@ import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
 import dev.dsh.host.config.ConfigValidator;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,38 +14,26 @@ import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under it, their
- * effects and the services they provide.
- *
- * <p><b>Thread model.</b> Every transition runs on the runtime's one thread, one at a time in the
- * order asked: {@code apply}, update handlers, release actions and service (un)registration. A
- * public operation ({@link Context#plugin}, {@link Context#provide}, {@link Scope#update}, {@link
- * Scope#dispose}, the handles they return) called from another thread is handed to it and waits
- * for the result; called from the runtime thread (a plugin's {@code apply} creating a child) it runs
- * in place. {@link Scope#dispose} returns once the scope is {@code DISPOSED}; asked from inside the
- * scope's own step (its {@code apply} disposing it), it is taken right after that step, and so is
- * an update. {@link Context#get}, the scope getters and {@link #scopes()} never wait: they read
- * what the runtime thread published.
- *
- * <p>Plugin code must not block the runtime thread. Each plugin call has a deadline ({@link
- * #DEFAULT_DEADLINE} unless told otherwise): past it the scope is {@code FAILED} with {@code apply
- * did not return within 10 s; thread "…" is left in it} (an update handler likewise; a release
- * action counts as failed), the runtime goes on on a fresh thread, and whatever the abandoned call
- * does if it ever returns is refused.
- *
- * <p>Scope ids are {@code root/<plugin name>} (with {@code -2}, {@code -3}… appended while taken)
- * for children made through {@link Context#plugin}, and {@code root/<id>} for those made through
- * {@link #apply(String, Plugin, Map)}. Configs are validated by the {@link ConfigValidator} against
- * {@link Plugin#configType()} before {@code apply} and before every update, and are never logged.
+ * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under
+ * it, their effects and the services they provide. Every transition runs on the runtime's one
+ * thread, one at a time in the order asked; the getters, {@link Context#get} and {@link #scopes()}
+ * never wait for it. Plugin code must not block that thread: each call has a
+ * deadline ({@link #DEFAULT_DEADLINE} unless told otherwise), past it the scope fails and the
+ * runtime goes on on a fresh thread. Configs are validated before {@code apply} and before every
+ * update, and never logged.
  */
 public final class ScopeRuntime implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ScopeRuntime.class);
 
   /** How long a plugin call may take unless the runtime is told otherwise. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
 
-  private static final Plugin ROOT_PLUGIN =
+  private static final Plugin ROOT =
       new Plugin() {
         @Override
         public String name() {
@@ -52,9 +41,7 @@ public final class ScopeRuntime implements AutoCloseable {
         }
 
         @Override
-        public void apply(Context ctx, Config config) {
-          // the root applies nothing: it only holds what the host registers on it
-        }
+        public void apply(Context ctx, Config config) {} // it holds what the host registers
       };
 
   private final NavigableMap<String, ScopeNode> index = new ConcurrentSkipListMap<>();
@@ -64,7 +51,7 @@ public final class ScopeRuntime implements AutoCloseable {
 
   /** A runtime that reports life-cycle events nowhere. */
   public ScopeRuntime(ConfigValidator validator) {
-    this(validator, LifecycleListener.none());
+    this(validator, event -> {});
   }
 
   /** A runtime that reports every life-cycle event to {@code listener}. */
@@ -74,14 +61,14 @@ public final class ScopeRuntime implements AutoCloseable {
 
   /** A runtime whose plugin calls must each return within {@code deadline}. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
-    Objects.requireNonNull(validator, "validator");
-    Objects.requireNonNull(listener, "listener");
     if (deadline.isNegative() || deadline.isZero()) {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
     }
     this.loop = new RuntimeThread(deadline, this::recover, this::publish);
-    this.root = new ScopeNode(loop, new ServiceRegistry(), validator, listener, index,
-        ScopeContext::new, ROOT_PLUGIN);
+    ScopeNode.Tree tree = new ScopeNode.Tree(loop, new ServiceRegistry(),
+        Objects.requireNonNull(validator), Objects.requireNonNull(listener), index,
+        ScopeContext::new);
+    this.root = new ScopeNode(tree, null, "root", ROOT);
     publish();
   }
 
@@ -96,14 +83,14 @@ public final class ScopeRuntime implements AutoCloseable {
   }
 
   /**
-   * Applies {@code plugin} under the root in a scope whose id is {@code root/<id>}, as {@link
-   * Context#plugin} does (for a profile row, {@code id} is the row id).
+   * Applies {@code plugin} under the root in a scope whose id is {@code root/<id>} (for a profile
+   * row, the row id), as {@link Context#plugin} does.
    *
    * @throws IllegalStateException when a live scope already has that id, or the runtime is closed
    * @throws IllegalArgumentException when {@code id} is blank or contains {@code /}
    */
   public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
-    return ((ScopeContext) root.context()).plugin(id, plugin, config);
+    return ((ScopeContext) root.context()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
   }
 
   /** The live scope with {@code id} (such as {@code "root/web"}), if any. */
@@ -111,10 +98,7 @@ public final class ScopeRuntime implements AutoCloseable {
     return Optional.ofNullable(index.get(Objects.requireNonNull(id, "id")));
   }
 
-  /**
-   * Every live scope, root first, depth-first in creation order, as the runtime thread published
-   * it after its last task: never waits for a transition in progress.
-   */
+  /** Every live scope, root first, depth-first in creation order, as of the last transition. */
   public List<ScopeInfo> scopes() {
     return published;
   }
@@ -128,18 +112,39 @@ public final class ScopeRuntime implements AutoCloseable {
 
   private void publish() {
     List<ScopeInfo> out = new ArrayList<>();
-    if (root != null) {
-      root.describe(out);
+    if (root != null) { // null while the constructor runs
+      describe(root, out);
     }
     published = List.copyOf(out);
+  }
+
+  private static void describe(Scope scope, List<ScopeInfo> out) {
+    out.add(((ScopeNode) scope).info());
+    scope.children().forEach(child -> describe(child, out));
   }
 
   /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
   private void recover(List<RuntimeThread.Call> abandoned) {
     for (RuntimeThread.Call call : abandoned) {
-      ((ScopeNode) call.owner()).abandoned(call.what(), call.error());
+      ScopeNode node = (ScopeNode) call.owner();
+      if (call.what().startsWith("release")) { // nothing else reports it: the scope goes on ending
+        LOG.warn("{} of scope {} ({}) failed: {}", call.what(), node.id(), node.pluginName(),
+            call.error().getMessage());
+      } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {
+        node.fail(call.error()); // the FAILED event reports it
+      }
     }
-    List.copyOf(index.descendingMap().values()).forEach(ScopeNode::resume);
+    for (ScopeNode node : List.copyOf(index.descendingMap().values())) { // children first
+      if (node.state() == ScopeState.LOADING) { // a recovery that got stuck itself left it
+        node.fail(new IllegalStateException("apply was cut short: its runtime thread was lost"));
+      } else if (node.state() == ScopeState.UNLOADING && node.status.ending()) {
+        node.finishDispose(); // what the abandoned thread left half done
+      } else if (node.state() == ScopeState.UNLOADING) {
+        node.unload();
+      } else if (node.state() == ScopeState.FAILED) {
+        node.releaseAll();
+      }
+    }
     List.copyOf(index.values()).forEach(ScopeNode::settle);
   }
 }

@@ -1,5 +1,6 @@
 package dev.dsh.host.runtime;
 
+import dev.dsh.api.Scope;
 import dev.dsh.api.ServiceKey;
 import java.util.List;
 import java.util.Map;
@@ -17,29 +18,25 @@ final class ServiceRegistry {
   static final class Entry {
     final ServiceKey<?> key;
     final Object service;
-    final Object provider;
-    final String providerId;
-    volatile boolean withdrawing;
+    final Scope provider;
+    boolean withdrawing;
 
-    Entry(ServiceKey<?> key, Object service, Object provider, String providerId) {
+    Entry(ServiceKey<?> key, Object service, Scope provider) {
       this.key = key;
       this.service = service;
       this.provider = provider;
-      this.providerId = providerId;
     }
   }
 
   private final Map<ServiceKey<?>, Entry> entries = new ConcurrentHashMap<>();
 
-  /** Registers {@code service} for {@code provider} (named {@code providerId} in the refusal). */
-  Entry register(Object provider, String providerId, ServiceKey<?> key, Object service) {
+  Entry register(Scope provider, ServiceKey<?> key, Object service) {
     Entry existing = entries.get(key);
     if (existing != null) {
-      throw new IllegalStateException(
-          "service \"" + key.name() + "\" is already provided by scope " + existing.providerId
-              + "; scope " + providerId + " cannot provide it too");
+      throw new IllegalStateException("service \"" + key.name() + "\" is already provided by scope "
+          + existing.provider.id() + "; scope " + provider.id() + " cannot provide it too");
     }
-    Entry entry = new Entry(key, service, provider, providerId);
+    Entry entry = new Entry(key, service, provider);
     entries.put(key, entry);
     return entry;
   }
@@ -52,17 +49,10 @@ final class ServiceRegistry {
 
   /** True when every key has a provider that is not withdrawing. */
   boolean allPresent(Set<ServiceKey<?>> keys) {
-    for (ServiceKey<?> key : keys) {
-      Entry entry = entries.get(key);
-      if (entry == null || entry.withdrawing) {
-        return false;
-      }
-    }
-    return true;
+    return keys.stream().allMatch(key -> entries.get(key) != null && !entries.get(key).withdrawing);
   }
 
-  /** The services {@code provider} has registered. */
-  List<Entry> entriesOf(Object provider) {
+  List<Entry> entriesOf(Scope provider) {
     return entries.values().stream().filter(e -> e.provider == provider).toList();
   }
 
