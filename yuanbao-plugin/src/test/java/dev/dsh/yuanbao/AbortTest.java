@@ -123,21 +123,15 @@ class AbortTest {
       provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
       var stage = provider.search(WebSearchRequest.of("q"), AbortSignal.never());
       assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
-      assertThat(threadsNamed(provider.threadPrefix())).isPositive();
+      assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isPositive();
       provider.close();
       assertAborted(stage);
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (threadsNamed(provider.threadPrefix()) > 0 && System.nanoTime() < deadline) {
+    while (TestSupport.threadsNamed(provider.threadPrefix()) > 0 && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
-    assertThat(threadsNamed(provider.threadPrefix())).isZero();
-  }
-
-  private static long threadsNamed(String prefix) {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
-        .count();
+    assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isZero();
   }
 
   @Test

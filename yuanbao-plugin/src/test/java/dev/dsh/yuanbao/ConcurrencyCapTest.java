@@ -162,20 +162,14 @@ class ConcurrencyCapTest {
           provider.search(WebSearchRequest.of("q" + i), AbortSignal.never()).toCompletableFuture());
     }
     awaitTrue(() -> server.held() == 20);
-    assertThat(threadsNamed(provider.threadPrefix())).isBetween(1L, (long) HttpClients.POOL_SIZE);
+    assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isBetween(1L, (long) HttpClients.POOL_SIZE);
     for (int i = 0; i < 20; i++) {
       server.releaseOne();
     }
     searches.forEach(s -> assertThat(s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join()).isNotNull());
-    assertThat(threadsNamed(provider.threadPrefix())).isLessThanOrEqualTo(HttpClients.POOL_SIZE);
+    assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isLessThanOrEqualTo(HttpClients.POOL_SIZE);
     provider.close();
-    awaitTrue(() -> threadsNamed(provider.threadPrefix()) == 0);
-  }
-
-  private static long threadsNamed(String prefix) {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
-        .count();
+    awaitTrue(() -> TestSupport.threadsNamed(provider.threadPrefix()) == 0);
   }
 
   /** Waits for {@code condition}, failing after a generous bound (a guard against hangs only). */

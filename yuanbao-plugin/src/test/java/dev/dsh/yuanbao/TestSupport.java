@@ -102,4 +102,11 @@ final class TestSupport {
     assertThat(thrown).isInstanceOf(WebError.class);
     return (WebError) thrown;
   }
+
+  /** How many live threads have a name starting with {@code prefix}. */
+  static long threadsNamed(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
+        .count();
+  }
 }

@@ -62,7 +62,7 @@ class McpCommandTest {
     env = new HashMap<>();
     env.put("TENCENTCLOUD_WSA_APIKEY", CANARY);
     env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-    server = McpClientProcess.launch(readmeCommand(launcher(), home), env);
+    server = McpClientProcess.launch(readmeCommand(launcher(dir), home), env);
   }
 
   @AfterAll
@@ -328,8 +328,8 @@ class McpCommandTest {
         .toList();
   }
 
-  /** A {@code dsh} for this build: the launcher's java command, on the module's class path. */
-  private Path launcher() throws IOException {
+  /** A {@code dsh} in {@code dir} for this build: the launcher's java command, on the class path. */
+  static Path launcher(Path dir) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("dsh.test.classpath");
     Path script = dir.resolve("dsh");

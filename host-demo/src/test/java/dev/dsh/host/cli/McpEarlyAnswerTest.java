@@ -7,7 +7,6 @@ import dev.dsh.host.testing.LoopbackStub;
 import dev.dsh.host.tool.WebSearchTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -46,7 +45,7 @@ class McpEarlyAnswerTest {
 
       McpClientProcess server =
           McpClientProcess.launch(
-              McpCommandTest.readmeCommand(launcher(), home), env);
+              McpCommandTest.readmeCommand(McpCommandTest.launcher(dir), home), env);
       try {
         JsonNode initialized = await(server.request("initialize", initializeParams()));
         server.notify("notifications/initialized", McpClientProcess.JSON.createObjectNode());
@@ -118,17 +117,5 @@ class McpEarlyAnswerTest {
 
   private static JsonNode await(CompletableFuture<JsonNode> response) throws Exception {
     return response.get(SOON.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  /** A {@code dsh} for this build: the launcher's java command, on the module's class path. */
-  private Path launcher() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath = System.getProperty("dsh.test.classpath");
-    Path script = dir.resolve("dsh");
-    Files.writeString(
-        script,
-        "#!/bin/sh\nexec '" + java + "' -cp '" + classpath + "' dev.dsh.host.cli.DshMain \"$@\"\n");
-    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-    return script;
   }
 }
