@@ -49,12 +49,7 @@ final class AnswerReader {
     List<WebSearchSource> sources = new ArrayList<>(decoded.pages().size());
     for (WebSearchSource s : decoded.pages()) {
       if (s != null) {
-        sources.add(
-            new WebSearchSource(
-                failures.scrub(s.url()),
-                s.title() == null ? null : failures.scrub(s.title()),
-                failures.scrub(s.snippet()),
-                s.publishedAt()));
+        sources.add(failures.scrub(s));
       }
     }
     return new WebSearchResult(null, null, sources, false, decoded.pages().size() - sources.size());

@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchSource;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.URI;
@@ -85,6 +86,16 @@ final class Failures {
             : "Yuanbao search failed: " + (code == null ? "unknown error" : code);
     return new WebError(
         WebErrorCodes.WEB_PROVIDER_ERROR, scrub(text), code == null ? null : scrub(code), null);
+  }
+
+  /** {@code source} with its url, title and snippet scrubbed; itself when none holds the key. */
+  WebSearchSource scrub(WebSearchSource source) {
+    String url = scrub(source.url());
+    String title = source.title() == null ? null : scrub(source.title());
+    String snippet = source.snippet() == null ? null : scrub(source.snippet());
+    return url == source.url() && title == source.title() && snippet == source.snippet()
+        ? source
+        : new WebSearchSource(url, title, snippet, source.publishedAt());
   }
 
   /** {@code text} with every occurrence of the key, in any letter case, replaced by {@code ***}. */

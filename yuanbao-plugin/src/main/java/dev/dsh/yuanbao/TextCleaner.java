@@ -37,22 +37,18 @@ final class TextCleaner {
    * character, U+FFFF, edge or repeated space, or other white space or character to remove.
    */
   private static boolean isClean(String s) {
-    char previous = ' ';
+    boolean space = true; // at the start, a space is an edge space
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (c < ' '
-          || (c == ' ' && previous == ' ')
-          || (c >= 0x7F && c <= 0xA0)
-          || c == '<'
-          || c == '&'
-          || c == '\u200B'
-          || c == '\u00AD'
-          || c == '\uFFFF') {
+      // Most characters are letters above U+00AD: one comparison, then the two to remove.
+      if (c > '\u00AD' ? c == '\u200B' || c == '\uFFFF'
+          : c <= ' ' ? c < ' ' || space
+          : c >= 0x7F && c <= 0xA0 || c == '<' || c == '&' || c == '\u00AD') {
         return false;
       }
-      previous = c;
+      space = c == ' ';
     }
-    return previous != ' ';
+    return !space;
   }
 
   /** {@code s} with its highlights decoded, or null when it holds other markup, NUL or U+FFFF. */

@@ -3,10 +3,9 @@ package dev.dsh.yuanbao;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
@@ -20,25 +19,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A canary key shows in no message, toString, cause or log line on any error path. */
 class CanaryKeyTest {
 
   private static final String CANARY = "CANARY-7f3e9b2d41";
-  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
-
-  @BeforeAll
-  static void start() {
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.stop();
-  }
+  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
 
   private static void answer(int status, String body, String location) {
     server.resetAll();
@@ -151,8 +139,7 @@ class CanaryKeyTest {
                   "https://a.example/?token=***", "Bearer ***", "the key is <***> and ***"));
       assertThat(sources.toString()).doesNotContainIgnoringCase(CANARY);
     } finally {
-      server.resetAll();
-    }
+      }
   }
 
   private static String quoted(String s) {

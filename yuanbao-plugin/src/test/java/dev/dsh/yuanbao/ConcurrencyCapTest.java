@@ -60,7 +60,11 @@ class ConcurrencyCapTest {
       for (int released = 0; released < 20; released++) {
         int expectedHeld = Math.min(2, 20 - released);
         awaitTrue(() -> server.held() == expectedHeld);
+        // Wait until the released request has left: else the next round could see it still held
+        // and release another, two searches would start at once, and a delayed one be overtaken.
+        int passed = server.passed();
         server.releaseOne();
+        awaitTrue(() -> server.passed() == passed + 1);
       }
       searches.forEach(s -> assertThat(s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join()).isNotNull());
       assertThat(server.maxAtOnce()).isEqualTo(2);
@@ -190,6 +194,7 @@ class ConcurrencyCapTest {
     private final Semaphore releases = new Semaphore(0);
     private final AtomicInteger inside = new AtomicInteger();
     private final AtomicInteger max = new AtomicInteger();
+    private final AtomicInteger passed = new AtomicInteger();
     private final List<String> queries = new CopyOnWriteArrayList<>();
     private final byte[] body = TestSupport.fixture("21-empty-pages.json");
 
@@ -206,6 +211,7 @@ class ConcurrencyCapTest {
           max.accumulateAndGet(inside.incrementAndGet(), Math::max);
           releases.acquire();
           inside.decrementAndGet();
+          passed.incrementAndGet();
           exchange.sendResponseHeaders(200, body.length);
           out.write(body);
         } catch (InterruptedException e) {
@@ -224,6 +230,11 @@ class ConcurrencyCapTest {
 
     int held() {
       return inside.get();
+    }
+
+    /** Requests released and past the hold. */
+    int passed() {
+      return passed.get();
     }
 
     void releaseOne() {

@@ -4,11 +4,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
@@ -24,8 +23,8 @@ import java.util.stream.Stream;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,25 +35,18 @@ import tools.jackson.databind.json.JsonMapper;
 /** Every fixture of the test resources' {@code wsa/} maps as its README says. */
 class FixtureMappingTest {
 
-  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
+  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
   private static final ObjectMapper mapper = JsonMapper.builder().build();
   private static YuanbaoSearchProvider provider;
 
   @BeforeAll
   static void start() {
-    server.start();
     provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
   }
 
   @AfterAll
   static void stop() {
     provider.close();
-    server.stop();
-  }
-
-  @BeforeEach
-  void reset() {
-    server.resetAll();
   }
 
   private static void serve(String fixture, int status) {

@@ -4,10 +4,9 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.credentials.Credential;
 import dev.dsh.api.credentials.CredentialRef;
@@ -22,30 +21,18 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Key resolution on every search: literal, then the credentials service, then the environment. */
 class KeyResolutionTest {
 
   private static final String REF = YuanbaoConfig.DEFAULT_API_KEY_ENV;
-  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
-
-  @BeforeAll
-  static void start() {
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.stop();
-  }
+  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
 
   @BeforeEach
   void reset() {
-    server.resetAll();
     server.stubFor(
         post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("21-empty-pages.json"))));
   }

@@ -5,11 +5,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.credentials.CredentialService;
@@ -23,29 +22,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The PF4J entry: registration, live update in place, unload, and config checks. */
 class PluginEntryTest {
 
-  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
-
-  @BeforeAll
-  static void start() {
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.stop();
-  }
+  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
 
   @BeforeEach
   void reset() {
-    server.resetAll();
     server.stubFor(
         post(urlPathMatching(".*"))
             .willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("01-normal-zh-10.json"))));

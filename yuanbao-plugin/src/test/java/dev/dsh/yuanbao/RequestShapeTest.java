@@ -5,12 +5,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.Freshness;
@@ -21,10 +20,9 @@ import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,21 +31,10 @@ import tools.jackson.databind.json.JsonMapper;
 /** The request the provider sends: method, path, headers, body, and exactly one per search. */
 class RequestShapeTest {
 
-  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
-
-  @BeforeAll
-  static void start() {
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.stop();
-  }
+  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
 
   @BeforeEach
   void reset() {
-    server.resetAll();
     server.stubFor(
         post(urlPathMatching(".*"))
             .willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("21-empty-pages.json"))));

@@ -2,9 +2,8 @@ package dev.dsh.yuanbao;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchProviderContract;
 import java.util.ArrayList;
@@ -13,26 +12,30 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The reusable provider contract, offline: WireMock answers, a raw server holds the answer. */
 class YuanbaoProviderContractTest extends WebSearchProviderContract {
 
-  private static final WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort());
+  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
   private static RawServer holding;
   private final List<YuanbaoSearchProvider> made = new ArrayList<>();
 
   @BeforeAll
   static void start() {
-    server.start();
-    server.stubFor(
-        post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("07-mixed-mode2.json"))));
     holding = new RawServer(RawServer.Behaviour.HOLD);
   }
 
   @AfterAll
   static void stop() {
-    server.stop();
     holding.close();
+  }
+
+  @BeforeEach
+  void answer() {
+    server.stubFor(
+        post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("07-mixed-mode2.json"))));
   }
 
   @AfterEach
