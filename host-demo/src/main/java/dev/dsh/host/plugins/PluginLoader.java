@@ -85,10 +85,10 @@ public final class PluginLoader implements AutoCloseable {
     StableCopy.Copied copied = copier.copy(jar, cacheDir);
     Path cached = copied.file();
     try {
-      boolean checkedBefore = checked.contains(copied.sha256());
+      boolean checkedBefore = checked.contains(jar, copied.sha256());
       JarContents contents = JarContents.read(copied.file(), jar, checkedBefore);
       if (!checkedBefore) {
-        checked.remember(copied.sha256());
+        checked.remember(jar, copied.sha256());
       }
       LoadedPlugin existing = loaded.get(contents.pluginId());
       if (existing != null) {

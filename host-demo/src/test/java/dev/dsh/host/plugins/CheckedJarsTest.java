@@ -13,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HexFormat;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A jar's CRC pass runs once per content: the hash of a jar that passed it is remembered. */
+/** A jar's CRC pass runs once per content: the hash that passed it is remembered by the path. */
 class CheckedJarsTest {
 
   private static final String PROBE = "a stored entry whose bytes are damaged after writing";
@@ -46,13 +47,12 @@ class CheckedJarsTest {
   }
 
   @Test
-  void aLoadedJarIsRememberedAsCheckedByItsHash() throws IOException {
+  void aLoadedJarIsRememberedAsCheckedByItsPathAndHash() throws IOException {
     Path jar = TestPluginJars.plugin(work, "dsh-good", "good").buildTo(plugins.resolve("good.jar"));
 
     loader.load(jar);
 
-    assertThat(marker(jar)).isRegularFile();
-    assertThat(Files.size(marker(jar))).isZero();
+    assertThat(record(jar)).hasContent(sha256(jar));
   }
 
   @Test
@@ -68,7 +68,7 @@ class CheckedJarsTest {
               assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.CORRUPT);
               assertThat(e).hasMessageContaining("probe.txt fails its CRC check");
             });
-    assertThat(marker(damaged)).doesNotExist();
+    assertThat(record(damaged)).doesNotExist();
   }
 
   @Test
@@ -78,27 +78,38 @@ class CheckedJarsTest {
             TestPluginJars.plugin(work, "dsh-probe", "probe").buildTo(work.resolve("good.jar")));
     // As if these very bytes had passed the check at an earlier start: the pass is skipped, so the
     // damaged entry (which PF4J never reads) goes unnoticed and the plugin loads.
-    Files.createDirectories(marker(damaged).getParent());
-    Files.createFile(marker(damaged));
+    new CheckedJars(home.resolve(".cache/plugin-checked")).remember(damaged, sha256(damaged));
 
     assertThat(loader.load(damaged).id()).isEqualTo("dsh-probe");
   }
 
   @Test
-  void aHashThatIsNotOneNeverMatchesAMarker() throws IOException {
-    CheckedJars checked = new CheckedJars(work.resolve("checked"));
-    checked.remember("../escape");
-    checked.remember("A".repeat(64));
+  void aPathKeepsOneRecordHoldingItsLastCheckedHash() throws IOException {
+    Path dir = work.resolve("checked");
+    Path jar = plugins.resolve("p.jar");
+    CheckedJars checked = new CheckedJars(dir);
+    checked.remember(jar, "../escape");
+    checked.remember(jar, "A".repeat(64));
+    assertThat(dir).doesNotExist();
+    assertThat(checked.contains(jar, "../escape")).isFalse();
 
-    assertThat(work.resolve("checked")).doesNotExist();
-    assertThat(checked.contains("../escape")).isFalse();
-    checked.remember("0".repeat(64));
-    assertThat(checked.contains("0".repeat(64))).isTrue();
-    assertThat(checked.contains("1".repeat(64))).isFalse();
+    checked.remember(jar, "0".repeat(64));
+    assertThat(checked.contains(jar, "0".repeat(64))).isTrue();
+    assertThat(checked.contains(jar, "1".repeat(64))).isFalse();
+    assertThat(checked.contains(plugins.resolve("other.jar"), "0".repeat(64))).isFalse();
+
+    checked.remember(jar, "1".repeat(64));
+    assertThat(checked.contains(jar, "1".repeat(64))).isTrue();
+    assertThat(checked.contains(jar, "0".repeat(64))).isFalse();
+    try (Stream<Path> records = Files.list(dir)) {
+      assertThat(records).hasSize(1);
+    }
   }
 
-  private Path marker(Path jar) throws IOException {
-    return home.resolve(".cache/plugin-checked").resolve(sha256(jar));
+  /** Where {@link CheckedJars} keeps its record of {@code jar}. */
+  private Path record(Path jar) {
+    String key = jar.toAbsolutePath().normalize().toString();
+    return home.resolve(".cache/plugin-checked").resolve(String.format("%08x.txt", key.hashCode()));
   }
 
   /** {@code good} with one more entry, stored, whose bytes no longer match its CRC. */
