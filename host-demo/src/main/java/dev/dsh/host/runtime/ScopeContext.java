@@ -10,6 +10,7 @@ import dev.dsh.api.ServiceKey;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,15 +54,12 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Disposable provide(ServiceKey<T> key, T service) {
-    Objects.requireNonNull(key, "key");
+    String what = "provide service \"" + Objects.requireNonNull(key, "key").name() + "\"";
     Objects.requireNonNull(service, "service");
-    return node.tree.loop().call(() -> {
-      check("provide service \"" + key.name() + "\"");
+    return registering(what, () -> {
       ServiceRegistry.Entry entry = node.tree.registry().register(node, key, service);
-      Disposable handle = node.effects.add(
-          "service \"" + key.name() + "\"", () -> node.withdraw(entry), null, false);
       node.dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
-      return handle;
+      return () -> node.tree.loop().run(() -> node.withdraw(entry));
     });
   }
 
@@ -72,14 +70,13 @@ final class ScopeContext implements Context {
 
   /** As {@link #plugin(Plugin, Map)}; a {@code name} fixes the child id to {@code <id>/<name>}. */
   Scope plugin(@Nullable String name, Plugin plugin, Map<String, ?> config) {
-    Objects.requireNonNull(plugin, "plugin");
+    String what = "apply plugin " + Objects.requireNonNull(plugin, "plugin").name();
     Objects.requireNonNull(config, "config");
     if (name != null && (name.isBlank() || name.contains("/"))) {
       throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
     }
     ScopeNode[] child = new ScopeNode[1]; // kept even when its apply gets stuck
-    node.tree.loop().run(() -> {
-      check("apply plugin " + plugin.name());
+    registering(what, () -> {
       String base = node.id() + "/" + (name == null ? plugin.name() : name);
       String id = base;
       for (int i = 2; node.tree.index().containsKey(id); i++) {
@@ -90,6 +87,7 @@ final class ScopeContext implements Context {
       }
       child[0] = node.child(id, plugin, config);
       child[0].settle();
+      return null;
     });
     return child[0];
   }
@@ -97,13 +95,14 @@ final class ScopeContext implements Context {
   @Override
   public Disposable effect(Disposable release) {
     Objects.requireNonNull(release, "release");
-    return add("register an effect", "release action", release, null);
+    return registering("register an effect", () -> node.effects.add(release, null));
   }
 
   @Override
   public Disposable accept(ConfigUpdateHandler handler) {
     Objects.requireNonNull(handler, "handler");
-    return add("register an update handler", "update handler", Disposable.noop(), handler);
+    return registering("register an update handler",
+        () -> node.effects.add(Disposable.noop(), handler));
   }
 
   @Override
@@ -111,18 +110,14 @@ final class ScopeContext implements Context {
     return "Context[" + node.id() + "]";
   }
 
-  private Disposable add(String what, String label, Disposable release,
-      @Nullable ConfigUpdateHandler handler) {
+  /** Runs {@code registration} on the runtime thread if this context is active by then. */
+  private <T> T registering(String what, Supplier<T> registration) {
     return node.tree.loop().call(() -> {
-      check(what);
-      return node.effects.add(label, release, handler, handler == null);
+      if (!isActive()) {
+        throw new IllegalStateException("context is inactive: scope " + node.id() + " is "
+            + node.state() + "; cannot " + what);
+      }
+      return registration.get();
     });
-  }
-
-  private void check(String what) {
-    if (!isActive()) {
-      throw new IllegalStateException("context is inactive: scope " + node.id() + " is "
-          + node.state() + "; cannot " + what);
-    }
   }
 }

@@ -8,7 +8,7 @@ import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.config.ConfigValidator;
-import java.util.ArrayList;
+import dev.dsh.host.runtime.LifecycleEvent.Kind;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -77,8 +77,8 @@ final class ScopeNode extends PublishedScope {
     try {
       node.config = tree.validator().validate(id, child.configType().orElse(null), raw);
     } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
-      node.status = new Status(ScopeState.FAILED, 1, e, false);
-      node.emit(LifecycleEvent.Kind.FAILED, e);
+      node.to(ScopeState.FAILED, e);
+      node.emit(Kind.FAILED);
     }
     return node;
   }
@@ -96,7 +96,7 @@ final class ScopeNode extends PublishedScope {
       if (state() == ScopeState.PENDING && config != null && ready) {
         load();
       } else if (state() == ScopeState.ACTIVE && !ready && !busy()) {
-        unload();
+        end(ScopeState.PENDING, null);
       } else {
         return;
       }
@@ -120,14 +120,11 @@ final class ScopeNode extends PublishedScope {
       }
     }
     config = next;
-    if (taken) {
-      status = status.to(ScopeState.ACTIVE);
-      emit(LifecycleEvent.Kind.UPDATED, null);
-    } else if (state() == ScopeState.ACTIVE) {
-      unload(); // back to PENDING: settle loads the new config
-    } else if (!tree.registry().allPresent(requires)) {
-      status = status.to(ScopeState.PENDING);
-      emit(LifecycleEvent.Kind.UPDATED, null);
+    if (state() == ScopeState.ACTIVE && !taken) {
+      end(ScopeState.PENDING, null); // settle loads the new config
+    } else if (taken || !tree.registry().allPresent(requires)) {
+      to(taken ? ScopeState.ACTIVE : ScopeState.PENDING, null);
+      emit(Kind.UPDATED);
     } else {
       load();
     }
@@ -137,7 +134,7 @@ final class ScopeNode extends PublishedScope {
   private void load() {
     Context ctx = tree.contexts().apply(this);
     current = ctx;
-    status = status.to(ScopeState.LOADING);
+    to(ScopeState.LOADING, null);
     try {
       tree.loop().guard(this, "apply", () -> {
         plugin.apply(ctx, Objects.requireNonNull(config));
@@ -146,70 +143,66 @@ final class ScopeNode extends PublishedScope {
     } catch (RuntimeThread.Abandoned a) {
       throw a;
     } catch (Throwable t) {
-      fail(t);
+      end(ScopeState.FAILED, t);
       return;
     }
-    status = status.to(ScopeState.ACTIVE);
-    emit(LifecycleEvent.Kind.APPLIED, null);
-  }
-
-  void fail(Throwable cause) {
-    Status s = status;
-    status = new Status(ScopeState.FAILED, s.generation() + 1, cause, s.ending());
-    LOG.debug("scope {} ({}) failed", id, plugin.name(), cause); // the FAILED event reports it
-    releaseAll();
-    emit(LifecycleEvent.Kind.FAILED, cause);
-  }
-
-  /** ACTIVE, or UNLOADING left half done, to PENDING. */
-  void unload() {
-    if (state() != ScopeState.UNLOADING) {
-      status = status.to(ScopeState.UNLOADING);
-    }
-    releaseAll();
-    status = status.to(ScopeState.PENDING);
-    emit(LifecycleEvent.Kind.UNLOADED, null);
+    to(ScopeState.ACTIVE, null);
+    emit(Kind.APPLIED);
   }
 
   private void disposeNow() {
-    Status s = status;
-    if (s.state() == ScopeState.DISPOSED) {
+    if (state() == ScopeState.DISPOSED) {
       return;
     }
     if (busy()) {
       tree.loop().later(this::disposeNow);
       return;
     }
-    status = new Status(ScopeState.UNLOADING, s.generation() + 1, null, true);
-    finishDispose();
+    ending = true;
+    end(ScopeState.DISPOSED, null);
   }
 
-  void finishDispose() {
-    releaseAll();
-    status = status.to(ScopeState.DISPOSED);
-    tree.index().remove(id, this);
-    if (parent instanceof ScopeNode up) {
-      up.children.remove(this);
+  /**
+   * Releases what the scope holds and leaves it {@code to}: PENDING (unload), FAILED ({@code
+   * cause} kept) or DISPOSED. Also finishes a release an abandoned thread left half done.
+   */
+  void end(ScopeState to, @Nullable Throwable cause) {
+    if (to == ScopeState.FAILED) {
+      to(ScopeState.FAILED, cause); // inactive at once, so nothing registers while releasing
+      LOG.debug("scope {} ({}) failed", id, plugin.name(), cause); // the FAILED event reports it
+    } else if (state() != ScopeState.UNLOADING) {
+      to(ScopeState.UNLOADING, null);
     }
-    emit(LifecycleEvent.Kind.DISPOSED, null);
+    releaseAll();
+    if (to != ScopeState.FAILED) {
+      to(to, null);
+    }
+    if (to == ScopeState.DISPOSED) {
+      tree.index().remove(id, this);
+      if (parent instanceof ScopeNode up) {
+        up.children.remove(this);
+      }
+    }
+    emit(to == ScopeState.PENDING ? Kind.UNLOADED : Kind.valueOf(to.name()));
   }
 
-  /** Unloads the dependents of this scope's services, disposes the children, then the effects. */
+  /** Withdraws this scope's services (their dependents unload), disposes children, then effects. */
   void releaseAll() {
-    tree.registry().entriesOf(this).forEach(this::unloadDependents);
-    List<ScopeNode> kids = new ArrayList<>(children);
+    tree.registry().entriesOf(this).forEach(this::withdraw);
+    List<ScopeNode> kids = List.copyOf(children);
     for (int i = kids.size() - 1; i >= 0; i--) {
       kids.get(i).disposeNow();
     }
     effects.releaseAll();
-    tree.registry().entriesOf(this).forEach(tree.registry()::remove); // a withdrawal cut short
   }
 
-  private void unloadDependents(ServiceRegistry.Entry entry) {
-    entry.withdrawing = true; // nobody loads on it any more, but dependents see it while releasing
-    for (ScopeNode node : dependents(entry.key, ScopeState.ACTIVE)) {
-      if (node.state() == ScopeState.ACTIVE && !node.busy()) { // an earlier one may have moved it
-        node.unload();
+  /** Removes {@code entry}, once, and unloads the scopes that required it. */
+  void withdraw(ServiceRegistry.Entry entry) {
+    if (tree.registry().remove(entry)) {
+      for (ScopeNode node : dependents(entry.key(), ScopeState.ACTIVE)) {
+        if (node.state() == ScopeState.ACTIVE && !node.busy()) { // an earlier one may have moved it
+          node.end(ScopeState.PENDING, null);
+        }
       }
     }
   }
@@ -219,11 +212,6 @@ final class ScopeNode extends PublishedScope {
         .filter(node -> node.requires.contains(key) && node.state() == in).toList();
   }
 
-  void withdraw(ServiceRegistry.Entry entry) {
-    unloadDependents(entry);
-    tree.registry().remove(entry);
-  }
-
   /** Whether this scope's own step is on the runtime thread's stack. */
   private boolean busy() {
     ScopeState state = state();
@@ -231,14 +219,16 @@ final class ScopeNode extends PublishedScope {
   }
 
   private void checkNotEnding(String what) {
-    if (status.ending() || state() == ScopeState.DISPOSED) {
+    if (ending || state() == ScopeState.DISPOSED) {
       throw new IllegalStateException(
           "context is inactive: scope " + id + " is being disposed; cannot " + what);
     }
   }
 
-  private void emit(LifecycleEvent.Kind kind, @Nullable Throwable error) {
-    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), error);
+  private void emit(Kind kind) {
+    ScopeInfo now = info;
+    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), now.generation(),
+        kind == Kind.FAILED ? now.error() : null);
     LOG.debug("{}", event.describe());
     try {
       tree.listener().onEvent(event);

@@ -118,9 +118,9 @@ public final class ScopeRuntime implements AutoCloseable {
     published = List.copyOf(out);
   }
 
-  private static void describe(Scope scope, List<ScopeInfo> out) {
-    out.add(((ScopeNode) scope).info());
-    scope.children().forEach(child -> describe(child, out));
+  private static void describe(ScopeNode node, List<ScopeInfo> out) {
+    out.add(node.info);
+    node.children().forEach(child -> describe((ScopeNode) child, out));
   }
 
   /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
@@ -131,18 +131,16 @@ public final class ScopeRuntime implements AutoCloseable {
         LOG.warn("{} of scope {} ({}) failed: {}", call.what(), node.id(), node.pluginName(),
             call.error().getMessage());
       } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {
-        node.fail(call.error()); // the FAILED event reports it
+        node.end(ScopeState.FAILED, call.error()); // the FAILED event reports it
       }
     }
     for (ScopeNode node : List.copyOf(index.descendingMap().values())) { // children first
-      if (node.state() == ScopeState.LOADING) { // a recovery that got stuck itself left it
-        node.fail(new IllegalStateException("apply was cut short: its runtime thread was lost"));
-      } else if (node.state() == ScopeState.UNLOADING && node.status.ending()) {
-        node.finishDispose(); // what the abandoned thread left half done
-      } else if (node.state() == ScopeState.UNLOADING) {
-        node.unload();
-      } else if (node.state() == ScopeState.FAILED) {
-        node.releaseAll();
+      switch (node.state()) { // what an abandoned thread left half done
+        case LOADING -> node.end(ScopeState.FAILED,
+            new IllegalStateException("apply was cut short: its runtime thread was lost"));
+        case UNLOADING -> node.end(node.ending ? ScopeState.DISPOSED : ScopeState.PENDING, null);
+        case FAILED -> node.releaseAll();
+        default -> { }
       }
     }
     List.copyOf(index.values()).forEach(ScopeNode::settle);

@@ -14,50 +14,36 @@ import org.jspecify.annotations.Nullable;
  */
 final class ServiceRegistry {
 
-  /** One provided service; a withdrawing one still answers lookups but no longer loads anyone. */
-  static final class Entry {
-    final ServiceKey<?> key;
-    final Object service;
-    final Scope provider;
-    boolean withdrawing;
-
-    Entry(ServiceKey<?> key, Object service, Scope provider) {
-      this.key = key;
-      this.service = service;
-      this.provider = provider;
-    }
-  }
+  /** One provided service; compared by identity, so an old handle never removes a newer one. */
+  record Entry(ServiceKey<?> key, Object service, Scope provider) {}
 
   private final Map<ServiceKey<?>, Entry> entries = new ConcurrentHashMap<>();
 
   Entry register(Scope provider, ServiceKey<?> key, Object service) {
-    Entry existing = entries.get(key);
+    Entry entry = new Entry(key, service, provider);
+    Entry existing = entries.putIfAbsent(key, entry);
     if (existing != null) {
       throw new IllegalStateException("service \"" + key.name() + "\" is already provided by scope "
-          + existing.provider.id() + "; scope " + provider.id() + " cannot provide it too");
+          + existing.provider().id() + "; scope " + provider.id() + " cannot provide it too");
     }
-    Entry entry = new Entry(key, service, provider);
-    entries.put(key, entry);
     return entry;
   }
 
-  /** The service for {@code key}, withdrawing or not. */
   @Nullable Object lookup(ServiceKey<?> key) {
     Entry entry = entries.get(key);
-    return entry == null ? null : entry.service;
+    return entry == null ? null : entry.service();
   }
 
-  /** True when every key has a provider that is not withdrawing. */
   boolean allPresent(Set<ServiceKey<?>> keys) {
-    return keys.stream().allMatch(key -> entries.get(key) != null && !entries.get(key).withdrawing);
+    return entries.keySet().containsAll(keys);
   }
 
   List<Entry> entriesOf(Scope provider) {
-    return entries.values().stream().filter(e -> e.provider == provider).toList();
+    return entries.values().stream().filter(e -> e.provider() == provider).toList();
   }
 
-  /** Removes {@code entry}, if it is still the registered one. */
-  void remove(Entry entry) {
-    entries.remove(entry.key, entry);
+  /** Removes {@code entry} if it is still the registered one; true when it was. */
+  boolean remove(Entry entry) {
+    return entries.get(entry.key()) == entry && entries.remove(entry.key()) != null;
   }
 }
