@@ -34,18 +34,8 @@ final class RuntimeThread {
   /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
   static final class Abandoned extends Error {}
 
-  /** A nesting level: a plugin call ({@code owner} set) with its time left, or a step. */
-  private static final class Level {
-    final @Nullable Scope owner;
-    final String what;
-    long left;
-
-    Level(@Nullable Scope owner, String what, long left) {
-      this.owner = owner;
-      this.what = what;
-      this.left = left;
-    }
-  }
+  /** A nesting level: a plugin call ({@code owner} set) with the time it has left, or a step. */
+  private record Level(@Nullable Scope owner, String what, long left) {}
 
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
@@ -53,7 +43,6 @@ final class RuntimeThread {
 
   private final Duration deadline;
   private final Consumer<List<Call>> recovery;
-  private final Runnable afterTask;
   private final LinkedBlockingDeque<Task> queue = new LinkedBlockingDeque<>();
   private final ScheduledThreadPoolExecutor watchdog =
       new ScheduledThreadPoolExecutor(1, r -> thread(r, "dsh-runtime-watchdog"));
@@ -65,10 +54,9 @@ final class RuntimeThread {
   private @Nullable ScheduledFuture<?> alarm;
   private long armedAt;
 
-  RuntimeThread(Duration deadline, Consumer<List<Call>> recovery, Runnable afterTask) {
+  RuntimeThread(Duration deadline, Consumer<List<Call>> recovery) {
     this.deadline = deadline;
     this.recovery = recovery;
-    this.afterTask = afterTask;
     watchdog.setRemoveOnCancelPolicy(true);
     startWorker();
   }
@@ -115,7 +103,7 @@ final class RuntimeThread {
 
   /** Whether a plugin call of {@code owner} is on the runtime thread's stack. */
   synchronized boolean inCall(Scope owner) {
-    return levels.stream().anyMatch(level -> level.owner == owner);
+    return levels.stream().anyMatch(level -> level.owner() == owner);
   }
 
   /** Runs plugin code for {@code owner} under the deadline. */
@@ -168,15 +156,16 @@ final class RuntimeThread {
     if (alarm != null) {
       alarm.cancel(false);
       alarm = null;
-      levels.element().left -= System.nanoTime() - armedAt;
+      Level top = levels.pop();
+      levels.push(new Level(top.owner(), top.what(), top.left() - (System.nanoTime() - armedAt)));
     }
   }
 
   private void resume() {
     Level top = levels.peek();
-    if (top != null && top.owner != null) {
+    if (top != null && top.owner() != null) {
       armedAt = System.nanoTime();
-      alarm = watchdog.schedule(this::expire, top.left, TimeUnit.NANOSECONDS);
+      alarm = watchdog.schedule(this::expire, top.left(), TimeUnit.NANOSECONDS);
     }
   }
 
@@ -185,10 +174,10 @@ final class RuntimeThread {
       return; // a paused or cancelled alarm that fired all the same
     }
     Level top = levels.element();
-    String name = "dsh-plugin " + top.owner.id() + " " + top.what;
-    List<Call> lost = levels.stream().filter(level -> level.owner != null)
-        .map(l -> new Call(l.owner, l.what, new PluginCallTimeoutException(l.what, deadline, name)))
-        .toList();
+    String name = "dsh-plugin " + top.owner().id() + " " + top.what();
+    List<Call> lost = levels.stream().filter(level -> level.owner() != null)
+        .map(l -> new Call(l.owner(), l.what(), new PluginCallTimeoutException(l.what(), deadline,
+            name))).toList();
     levels.clear();
     alarm = null;
     worker.setName(name);
@@ -218,13 +207,10 @@ final class RuntimeThread {
 
   private void runTask(Task task) {
     try {
-      Object result = task.work().get();
-      afterTask.run();
-      task.done().complete(result);
+      task.done().complete(task.work().get());
     } catch (Abandoned a) {
       throw a;
     } catch (RuntimeException | Error e) {
-      afterTask.run();
       task.done().completeExceptionally(e);
     }
   }

@@ -47,7 +47,6 @@ public final class ScopeRuntime implements AutoCloseable {
   private final NavigableMap<String, ScopeNode> index = new ConcurrentSkipListMap<>();
   private final RuntimeThread loop;
   private final ScopeNode root;
-  private volatile List<ScopeInfo> published = List.of();
 
   /** A runtime that reports life-cycle events nowhere. */
   public ScopeRuntime(ConfigValidator validator) {
@@ -64,12 +63,11 @@ public final class ScopeRuntime implements AutoCloseable {
     if (deadline.isNegative() || deadline.isZero()) {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
     }
-    this.loop = new RuntimeThread(deadline, this::recover, this::publish);
+    this.loop = new RuntimeThread(deadline, this::recover);
     ScopeNode.Tree tree = new ScopeNode.Tree(loop, new ServiceRegistry(),
         Objects.requireNonNull(validator), Objects.requireNonNull(listener), index,
         ScopeContext::new);
     this.root = new ScopeNode(tree, null, "root", ROOT);
-    publish();
   }
 
   /** The root context, active until {@link #close()}. */
@@ -98,9 +96,11 @@ public final class ScopeRuntime implements AutoCloseable {
     return Optional.ofNullable(index.get(Objects.requireNonNull(id, "id")));
   }
 
-  /** Every live scope, root first, depth-first in creation order, as of the last transition. */
+  /** Every live scope, root first, depth-first in creation order, as of its last transition. */
   public List<ScopeInfo> scopes() {
-    return published;
+    List<ScopeInfo> out = new ArrayList<>();
+    describe(root, out);
+    return List.copyOf(out);
   }
 
   /** Disposes the whole tree: children first, then the root's own effects. Idempotent. */
@@ -108,14 +108,6 @@ public final class ScopeRuntime implements AutoCloseable {
   public void close() {
     root.dispose();
     loop.stop();
-  }
-
-  private void publish() {
-    List<ScopeInfo> out = new ArrayList<>();
-    if (root != null) { // null while the constructor runs
-      describe(root, out);
-    }
-    published = List.copyOf(out);
   }
 
   private static void describe(ScopeNode node, List<ScopeInfo> out) {
