@@ -5,7 +5,6 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Disposable;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
-import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import java.util.Map;
 import java.util.Objects;
@@ -38,11 +37,12 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Optional<T> get(ServiceKey<T> key) {
-    Object service = node.tree.registry().lookup(Objects.requireNonNull(key, "key"));
-    if (service == null) {
+    ScopeNode.Service entry = node.tree.services().get(Objects.requireNonNull(key, "key"));
+    if (entry == null) {
       return Optional.empty();
     }
-    Object view = service instanceof ContextAware<?> aware ? aware.bindTo(this) : service;
+    Object view = entry.service() instanceof ContextAware<?> aware
+        ? aware.bindTo(this) : entry.service();
     return Optional.of(key.type().cast(view));
   }
 
@@ -57,8 +57,14 @@ final class ScopeContext implements Context {
     String what = "provide service \"" + Objects.requireNonNull(key, "key").name() + "\"";
     Objects.requireNonNull(service, "service");
     return registering(what, () -> {
-      ServiceRegistry.Entry entry = node.tree.registry().register(node, key, service);
-      node.dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
+      ScopeNode.Service entry = new ScopeNode.Service(key, service, node);
+      ScopeNode.Service other = node.tree.services().putIfAbsent(key, entry);
+      if (other != null) {
+        throw new IllegalStateException("service \"" + key.name() + "\" is already provided by"
+            + " scope " + other.provider().id() + "; scope " + node.id() + " cannot provide it"
+            + " too");
+      }
+      node.settleDependents(key);
       return () -> node.tree.loop().run(() -> node.withdraw(entry));
     });
   }
@@ -85,7 +91,7 @@ final class ScopeContext implements Context {
         }
         id = base + "-" + i;
       }
-      child[0] = node.child(id, plugin, config);
+      child[0] = new ScopeNode(node.tree, node, id, plugin, config);
       child[0].settle();
       return null;
     });

@@ -27,10 +27,16 @@ final class ScopeNode extends PublishedScope {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
 
-  /** What every scope of one runtime shares. */
-  record Tree(RuntimeThread loop, ServiceRegistry registry, ConfigValidator validator,
-      LifecycleListener listener, Map<String, ScopeNode> index,
+  /**
+   * What every scope of one runtime shares. {@code services} is written on the runtime thread only
+   * and read from any thread (a search never waits for the runtime thread).
+   */
+  record Tree(RuntimeThread loop, ConfigValidator validator, LifecycleListener listener,
+      Map<String, ScopeNode> index, Map<ServiceKey<?>, Service> services,
       Function<ScopeNode, Context> contexts) {}
+
+  /** One provided service; compared by identity, so an old handle never removes a newer one. */
+  record Service(ServiceKey<?> key, Object service, ScopeNode provider) {}
 
   final Tree tree;
   final Effects effects;
@@ -38,14 +44,26 @@ final class ScopeNode extends PublishedScope {
   private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
   private @Nullable Config config;
 
-  /** A root ({@code parent} null: active until disposed) or a child, listed in the tree's index. */
-  ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin) {
+  /**
+   * A root ({@code parent} null: active until disposed, {@code raw} unused) or a child, FAILED at
+   * once when {@code raw} is an invalid config; listed in the tree's index and under its parent.
+   */
+  ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin, Map<String, ?> raw) {
     super(parent, id, plugin);
     this.tree = tree;
     this.requires = Set.copyOf(plugin.inject());
     this.effects = new Effects(tree.loop(), this);
     this.current = tree.contexts().apply(this);
     tree.index().put(id, this);
+    if (parent != null) {
+      parent.children.add(this);
+      try {
+        config = tree.validator().validate(id, plugin.configType().orElse(null), raw);
+      } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
+        to(ScopeState.FAILED, e);
+        emit(Kind.FAILED);
+      }
+    }
   }
 
   @Override
@@ -70,32 +88,17 @@ final class ScopeNode extends PublishedScope {
     }
   }
 
-  /** A new child {@code id} applying {@code child}; FAILED at once when its config is invalid. */
-  ScopeNode child(String id, Plugin child, Map<String, ?> raw) {
-    ScopeNode node = new ScopeNode(tree, this, id, child);
-    children.add(node);
-    try {
-      node.config = tree.validator().validate(id, child.configType().orElse(null), raw);
-    } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
-      node.to(ScopeState.FAILED, e);
-      node.emit(Kind.FAILED);
-    }
-    return node;
-  }
-
   /** Effects, children and services still registered on this scope; zero once it ended. */
   int liveEffectCount() {
-    return tree.loop().call(
-        () -> effects.size() + children.size() + tree.registry().entriesOf(this).size());
+    return tree.loop().call(() -> effects.size() + children.size() + services().size());
   }
 
   /** Loads or unloads as the required services say, until nothing more is to be done. */
   void settle() {
     while (true) {
-      boolean ready = tree.registry().allPresent(requires);
-      if (state() == ScopeState.PENDING && config != null && ready) {
+      if (state() == ScopeState.PENDING && config != null && ready()) {
         load();
-      } else if (state() == ScopeState.ACTIVE && !ready && !busy()) {
+      } else if (state() == ScopeState.ACTIVE && !ready() && !busy()) {
         end(ScopeState.PENDING, null);
       } else {
         return;
@@ -122,7 +125,7 @@ final class ScopeNode extends PublishedScope {
     config = next;
     if (state() == ScopeState.ACTIVE && !taken) {
       end(ScopeState.PENDING, null); // settle loads the new config
-    } else if (taken || !tree.registry().allPresent(requires)) {
+    } else if (taken || !ready()) {
       to(taken ? ScopeState.ACTIVE : ScopeState.PENDING, null);
       emit(Kind.UPDATED);
     } else {
@@ -188,7 +191,7 @@ final class ScopeNode extends PublishedScope {
 
   /** Withdraws this scope's services (their dependents unload), disposes children, then effects. */
   void releaseAll() {
-    tree.registry().entriesOf(this).forEach(this::withdraw);
+    services().forEach(this::withdraw);
     List<ScopeNode> kids = List.copyOf(children);
     for (int i = kids.size() - 1; i >= 0; i--) {
       kids.get(i).disposeNow();
@@ -197,19 +200,28 @@ final class ScopeNode extends PublishedScope {
   }
 
   /** Removes {@code entry}, once, and unloads the scopes that required it. */
-  void withdraw(ServiceRegistry.Entry entry) {
-    if (tree.registry().remove(entry)) {
-      for (ScopeNode node : dependents(entry.key(), ScopeState.ACTIVE)) {
-        if (node.state() == ScopeState.ACTIVE && !node.busy()) { // an earlier one may have moved it
-          node.end(ScopeState.PENDING, null);
-        }
+  void withdraw(Service entry) {
+    if (tree.services().get(entry.key()) == entry) {
+      tree.services().remove(entry.key());
+      settleDependents(entry.key());
+    }
+  }
+
+  /** Loads or unloads the scopes that require {@code key}, as it just came or went. */
+  void settleDependents(ServiceKey<?> key) {
+    for (ScopeNode node : List.copyOf(tree.index().values())) {
+      if (node.requires.contains(key)) {
+        node.settle(); // an earlier one may have moved it: settle looks at its state again
       }
     }
   }
 
-  List<ScopeNode> dependents(ServiceKey<?> key, ScopeState in) {
-    return tree.index().values().stream()
-        .filter(node -> node.requires.contains(key) && node.state() == in).toList();
+  private boolean ready() {
+    return tree.services().keySet().containsAll(requires);
+  }
+
+  private List<Service> services() {
+    return tree.services().values().stream().filter(s -> s.provider() == this).toList();
   }
 
   /** Whether this scope's own step is on the runtime thread's stack. */
@@ -226,9 +238,8 @@ final class ScopeNode extends PublishedScope {
   }
 
   private void emit(Kind kind) {
-    ScopeInfo now = info;
-    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), now.generation(),
-        kind == Kind.FAILED ? now.error() : null);
+    // right after the transition it reports: only a FAILED one has an error
+    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
     LOG.debug("{}", event.describe());
     try {
       tree.listener().onEvent(event);

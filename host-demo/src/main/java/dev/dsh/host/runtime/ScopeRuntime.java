@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,10 +65,9 @@ public final class ScopeRuntime implements AutoCloseable {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
     }
     this.loop = new RuntimeThread(deadline, this::recover);
-    ScopeNode.Tree tree = new ScopeNode.Tree(loop, new ServiceRegistry(),
-        Objects.requireNonNull(validator), Objects.requireNonNull(listener), index,
-        ScopeContext::new);
-    this.root = new ScopeNode(tree, null, "root", ROOT);
+    ScopeNode.Tree tree = new ScopeNode.Tree(loop, Objects.requireNonNull(validator),
+        Objects.requireNonNull(listener), index, new ConcurrentHashMap<>(), ScopeContext::new);
+    this.root = new ScopeNode(tree, null, "root", ROOT, Map.of());
   }
 
   /** The root context, active until {@link #close()}. */
