@@ -21,9 +21,9 @@ package dev.dsh.api;
  *   UNLOADING   DISPOSED    released after dispose(); final
  * </pre>
  *
- * <p>In {@code UNLOADING} a scope releases what it holds, in this order: it unloads the scopes
- * that depend on its services, disposes its children newest first, then releases its own effects
- * in reverse order of registration. Transitions of a runtime run one at a time, in the order asked;
+ * <p>In {@code UNLOADING} a scope releases what it holds, in this order: it withdraws its
+ * services and unloads the scopes that depend on them, disposes its children newest first, then
+ * releases its own effects in reverse order of registration. Transitions of a runtime run one at a time, in the order asked;
  * every transition increments the scope's {@linkplain Scope#generation() generation}.
  */
 public enum ScopeState {

@@ -2,7 +2,8 @@ package dev.dsh.yuanbao;
 
 /**
  * (b) side by side in one JVM: {@link DecodeBenchmark#decodeAndMap} and {@link
- * DecodeBenchmark#jacksonTree} on the same body, in interleaved rounds, so both see the same load.
+ * DecodeBenchmark#jacksonTree} on the same body, in interleaved rounds, so both see the same load;
+ * then {@link DecodeBenchmark#envelopeOnly}, the pass over the envelope both must make.
  * Arguments: rounds, seconds per side per round.
  */
 public final class SideBySideMain {
@@ -21,9 +22,11 @@ public final class SideBySideMain {
       for (int r = 1; r <= rounds; r++) {
         double mapped = time(b::decodeAndMap, seconds);
         double tree = time(b::jacksonTree, seconds);
+        double envelope = time(b::envelopeOnly, seconds / 2);
         System.out.printf(
-            "%s round %d: decodeAndMap %.1f us, jacksonTree %.1f us, ratio %.2f%n",
-            kind, r, mapped, tree, mapped / tree);
+            "%s round %d: decodeAndMap %.1f us, jacksonTree %.1f us, ratio %.2f;"
+                + " envelopeOnly %.1f us (beyond it: %.1f and %.1f us)%n",
+            kind, r, mapped, tree, mapped / tree, envelope, mapped - envelope, tree - envelope);
       }
     }
   }

@@ -28,8 +28,8 @@ final class TextCleaner {
     if (isClean(s)) {
       return s;
     }
-    String plain = withoutHighlights(s);
-    return withoutControls(plain == null ? Jsoup.parse(s).text() : normalized(plain));
+    String text = withSearchProMarkupOnly(s);
+    return text != null ? text : withoutControls(Jsoup.parse(s).text());
   }
 
   /**
@@ -51,10 +51,16 @@ final class TextCleaner {
     return !space;
   }
 
-  /** {@code s} with its highlights decoded, or null when it holds other markup, NUL or U+FFFF. */
-  private static @Nullable String withoutHighlights(String s) {
-    StringBuilder out = null;
-    int from = 0;
+  /**
+   * jsoup's text of {@code s} without control characters, or null when {@code s} holds other
+   * markup, NUL or U+FFFF. Highlights are dropped and entities decoded; then, as jsoup normalises a
+   * text node, runs of space, tab, line feed, form feed, carriage return and no-break space become
+   * one space, U+200B and U+00AD go, the ends are trimmed. Control characters go after that: one
+   * between two spaces leaves both, as it does after jsoup.
+   */
+  private static @Nullable String withSearchProMarkupOnly(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    boolean pendingSpace = false;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       if (c == '\0' || c == '\uFFFF') {
@@ -65,13 +71,25 @@ final class TextCleaner {
         if (piece < 0) {
           return null;
         }
-        out = (out == null ? new StringBuilder(s.length()) : out).append(s, from, i);
-        out.append(TEXT.get(piece));
-        from = i + MARKUP.get(piece).length();
-        i = from - 1;
+        i += MARKUP.get(piece).length() - 1;
+        if (TEXT.get(piece).isEmpty()) {
+          continue; // a highlight tag
+        }
+        c = TEXT.get(piece).charAt(0);
+      }
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00A0') {
+        pendingSpace = out.length() > 0;
+      } else if (c != '\u200B' && c != '\u00AD') {
+        if (pendingSpace) {
+          out.append(' ');
+          pendingSpace = false;
+        }
+        if (!isControl(c)) {
+          out.append(c);
+        }
       }
     }
-    return out == null ? s : out.append(s, from, s.length()).toString();
+    return out.toString().trim();
   }
 
   private static int markupAt(String s, int at) {
@@ -83,26 +101,8 @@ final class TextCleaner {
     return -1;
   }
 
-  /**
-   * jsoup's normalisation of a text node: runs of space, tab, line feed, form feed, carriage return
-   * and no-break space collapsed to one space, U+200B and U+00AD removed, then trimmed.
-   */
-  private static String normalized(String s) {
-    StringBuilder out = new StringBuilder(s.length());
-    boolean pendingSpace = false;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00A0') {
-        pendingSpace = out.length() > 0;
-      } else if (c != '\u200B' && c != '\u00AD') {
-        if (pendingSpace) {
-          out.append(' ');
-          pendingSpace = false;
-        }
-        out.append(c);
-      }
-    }
-    return out.toString().trim();
+  private static boolean isControl(char c) {
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F);
   }
 
   /** {@code s} without C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F) control characters. */
@@ -110,7 +110,7 @@ final class TextCleaner {
     StringBuilder out = null;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      boolean control = c < 0x20 || (c >= 0x7F && c <= 0x9F);
+      boolean control = isControl(c);
       if (control && out == null) {
         out = new StringBuilder(s.length()).append(s, 0, i);
       } else if (!control && out != null) {

@@ -10,17 +10,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The effects one scope owns, in registration order. Touched on the runtime thread only, so an
- * effect leaves the list exactly once: whoever removes it (the scope's end or an early handle)
- * releases it. Plugin release actions run under the deadline, each isolated from the others.
+ * The release actions and update handlers one scope owns, in registration order. Touched on the
+ * runtime thread only, so an effect leaves the list exactly once: whoever removes it (the scope's
+ * end or an early handle) releases it. Release actions run under the deadline, each isolated.
  */
 final class Effects {
 
   private static final Logger LOG = LoggerFactory.getLogger(Effects.class);
 
-  /** A release action, a provided service or an update handler; {@code guarded} for plugin code. */
-  private record Effect(
-      String label, Disposable release, @Nullable ConfigUpdateHandler handler, boolean guarded) {}
+  /** A release action, or an update handler (with nothing to release). */
+  private record Effect(Disposable release, @Nullable ConfigUpdateHandler handler) {}
 
   private final RuntimeThread loop;
   private final Scope owner;
@@ -32,9 +31,8 @@ final class Effects {
   }
 
   /** Adds an effect; the handle releases it early, from any thread, at most once. */
-  Disposable add(String label, Disposable release, @Nullable ConfigUpdateHandler handler,
-      boolean guarded) {
-    Effect effect = new Effect(label, release, handler, guarded);
+  Disposable add(Disposable release, @Nullable ConfigUpdateHandler handler) {
+    Effect effect = new Effect(release, handler);
     list.add(effect);
     return () -> loop.run(() -> {
       if (list.removeIf(e -> e == effect)) {
@@ -49,12 +47,8 @@ final class Effects {
 
   /** The newest update handler, if any. */
   @Nullable ConfigUpdateHandler handler() {
-    for (int i = list.size() - 1; i >= 0; i--) {
-      if (list.get(i).handler() != null) {
-        return list.get(i).handler();
-      }
-    }
-    return null;
+    return list.stream().map(Effect::handler).filter(h -> h != null).reduce((a, b) -> b)
+        .orElse(null);
   }
 
   /** Releases every effect, newest first; one that fails or overstays does not stop the others. */
@@ -65,18 +59,17 @@ final class Effects {
   }
 
   private void release(Effect effect) {
+    if (effect.handler() != null) {
+      return;
+    }
     try {
-      if (effect.guarded()) {
-        loop.guard(owner, "release action", () -> {
-          effect.release().dispose();
-          return null;
-        });
-      } else {
+      loop.guard(owner, "release action", () -> {
         effect.release().dispose();
-      }
+        return null;
+      });
     } catch (Exception | LinkageError e) { // one line: nothing else reports it
-      LOG.warn("releasing {} of scope {} ({}) failed: {}",
-          effect.label(), owner.id(), owner.pluginName(), e.toString());
+      LOG.warn("releasing release action of scope {} ({}) failed: {}",
+          owner.id(), owner.pluginName(), e.toString());
     }
   }
 }

@@ -9,31 +9,31 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What any thread may read of a scope: its identity and what the runtime thread last wrote of it
- * (one {@link Status} value and the current context), in volatile fields, so a read never waits.
- * {@link ScopeNode} is the runtime thread's side.
+ * (one {@link ScopeInfo}, the current context and whether it is ending), in volatile fields, so a
+ * read never waits. {@link ScopeNode} is the runtime thread's side.
  */
 abstract class PublishedScope implements Scope {
-
-  /** The state, one value: what it is, its generation, why it failed, whether it is ending. */
-  record Status(ScopeState state, long generation, @Nullable Throwable error, boolean ending) {
-    Status to(ScopeState next) {
-      return new Status(next, generation + 1, null, ending);
-    }
-  }
 
   final String id;
   final Plugin plugin;
   final @Nullable Scope parent;
-  volatile Status status;
+  volatile ScopeInfo info;
   /** The context of the plugin's current load; an older one is inactive. */
   volatile @Nullable Context current;
+  /** Set once dispose() began: nothing may update or register on it any more. */
+  volatile boolean ending;
 
   PublishedScope(@Nullable Scope parent, String id, Plugin plugin) {
     this.parent = parent;
     this.id = id;
     this.plugin = plugin;
-    this.status = new Status(parent == null ? ScopeState.ACTIVE : ScopeState.PENDING, 0, null,
-        false);
+    this.info = new ScopeInfo(
+        id, plugin.name(), parent == null ? ScopeState.ACTIVE : ScopeState.PENDING, 0, null);
+  }
+
+  /** The next state, one generation on; {@code error} only for FAILED. */
+  void to(ScopeState state, @Nullable Throwable error) {
+    info = new ScopeInfo(id, plugin.name(), state, info.generation() + 1, error);
   }
 
   @Override
@@ -48,17 +48,17 @@ abstract class PublishedScope implements Scope {
 
   @Override
   public ScopeState state() {
-    return status.state();
+    return info.state();
   }
 
   @Override
   public long generation() {
-    return status.generation();
+    return info.generation();
   }
 
   @Override
   public Optional<Throwable> error() {
-    return Optional.ofNullable(status.error()); // only a FAILED status has one
+    return info.failure(); // only a FAILED status has one
   }
 
   @Override
@@ -77,10 +77,5 @@ abstract class PublishedScope implements Scope {
 
   boolean isCurrent(Context ctx) {
     return ctx == current && state().acceptsRegistrations();
-  }
-
-  ScopeInfo info() {
-    Status s = status;
-    return new ScopeInfo(id, plugin.name(), s.state(), s.generation(), s.error());
   }
 }

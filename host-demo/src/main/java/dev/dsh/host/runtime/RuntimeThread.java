@@ -3,7 +3,6 @@ package dev.dsh.host.runtime;
 import dev.dsh.api.Scope;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,8 +19,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The one thread that performs a runtime's transitions, one task at a time in the order asked:
  * {@link #call} from another thread queues the task and waits, from the runtime thread it runs in
- * place. Plugin code runs through {@link #guard}. Only the innermost call is timed, so a deadline
- * passes only while the thread is in plugin code, never while it touches the tree: then a fresh
+ * place. Plugin code runs through {@link #guard}. One alarm times the innermost level only, and
+ * only while it is a plugin call: a nested step pauses the call it is nested in, so a deadline
+ * passes only while the thread is in plugin code, never while it touches the tree. Then a fresh
  * thread takes over (it first runs {@code recovery} with the calls on the stuck stack) and the
  * stuck one, should it return, throws {@link Abandoned}. Threads run no plugin code of their own
  * and keep the host's context class loader, so an idle one pins no plugin's class loader.
@@ -34,16 +34,8 @@ final class RuntimeThread {
   /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
   static final class Abandoned extends Error {}
 
-  /** A nesting level: a plugin call ({@code owner} set; timed while innermost) or a step. */
-  private final class Frame {
-    @Nullable Scope owner;
-    String what = "";
-    long left = deadline.toNanos();
-    long since;
-    int arms;
-    @Nullable ScheduledFuture<?> alarm;
-    boolean lost;
-  }
+  /** A nesting level: a plugin call ({@code owner} set) with the time it has left, or a step. */
+  private record Level(@Nullable Scope owner, String what, long left) {}
 
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
@@ -51,20 +43,20 @@ final class RuntimeThread {
 
   private final Duration deadline;
   private final Consumer<List<Call>> recovery;
-  private final Runnable afterTask;
   private final LinkedBlockingDeque<Task> queue = new LinkedBlockingDeque<>();
   private final ScheduledThreadPoolExecutor watchdog =
       new ScheduledThreadPoolExecutor(1, r -> thread(r, "dsh-runtime-watchdog"));
-  // guarded by this: the runtime thread, its task and its nesting (innermost first)
+  // guarded by this: the runtime thread (null once stopped), its task, its nesting (innermost
+  // first) and the one alarm, armed while the innermost level is a plugin call
   private volatile @Nullable Thread worker;
-  private volatile @Nullable Task current; // read by expire only while a task runs
-  private final Deque<Frame> frames = new ArrayDeque<>();
-  private final List<Task> unanswered = new ArrayList<>(); // stuck tasks, until a recovery ran
+  private volatile @Nullable Task current;
+  private final Deque<Level> levels = new ArrayDeque<>();
+  private @Nullable ScheduledFuture<?> alarm;
+  private long armedAt;
 
-  RuntimeThread(Duration deadline, Consumer<List<Call>> recovery, Runnable afterTask) {
+  RuntimeThread(Duration deadline, Consumer<List<Call>> recovery) {
     this.deadline = deadline;
     this.recovery = recovery;
-    this.afterTask = afterTask;
     watchdog.setRemoveOnCancelPolicy(true);
     startWorker();
   }
@@ -73,31 +65,30 @@ final class RuntimeThread {
   @SuppressWarnings("unchecked")
   <T> T call(Supplier<T> op) {
     Task task = new Task(op, new CompletableFuture<>());
-    Frame frame = null;
-    boolean queued = false;
+    boolean inPlace;
     synchronized (this) {
-      if (worker == Thread.currentThread()) {
-        frame = enter(null, "");
-      } else if (worker != null) {
-        queued = queue.add(task);
+      inPlace = worker == null || worker == Thread.currentThread();
+      if (!inPlace) {
+        queue.add(task);
       }
     }
-    if (queued) {
+    if (inPlace) {
+      boolean nested = enter(null, "");
       try {
-        return (T) task.done().join(); // uninterruptible: the task is queued and will run
-      } catch (CompletionException e) {
-        if (e.getCause() instanceof Error err) {
-          throw err;
+        return op.get();
+      } finally {
+        if (nested) {
+          leave();
         }
-        throw (RuntimeException) e.getCause();
       }
     }
     try {
-      return op.get();
-    } finally {
-      if (frame != null) {
-        leave(frame);
+      return (T) task.done().join(); // uninterruptible: the task is queued and will run
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof Error err) {
+        throw err;
       }
+      throw (RuntimeException) e.getCause();
     }
   }
 
@@ -112,22 +103,19 @@ final class RuntimeThread {
 
   /** Whether a plugin call of {@code owner} is on the runtime thread's stack. */
   synchronized boolean inCall(Scope owner) {
-    return frames.stream().anyMatch(f -> f.owner == owner);
+    return levels.stream().anyMatch(level -> level.owner() == owner);
   }
 
   /** Runs plugin code for {@code owner} under the deadline. */
   <T> T guard(Scope owner, String what, Callable<T> plugin) throws Exception {
-    Frame frame;
-    synchronized (this) {
-      frame = worker == null ? null : enter(owner, what);
-    }
+    boolean timed = enter(owner, what);
     try {
       return plugin.call();
     } finally {
-      if (frame != null) {
+      if (timed) {
         Thread.currentThread().setContextClassLoader(HOST);
         Thread.interrupted(); // a plugin's interrupt must not stop the runtime thread
-        leave(frame);
+        leave();
       }
     }
   }
@@ -145,63 +133,59 @@ final class RuntimeThread {
     watchdog.shutdownNow();
   }
 
-  private Frame enter(@Nullable Scope owner, String what) {
-    Frame outer = frames.peek();
-    if (outer != null && outer.alarm != null) { // paused while the nested step runs
-      outer.alarm.cancel(false);
-      outer.alarm = null;
-      outer.left -= System.nanoTime() - outer.since;
+  private synchronized boolean enter(@Nullable Scope owner, String what) {
+    if (worker != Thread.currentThread()) {
+      return false; // stopped: the caller's thread runs it, untimed
     }
-    Frame frame = new Frame();
-    frame.owner = owner;
-    frame.what = what;
-    frames.push(frame);
-    arm(frame);
-    return frame;
+    pause();
+    levels.push(new Level(owner, what, deadline.toNanos()));
+    resume();
+    return true;
   }
 
-  private synchronized void leave(Frame frame) {
-    if (frame.lost) {
-      throw new Abandoned();
+  private synchronized void leave() {
+    if (worker != Thread.currentThread()) {
+      throw new Abandoned(); // its levels went with the deadline; a fresh thread took over
     }
-    if (frame.alarm != null) {
-      frame.alarm.cancel(false);
-    }
-    frames.pop();
-    arm(frames.peek()); // the call this step was nested in goes on
+    pause();
+    levels.pop();
+    resume(); // the call this level was nested in goes on
   }
 
-  private void arm(@Nullable Frame frame) {
-    if (frame != null && frame.owner != null) {
-      frame.since = System.nanoTime();
-      int arms = ++frame.arms;
-      frame.alarm = watchdog.schedule(() -> expire(frame, arms), frame.left, TimeUnit.NANOSECONDS);
+  private void pause() {
+    if (alarm != null) {
+      alarm.cancel(false);
+      alarm = null;
+      Level top = levels.pop();
+      levels.push(new Level(top.owner(), top.what(), top.left() - (System.nanoTime() - armedAt)));
     }
   }
 
-  private synchronized void expire(Frame frame, int arms) {
-    if (frames.peek() != frame || frame.arms != arms) {
-      return; // it returned, or was paused for a nested step, in the meantime
+  private void resume() {
+    Level top = levels.peek();
+    if (top != null && top.owner() != null) {
+      armedAt = System.nanoTime();
+      alarm = watchdog.schedule(this::expire, top.left(), TimeUnit.NANOSECONDS);
     }
-    String name = "dsh-plugin " + frame.owner.id() + " " + frame.what;
-    List<Call> lost = new ArrayList<>();
-    for (Frame f : frames) {
-      f.lost = true;
-      if (f.owner != null) {
-        lost.add(new Call(f.owner, f.what, new PluginCallTimeoutException(f.what, deadline, name)));
-      }
+  }
+
+  private synchronized void expire() {
+    if (alarm == null || alarm.getDelay(TimeUnit.NANOSECONDS) > 0) {
+      return; // a paused or cancelled alarm that fired all the same
     }
-    frames.clear();
+    Level top = levels.element();
+    String name = "dsh-plugin " + top.owner().id() + " " + top.what();
+    List<Call> lost = levels.stream().filter(level -> level.owner() != null)
+        .map(l -> new Call(l.owner(), l.what(), new PluginCallTimeoutException(l.what(), deadline,
+            name))).toList();
+    levels.clear();
+    alarm = null;
     worker.setName(name);
-    unanswered.add(current);
-    queue.addFirst(task(() -> {
+    // the recovery answers the stuck task's caller, or the caller of the recovery it replaces
+    queue.addFirst(new Task(() -> {
       recovery.accept(lost);
-      afterTask.run(); // published before the stuck tasks' callers go on
-      synchronized (this) {
-        unanswered.forEach(task -> task.done().complete(null)); // a stuck recovery's too
-        unanswered.clear();
-      }
-    }));
+      return null;
+    }, current.done()));
     startWorker();
   }
 
@@ -223,13 +207,10 @@ final class RuntimeThread {
 
   private void runTask(Task task) {
     try {
-      Object result = task.work().get();
-      afterTask.run();
-      task.done().complete(result);
+      task.done().complete(task.work().get());
     } catch (Abandoned a) {
       throw a;
     } catch (RuntimeException | Error e) {
-      afterTask.run();
       task.done().completeExceptionally(e);
     }
   }

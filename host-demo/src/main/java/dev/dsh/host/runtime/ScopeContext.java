@@ -5,11 +5,11 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Disposable;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
-import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,11 +37,12 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Optional<T> get(ServiceKey<T> key) {
-    Object service = node.tree.registry().lookup(Objects.requireNonNull(key, "key"));
-    if (service == null) {
+    ScopeNode.Service entry = node.tree.services().get(Objects.requireNonNull(key, "key"));
+    if (entry == null) {
       return Optional.empty();
     }
-    Object view = service instanceof ContextAware<?> aware ? aware.bindTo(this) : service;
+    Object view = entry.service() instanceof ContextAware<?> aware
+        ? aware.bindTo(this) : entry.service();
     return Optional.of(key.type().cast(view));
   }
 
@@ -53,15 +54,18 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Disposable provide(ServiceKey<T> key, T service) {
-    Objects.requireNonNull(key, "key");
+    String what = "provide service \"" + Objects.requireNonNull(key, "key").name() + "\"";
     Objects.requireNonNull(service, "service");
-    return node.tree.loop().call(() -> {
-      check("provide service \"" + key.name() + "\"");
-      ServiceRegistry.Entry entry = node.tree.registry().register(node, key, service);
-      Disposable handle = node.effects.add(
-          "service \"" + key.name() + "\"", () -> node.withdraw(entry), null, false);
-      node.dependents(key, ScopeState.PENDING).forEach(ScopeNode::settle);
-      return handle;
+    return registering(what, () -> {
+      ScopeNode.Service entry = new ScopeNode.Service(key, service, node);
+      ScopeNode.Service other = node.tree.services().putIfAbsent(key, entry);
+      if (other != null) {
+        throw new IllegalStateException("service \"" + key.name() + "\" is already provided by"
+            + " scope " + other.provider().id() + "; scope " + node.id() + " cannot provide it"
+            + " too");
+      }
+      node.settleDependents(key);
+      return () -> node.tree.loop().run(() -> node.withdraw(entry));
     });
   }
 
@@ -72,14 +76,13 @@ final class ScopeContext implements Context {
 
   /** As {@link #plugin(Plugin, Map)}; a {@code name} fixes the child id to {@code <id>/<name>}. */
   Scope plugin(@Nullable String name, Plugin plugin, Map<String, ?> config) {
-    Objects.requireNonNull(plugin, "plugin");
+    String what = "apply plugin " + Objects.requireNonNull(plugin, "plugin").name();
     Objects.requireNonNull(config, "config");
     if (name != null && (name.isBlank() || name.contains("/"))) {
       throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
     }
     ScopeNode[] child = new ScopeNode[1]; // kept even when its apply gets stuck
-    node.tree.loop().run(() -> {
-      check("apply plugin " + plugin.name());
+    registering(what, () -> {
       String base = node.id() + "/" + (name == null ? plugin.name() : name);
       String id = base;
       for (int i = 2; node.tree.index().containsKey(id); i++) {
@@ -88,8 +91,9 @@ final class ScopeContext implements Context {
         }
         id = base + "-" + i;
       }
-      child[0] = node.child(id, plugin, config);
+      child[0] = new ScopeNode(node.tree, node, id, plugin, config);
       child[0].settle();
+      return null;
     });
     return child[0];
   }
@@ -97,13 +101,14 @@ final class ScopeContext implements Context {
   @Override
   public Disposable effect(Disposable release) {
     Objects.requireNonNull(release, "release");
-    return add("register an effect", "release action", release, null);
+    return registering("register an effect", () -> node.effects.add(release, null));
   }
 
   @Override
   public Disposable accept(ConfigUpdateHandler handler) {
     Objects.requireNonNull(handler, "handler");
-    return add("register an update handler", "update handler", Disposable.noop(), handler);
+    return registering("register an update handler",
+        () -> node.effects.add(Disposable.noop(), handler));
   }
 
   @Override
@@ -111,18 +116,14 @@ final class ScopeContext implements Context {
     return "Context[" + node.id() + "]";
   }
 
-  private Disposable add(String what, String label, Disposable release,
-      @Nullable ConfigUpdateHandler handler) {
+  /** Runs {@code registration} on the runtime thread if this context is active by then. */
+  private <T> T registering(String what, Supplier<T> registration) {
     return node.tree.loop().call(() -> {
-      check(what);
-      return node.effects.add(label, release, handler, handler == null);
+      if (!isActive()) {
+        throw new IllegalStateException("context is inactive: scope " + node.id() + " is "
+            + node.state() + "; cannot " + what);
+      }
+      return registration.get();
     });
-  }
-
-  private void check(String what) {
-    if (!isActive()) {
-      throw new IllegalStateException("context is inactive: scope " + node.id() + " is "
-          + node.state() + "; cannot " + what);
-    }
   }
 }

@@ -8,7 +8,7 @@ import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.config.ConfigValidator;
-import java.util.ArrayList;
+import dev.dsh.host.runtime.LifecycleEvent.Kind;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,10 +27,16 @@ final class ScopeNode extends PublishedScope {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
 
-  /** What every scope of one runtime shares. */
-  record Tree(RuntimeThread loop, ServiceRegistry registry, ConfigValidator validator,
-      LifecycleListener listener, Map<String, ScopeNode> index,
+  /**
+   * What every scope of one runtime shares. {@code services} is written on the runtime thread only
+   * and read from any thread (a search never waits for the runtime thread).
+   */
+  record Tree(RuntimeThread loop, ConfigValidator validator, LifecycleListener listener,
+      Map<String, ScopeNode> index, Map<ServiceKey<?>, Service> services,
       Function<ScopeNode, Context> contexts) {}
+
+  /** One provided service; compared by identity, so an old handle never removes a newer one. */
+  record Service(ServiceKey<?> key, Object service, ScopeNode provider) {}
 
   final Tree tree;
   final Effects effects;
@@ -38,14 +44,26 @@ final class ScopeNode extends PublishedScope {
   private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
   private @Nullable Config config;
 
-  /** A root ({@code parent} null: active until disposed) or a child, listed in the tree's index. */
-  ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin) {
+  /**
+   * A root ({@code parent} null: active until disposed, {@code raw} unused) or a child, FAILED at
+   * once when {@code raw} is an invalid config; listed in the tree's index and under its parent.
+   */
+  ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin, Map<String, ?> raw) {
     super(parent, id, plugin);
     this.tree = tree;
     this.requires = Set.copyOf(plugin.inject());
     this.effects = new Effects(tree.loop(), this);
     this.current = tree.contexts().apply(this);
     tree.index().put(id, this);
+    if (parent != null) {
+      parent.children.add(this);
+      try {
+        config = tree.validator().validate(id, plugin.configType().orElse(null), raw);
+      } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
+        to(ScopeState.FAILED, e);
+        emit(Kind.FAILED);
+      }
+    }
   }
 
   @Override
@@ -70,33 +88,18 @@ final class ScopeNode extends PublishedScope {
     }
   }
 
-  /** A new child {@code id} applying {@code child}; FAILED at once when its config is invalid. */
-  ScopeNode child(String id, Plugin child, Map<String, ?> raw) {
-    ScopeNode node = new ScopeNode(tree, this, id, child);
-    children.add(node);
-    try {
-      node.config = tree.validator().validate(id, child.configType().orElse(null), raw);
-    } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
-      node.status = new Status(ScopeState.FAILED, 1, e, false);
-      node.emit(LifecycleEvent.Kind.FAILED, e);
-    }
-    return node;
-  }
-
   /** Effects, children and services still registered on this scope; zero once it ended. */
   int liveEffectCount() {
-    return tree.loop().call(
-        () -> effects.size() + children.size() + tree.registry().entriesOf(this).size());
+    return tree.loop().call(() -> effects.size() + children.size() + services().size());
   }
 
   /** Loads or unloads as the required services say, until nothing more is to be done. */
   void settle() {
     while (true) {
-      boolean ready = tree.registry().allPresent(requires);
-      if (state() == ScopeState.PENDING && config != null && ready) {
+      if (state() == ScopeState.PENDING && config != null && ready()) {
         load();
-      } else if (state() == ScopeState.ACTIVE && !ready && !busy()) {
-        unload();
+      } else if (state() == ScopeState.ACTIVE && !ready() && !busy()) {
+        end(ScopeState.PENDING, null);
       } else {
         return;
       }
@@ -120,14 +123,11 @@ final class ScopeNode extends PublishedScope {
       }
     }
     config = next;
-    if (taken) {
-      status = status.to(ScopeState.ACTIVE);
-      emit(LifecycleEvent.Kind.UPDATED, null);
-    } else if (state() == ScopeState.ACTIVE) {
-      unload(); // back to PENDING: settle loads the new config
-    } else if (!tree.registry().allPresent(requires)) {
-      status = status.to(ScopeState.PENDING);
-      emit(LifecycleEvent.Kind.UPDATED, null);
+    if (state() == ScopeState.ACTIVE && !taken) {
+      end(ScopeState.PENDING, null); // settle loads the new config
+    } else if (taken || !ready()) {
+      to(taken ? ScopeState.ACTIVE : ScopeState.PENDING, null);
+      emit(Kind.UPDATED);
     } else {
       load();
     }
@@ -137,7 +137,7 @@ final class ScopeNode extends PublishedScope {
   private void load() {
     Context ctx = tree.contexts().apply(this);
     current = ctx;
-    status = status.to(ScopeState.LOADING);
+    to(ScopeState.LOADING, null);
     try {
       tree.loop().guard(this, "apply", () -> {
         plugin.apply(ctx, Objects.requireNonNull(config));
@@ -146,82 +146,82 @@ final class ScopeNode extends PublishedScope {
     } catch (RuntimeThread.Abandoned a) {
       throw a;
     } catch (Throwable t) {
-      fail(t);
+      end(ScopeState.FAILED, t);
       return;
     }
-    status = status.to(ScopeState.ACTIVE);
-    emit(LifecycleEvent.Kind.APPLIED, null);
-  }
-
-  void fail(Throwable cause) {
-    Status s = status;
-    status = new Status(ScopeState.FAILED, s.generation() + 1, cause, s.ending());
-    LOG.debug("scope {} ({}) failed", id, plugin.name(), cause); // the FAILED event reports it
-    releaseAll();
-    emit(LifecycleEvent.Kind.FAILED, cause);
-  }
-
-  /** ACTIVE, or UNLOADING left half done, to PENDING. */
-  void unload() {
-    if (state() != ScopeState.UNLOADING) {
-      status = status.to(ScopeState.UNLOADING);
-    }
-    releaseAll();
-    status = status.to(ScopeState.PENDING);
-    emit(LifecycleEvent.Kind.UNLOADED, null);
+    to(ScopeState.ACTIVE, null);
+    emit(Kind.APPLIED);
   }
 
   private void disposeNow() {
-    Status s = status;
-    if (s.state() == ScopeState.DISPOSED) {
+    if (state() == ScopeState.DISPOSED) {
       return;
     }
     if (busy()) {
       tree.loop().later(this::disposeNow);
       return;
     }
-    status = new Status(ScopeState.UNLOADING, s.generation() + 1, null, true);
-    finishDispose();
+    ending = true;
+    end(ScopeState.DISPOSED, null);
   }
 
-  void finishDispose() {
-    releaseAll();
-    status = status.to(ScopeState.DISPOSED);
-    tree.index().remove(id, this);
-    if (parent instanceof ScopeNode up) {
-      up.children.remove(this);
+  /**
+   * Releases what the scope holds and leaves it {@code to}: PENDING (unload), FAILED ({@code
+   * cause} kept) or DISPOSED. Also finishes a release an abandoned thread left half done.
+   */
+  void end(ScopeState to, @Nullable Throwable cause) {
+    if (to == ScopeState.FAILED) {
+      to(ScopeState.FAILED, cause); // inactive at once, so nothing registers while releasing
+      LOG.debug("scope {} ({}) failed", id, plugin.name(), cause); // the FAILED event reports it
+    } else if (state() != ScopeState.UNLOADING) {
+      to(ScopeState.UNLOADING, null);
     }
-    emit(LifecycleEvent.Kind.DISPOSED, null);
+    releaseAll();
+    if (to != ScopeState.FAILED) {
+      to(to, null);
+    }
+    if (to == ScopeState.DISPOSED) {
+      tree.index().remove(id, this);
+      if (parent instanceof ScopeNode up) {
+        up.children.remove(this);
+      }
+    }
+    emit(to == ScopeState.PENDING ? Kind.UNLOADED : Kind.valueOf(to.name()));
   }
 
-  /** Unloads the dependents of this scope's services, disposes the children, then the effects. */
+  /** Withdraws this scope's services (their dependents unload), disposes children, then effects. */
   void releaseAll() {
-    tree.registry().entriesOf(this).forEach(this::unloadDependents);
-    List<ScopeNode> kids = new ArrayList<>(children);
+    services().forEach(this::withdraw);
+    List<ScopeNode> kids = List.copyOf(children);
     for (int i = kids.size() - 1; i >= 0; i--) {
       kids.get(i).disposeNow();
     }
     effects.releaseAll();
-    tree.registry().entriesOf(this).forEach(tree.registry()::remove); // a withdrawal cut short
   }
 
-  private void unloadDependents(ServiceRegistry.Entry entry) {
-    entry.withdrawing = true; // nobody loads on it any more, but dependents see it while releasing
-    for (ScopeNode node : dependents(entry.key, ScopeState.ACTIVE)) {
-      if (node.state() == ScopeState.ACTIVE && !node.busy()) { // an earlier one may have moved it
-        node.unload();
+  /** Removes {@code entry}, once, and unloads the scopes that required it. */
+  void withdraw(Service entry) {
+    if (tree.services().get(entry.key()) == entry) {
+      tree.services().remove(entry.key());
+      settleDependents(entry.key());
+    }
+  }
+
+  /** Loads or unloads the scopes that require {@code key}, as it just came or went. */
+  void settleDependents(ServiceKey<?> key) {
+    for (ScopeNode node : List.copyOf(tree.index().values())) {
+      if (node.requires.contains(key)) {
+        node.settle(); // an earlier one may have moved it: settle looks at its state again
       }
     }
   }
 
-  List<ScopeNode> dependents(ServiceKey<?> key, ScopeState in) {
-    return tree.index().values().stream()
-        .filter(node -> node.requires.contains(key) && node.state() == in).toList();
+  private boolean ready() {
+    return tree.services().keySet().containsAll(requires);
   }
 
-  void withdraw(ServiceRegistry.Entry entry) {
-    unloadDependents(entry);
-    tree.registry().remove(entry);
+  private List<Service> services() {
+    return tree.services().values().stream().filter(s -> s.provider() == this).toList();
   }
 
   /** Whether this scope's own step is on the runtime thread's stack. */
@@ -231,14 +231,15 @@ final class ScopeNode extends PublishedScope {
   }
 
   private void checkNotEnding(String what) {
-    if (status.ending() || state() == ScopeState.DISPOSED) {
+    if (ending || state() == ScopeState.DISPOSED) {
       throw new IllegalStateException(
           "context is inactive: scope " + id + " is being disposed; cannot " + what);
     }
   }
 
-  private void emit(LifecycleEvent.Kind kind, @Nullable Throwable error) {
-    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), error);
+  private void emit(Kind kind) {
+    // right after the transition it reports: only a FAILED one has an error
+    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
     LOG.debug("{}", event.describe());
     try {
       tree.listener().onEvent(event);

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,7 +48,6 @@ public final class ScopeRuntime implements AutoCloseable {
   private final NavigableMap<String, ScopeNode> index = new ConcurrentSkipListMap<>();
   private final RuntimeThread loop;
   private final ScopeNode root;
-  private volatile List<ScopeInfo> published = List.of();
 
   /** A runtime that reports life-cycle events nowhere. */
   public ScopeRuntime(ConfigValidator validator) {
@@ -64,12 +64,10 @@ public final class ScopeRuntime implements AutoCloseable {
     if (deadline.isNegative() || deadline.isZero()) {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
     }
-    this.loop = new RuntimeThread(deadline, this::recover, this::publish);
-    ScopeNode.Tree tree = new ScopeNode.Tree(loop, new ServiceRegistry(),
-        Objects.requireNonNull(validator), Objects.requireNonNull(listener), index,
-        ScopeContext::new);
-    this.root = new ScopeNode(tree, null, "root", ROOT);
-    publish();
+    this.loop = new RuntimeThread(deadline, this::recover);
+    ScopeNode.Tree tree = new ScopeNode.Tree(loop, Objects.requireNonNull(validator),
+        Objects.requireNonNull(listener), index, new ConcurrentHashMap<>(), ScopeContext::new);
+    this.root = new ScopeNode(tree, null, "root", ROOT, Map.of());
   }
 
   /** The root context, active until {@link #close()}. */
@@ -98,9 +96,11 @@ public final class ScopeRuntime implements AutoCloseable {
     return Optional.ofNullable(index.get(Objects.requireNonNull(id, "id")));
   }
 
-  /** Every live scope, root first, depth-first in creation order, as of the last transition. */
+  /** Every live scope, root first, depth-first in creation order, as of its last transition. */
   public List<ScopeInfo> scopes() {
-    return published;
+    List<ScopeInfo> out = new ArrayList<>();
+    describe(root, out);
+    return List.copyOf(out);
   }
 
   /** Disposes the whole tree: children first, then the root's own effects. Idempotent. */
@@ -110,17 +110,9 @@ public final class ScopeRuntime implements AutoCloseable {
     loop.stop();
   }
 
-  private void publish() {
-    List<ScopeInfo> out = new ArrayList<>();
-    if (root != null) { // null while the constructor runs
-      describe(root, out);
-    }
-    published = List.copyOf(out);
-  }
-
-  private static void describe(Scope scope, List<ScopeInfo> out) {
-    out.add(((ScopeNode) scope).info());
-    scope.children().forEach(child -> describe(child, out));
+  private static void describe(ScopeNode node, List<ScopeInfo> out) {
+    out.add(node.info);
+    node.children().forEach(child -> describe((ScopeNode) child, out));
   }
 
   /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
@@ -131,18 +123,16 @@ public final class ScopeRuntime implements AutoCloseable {
         LOG.warn("{} of scope {} ({}) failed: {}", call.what(), node.id(), node.pluginName(),
             call.error().getMessage());
       } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {
-        node.fail(call.error()); // the FAILED event reports it
+        node.end(ScopeState.FAILED, call.error()); // the FAILED event reports it
       }
     }
     for (ScopeNode node : List.copyOf(index.descendingMap().values())) { // children first
-      if (node.state() == ScopeState.LOADING) { // a recovery that got stuck itself left it
-        node.fail(new IllegalStateException("apply was cut short: its runtime thread was lost"));
-      } else if (node.state() == ScopeState.UNLOADING && node.status.ending()) {
-        node.finishDispose(); // what the abandoned thread left half done
-      } else if (node.state() == ScopeState.UNLOADING) {
-        node.unload();
-      } else if (node.state() == ScopeState.FAILED) {
-        node.releaseAll();
+      switch (node.state()) { // what an abandoned thread left half done
+        case LOADING -> node.end(ScopeState.FAILED,
+            new IllegalStateException("apply was cut short: its runtime thread was lost"));
+        case UNLOADING -> node.end(node.ending ? ScopeState.DISPOSED : ScopeState.PENDING, null);
+        case FAILED -> node.releaseAll();
+        default -> { }
       }
     }
     List.copyOf(index.values()).forEach(ScopeNode::settle);

@@ -3,10 +3,10 @@ package dev.dsh.host.cli;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.host.testing.WireMockStubs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,11 +18,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,27 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
 class CanaryCliTest {
 
   private static final String CANARY = "sk-canary-cli-93a0f1";
-  private static WireMockServer stub;
+  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
 
   @TempDir Path home;
   private final List<CliHarness.Result> results = new ArrayList<>();
   private final ByteArrayOutputStream logs = new ByteArrayOutputStream();
   private PrintStream originalErr = System.err;
 
-  @BeforeAll
-  static void startStub() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-  }
-
-  @AfterAll
-  static void stopStub() {
-    stub.stop();
-  }
-
   @BeforeEach
   void install() {
-    stub.resetAll();
     stub.stubFor(
         post(urlEqualTo("/SearchPro"))
             .willReturn(

@@ -5,17 +5,16 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.host.testing.WireMockStubs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,24 +26,12 @@ class SearchCliTest {
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", CANARY);
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private static WireMockServer stub;
+  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
 
   @TempDir Path home;
 
-  @BeforeAll
-  static void startStub() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-  }
-
-  @AfterAll
-  static void stopStub() {
-    stub.stop();
-  }
-
   @BeforeEach
   void serveTenEnglishResults() {
-    stub.resetAll();
     stub.stubFor(
         post(urlEqualTo("/SearchPro"))
             .willReturn(

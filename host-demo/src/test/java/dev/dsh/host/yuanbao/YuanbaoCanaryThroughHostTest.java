@@ -5,11 +5,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
@@ -30,11 +30,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -48,7 +47,7 @@ class YuanbaoCanaryThroughHostTest {
   private static final String CANARY = "sk-canary-2b7d41e0c9";
   private static final CredentialRef REF = CredentialRef.of(YuanbaoHost.KEY_VARIABLE);
 
-  private static WireMockServer stub;
+  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
 
   @TempDir Path home;
   private YuanbaoHost host;
@@ -57,20 +56,8 @@ class YuanbaoCanaryThroughHostTest {
   private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
   private PrintStream originalErr = System.err;
 
-  @BeforeAll
-  static void startStub() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-  }
-
-  @AfterAll
-  static void stopStub() {
-    stub.stop();
-  }
-
   @BeforeEach
   void captureStderr() {
-    stub.resetAll();
     originalErr = System.err;
     System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
     host = new YuanbaoHost(home);

@@ -5,11 +5,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
@@ -29,11 +29,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,32 +43,17 @@ import org.junit.jupiter.api.io.TempDir;
 class YuanbaoHostReloadTest {
 
   private static final String KEY = "sk-host-reload";
-  private static WireMockServer first;
-  private static WireMockServer second;
+  @RegisterExtension private static final WireMockExtension first = WireMockStubs.loopback();
+  @RegisterExtension private static final WireMockExtension second = WireMockStubs.loopback();
 
   @TempDir Path home;
   private final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
   private final List<String> reports = new CopyOnWriteArrayList<>();
   private Host host;
 
-  @BeforeAll
-  static void startStubs() {
-    first = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    second = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    first.start();
-    second.start();
-  }
-
-  @AfterAll
-  static void stopStubs() {
-    first.stop();
-    second.stop();
-  }
-
   @BeforeEach
   void boot() throws IOException {
-    for (WireMockServer stub : new WireMockServer[] {first, second}) {
-      stub.resetAll();
+    for (WireMockExtension stub : List.of(first, second)) {
       stub.stubFor(
           post(urlEqualTo("/SearchPro"))
               .willReturn(aResponse().withBody(YuanbaoHost.fixture("01-normal-zh-10.json"))));

@@ -5,21 +5,21 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.Scope;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.host.runtime.LifecycleEvent.Kind;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,31 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
 class YuanbaoLiveUpdateTest {
 
   private static final String KEY = "sk-live-update";
-  private static WireMockServer first;
-  private static WireMockServer second;
+  @RegisterExtension private static final WireMockExtension first = WireMockStubs.loopback();
+  @RegisterExtension private static final WireMockExtension second = WireMockStubs.loopback();
 
   @TempDir Path home;
   private YuanbaoHost host;
   private final CountingWebPlugin web = new CountingWebPlugin();
 
-  @BeforeAll
-  static void startStubs() {
-    first = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    second = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    first.start();
-    second.start();
-  }
-
-  @AfterAll
-  static void stopStubs() {
-    first.stop();
-    second.stop();
-  }
-
   @BeforeEach
   void serveAnswers() {
-    for (WireMockServer stub : new WireMockServer[] {first, second}) {
-      stub.resetAll();
+    for (WireMockExtension stub : List.of(first, second)) {
       stub.stubFor(
           post(urlEqualTo("/SearchPro"))
               .willReturn(aResponse().withBody(YuanbaoHost.fixture("01-normal-zh-10.json"))));

@@ -3,10 +3,10 @@ package dev.dsh.host.yuanbao;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchProviderContract;
 import java.nio.file.Path;
@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pf4j.PluginClassLoader;
 
@@ -27,7 +29,7 @@ class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
 
   @TempDir static Path homes;
 
-  private static WireMockServer stub;
+  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
   private static HoldingServer holding;
   private static YuanbaoHost answering;
   private static YuanbaoHost hanging;
@@ -36,11 +38,6 @@ class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
 
   @BeforeAll
   static void start() {
-    stub = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
-    stub.start();
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(aResponse().withBody(YuanbaoHost.fixture("07-mixed-mode2.json"))));
     holding = new HoldingServer();
 
     answering = new YuanbaoHost(homes.resolve("answering")).withWeb(answeringWeb);
@@ -57,7 +54,13 @@ class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
     answering.close();
     hanging.close();
     holding.close();
-    stub.stop();
+  }
+
+  @BeforeEach
+  void answer() {
+    stub.stubFor(
+        post(urlEqualTo("/SearchPro"))
+            .willReturn(aResponse().withBody(YuanbaoHost.fixture("07-mixed-mode2.json"))));
   }
 
   @Override
