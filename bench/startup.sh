@@ -4,14 +4,23 @@
 # CPU (user + system) and wall seconds of each, and their ratios. Whole-process figures: the
 # launcher's own work (staleness check, class-data-sharing archive) is counted.
 #
-#   bench/startup.sh [RUNS]
+#   bench/startup.sh [RUNS] [OTHER_CHECKOUT]
+#
+# With OTHER_CHECKOUT (another checkout of this repository, e.g. a `git worktree` of the commit
+# before a change), its `./dsh` searches too, in turn with this one's, against the same stub and
+# with a home of its own: an A/B in one sitting, where the machine's load moves both alike.
 #
 # One unmeasured warm-up search comes first: it builds the distribution if it is stale and lets the
 # launcher make its class-data-sharing archive, as the first command after a build does.
 set -euo pipefail
 
 runs="${1:-7}"
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: bench/startup.sh [RUNS]" >&2; exit 2; }
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: bench/startup.sh [RUNS] [OTHER_CHECKOUT]" >&2; exit 2; }
+other="${2:-}"
+if [ -n "$other" ]; then
+  [ -x "$other/dsh" ] || { echo "bench/startup.sh: $other has no ./dsh" >&2; exit 2; }
+  other="$(cd "$other" && pwd)"
+fi
 
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 dsh="$root/dsh"
@@ -35,11 +44,19 @@ start_stub() {
   exit 1
 }
 
+# prepare_home CHECKOUT HOME: the checkout's own plugin installed, its row aimed at the stub.
 prepare_home() {
-  "$dsh" --home "$home" plugin add "$root/host-demo/target/dist/bundled-plugins/dsh-web-search-yuanbao.jar" >/dev/null
-  mkdir -p "$home/profiles/default"
+  "$1/dsh" --home "$2" plugin add "$1/host-demo/target/dist/bundled-plugins/dsh-web-search-yuanbao.jar" >/dev/null
+  mkdir -p "$2/profiles/default"
   printf -- '- id: web-search-yuanbao\n  config: {baseURL: "%s"}\n' "$(head -n 1 "$work/stub-url")" \
-    >"$home/profiles/default/cordis.patch.yml"
+    >"$2/profiles/default/cordis.patch.yml"
+}
+
+# warm_up CHECKOUT HOME: one unmeasured search, which must print results.
+warm_up() {
+  "$1/dsh" --home "$2" search --json DeepSeek >"$work/warmup.json"
+  grep -q '"sources"' "$work/warmup.json" || {
+    echo "bench/startup.sh: the warm-up search of $1 printed no results:" >&2; cat "$work/warmup.json" >&2; exit 1; }
 }
 
 # Appends "wall cpu" of one run of the command to the file named first.
@@ -59,16 +76,18 @@ median() {
 
 # A build, if the sources changed, happens here, before the stub and outside the figures.
 "$dsh" --version >/dev/null
+[ -z "$other" ] || "$other/dsh" --version >/dev/null
 start_stub
-prepare_home
-
-search=("$dsh" --home "$home" search --json DeepSeek)
-"${search[@]}" >"$work/warmup.json"
-grep -q '"sources"' "$work/warmup.json" || {
-  echo "bench/startup.sh: the warm-up search printed no results:" >&2; cat "$work/warmup.json" >&2; exit 1; }
+prepare_home "$root" "$home"
+warm_up "$root" "$home"
+if [ -n "$other" ]; then
+  prepare_home "$other" "$work/other-home"
+  warm_up "$other" "$work/other-home"
+fi
 
 for _ in $(seq 1 "$runs"); do
-  measure "$work/dsh" "${search[@]}"
+  measure "$work/dsh" "$dsh" --home "$home" search --json DeepSeek
+  [ -z "$other" ] || measure "$work/other" "$other/dsh" --home "$work/other-home" search --json DeepSeek
   measure "$work/java" java -version
 done
 
@@ -80,3 +99,9 @@ printf '%-34s %8s %8s\n' "dsh search --json (loopback stub)" "$dsh_cpu" "$dsh_wa
 printf '%-34s %8s %8s\n' "java -version" "$java_cpu" "$java_wall"
 awk -v a="$dsh_cpu" -v b="$java_cpu" -v c="$dsh_wall" -v d="$java_wall" \
   'BEGIN { printf "%-34s %8.1f %8.1f\n", "ratio", a / b, c / d }'
+if [ -n "$other" ]; then
+  other_cpu="$(median "$work/other" 2)"; other_wall="$(median "$work/other" 1)"
+  printf '%-34s %8s %8s\n' "the same, OTHER_CHECKOUT" "$other_cpu" "$other_wall"
+  awk -v a="$dsh_cpu" -v b="$other_cpu" -v c="$dsh_wall" -v d="$other_wall" \
+    'BEGIN { printf "%-34s %8.2f %8.2f\n", "this / OTHER_CHECKOUT", a / b, c / d }'
+fi

@@ -18,8 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * What the host needs from a plugin jar before PF4J sees it. Every entry is first streamed through
  * its CRC check within a cap on the unpacked size ({@link JarEntries}), so a damaged jar or a zip
- * bomb is refused up front rather than failing at its first class load or filling the heap; then
- * the few small files the host needs are read, each size-capped. The jar file is closed on return.
+ * bomb is refused up front rather than failing at its first class load or filling the heap (a jar
+ * whose hash passed before, {@link CheckedJars}, is not checked again); then the few small files
+ * the host needs are read, each size-capped. The jar file is closed on return.
  */
 record JarContents(
     String pluginId,
@@ -49,9 +50,21 @@ record JarContents(
    * @param shownAs the file as the caller named it, for messages
    */
   static JarContents read(Path jar, Path shownAs) {
+    return read(jar, shownAs, false);
+  }
+
+  /**
+   * @param jar the file to read (the private copy)
+   * @param shownAs the file as the caller named it, for messages
+   * @param entriesChecked whether these very bytes passed {@link JarEntries#checkAll} before
+   *     ({@link CheckedJars}): then the CRC and size pass is not repeated
+   */
+  static JarContents read(Path jar, Path shownAs, boolean entriesChecked) {
     try (ZipFile file = new ZipFile(jar.toFile())) {
       JarEntries entries = new JarEntries(file, shownAs);
-      entries.checkAll();
+      if (!entriesChecked) {
+        entries.checkAll();
+      }
       Attributes main = manifest(entries, shownAs).getMainAttributes();
       String id = attribute(main, "Plugin-Id");
       if (id == null) {

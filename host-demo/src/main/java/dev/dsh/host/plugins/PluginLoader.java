@@ -23,7 +23,8 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>{@link #load} waits until the jar's size has stopped changing, copies it to {@code
  * <home>/.cache/plugins/<plugin-id>-<sha256 prefix>.jar}, checks it (readable zip, manifest with
- * {@code Plugin-Id} and {@code Plugin-Version}, an extension index), loads and starts the copy in
+ * {@code Plugin-Id} and {@code Plugin-Version}, an extension index; the CRC pass over every entry
+ * only for a hash not checked before, {@link CheckedJars}), loads and starts the copy in
  * PF4J — whose system version is the host version, so {@code Plugin-Requires} is enforced — and
  * finds the plugin's {@code dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure
  * leaves nothing loaded and throws a {@link PluginLoadException} naming the file and why; other
@@ -47,6 +48,7 @@ public final class PluginLoader implements AutoCloseable {
 
   private final Path cacheDir;
   private final StableCopy copier;
+  private final CheckedJars checked;
   private final PluginStarter starter;
   private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
 
@@ -67,6 +69,7 @@ public final class PluginLoader implements AutoCloseable {
     }
     this.cacheDir = home.resolve(".cache").resolve("plugins");
     this.copier = new StableCopy(settle, GIVE_UP_AFTER);
+    this.checked = new CheckedJars(home.resolve(".cache").resolve("plugin-checked"));
     this.starter = new PluginStarter(new HostPluginManager(cacheDir, HostVersion.current()));
   }
 
@@ -82,7 +85,11 @@ public final class PluginLoader implements AutoCloseable {
     StableCopy.Copied copied = copier.copy(jar, cacheDir);
     Path cached = copied.file();
     try {
-      JarContents contents = JarContents.read(copied.file(), jar);
+      boolean checkedBefore = checked.contains(jar, copied.sha256());
+      JarContents contents = JarContents.read(copied.file(), jar, checkedBefore);
+      if (!checkedBefore) {
+        checked.remember(jar, copied.sha256());
+      }
       LoadedPlugin existing = loaded.get(contents.pluginId());
       if (existing != null) {
         throw new PluginLoadException(

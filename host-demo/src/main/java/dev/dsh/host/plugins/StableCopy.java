@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -45,9 +46,24 @@ final class StableCopy {
 
   /**
    * What the file looked like. {@code changed} (Unix change time) and {@code fileKey} are null where
-   * the file system has none.
+   * the file system has none. {@link #equals} and {@link #hashCode} are written out for the reason
+   * {@code FileStamp} gives (the generated ones cost a one-shot start its method-handle spinning).
    */
   record Snapshot(long size, FileTime modified, @Nullable Object changed, @Nullable Object fileKey) {
+
+    @Override
+    public boolean equals(@Nullable Object other) {
+      return other instanceof Snapshot that
+          && size == that.size
+          && modified.equals(that.modified)
+          && Objects.equals(changed, that.changed)
+          && Objects.equals(fileKey, that.fileKey);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(size, modified, changed, fileKey);
+    }
 
     /** One line naming this state of the file, for {@link JarHashes}. */
     String stamp() {
