@@ -83,7 +83,7 @@ class DatesTest {
       String input = s.toString();
       assertThat(Dates.normalize(input)).as("seed %d, input %s", seed, input).isEqualTo(RegexDates.normalize(input));
     }
-    for (String valid : new String[] {"2025-06-09 10:42:17", "2025/06/09 10:42:17", "2025-06-09T10:42:17.5+09:30"}) {
+    for (String valid : new String[] {"2025-06-09 10:42:17", "2025/06/09 10:42:17", "2025-06-09T10:42:17.5+09:30", "2025.06.09"}) {
       assertThat(Dates.normalize(valid)).isNotNull().isEqualTo(RegexDates.normalize(valid));
     }
   }

@@ -70,7 +70,7 @@ final class RegexDates {
   private static String format(Matcher m, @Nullable String fraction, @Nullable String zone) {
     LocalDate date = LocalDate.of(num(m.group(1)), num(m.group(2)), num(m.group(3)));
     LocalTime time = LocalTime.MIDNIGHT;
-    if (m.group(4) != null) {
+    if (m.groupCount() >= 4 && m.group(4) != null) { // DOTTED has no time groups
       int nanos = 0;
       if (fraction != null) {
         nanos = num((fraction + "00000000").substring(0, 9));
