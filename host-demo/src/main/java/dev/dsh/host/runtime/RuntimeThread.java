@@ -175,17 +175,27 @@ final class RuntimeThread {
     }
     Level top = levels.element();
     String name = "dsh-plugin " + top.owner().id() + " " + top.what();
-    List<Call> lost = levels.stream().filter(level -> level.owner() != null)
-        .map(l -> new Call(l.owner(), l.what(), new PluginCallTimeoutException(l.what(), deadline,
-            name))).toList();
+    List<Call> lost =
+        levels.stream()
+            .filter(level -> level.owner() != null)
+            .map(
+                level ->
+                    new Call(
+                        level.owner(),
+                        level.what(),
+                        new PluginCallTimeoutException(level.what(), deadline, name)))
+            .toList();
     levels.clear();
     alarm = null;
     worker.setName(name);
     // the recovery answers the stuck task's caller, or the caller of the recovery it replaces
-    queue.addFirst(new Task(() -> {
-      recovery.accept(lost);
-      return null;
-    }, current.done()));
+    queue.addFirst(
+        new Task(
+            () -> {
+              recovery.accept(lost);
+              return null;
+            },
+            current.done()));
     startWorker();
   }
 
