@@ -41,6 +41,7 @@ public class DecodeBenchmark {
   private final AnswerReader reader = new AnswerReader();
   private final JsonMapper mapper = JsonMapper.builder().build();
   private byte[] body;
+  private List<Fields> fields;
 
   /** {@code bench}: the committed body (markup and entities); {@code plain}: {@link SearchProBody#plainLong()}. */
   @Param({"bench", "plain"})
@@ -53,9 +54,10 @@ public class DecodeBenchmark {
             ? SearchProBody.plainLong()
             : SearchProBody.read(System.getProperty("dsh.bench.body", "src/bench/searchpro-50.json"));
     int mapped = decodeAndMap().sources().size();
-    int tree = jacksonTree().size();
-    if (mapped != SearchProBody.PAGES || tree != SearchProBody.PAGES) {
-      throw new IllegalStateException("expected 50 pages each, got " + mapped + " and " + tree);
+    fields = jacksonTree();
+    if (mapped != SearchProBody.PAGES || fields.size() != SearchProBody.PAGES
+        || !streamedFields().equals(fields)) {
+      throw new IllegalStateException("expected the same 50 pages from each decode");
     }
   }
 
@@ -81,6 +83,78 @@ public class DecodeBenchmark {
       }
     }
     return chars;
+  }
+
+  /**
+   * The floor of a streaming decode, in four parts that {@link #decodeAndMap} cannot do without:
+   * this one reads the pages as it does (the envelope in one pass, each page string re-parsed from
+   * the parser's buffer, the four fields as strings, the rest skipped) and maps nothing; {@link
+   * #urlChecks}, {@link #textCleaning} and {@link #dateParsing} are the steps the mapping adds.
+   */
+  @Benchmark
+  public List<Fields> streamedFields() {
+    List<Fields> out = new ArrayList<>(SearchProBody.PAGES);
+    try (JsonParser p = AnswerReader.JSON.createParser(ObjectReadContext.empty(), body)) {
+      for (JsonToken t; (t = p.nextToken()) != null; ) {
+        if (t == JsonToken.VALUE_STRING && p.streamReadContext().inArray()) {
+          out.add(page(p.getStringCharacters(), p.getStringOffset(), p.getStringLength()));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Fields page(char[] text, int offset, int length) {
+    String url = null;
+    String title = null;
+    String passage = null;
+    String date = null;
+    try (JsonParser p =
+        AnswerReader.JSON.createParser(ObjectReadContext.empty(), text, offset, length)) {
+      p.nextToken();
+      while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+        String name = p.currentName();
+        boolean string = p.nextToken() == JsonToken.VALUE_STRING;
+        switch (name) {
+          case "url" -> url = string ? p.getString() : null;
+          case "title" -> title = string ? p.getString() : null;
+          case "passage" -> passage = string ? p.getString() : null;
+          case "date" -> date = string ? p.getString() : null;
+          default -> p.skipChildren();
+        }
+      }
+    }
+    return new Fields(url, title, passage, date);
+  }
+
+  /** The 50 urls through {@code java.net.URI} and the http(s) check, as the mapping has them. */
+  @Benchmark
+  public int urlChecks() throws java.net.URISyntaxException {
+    int n = 0;
+    for (Fields f : fields) {
+      n += Settings.isHttpUrl(new java.net.URI(f.url().trim())) ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** The 50 titles and passages through {@link TextCleaner}. */
+  @Benchmark
+  public int textCleaning() {
+    int n = 0;
+    for (Fields f : fields) {
+      n += TextCleaner.clean(f.title()).length() + TextCleaner.clean(f.passage()).length();
+    }
+    return n;
+  }
+
+  /** The 50 dates through {@link Dates}. */
+  @Benchmark
+  public int dateParsing() {
+    int n = 0;
+    for (Fields f : fields) {
+      n += Dates.normalize(f.date()).length();
+    }
+    return n;
   }
 
   @Benchmark
