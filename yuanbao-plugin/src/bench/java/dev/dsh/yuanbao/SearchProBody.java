@@ -79,7 +79,8 @@ public final class SearchProBody {
 
   /**
    * The second body: 50 pages with long plain passages (about 600 characters, no markup or
-   * entity), the shape of an answer whose passages need no HTML parser; about 70 KB.
+   * entity), the shape of an answer whose passages need no HTML parser; 103,604 bytes (Han
+   * characters, three bytes each in UTF-8).
    */
   static byte[] plainLong() {
     Random random = new Random(SEED + 1);
