@@ -39,23 +39,14 @@ public final class SideBySideMain {
 
   private static Object sink;
 
-  /** A benchmark method. */
-  private interface Step {
-    Object run() throws Exception;
-  }
-
   /** Mean microseconds per call over about {@code seconds}. */
-  private static double time(Step call, double seconds) {
+  private static double time(java.util.function.Supplier<?> call, double seconds) {
     long end = System.nanoTime() + (long) (seconds * 1e9);
     long start = System.nanoTime();
     long n = 0;
     while (System.nanoTime() < end) {
       for (int i = 0; i < 20; i++) {
-        try {
-          sink = call.run();
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
+        sink = call.get();
       }
       n += 20;
     }
