@@ -42,9 +42,11 @@ public final class JsonConfig implements Config {
    * Binds this config to {@code type}, first checking it against {@code type}'s schema (and filling
    * that schema's defaults) unless it was already validated against exactly that type.
    *
-   * @throws ConfigException when the config breaks the schema of {@code type}
-   * @throws IllegalArgumentException when the type cannot be built from a valid config (a config
-   *     class Jackson cannot construct); the message names no value
+   * @throws ConfigException when the config breaks the schema of {@code type}, or a value cannot be
+   *     bound to its field (a number past an {@code int}'s range): the field's pointer and what it
+   *     must hold, never Jackson's text
+   * @throws IllegalArgumentException when the type cannot be built from any config (a config class
+   *     Jackson cannot construct); the message names no value
    */
   @Override
   public <T> T bind(Class<T> type) {
@@ -58,16 +60,7 @@ public final class JsonConfig implements Config {
     try {
       return mapper.treeToValue(source, type);
     } catch (JacksonException e) {
-      // Jackson's message may quote a value (a secret among them): name the place, not the value.
-      throw new IllegalArgumentException(
-          "cannot bind the config of "
-              + subject
-              + " to "
-              + type.getName()
-              + ": "
-              + e.getClass().getSimpleName()
-              + " at "
-              + (e.getPathReference() == null ? "the root" : e.getPathReference()));
+      throw BindingFailures.of(subject, type, e);
     }
   }
 

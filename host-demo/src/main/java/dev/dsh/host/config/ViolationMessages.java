@@ -17,9 +17,9 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Messages are written here rather than taken from everit, whose messages echo values (a secret
  * pasted into the wrong field would be printed). A value is quoted only for a field that is not
- * {@code x-secret}, and only where it helps: an out-of-set value, and everit's own wording for a
- * keyword the generator never emits (such as {@code minimum}). An unknown key is reported at its
- * own pointer, a missing one at the pointer it should have.
+ * {@code x-secret}, and only where it helps: an out-of-set or out-of-range value, and everit's own
+ * wording for a keyword the generator never emits (such as {@code multipleOf}). An unknown key is
+ * reported at its own pointer, a missing one at the pointer it should have.
  */
 final class ViolationMessages {
 
@@ -99,6 +99,8 @@ final class ViolationMessages {
         return List.of(new Found(pointer, keyword, "must be " + formatName(pointer)));
       case "pattern":
         return List.of(new Found(pointer, keyword, patternMessage(pointer)));
+      case "minimum", "maximum":
+        return List.of(new Found(pointer, keyword, outOfRange(pointer, keyword)));
       default:
         return List.of(new Found(pointer, keyword, otherMessage(leaf, pointer, keyword)));
     }
@@ -160,6 +162,21 @@ final class ViolationMessages {
     schema.at(pointer).path("enum").forEach(v -> allowed.add(v.toString()));
     String message = "must be one of " + String.join(", ", allowed);
     return schema.isSecret(pointer) ? message : message + " (got " + quote(value(pointer)) + ")";
+  }
+
+  /** {@code must be at most 64 (allowed: 1 to 64; got 65)}: the bound broken, the range, the value. */
+  private String outOfRange(String pointer, String keyword) {
+    JsonNode field = schema.at(pointer);
+    String message = (keyword.equals("minimum") ? "must be at least " : "must be at most ")
+        + field.path(keyword).toString();
+    List<String> notes = new ArrayList<>();
+    if (field.has("minimum") && field.has("maximum")) {
+      notes.add("allowed: " + field.get("minimum") + " to " + field.get("maximum"));
+    }
+    if (!schema.isSecret(pointer)) {
+      notes.add("got " + quote(value(pointer)));
+    }
+    return notes.isEmpty() ? message : message + " (" + String.join("; ", notes) + ")";
   }
 
   private String formatName(String pointer) {

@@ -5,9 +5,11 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.env.LaunchEnvironment;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * The built-in {@code env} plugin: provides {@link LaunchEnvironment#KEY}. It takes no config.
+ * The built-in {@code env} plugin: provides {@link LaunchEnvironment#KEY}. It takes no config: its
+ * {@link EnvConfig} has no fields, so any key in the row's config is refused.
  *
  * <p>The host hands it the process environment; tests hand it a fixed map, so nothing downstream
  * reads the process environment directly.
@@ -32,6 +34,11 @@ public final class EnvPlugin implements Plugin {
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public Optional<Class<?>> configType() {
+    return Optional.of(EnvConfig.class);
   }
 
   @Override

@@ -1,14 +1,11 @@
 package dev.dsh.host.tool;
 
 import dev.dsh.api.Config;
-import dev.dsh.api.ConfigException;
-import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.api.web.WebService;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -49,16 +46,8 @@ public final class WebToolPlugin implements Plugin {
         });
   }
 
+  /** The schema has held the value to 1…{@value WebToolConfig#MAX_SEARCH_TIMEOUT_MS} already. */
   private static Duration timeout(Config config) {
-    WebToolConfig settings = config.bind(WebToolConfig.class);
-    if (settings.searchTimeoutMs() < 1) {
-      throw new ConfigException(
-          NAME,
-          List.of(
-              new ConfigViolation(
-                  "/searchTimeoutMs",
-                  "must be at least 1, was " + settings.searchTimeoutMs())));
-    }
-    return settings.searchTimeout();
+    return config.bind(WebToolConfig.class).searchTimeout();
   }
 }

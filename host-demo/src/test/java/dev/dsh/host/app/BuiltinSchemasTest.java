@@ -28,7 +28,7 @@ class BuiltinSchemasTest {
         builtins.all().stream()
             .flatMap(plugin -> plugin.configType().stream())
             .toList();
-    assertThat(types).as("built-ins with a config type").hasSize(3);
+    assertThat(types).as("built-ins with a config type").hasSize(4);
 
     for (Class<?> type : types) {
       String resource = EmbeddedSchema.resourceName(type);

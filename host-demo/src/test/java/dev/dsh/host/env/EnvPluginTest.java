@@ -1,8 +1,11 @@
 package dev.dsh.host.env;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.api.ConfigException;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.config.SchemaConfigValidator;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.MapConfig;
 import java.util.Map;
@@ -37,8 +40,14 @@ class EnvPluginTest {
     EnvPlugin plugin = new EnvPlugin();
 
     assertThat(plugin.name()).isEqualTo("env");
-    assertThat(plugin.configType()).isEmpty();
+    assertThat(plugin.configType()).contains(EnvConfig.class);
     assertThat(plugin.inject()).isEmpty();
+    assertThat(new SchemaConfigValidator().validate("env", EnvConfig.class, Map.of()).raw())
+        .isEmpty();
+    assertThatThrownBy(
+            () -> new SchemaConfigValidator().validate("env", EnvConfig.class, Map.of("depth", 99)))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("invalid config for env:\n  /depth: unknown key \"depth\" (no keys are allowed here)");
   }
 
   @Test

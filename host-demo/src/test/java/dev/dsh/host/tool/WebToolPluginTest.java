@@ -8,6 +8,7 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.config.SchemaConfigValidator;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
@@ -64,16 +65,23 @@ class WebToolPluginTest {
   }
 
   @Test
-  void aTimeoutBelowOneMillisecondIsAConfigViolation() {
+  void aTimeoutOutsideOneMillisecondToOneHourIsAConfigViolationOfItsSchema() {
+    SchemaConfigValidator validator = new SchemaConfigValidator();
     assertThatThrownBy(
-            () -> new WebToolPlugin().apply(toolScope, MapConfig.of(Map.of("searchTimeoutMs", 0))))
+            () -> validator.validate("tool-web", WebToolConfig.class, Map.of("searchTimeoutMs", 0)))
         .isInstanceOf(ConfigException.class)
         .satisfies(
             e ->
                 assertThat(((ConfigException) e).violations())
                     .containsExactly(
-                        new ConfigViolation("/searchTimeoutMs", "must be at least 1, was 0")));
-    assertThat(toolScope.get(WebSearchTool.KEY)).isEmpty();
+                        new ConfigViolation(
+                            "/searchTimeoutMs", "must be at least 1 (allowed: 1 to 3600000; got 0)")));
+    assertThat(
+            validator
+                .validate("tool-web", WebToolConfig.class, Map.of("searchTimeoutMs", 3_600_000))
+                .bind(WebToolConfig.class)
+                .searchTimeout())
+        .hasHours(1);
   }
 
   @Test
