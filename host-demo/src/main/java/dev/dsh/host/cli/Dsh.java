@@ -23,8 +23,14 @@ public final class Dsh {
 
   private Dsh() {}
 
-  /** Runs {@code args} against {@code io} and returns the exit code. */
-  static int run(CliIo io, String... args) {
+  /**
+   * Runs {@code args} against {@code io} and returns the exit code. Whatever reaches stderr goes
+   * through {@link EscapedStream}: a message echoing what was typed prints its control characters
+   * escaped, picocli's own usage errors included.
+   */
+  static int run(CliIo given, String... args) {
+    CliIo io = new CliIo(given.in(), given.out(), EscapedStream.around(given.err()), given.env(),
+        given.bundledPlugin());
     Cli cli = new Cli(io);
     CommandLine commandLine = new CommandLine(new DshCommand(cli));
     addGlobalOptions(commandLine, cli.globals);

@@ -36,7 +36,7 @@ final class LineWords {
       }
     }
     if (quote != 0) {
-      throw new UsageException("unclosed quote in: " + line);
+      throw new UsageException("unclosed quote in: " + Echo.cut(line));
     }
     if (inWord) {
       words.add(word.toString());

@@ -101,8 +101,13 @@ final class RunAnswers implements AutoCloseable {
     thread.shutdownNow();
   }
 
+  /**
+   * The one place {@code dsh run}'s answers are printed: an answer echoing a line of input (an
+   * unknown command, a bad value) can carry any character, so control characters but line feeds are
+   * escaped here, whatever made the answer. A JSON answer stays the same JSON value.
+   */
   private Void print(String text) {
-    out.print(text + "\n");
+    out.print(ControlEscapes.escape(text, ControlEscapes.LINE_FEED) + "\n");
     out.flush();
     return null;
   }
