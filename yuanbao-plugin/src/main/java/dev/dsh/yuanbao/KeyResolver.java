@@ -6,15 +6,20 @@ import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the API key for one search, never from a cache: a non-empty literal {@code apiKey} wins;
- * else the credentials service, when one is mounted at that moment, decides for {@code apiKeyEnv};
- * else the launch environment's variable of that name.
+ * Finds the API key for one search, never from a cache: a literal {@code apiKey} that is not blank
+ * wins; else the credentials service, when one is mounted at that moment, decides for {@code
+ * apiKeyEnv}; else the launch environment's variable of that name. When none gives a key, the
+ * message says which of them was there but empty (an {@code apiKey: ""}, an exported but empty
+ * variable): the user set something and needs to know it was empty, not that nothing was set.
  */
 final class KeyResolver {
 
@@ -30,13 +35,14 @@ final class KeyResolver {
   CompletionStage<String> resolve(Settings settings) {
     String ref = settings.keyRef().name();
     try {
-      if (settings.literalKey() != null) {
-        return CompletableFuture.completedFuture(checked(settings.literalKey(), "apiKey"));
+      String literal = literal(settings);
+      if (literal != null) {
+        return CompletableFuture.completedFuture(checked(literal, "apiKey"));
       }
       Optional<CredentialService> service = credentials.get();
       if (service.isEmpty()) {
         String value =
-            env.get(ref).filter(v -> !v.isEmpty()).orElseThrow(() -> missing(ref, false));
+            env.get(ref).filter(v -> !v.isBlank()).orElseThrow(() -> missing(settings, false));
         return CompletableFuture.completedFuture(checked(value, ref));
       }
       return service
@@ -48,7 +54,7 @@ final class KeyResolver {
                   throw resolutionFailed(Failures.unwrap(error));
                 }
                 if (credential == null || credential.isEmpty()) {
-                  throw missing(ref, true);
+                  throw missing(settings, true);
                 }
                 return checked(credential.get().value(), ref);
               });
@@ -60,7 +66,7 @@ final class KeyResolver {
   /** Why no key is at hand now, by the same rule but without resolving one (readiness). */
   Optional<String> missing(Settings settings) {
     CredentialRef ref = settings.keyRef();
-    if (settings.literalKey() != null) {
+    if (literal(settings) != null) {
       return Optional.empty();
     }
     try {
@@ -68,8 +74,10 @@ final class KeyResolver {
       boolean configured =
           service.isPresent()
               ? service.get().isConfigured(ref)
-              : env.get(ref.name()).filter(value -> !value.isEmpty()).isPresent();
-      return configured ? Optional.empty() : Optional.of("no API key for \"" + ref.name() + "\"");
+              : env.get(ref.name()).filter(value -> !value.isBlank()).isPresent();
+      return configured
+          ? Optional.empty()
+          : Optional.of("no API key for \"" + ref.name() + "\"" + emptyOnes(settings));
     } catch (RuntimeException e) {
       return Optional.of(
           "the credentials service cannot tell whether \""
@@ -93,14 +101,34 @@ final class KeyResolver {
     return key;
   }
 
-  private static WebError missing(String ref, boolean store) {
+  private WebError missing(Settings settings, boolean store) {
+    String ref = settings.keyRef().name();
     String how =
         store
             ? "; set apiKey, store it with 'dsh credentials set " + ref + "', or export " + ref
             : "; set apiKey or export " + ref;
     return new WebError(
         WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING,
-        "Yuanbao search has no API key for \"" + ref + "\"" + how);
+        "Yuanbao search has no API key for \"" + ref + "\"" + emptyOnes(settings) + how);
+  }
+
+  /** The literal key, unless it is absent or blank (then {@code apiKeyEnv} decides). */
+  private static @Nullable String literal(Settings settings) {
+    String key = settings.literalKey();
+    return key == null || key.isBlank() ? null : key;
+  }
+
+  /** {@code " (apiKey is empty; X is exported but empty)"}, naming what was set but empty. */
+  private String emptyOnes(Settings settings) {
+    List<String> empty = new ArrayList<>();
+    if (settings.literalKey() != null && settings.literalKey().isBlank()) {
+      empty.add("apiKey is empty");
+    }
+    String ref = settings.keyRef().name();
+    if (env.get(ref).filter(String::isBlank).isPresent()) {
+      empty.add(ref + " is exported but empty");
+    }
+    return empty.isEmpty() ? "" : " (" + String.join("; ", empty) + ")";
   }
 
   private static WebError resolutionFailed(Throwable error) {

@@ -47,7 +47,7 @@ record Settings(
     String key = config.apiKey();
     return new Settings(
         endpointOf(config.baseURL()),
-        key == null || key.isEmpty() ? null : key,
+        key, // kept when blank: KeyResolver defers it to keyRef and says it is empty
         ref,
         count,
         mode == 0 ? null : mode,

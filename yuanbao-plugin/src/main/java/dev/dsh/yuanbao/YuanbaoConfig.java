@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * The config of the {@code web-search-yuanbao} row (the generated catalog is the exhaustive truth);
  * absent fields take their defaults, and {@link #toString()} shows no key or URL password.
  *
- * @param apiKey literal API key; wins over {@code apiKeyEnv} when non-empty
+ * @param apiKey literal API key; wins over {@code apiKeyEnv} when not blank
  * @param apiKeyEnv credential reference resolved on every search
  * @param baseURL endpoint base; {@code /SearchPro} is appended
  * @param count results per search when the request has no {@code maxResults}

@@ -119,7 +119,7 @@ class KeyResolutionTest {
 
   @Test
   void noKeyAnywhereFailsWithCredentialMissing() {
-    try (var provider = TestSupport.provider(withoutLiteral(), Optional.empty(), Map.of(REF, ""))) {
+    try (var provider = TestSupport.provider(withoutLiteral(), Optional.empty(), Map.of())) {
       WebError failure = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
       assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING);
       assertThat(failure.getMessage())
@@ -127,6 +127,57 @@ class KeyResolutionTest {
               "Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\"; set apiKey or export"
                   + " TENCENTCLOUD_WSA_APIKEY");
       assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    }
+  }
+
+  // Issue 22: a key that was given but empty is called empty, with the fix; never the HTTP-header rule.
+
+  @Test
+  void anExportedButEmptyVariableIsCalledEmpty() {
+    for (String empty : List.of("", "   ")) {
+      for (Optional<CredentialService> service : List.<Optional<CredentialService>>of(
+          Optional.empty(), Optional.of(new FakeCredentials()))) {
+        try (var provider = TestSupport.provider(withoutLiteral(), service, Map.of(REF, empty))) {
+          WebError failure =
+              TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+          assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING);
+          assertThat(failure.getMessage())
+              .startsWith("Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\""
+                  + " (TENCENTCLOUD_WSA_APIKEY is exported but empty); set apiKey")
+              .doesNotContain("HTTP header");
+          assertThat(provider.notReadyReason()).contains("no API key for \"TENCENTCLOUD_WSA_APIKEY\""
+              + " (TENCENTCLOUD_WSA_APIKEY is exported but empty)");
+        }
+      }
+    }
+    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+  }
+
+  @Test
+  void anEmptyOrBlankApiKeyIsCalledEmptyWhenNothingElseGivesAKey() {
+    for (String empty : List.of("", "  \t ")) {
+      try (var provider = TestSupport.provider(
+          Configs.withApiKey(withoutLiteral(), empty), Optional.of(new FakeCredentials()), Map.of())) {
+        WebError failure =
+            TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+        assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING);
+        assertThat(failure.getMessage())
+            .isEqualTo("Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\" (apiKey is"
+                + " empty); set apiKey, store it with 'dsh credentials set TENCENTCLOUD_WSA_APIKEY',"
+                + " or export TENCENTCLOUD_WSA_APIKEY");
+        assertThat(provider.notReadyReason())
+            .contains("no API key for \"TENCENTCLOUD_WSA_APIKEY\" (apiKey is empty)");
+      }
+    }
+    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+  }
+
+  @Test
+  void aBlankApiKeyDefersToTheReferenceLikeAnEmptyOne() {
+    try (var provider = TestSupport.provider(
+        Configs.withApiKey(withoutLiteral(), "   "), Optional.empty(), Map.of(REF, "from-env"))) {
+      assertThat(keyUsedBy(provider)).isEqualTo("from-env");
+      assertThat(provider.ready()).isTrue();
     }
   }
 

@@ -65,7 +65,7 @@ class ReadinessTest {
       assertThat(provider.ready()).isTrue();
 
       env.put(REF, "");
-      assertThat(provider.notReadyReason()).contains(NO_KEY);
+      assertThat(provider.notReadyReason()).contains(NO_KEY + " (" + REF + " is exported but empty)");
     }
   }
 

@@ -64,6 +64,13 @@ final class CredentialsCommand {
       }
       CredentialRef name = CredentialRef.of(ref);
       String value = readValue(name);
+      if (value.isBlank()) {
+        // Said here, where the door is known: the store's own rule would explain header characters.
+        throw new UsageException(
+            "cannot store " + name.name() + ": the value is empty (standard input held nothing but"
+                + " white space); give the key on standard input, e.g. 'dsh credentials set "
+                + name.name() + " < key.txt'");
+      }
       service(cli).set(name, value);
       cli.io.out().println("stored " + name.name());
       return ExitCodes.OK;

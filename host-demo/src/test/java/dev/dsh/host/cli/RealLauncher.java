@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs the repository's real {@code ./dsh} script in a child process, under {@code LANG=C} unless
@@ -52,6 +53,12 @@ final class RealLauncher {
 
   /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
   Result run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
+    return run(extraEnv, null, args);
+  }
+
+  /** {@link #run(Map, String...)} reading {@code stdin} (null: inherit the test's own). */
+  Result run(Map<String, String> extraEnv, byte @Nullable [] stdin, String... args)
+      throws IOException, InterruptedException {
     ProcessBuilder builder =
         new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList());
     Map<String, String> env = builder.environment();
@@ -65,6 +72,10 @@ final class RealLauncher {
     Path err = work.resolve("err.txt");
     builder.redirectOutput(out.toFile());
     builder.redirectError(err.toFile());
+    if (stdin != null) {
+      Path in = Files.write(work.resolve("in.bin"), stdin);
+      builder.redirectInput(in.toFile());
+    }
     Process process = builder.start();
     // Generous: the first start after a build also makes the class-data-sharing archive (one more
     // demo search), which takes half a minute on a loaded 2-core machine.

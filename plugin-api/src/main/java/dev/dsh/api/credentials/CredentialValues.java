@@ -16,6 +16,9 @@ import java.util.Optional;
  */
 public final class CredentialValues {
 
+  /** The {@link #problem} of an empty value. */
+  private static final String EMPTY = "it is empty";
+
   private CredentialValues() {}
 
   /** Whether {@code value} is not empty and holds only visible ASCII characters. */
@@ -31,7 +34,7 @@ public final class CredentialValues {
    */
   public static Optional<String> problem(String value) {
     if (value.isEmpty()) {
-      return Optional.of("it is empty");
+      return Optional.of(EMPTY);
     }
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
@@ -57,10 +60,14 @@ public final class CredentialValues {
   }
 
   /**
-   * What a person needs to know about {@code problem}: the problem and the rule, for an error
-   * message.
+   * What a person needs to know about {@code problem}, for an error message: the problem and the
+   * rule it breaks, or for an empty value what to do instead (the header rule is beside the point
+   * when there is no character to blame).
    */
   public static String explain(String problem) {
+    if (problem.equals(EMPTY)) {
+      return problem + "; give the key itself, or unset the credential to remove it";
+    }
     return problem
         + "; a credential is sent in an HTTP header, which carries visible ASCII characters only"
         + " (no spaces, tabs, line breaks or non-ASCII characters)";

@@ -37,5 +37,8 @@ class CredentialValuesTest {
             "it holds a space (character 3); a credential is sent in an HTTP header, which carries"
                 + " visible ASCII characters only (no spaces, tabs, line breaks or non-ASCII"
                 + " characters)");
+    assertThat(CredentialValues.explain(CredentialValues.problem("").orElseThrow()))
+        .isEqualTo("it is empty; give the key itself, or unset the credential to remove it")
+        .doesNotContain("HTTP");
   }
 }
