@@ -26,10 +26,12 @@ public final class Dsh {
   /**
    * Runs {@code args} against {@code io} and returns the exit code. Whatever reaches stderr goes
    * through {@link EscapedStream}: a message echoing what was typed prints its control characters
-   * escaped, picocli's own usage errors included.
+   * escaped (line feeds and tabs kept, for a {@code --verbose} stack trace), picocli's own usage
+   * errors included.
    */
   static int run(CliIo given, String... args) {
-    CliIo io = new CliIo(given.in(), given.out(), EscapedStream.around(given.err()), given.env(),
+    CliIo io = new CliIo(given.in(), given.out(),
+        EscapedStream.around(given.err(), ControlEscapes.LINE_FEED_AND_TAB), given.env(),
         given.bundledPlugin());
     Cli cli = new Cli(io);
     CommandLine commandLine = new CommandLine(new DshCommand(cli));

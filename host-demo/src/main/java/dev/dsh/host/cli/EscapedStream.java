@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A print stream whose text reaches another with its control characters escaped ({@link
- * ControlEscapes}, line feeds and tabs kept): wrapped around stderr once, it covers every message
- * printed there, picocli's own usage errors included, whoever prints them.
+ * ControlEscapes}): wrapped around stderr once, it covers every message printed there, picocli's
+ * own usage errors included, whoever prints them; around a one-shot command's stdout, every result
+ * and {@code Error:} line it prints.
  *
  * <p>What is printed is encoded as UTF-8, decoded back here (the JDK's decoder keeps a character
  * split across two writes) and printed to the target as text, so the target's own charset still
@@ -20,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 final class EscapedStream extends OutputStream {
 
   private final PrintStream target;
+  private final String kept;
   private final CharsetDecoder decoder =
       StandardCharsets.UTF_8.newDecoder()
           .onMalformedInput(CodingErrorAction.REPLACE)
@@ -28,13 +30,17 @@ final class EscapedStream extends OutputStream {
   private final ByteBuffer partial = ByteBuffer.allocate(8);
   private final CharBuffer chars = CharBuffer.allocate(4096);
 
-  private EscapedStream(PrintStream target) {
+  private EscapedStream(PrintStream target, String kept) {
     this.target = target;
+    this.kept = kept;
   }
 
-  /** A print stream (UTF-8, flushing on every line) that prints to {@code target} escaped. */
-  static PrintStream around(PrintStream target) {
-    return new PrintStream(new EscapedStream(target), true, StandardCharsets.UTF_8);
+  /**
+   * A print stream (UTF-8, flushing on every line) that prints to {@code target} with every control
+   * character but those in {@code kept} escaped.
+   */
+  static PrintStream around(PrintStream target, String kept) {
+    return new PrintStream(new EscapedStream(target, kept), true, StandardCharsets.UTF_8);
   }
 
   @Override
@@ -65,7 +71,7 @@ final class EscapedStream extends OutputStream {
     while (true) {
       boolean full = decoder.decode(in, chars, false).isOverflow();
       chars.flip();
-      target.print(ControlEscapes.escape(chars, ControlEscapes.LINE_FEED_AND_TAB));
+      target.print(ControlEscapes.escape(chars, kept));
       chars.clear();
       if (!full) {
         return;

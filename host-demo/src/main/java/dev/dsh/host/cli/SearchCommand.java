@@ -25,7 +25,9 @@ final class SearchCommand implements Callable<Integer> {
   public Integer call() {
     options.request(); // usage errors before any boot
     try (Host host = Host.start(cli.hostOptions(), LifecycleListener.none())) {
-      return SearchPrinter.searchAndPrint(host, options, cli.io.out());
+      // Escaped as dsh run's answers are: a provider's error message may carry anything.
+      return SearchPrinter.searchAndPrint(
+          host, options, EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED));
     }
   }
 }

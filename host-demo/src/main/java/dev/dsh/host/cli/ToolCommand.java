@@ -5,6 +5,7 @@ import dev.dsh.host.runtime.LifecycleListener;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.dsh.api.AbortSignal;
+import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -40,7 +41,7 @@ final class ToolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (!WebSearchTool.NAME.equals(tool)) {
-      throw new UsageException("unknown tool \"" + tool + "\": the only tool is web_search");
+      throw new UsageException("unknown tool \"" + Echo.cut(tool) + "\": the only tool is web_search");
     }
     if (schema) {
       cli.io.out().println(WebSearchTool.schema());
@@ -55,8 +56,10 @@ final class ToolCommand implements Callable<Integer> {
               .orElseThrow(
                   () -> new UsageException("the \"tool-web\" row is disabled or not running"));
       ToolResult result = webSearch.call(arguments, AbortSignal.never()).toCompletableFuture().join();
-      cli.io.out().println(result.text());
-      cli.io.out().flush();
+      // Escaped: an error text may quote the arguments given.
+      PrintStream out = EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED);
+      out.println(result.text());
+      out.flush();
       return result.isError() ? ExitCodes.WEB_ERROR : ExitCodes.OK;
     }
   }

@@ -41,7 +41,7 @@ class ControlEscapesTest {
   void theStderrStreamEscapesWhatEverPrintsThroughItEvenACharacterSplitAcrossWrites() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream target = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    PrintStream err = EscapedStream.around(target);
+    PrintStream err = EscapedStream.around(target, ControlEscapes.LINE_FEED_AND_TAB);
 
     err.println("dsh: was \"\u001b]0;pwned\u0007\"");
     err.print("\tat x\n");
