@@ -20,7 +20,7 @@ import dev.dsh.host.runtime.ScopeInfo;
 import dev.dsh.host.runtime.ScopeRuntime;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.dsh.host.web.WebPlugin;
-import dev.dsh.host.web.WebServiceImpl;
+import dev.dsh.host.web.ProviderPin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -232,15 +232,12 @@ public final class Host implements AutoCloseable {
     return problems;
   }
 
-  /** The pinned provider id: the {@code web} row's {@code searchProvider}, else the variable. */
+  /** The pinned provider id, read by the web service's own rule ({@link ProviderPin}). */
   private Optional<String> pin() {
-    return current.enabledRows().stream()
+    Optional<Object> configured = current.enabledRows().stream()
         .filter(row -> row.id().equals(WebPlugin.NAME))
-        .map(row -> row.config().get("searchProvider"))
-        .filter(String.class::isInstance)
-        .map(String.class::cast)
         .findFirst()
-        .or(() -> options.env().get(WebServiceImpl.PIN_VARIABLE))
-        .filter(pin -> !pin.isBlank());
+        .map(row -> row.config().get("searchProvider"));
+    return ProviderPin.read(configured, options.env());
   }
 }
