@@ -223,6 +223,7 @@ public final class Host implements AutoCloseable {
 
   private ComposedProfile compose() {
     ComposedProfile composed = composer.compose(options.profile(), options.patch());
+    composed.notes().forEach(options.events());
     return replay == null ? composed : DemoProfile.pointAtReplay(composed, replay.baseUrl());
   }
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -52,20 +53,23 @@ final class RealLauncher {
 
   /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
   Result run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
-    ProcessBuilder builder =
-        new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList());
-    Map<String, String> env = builder.environment();
-    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
-    env.remove("DSH_HOME");
-    env.remove("DSH_JAVA_OPTS");
-    env.put("LANG", "C");
-    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
-    env.putAll(extraEnv);
+    return runWithInput(extraEnv, "", args);
+  }
+
+  /** {@link #run} with {@code stdin} as the whole standard input. */
+  Result runWithInput(Map<String, String> extraEnv, String stdin, String... args)
+      throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command(args));
+    builder.environment().clear();
+    builder.environment().putAll(environment(extraEnv));
     Path out = work.resolve("out.txt");
     Path err = work.resolve("err.txt");
     builder.redirectOutput(out.toFile());
     builder.redirectError(err.toFile());
     Process process = builder.start();
+    try (var in = process.getOutputStream()) {
+      in.write(stdin.getBytes(StandardCharsets.UTF_8));
+    }
     // Generous: the first start after a build also makes the class-data-sharing archive (one more
     // demo search), which takes half a minute on a loaded 2-core machine.
     if (!process.waitFor(180, TimeUnit.SECONDS)) {
@@ -76,5 +80,27 @@ final class RealLauncher {
         process.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  /** Makes the copy's sources newer than the built host jar, so the next start builds first. */
+  void sourcesChanged() throws IOException {
+    Files.setLastModifiedTime(launcher.resolveSibling("pom.xml"), FileTime.from(Instant.now()));
+  }
+
+  /** {@code ./dsh args} as a command line, for a process the test drives itself. */
+  List<String> command(String... args) {
+    return Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList();
+  }
+
+  /** The environment {@link #run} gives {@code ./dsh}: this one's, {@code LANG=C}, no {@code LC_*}. */
+  static Map<String, String> environment(Map<String, String> extraEnv) {
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
+    env.remove("DSH_HOME");
+    env.remove("DSH_JAVA_OPTS");
+    env.put("LANG", "C");
+    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
+    env.putAll(extraEnv);
+    return env;
   }
 }
