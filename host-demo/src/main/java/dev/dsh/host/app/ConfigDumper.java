@@ -13,10 +13,14 @@ public final class ConfigDumper {
 
   private ConfigDumper() {}
 
-  /** The composed profile of {@code options} as YAML, secrets shown as {@code <redacted>}. */
+  /**
+   * The composed profile of {@code options} as YAML, secrets shown as {@code <redacted>}; its notes
+   * (entries kept but skipped) go to the options' event sink.
+   */
   public static String dump(HostOptions options) {
     PluginJars jars = PluginJars.scan(options.home().plugins());
     ComposedProfile profile = compose(options, jars);
+    profile.notes().forEach(options.events());
     ProfileSchemas schemas = new ProfileSchemas(options.home().root(), options.env(), jars);
     return ConfigDump.render(profile, schemas::schema);
   }

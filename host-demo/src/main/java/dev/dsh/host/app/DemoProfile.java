@@ -1,8 +1,8 @@
 package dev.dsh.host.app;
 
 import dev.dsh.host.demo.ReplayServer;
-import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.HomeWrites;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileRow;
@@ -62,7 +62,7 @@ final class DemoProfile {
         Files.writeString(specFile, spec.withBundle(PLUGIN_ID).toYaml(), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
-      throw new FileAccessException(
+      throw HomeWrites.failed(
           "could not prepare the demo profile", e, options.home().plugins(), FileProblems.Kind.FOLDER);
     }
     options.events().accept(NOTICE);
@@ -84,6 +84,6 @@ final class DemoProfile {
                   return row.withConfig(config);
                 })
             .toList();
-    return new ComposedProfile(composed.profile(), rows, composed.origins());
+    return composed.withRows(rows);
   }
 }

@@ -20,7 +20,7 @@ import dev.dsh.host.runtime.ScopeInfo;
 import dev.dsh.host.runtime.ScopeRuntime;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.dsh.host.web.WebPlugin;
-import dev.dsh.host.web.WebServiceImpl;
+import dev.dsh.host.web.ProviderPin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,6 +55,12 @@ public final class Host implements AutoCloseable {
 
   private final AdminThread admin = new AdminThread();
   private volatile ComposedProfile current;
+  // Set by reload on the admin thread, read by searches and status.
+  /** While the profile's files do not compose: the line saying why; empty once they do. */
+  private volatile Optional<String> profileProblem = Optional.empty();
+  /** While no tree of the profile's own has been applied since the start: what searches get. */
+  private volatile @Nullable UnappliedProfile unapplied;
+  private boolean profileApplied;
 
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
@@ -133,7 +139,9 @@ public final class Host implements AutoCloseable {
   /**
    * Brings the host in step with the plugins folder and the profile files: loads new and replaced
    * jars, unloads removed ones, composes the profile again and applies the difference. When the
-   * profile does not compose, the error is reported and the last good tree keeps serving.
+   * profile does not compose, the error is reported and the last good tree keeps serving; when no
+   * tree of the profile's own has been applied yet, only the base layer runs, and every search and
+   * tool call fails with the composition error (see {@link #profileProblem()}).
    *
    * @return the problems found (also reported through the event sink, each folded onto one line)
    */
@@ -142,8 +150,21 @@ public final class Host implements AutoCloseable {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
         problems.addAll(apply(compose()));
+        profileApplied = true;
+        unapplied = null;
+        profileProblem = Optional.empty();
       } catch (ProfileException e) {
-        problems.add("profile not applied, the previous tree keeps serving: " + e.getMessage());
+        String line;
+        if (profileApplied) {
+          line = "profile not applied, the previous tree keeps serving: " + e.getMessage();
+        } else {
+          // No previous tree: the base layer runs, and every search says what to fix.
+          UnappliedProfile refusal = UnappliedProfile.of(options.profile(), e);
+          unapplied = refusal;
+          line = refusal.message();
+        }
+        profileProblem = Optional.of(OneLine.of(line));
+        problems.add(line);
         // Plugins that went away must still lose their rows.
         problems.addAll(apply(current));
       }
@@ -158,9 +179,17 @@ public final class Host implements AutoCloseable {
     return current;
   }
 
+  /**
+   * Why the profile's files are not applied, while they do not compose (a serving host only; a
+   * one-shot boot ends instead): the line reported when it was found.
+   */
+  public Optional<String> profileProblem() {
+    return profileProblem;
+  }
+
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
-    Optional<WebService> web = runtime.root().get(WebService.KEY);
+    Optional<WebService> web = web();
     if (web.isEmpty()) {
       return CompletableFuture.failedFuture(
           new WebError(
@@ -175,12 +204,19 @@ public final class Host implements AutoCloseable {
    * searches through it select a provider on every call, as plugins' searches do.
    */
   public Optional<WebService> web() {
-    return runtime.root().get(WebService.KEY);
+    UnappliedProfile refusal = unapplied;
+    return refusal != null ? Optional.of(refusal) : runtime.root().get(WebService.KEY);
   }
 
-  /** The model-facing {@code web_search} tool, when the {@code tool-web} row is running. */
+  /**
+   * The model-facing {@code web_search} tool, when the {@code tool-web} row is running; while the
+   * profile has not been applied, a tool whose every search fails with the reason.
+   */
   public Optional<WebSearchTool> webSearchTool() {
-    return runtime.root().get(WebSearchTool.KEY);
+    UnappliedProfile refusal = unapplied;
+    return refusal != null
+        ? Optional.of(new WebSearchTool(refusal))
+        : runtime.root().get(WebSearchTool.KEY);
   }
 
   /** The credentials service, when the {@code credentials} row is running. */
@@ -223,6 +259,7 @@ public final class Host implements AutoCloseable {
 
   private ComposedProfile compose() {
     ComposedProfile composed = composer.compose(options.profile(), options.patch());
+    composed.notes().forEach(options.events());
     return replay == null ? composed : DemoProfile.pointAtReplay(composed, replay.baseUrl());
   }
 
@@ -232,15 +269,12 @@ public final class Host implements AutoCloseable {
     return problems;
   }
 
-  /** The pinned provider id: the {@code web} row's {@code searchProvider}, else the variable. */
+  /** The pinned provider id, read by the web service's own rule ({@link ProviderPin}). */
   private Optional<String> pin() {
-    return current.enabledRows().stream()
+    Optional<Object> configured = current.enabledRows().stream()
         .filter(row -> row.id().equals(WebPlugin.NAME))
-        .map(row -> row.config().get("searchProvider"))
-        .filter(String.class::isInstance)
-        .map(String.class::cast)
         .findFirst()
-        .or(() -> options.env().get(WebServiceImpl.PIN_VARIABLE))
-        .filter(pin -> !pin.isBlank());
+        .map(row -> row.config().get("searchProvider"));
+    return ProviderPin.read(configured, options.env());
   }
 }

@@ -32,7 +32,7 @@ final class GlobalOptions {
   @Option(
       names = "--home",
       paramLabel = "DIR",
-      description = "The dsh home folder (default: $DSH_HOME, else ~/.dsh).")
+      description = "The dsh home folder (default: $DSH_HOME, else $HOME/.dsh).")
   void setHome(@Nullable String value) {
     if (value != null) {
       home = value;

@@ -4,9 +4,12 @@ import dev.dsh.host.app.ConfigDumper;
 import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.home.DshHome;
+import dev.dsh.host.home.HomeWrites;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.plugins.PluginLoadException;
+import dev.dsh.host.profile.BundlePatch;
 import dev.dsh.host.profile.ComposedProfile;
+import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileException;
 import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.profile.ProfileSpec;
@@ -16,8 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -77,7 +83,7 @@ final class PluginCommand {
         temp = null;
         updateSpec(home, cli.globals.profile(), spec -> spec.withBundle(checked.id()));
       } catch (IOException e) {
-        throw new FileAccessException("could not install " + jar, e, plugins, FileProblems.Kind.FOLDER);
+        throw HomeWrites.failed("could not install " + jar, e, plugins, FileProblems.Kind.FOLDER);
       } finally {
         if (temp != null) {
           deleteQuietly(temp);
@@ -94,7 +100,8 @@ final class PluginCommand {
       mixinStandardHelpOptions = true,
       description =
           "Remove a plugin's jar from plugins/ and its bundle from the profile; a running"
-              + " 'dsh run' unloads it.")
+              + " 'dsh run' unloads it. Your cordis.patch.yml entries for its rows are kept and"
+              + " skipped until the plugin is added again.")
   static final class Remove implements Callable<Integer> {
     private final Cli cli;
 
@@ -117,16 +124,46 @@ final class PluginCommand {
       if (matching.isEmpty() && !spec.bundles().contains(id)) {
         throw new UsageException("no plugin \"" + id + "\" is installed");
       }
+      // The plugin's rows the user's layer overrides: recorded, so that those entries are kept
+      // and skipped rather than make every later command fail.
+      Set<String> overridden = userOverrides();
+      List<String> rows = matching.stream().flatMap(Remove::insertedRows).distinct()
+          .filter(overridden::contains).toList();
       try {
-        updateSpec(home, cli.globals.profile(), s -> s.withoutBundle(id));
+        updateSpec(home, cli.globals.profile(), s -> s.withoutBundle(id).withRemovedRows(id, rows));
         for (Path jar : matching) {
           Files.deleteIfExists(jar);
         }
       } catch (IOException e) {
-        throw new FileAccessException("could not remove " + id, e, home.plugins(), FileProblems.Kind.FOLDER);
+        throw HomeWrites.failed("could not remove " + id, e, home.plugins(), FileProblems.Kind.FOLDER);
       }
       cli.io.out().println("removed " + id);
+      // What became of the user's entries for its rows, in the words every later command uses.
+      try {
+        ConfigDumper.compose(cli.hostOptions(), PluginJars.scan(home.plugins())).notes()
+            .forEach(cli.io.out()::println);
+      } catch (ProfileException e) {
+        cli.io.err().println("dsh: the profile does not compose: " + e.getMessage());
+      }
       return ExitCodes.OK;
+    }
+
+    private Set<String> userOverrides() {
+      try {
+        return new ProfileComposer(cli.home().root(), pluginId -> Optional.empty())
+            .userOverrides(cli.globals.profile(), cli.globals.patch());
+      } catch (ProfileException e) {
+        return Set.of(); // a user layer that does not parse fails every command already
+      }
+    }
+
+    private static Stream<String> insertedRows(Path jar) {
+      try {
+        PluginJars.Jar read = PluginJars.inspect(jar);
+        return new BundlePatch(read.id(), read.bundlePatch()).insertedRowIds().stream();
+      } catch (PluginLoadException | ProfileException e) {
+        return Stream.empty(); // a jar that does not read inserted no row the profile used
+      }
     }
   }
 
@@ -152,6 +189,7 @@ final class PluginCommand {
       List<ProfileRow> rows = List.of();
       try {
         ComposedProfile profile = ConfigDumper.compose(cli.hostOptions(), jars);
+        profile.notes().forEach(note -> cli.io.err().println("dsh: " + note));
         rows = profile.enabledRows();
       } catch (ProfileException e) {
         cli.io.err().println("dsh: the profile does not compose, rows not shown: " + e.getMessage());

@@ -20,8 +20,8 @@ final class RunStatus {
   /**
    * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; each provider is
    * {@code {id, available, ready, reason?}}, the reason saying why one is not available or not
-   * ready. Plus {@code "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's
-   * threads still run.
+   * ready. Plus {@code "profileError": "<why>"} while the profile's files do not compose, and
+   * {@code "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's threads still run.
    */
   static String json(Host host) {
     ObjectNode root = JSON.createObjectNode();
@@ -47,6 +47,8 @@ final class RunStatus {
               .put("ready", provider.ready());
       provider.reasonOpt().ifPresent(reason -> entry.put("reason", reason));
     }
+    // Only while the profile's files do not compose: what to fix (issue 22 part 1).
+    host.profileProblem().ifPresent(problem -> root.put("profileError", problem));
     // Only while an unloaded plugin's threads still run (issue 10 item 5).
     List<LeftoverThread> left = host.leftoverThreads();
     if (!left.isEmpty()) {

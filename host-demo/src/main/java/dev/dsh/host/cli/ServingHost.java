@@ -2,6 +2,7 @@ package dev.dsh.host.cli;
 
 import dev.dsh.host.app.Host;
 import dev.dsh.host.app.HostOptions;
+import dev.dsh.host.files.FileAccessException;
 import java.io.PrintStream;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,11 +32,16 @@ final class ServingHost implements AutoCloseable {
         new Watcher(
             options,
             () -> Objects.requireNonNull(serving.get(), "host").reload(),
-            e -> err.println("dsh: reload failed: " + e));
+            e -> err.println("dsh: reload failed: " + describe(e)));
     Host host = Host.serve(options, event -> err.println("dsh: " + event.describe()));
     serving.set(host);
     watcher.start();
     return new ServingHost(host, watcher);
+  }
+
+  /** A failure written for people (a home that cannot be written) is told as it is written. */
+  private static String describe(RuntimeException e) {
+    return e instanceof FileAccessException ? String.valueOf(e.getMessage()) : e.toString();
   }
 
   Host host() {

@@ -5,6 +5,7 @@ import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.host.credentials.StoreSnapshot.FileState;
 import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.HomeWrites;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -200,7 +201,7 @@ public final class FileCredentialStore {
         }
       }
     } catch (IOException e) {
-      throw new FileAccessException(
+      throw HomeWrites.failed(
           "cannot write the credential store " + file, e, target, FileProblems.Kind.FILE);
     }
   }

@@ -27,6 +27,9 @@ public record DshHome(Path root) {
   /** The launch-environment variable naming the home folder when {@code --home} is not given. */
   public static final String HOME_VARIABLE = "DSH_HOME";
 
+  /** The launch-environment variable naming the user's home folder. */
+  public static final String USER_HOME_VARIABLE = "HOME";
+
   /** The home folder's name under the user's home when neither is given. */
   public static final String DEFAULT_FOLDER = ".dsh";
 
@@ -38,11 +41,17 @@ public record DshHome(Path root) {
 
   /**
    * Finds the home folder: {@code --home} when given, else {@code $DSH_HOME} from {@code env}, else
-   * {@code ~/.dsh} (the {@code user.home} system property). Blank values count as not given; a
-   * relative path is taken from the working folder.
+   * {@code .dsh} in the user's home folder: {@code $HOME} from {@code env}, else (no {@code HOME})
+   * the {@code user.home} system property, which Java 17 takes from the password database and so
+   * misses the {@code HOME} that containers, CI and MCP clients set. Blank values count as not
+   * given; a relative path is taken from the working folder.
    */
   public static DshHome locate(Optional<String> homeOption, LaunchEnvironment env) {
-    return locate(homeOption, env, Path.of(System.getProperty("user.home")));
+    Path userHome =
+        nonBlank(env.get(USER_HOME_VARIABLE))
+            .map(Path::of)
+            .orElseGet(() -> Path.of(System.getProperty("user.home")));
+    return locate(homeOption, env, userHome);
   }
 
   /** {@link #locate(Optional, LaunchEnvironment)} with the user's home folder given. */

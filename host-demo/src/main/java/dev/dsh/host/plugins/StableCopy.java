@@ -1,5 +1,7 @@
 package dev.dsh.host.plugins;
 
+import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.HomeWrites;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -197,8 +199,9 @@ final class StableCopy {
         }
       }
     } catch (IOException e) {
-      throw new PluginLoadException(
-          source, PluginLoadException.Reason.IO, "cannot create a copy in " + dir + ": " + e, e);
+      // The home's cache, not this jar, is at fault: every jar would fail the same way, and the
+      // command could only go on to complain that their bundles are not installed.
+      throw HomeWrites.failed("cannot load the plugins", e, dir, FileProblems.Kind.FOLDER);
     }
   }
 

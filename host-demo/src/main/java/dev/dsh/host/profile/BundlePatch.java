@@ -1,5 +1,6 @@
 package dev.dsh.host.profile;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,6 +19,19 @@ public record BundlePatch(String pluginId, Optional<String> yaml) {
   public BundlePatch {
     Objects.requireNonNull(pluginId, "pluginId");
     Objects.requireNonNull(yaml, "yaml");
+  }
+
+  /**
+   * The ids of the rows this bundle inserts, in order.
+   *
+   * @throws ProfileException when the patch does not parse
+   */
+  public List<String> insertedRowIds() {
+    return PatchParser.parse(yaml.orElse(""), fileName(), layerName()).entries().stream()
+        .filter(PatchEntry.Insert.class::isInstance)
+        .flatMap(entry -> ((PatchEntry.Insert) entry).rows().stream())
+        .map(ProfileRow::id)
+        .toList();
   }
 
   String layerName() {

@@ -7,20 +7,31 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The outcome of composing a profile: its rows in order, and for each row the layer that inserted
- * it.
+ * The outcome of composing a profile: its rows in order, for each row the layer that inserted it
+ * and the layer that set its config, and the notes composition has for the user.
  *
  * @param profile the profile name ({@code default}, {@code demo}, ...)
  * @param rows every row, disabled ones included, in composition order
  * @param origins row id → the layer that inserted the row ({@code base layer}, {@code bundle
  *     "dsh-web-search-yuanbao"}, ...)
+ * @param configOrigins row id → the last layer that set the row's config (the inserting layer
+ *     unless a later entry replaced it)
+ * @param notes one line each about entries composition kept but skipped (an override of a row of
+ *     a removed plugin)
  */
-public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String, String> origins) {
+public record ComposedProfile(
+    String profile,
+    List<ProfileRow> rows,
+    Map<String, String> origins,
+    Map<String, String> configOrigins,
+    List<String> notes) {
 
   public ComposedProfile {
     Objects.requireNonNull(profile, "profile");
     rows = List.copyOf(rows);
     origins = Map.copyOf(origins);
+    configOrigins = Map.copyOf(configOrigins);
+    notes = List.copyOf(notes);
     Map<String, ProfileRow> byId = new LinkedHashMap<>();
     for (ProfileRow row : rows) {
       if (byId.put(row.id(), row) != null) {
@@ -30,6 +41,11 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
         throw new IllegalArgumentException("row \"" + row.id() + "\" has no origin");
       }
     }
+  }
+
+  /** This profile with {@code replaced} as its rows (the same ids), origins and notes kept. */
+  public ComposedProfile withRows(List<ProfileRow> replaced) {
+    return new ComposedProfile(profile, replaced, origins, configOrigins, notes);
   }
 
   /** The rows that are not disabled, in order: what the host applies. */
@@ -45,5 +61,10 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
   /** The layer that inserted the row with {@code id}. */
   public Optional<String> origin(String id) {
     return Optional.ofNullable(origins.get(id));
+  }
+
+  /** The layer that set the config of the row with {@code id}. */
+  public Optional<String> configOrigin(String id) {
+    return Optional.ofNullable(configOrigins.get(id)).or(() -> origin(id));
   }
 }

@@ -10,13 +10,22 @@ final class Composition {
 
   private Composition() {}
 
-  static ComposedProfile compose(String profile, List<PatchLayer> layers) {
+  /**
+   * @param removedRows row id → the removed plugin that inserted it ({@link
+   *     ProfileSpec#removedRows()}): an override of such a row, when no layer defines it, is
+   *     skipped with a note instead of failing the composition
+   */
+  static ComposedProfile compose(
+      String profile, List<PatchLayer> layers, Map<String, String> removedRows) {
     // Insertion order is the row order; overrides keep a row's position.
     Map<String, ProfileRow> rows = new LinkedHashMap<>();
     Map<String, String> origins = new LinkedHashMap<>();
+    Map<String, String> configOrigins = new LinkedHashMap<>();
+    List<String> notes = new ArrayList<>();
     for (ProfileRow row : BaseLayer.ROWS) {
       rows.put(row.id(), row);
       origins.put(row.id(), BaseLayer.NAME);
+      configOrigins.put(row.id(), BaseLayer.NAME);
     }
     for (PatchLayer layer : layers) {
       for (PatchEntry entry : layer.entries()) {
@@ -28,16 +37,31 @@ final class Composition {
             }
             rows.put(row.id(), row);
             origins.put(row.id(), layer.name());
+            configOrigins.put(row.id(), layer.name());
           }
         } else if (entry instanceof PatchEntry.Override override) {
           ProfileRow row = rows.get(override.id());
-          if (row == null) {
+          String removedPlugin = removedRows.get(override.id());
+          if (row == null && removedPlugin != null) {
+            notes.add(removedRowNote(layer.name(), override, removedPlugin));
+          } else if (row == null) {
             throw new MissingRowException(override.id(), layer.name(), override.position());
+          } else {
+            rows.put(row.id(), override.applyTo(row));
+            if (override.config().isPresent()) {
+              configOrigins.put(row.id(), layer.name());
+            }
           }
-          rows.put(row.id(), override.applyTo(row));
         }
       }
     }
-    return new ComposedProfile(profile, new ArrayList<>(rows.values()), origins);
+    return new ComposedProfile(
+        profile, new ArrayList<>(rows.values()), origins, configOrigins, notes);
+  }
+
+  private static String removedRowNote(String layer, PatchEntry.Override entry, String plugin) {
+    return layer + ": entry " + entry.position() + " overrides row \"" + entry.id()
+        + "\" of the removed plugin " + plugin + ": the entry is kept and skipped, and applies"
+        + " again once the plugin is added back (delete it if it is no longer wanted)";
   }
 }

@@ -12,7 +12,8 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 /**
  * Renders a composed profile as YAML for {@code dsh --dump-config}, secrets shown as {@code
- * <redacted>}.
+ * <redacted>}: each row with the layer that inserted it ({@code from}) and the layer that set its
+ * config ({@code configFrom}; an override replaces a row's config whole).
  *
  * <p>Output shape:
  *
@@ -22,6 +23,7 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
  * - id: web
  *   name: web
  *   from: base layer
+ *   configFrom: user layer profiles/default/cordis.patch.yml
  *   disabled: false
  *   config: {}
  * </pre>
@@ -49,6 +51,7 @@ public final class ConfigDump {
       out.put("id", row.id());
       out.put("name", row.name());
       out.put("from", profile.origin(row.id()).orElse("?"));
+      out.put("configFrom", profile.configOrigin(row.id()).orElse("?"));
       out.put("disabled", row.disabled());
       out.put("config", SecretRedactor.redact(row.config(), schemas.apply(row.name()).orElse(null)));
       rows.add(out);

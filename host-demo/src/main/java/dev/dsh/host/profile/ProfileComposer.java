@@ -2,9 +2,12 @@ package dev.dsh.host.profile;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -64,7 +67,30 @@ public final class ProfileComposer {
       layers.add(PatchParser.parse(patch.yaml().orElse(""), patch.fileName(), patch.layerName()));
     }
 
-    String userFile = shownDir + PATCH_FILE;
+    layers.addAll(userLayers(profile, patchFile));
+    return Composition.compose(profile, layers, spec.removedRows());
+  }
+
+  /**
+   * The ids of the rows the user's own layers (the profile's {@code cordis.patch.yml}, then the
+   * {@code --patch} file) override, such as the rows of a plugin about to be removed.
+   *
+   * @throws ProfileException when one of those files cannot be read or parsed
+   */
+  public Set<String> userOverrides(String profile, Optional<Path> patchFile) {
+    Set<String> ids = new LinkedHashSet<>();
+    for (PatchLayer layer : userLayers(profile, patchFile)) {
+      layer.entries().stream()
+          .filter(PatchEntry.Override.class::isInstance)
+          .forEach(entry -> ids.add(((PatchEntry.Override) entry).id()));
+    }
+    return ids;
+  }
+
+  private List<PatchLayer> userLayers(String profile, Optional<Path> patchFile) {
+    Path dir = profileDir(profile);
+    List<PatchLayer> layers = new ArrayList<>();
+    String userFile = "profiles/" + profile + "/" + PATCH_FILE;
     ProfileFiles.readIfPresent(dir.resolve(PATCH_FILE), userFile)
         .ifPresent(text -> layers.add(PatchParser.parse(text, userFile, "user layer " + userFile)));
 
@@ -75,7 +101,7 @@ public final class ProfileComposer {
               .orElseThrow(() -> new ProfileException("--patch file not found: " + shown));
       layers.add(PatchParser.parse(text, shown, "--patch " + shown));
     }
-    return Composition.compose(profile, layers);
+    return layers;
   }
 
   /**
@@ -84,6 +110,6 @@ public final class ProfileComposer {
    */
   public ComposedProfile baseOnly(String profile) {
     profileDir(profile);
-    return Composition.compose(profile, List.of());
+    return Composition.compose(profile, List.of(), Map.of());
   }
 }

@@ -1,7 +1,6 @@
 package dev.dsh.host.web;
 
 import dev.dsh.api.config.Description;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,10 +19,5 @@ public record WebConfig(
   /** A config that pins nothing. */
   public static WebConfig unpinned() {
     return new WebConfig(null);
-  }
-
-  /** {@link #searchProvider()} as an optional; blank counts as absent. */
-  public Optional<String> searchProviderOpt() {
-    return Optional.ofNullable(searchProvider).map(String::trim).filter(s -> !s.isEmpty());
   }
 }

@@ -36,7 +36,7 @@ public final class WebPlugin implements Plugin {
   public void apply(Context ctx, Config config) {
     AtomicReference<WebConfig> live = new AtomicReference<>(config.bind(WebConfig.class));
     LaunchEnvironment env = name -> ctx.env().get(name);
-    WebServiceImpl service = new WebServiceImpl(() -> live.get().searchProviderOpt(), env);
+    WebServiceImpl service = new WebServiceImpl(() -> Optional.ofNullable(live.get().searchProvider()), env);
     // Registered before the service so that, released in reverse, the service is withdrawn from
     // the tree first and closed after.
     ctx.effect(service::close);

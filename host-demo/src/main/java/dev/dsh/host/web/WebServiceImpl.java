@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The pinned provider id is read on every search: first from the configured pin (the {@code web}
  * row's {@code searchProvider}, through a supplier that reads the live config), else from the launch
- * environment's {@value #PIN_VARIABLE}; a blank value pins nothing. See {@link ProviderSelection}
+ * environment's {@value #PIN_VARIABLE}; a blank value pins nothing, and both are trimmed ({@link
+ * ProviderPin}, the one reader of the rule). See {@link ProviderSelection}
  * for the table.
  *
  * <p>Guarantees of {@link #search}: the returned stage never fails with anything but a {@link
@@ -173,13 +174,9 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     return "WebService" + providers();
   }
 
-  /** The pinned provider id for this call, if any. */
+  /** The pinned provider id for this call, if any ({@link ProviderPin}). */
   Optional<String> pin() {
-    return nonBlank(configuredPin.get()).or(() -> nonBlank(env.get(PIN_VARIABLE)));
-  }
-
-  private static Optional<String> nonBlank(Optional<String> value) {
-    return value.map(String::trim).filter(s -> !s.isEmpty());
+    return ProviderPin.read(configuredPin.get(), env);
   }
 
   private List<Registration> snapshot() {

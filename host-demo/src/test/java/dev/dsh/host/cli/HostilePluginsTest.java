@@ -96,6 +96,40 @@ class HostilePluginsTest {
         .contains("row \"adv-throw\" failed: IllegalStateException: boom in apply");
   }
 
+  /**
+   * Issue 22 part 5: the pin is read by one rule at boot and at selection, so {@code " yuanbao "}
+   * pins {@code yuanbao} for both, and a failed row selection does not need is not fatal.
+   */
+  @Test
+  void aPinWithSpacesAroundItPinsTheProviderAtBootAsSelectionDoes() throws IOException {
+    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    Files.writeString(
+        home.resolve("profiles/default/cordis.patch.yml"),
+        "- id: " + CliHarness.ROW_ID + "\n  config: {baseURL: \"" + stub.baseUrl() + "\"}\n"
+            + "- id: web\n  config: {searchProvider: \" yuanbao \"}\n");
+
+    CliHarness.Result result = CliHarness.run(home, ENV, "", "search", "--json", "q");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).contains("\"provider\":\"yuanbao\"");
+    assertThat(result.err().lines().toList())
+        .containsExactly(
+            "dsh: row \"adv-throw\" failed, auto-selection runs without it:"
+                + " IllegalStateException: boom in apply");
+  }
+
+  @Test
+  void aPinnedVariableWithSpacesAroundItPinsTheProviderAtBootAsSelectionDoes() throws IOException {
+    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    Map<String, String> env = new HashMap<>(ENV);
+    env.put("DSH_WEB_SEARCH_PROVIDER", " yuanbao ");
+
+    CliHarness.Result result = CliHarness.run(home, env, "", "search", "--json", "q");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).contains("\"provider\":\"yuanbao\"");
+  }
+
   @Test
   void aFailedBuiltInRowEndsTheCommandWithExitTwo() throws IOException {
     Files.writeString(

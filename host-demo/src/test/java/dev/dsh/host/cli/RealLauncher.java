@@ -6,11 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Runs the repository's real {@code ./dsh} script in a child process, under {@code LANG=C} unless
@@ -53,30 +53,29 @@ final class RealLauncher {
 
   /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
   Result run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
-    return run(extraEnv, null, args);
+    return run(extraEnv, new byte[0], args);
   }
 
-  /** {@link #run(Map, String...)} reading {@code stdin} (null: inherit the test's own). */
-  Result run(Map<String, String> extraEnv, byte @Nullable [] stdin, String... args)
+  /** {@link #run} with {@code stdin} as the whole standard input. */
+  Result runWithInput(Map<String, String> extraEnv, String stdin, String... args)
       throws IOException, InterruptedException {
-    ProcessBuilder builder =
-        new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList());
-    Map<String, String> env = builder.environment();
-    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
-    env.remove("DSH_HOME");
-    env.remove("DSH_JAVA_OPTS");
-    env.put("LANG", "C");
-    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
-    env.putAll(extraEnv);
+    return run(extraEnv, stdin.getBytes(StandardCharsets.UTF_8), args);
+  }
+
+  /** {@link #run} with {@code stdin} as the whole standard input, as bytes. */
+  Result run(Map<String, String> extraEnv, byte[] stdin, String... args)
+      throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command(args));
+    builder.environment().clear();
+    builder.environment().putAll(environment(extraEnv));
     Path out = work.resolve("out.txt");
     Path err = work.resolve("err.txt");
     builder.redirectOutput(out.toFile());
     builder.redirectError(err.toFile());
-    if (stdin != null) {
-      Path in = Files.write(work.resolve("in.bin"), stdin);
-      builder.redirectInput(in.toFile());
-    }
     Process process = builder.start();
+    try (var in = process.getOutputStream()) {
+      in.write(stdin);
+    }
     // Generous: the first start after a build also makes the class-data-sharing archive (one more
     // demo search), which takes half a minute on a loaded 2-core machine.
     if (!process.waitFor(180, TimeUnit.SECONDS)) {
@@ -87,5 +86,27 @@ final class RealLauncher {
         process.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  /** Makes the copy's sources newer than the built host jar, so the next start builds first. */
+  void sourcesChanged() throws IOException {
+    Files.setLastModifiedTime(launcher.resolveSibling("pom.xml"), FileTime.from(Instant.now()));
+  }
+
+  /** {@code ./dsh args} as a command line, for a process the test drives itself. */
+  List<String> command(String... args) {
+    return Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList();
+  }
+
+  /** The environment {@link #run} gives {@code ./dsh}: this one's, {@code LANG=C}, no {@code LC_*}. */
+  static Map<String, String> environment(Map<String, String> extraEnv) {
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
+    env.remove("DSH_HOME");
+    env.remove("DSH_JAVA_OPTS");
+    env.put("LANG", "C");
+    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
+    env.putAll(extraEnv);
+    return env;
   }
 }

@@ -64,7 +64,7 @@ class RunCommandTest {
   void aJarDroppedIntoPluginsServesSearchesSoonAfter() throws Exception {
     Files.delete(installed);
     RunSession run = start();
-    run.awaitErr(0, "profile not applied");
+    run.awaitErr(0, "profile \"default\" is not applied, so no plugin row runs");
     assertThat(status(run).get("providers")).isEmpty();
 
     List<Long> delays = new ArrayList<>();

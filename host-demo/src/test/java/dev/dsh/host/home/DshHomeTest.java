@@ -38,6 +38,32 @@ class DshHomeTest {
         .isEqualTo(dir.resolve(".dsh"));
   }
 
+  /** Issue 22 part 4: {@code HOME} names the user's home, not the password database. */
+  @Test
+  void theUsersHomeIsTheHomeVariableOfTheLaunchEnvironment() {
+    LaunchEnvironment env = LaunchEnvironment.of(Map.of("HOME", dir.resolve("x").toString()));
+
+    assertThat(DshHome.locate(Optional.empty(), env).root()).isEqualTo(dir.resolve("x/.dsh"));
+  }
+
+  @Test
+  void theHomeOptionAndTheDshVariableWinOverTheUsersHome() {
+    LaunchEnvironment env = LaunchEnvironment.of(Map.of(
+        "HOME", dir.resolve("x").toString(), "DSH_HOME", dir.resolve("env").toString()));
+
+    assertThat(DshHome.locate(Optional.empty(), env).root()).isEqualTo(dir.resolve("env"));
+    assertThat(DshHome.locate(Optional.of(dir.resolve("o").toString()), env).root())
+        .isEqualTo(dir.resolve("o"));
+  }
+
+  @Test
+  void withoutTheHomeVariableTheUsersHomeIsTheJavaProperty() {
+    LaunchEnvironment env = LaunchEnvironment.of(Map.of("HOME", " "));
+
+    assertThat(DshHome.locate(Optional.empty(), env).root())
+        .isEqualTo(Path.of(System.getProperty("user.home"), ".dsh").toAbsolutePath().normalize());
+  }
+
   @Test
   void blankValuesCountAsNotGiven() {
     LaunchEnvironment env = LaunchEnvironment.of(Map.of("DSH_HOME", " "));

@@ -40,13 +40,36 @@ class ConfigDumpTest {
                     "id", "web-search-yuanbao",
                     "name", YUANBAO,
                     "from", "bundle \"dsh-web-search-yuanbao\"",
+                    "configFrom", "user layer profiles/default/cordis.patch.yml",
                     "disabled", false,
                     "config", Map.of("apiKey", "<redacted>", "count", 20))),
         () -> assertThat(rows.get(0))
             .isEqualTo(
                 Map.of(
-                    "id", "env", "name", "env", "from", "base layer", "disabled", false,
-                    "config", Map.of())));
+                    "id", "env", "name", "env", "from", "base layer",
+                    "configFrom", "base layer", "disabled", false, "config", Map.of())));
+  }
+
+  /** Issue 22 part 4: the layer that set a row's config is named beside the one that added it. */
+  @Test
+  void eachRowSaysWhichLayerSetItsConfig() throws IOException {
+    Path dir = Files.createDirectories(home.resolve("profiles/default"));
+    Files.writeString(dir.resolve("cordis.patch.yml"),
+        "- id: web\n  config: {searchProvider: yuanbao}\n- id: tool-web\n  disabled: true\n");
+    Path patch = Files.writeString(home.resolve("extra.yml"), "- id: env\n  config: {}\n");
+    ComposedProfile profile = new ProfileComposer(home, id -> Optional.empty())
+        .compose("default", Optional.of(patch));
+
+    List<?> rows = (List<?>) new YAMLMapper()
+        .readValue(ConfigDump.render(profile, name -> Optional.empty()), Map.class).get("rows");
+
+    assertThat(rows).extracting(row -> ((Map<?, ?>) row).get("id") + " <- "
+            + ((Map<?, ?>) row).get("from") + " / " + ((Map<?, ?>) row).get("configFrom"))
+        .containsExactly(
+            "env <- base layer / --patch " + patch,
+            "credentials <- base layer / base layer",
+            "web <- base layer / user layer profiles/default/cordis.patch.yml",
+            "tool-web <- base layer / base layer");
   }
 
   @Test

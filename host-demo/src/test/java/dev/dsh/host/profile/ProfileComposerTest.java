@@ -176,6 +176,51 @@ class ProfileComposerTest {
             "user layer profiles/default/cordis.patch.yml: entry 2 overrides row \"nope\"");
   }
 
+  /** Issue 22 part 4: after {@code dsh plugin remove}, the user's entry for its row is kept. */
+  @Test
+  void anEntryForARowOfARemovedPluginIsSkippedWithANoteAndOthersStillApply() throws IOException {
+    write("profiles/default/profile.yml",
+        "bundles: []\nremovedRows: {web-search-yuanbao: dsh-web-search-yuanbao}\n");
+    write("profiles/default/cordis.patch.yml",
+        "- id: web-search-yuanbao\n  config: {count: 20}\n- id: web\n  config: {searchProvider: x}\n");
+
+    ComposedProfile profile = composer.compose("default", Optional.empty());
+
+    assertAll(
+        () -> assertThat(profile.row("web-search-yuanbao")).isEmpty(),
+        () -> assertThat(profile.row("web").orElseThrow().config())
+            .isEqualTo(Map.of("searchProvider", "x")),
+        () -> assertThat(profile.notes()).containsExactly(
+            "user layer profiles/default/cordis.patch.yml: entry 1 overrides row"
+                + " \"web-search-yuanbao\" of the removed plugin dsh-web-search-yuanbao: the entry"
+                + " is kept and skipped, and applies again once the plugin is added back (delete it"
+                + " if it is no longer wanted)"));
+  }
+
+  @Test
+  void anEntryForARowOfARemovedPluginAppliesAgainOnceARowOfThatIdIsBack() throws IOException {
+    write("profiles/default/profile.yml", "bundles: [dsh-web-search-yuanbao]\n"
+        + "removedRows: {web-search-yuanbao: dsh-web-search-yuanbao}\n");
+    write("profiles/default/cordis.patch.yml", "- id: web-search-yuanbao\n  config: {count: 20}\n");
+
+    ComposedProfile profile = composer.compose("default", Optional.empty());
+
+    assertThat(profile.row("web-search-yuanbao").orElseThrow().config())
+        .isEqualTo(Map.of("count", 20));
+    assertThat(profile.notes()).isEmpty();
+  }
+
+  @Test
+  void theRowsTheUsersLayersOverrideAreListedWithoutComposing() throws IOException {
+    write("profiles/default/profile.yml", "bundles: [not-installed]\n");
+    write("profiles/default/cordis.patch.yml",
+        "- id: web-search-yuanbao\n  config: {}\n- insert: [{id: mine, name: env}]\n");
+    Path patch = write("extra.yml", "- id: web\n  disabled: true\n");
+
+    assertThat(composer.userOverrides("default", Optional.of(patch)))
+        .containsExactly("web-search-yuanbao", "web");
+  }
+
   @Test
   void brokenYamlNamesTheFileAndTheLineWithoutEchoingIt() throws IOException {
     write(

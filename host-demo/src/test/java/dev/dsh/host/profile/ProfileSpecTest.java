@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,27 @@ class ProfileSpecTest {
   void unknownKeyIsRefusedWithTheFileName() {
     assertThatThrownBy(() -> ProfileSpec.parse("bundle: [a]\n", "profiles/x/profile.yml"))
         .isInstanceOf(PatchFormatException.class)
-        .hasMessage("profiles/x/profile.yml: unknown key \"bundle\" (allowed: bundles)");
+        .hasMessage("profiles/x/profile.yml: unknown key \"bundle\" (allowed: bundles, removedRows)");
+  }
+
+  @Test
+  void removedRowsRoundTripAndAddingThePluginAgainForgetsThem() {
+    ProfileSpec spec = ProfileSpec.empty().withBundle("p").withBundle("q")
+        .withoutBundle("p").withRemovedRows("p", List.of("row-a", "yes"));
+
+    assertThat(spec.removedRows()).isEqualTo(Map.of("row-a", "p", "yes", "p"));
+    assertThat(ProfileSpec.parse(spec.toYaml(), "profile.yml")).isEqualTo(spec);
+    assertThat(spec.withBundle("p")).isEqualTo(new ProfileSpec(List.of("q", "p")));
+  }
+
+  @Test
+  void removedRowsThatAreNotAMapOfIdsAreRefused() {
+    assertThatThrownBy(() -> ProfileSpec.parse("removedRows: [a]\n", "p.yml"))
+        .isInstanceOf(PatchFormatException.class)
+        .hasMessageContaining("\"removedRows\" must map row ids to plugin ids");
+    assertThatThrownBy(() -> ProfileSpec.parse("removedRows: {a: 1}\n", "p.yml"))
+        .isInstanceOf(PatchFormatException.class)
+        .hasMessageContaining("\"removedRows\" must map row ids to plugin ids");
   }
 
   @Test
