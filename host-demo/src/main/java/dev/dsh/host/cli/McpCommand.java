@@ -33,7 +33,7 @@ final class McpCommand implements Callable<Integer> {
     CompletableFuture<Host> booted = new CompletableFuture<>();
     McpStdioServer server =
         McpStdioServer.start(
-            () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out());
+            () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out(), cli.io.err());
     ServingHost serving;
     try {
       serving = ServingHost.start(cli.hostOptions(), cli.io.err());

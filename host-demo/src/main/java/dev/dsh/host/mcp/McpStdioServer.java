@@ -7,10 +7,10 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -39,12 +39,13 @@ public final class McpStdioServer implements AutoCloseable {
       Supplier<Optional<WebSearchTool>> tools,
       CompletionStage<?> ready,
       InputStream in,
-      OutputStream out) {
+      OutputStream out,
+      PrintStream err) {
     JsonMapper json = JsonMapper.builder().build();
     McpJsonMapper mapper = new JacksonMcpJsonMapper(json);
-    this.relay = new StdinRelay(in, out, calls);
+    this.relay = new StdinRelay(in, out, err, calls);
     this.server =
-        McpServer.async(new StdioServerTransportProvider(mapper, relay.sdkInput(), out))
+        McpServer.async(StdioTransport.over(mapper, relay.sdkInput(), out))
             .serverInfo("dsh", HostVersion.current())
             .capabilities(ServerCapabilities.builder().tools(false).build())
             .jsonMapper(mapper)
@@ -66,13 +67,15 @@ public final class McpStdioServer implements AutoCloseable {
    * @param ready completes when the host has booted; a call answers an error result if it fails
    * @param in the client's messages
    * @param out where the server's messages go, and nothing else
+   * @param err where a message that is dropped unanswered is reported, one line each
    */
   public static McpStdioServer start(
       Supplier<Optional<WebSearchTool>> tools,
       CompletionStage<?> ready,
       InputStream in,
-      OutputStream out) {
-    return new McpStdioServer(tools, ready, in, out);
+      OutputStream out,
+      PrintStream err) {
+    return new McpStdioServer(tools, ready, in, out, err);
   }
 
   /** Waits until the client's input ends. */
