@@ -52,15 +52,7 @@ final class RealLauncher {
 
   /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
   Result run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
-    ProcessBuilder builder =
-        new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList());
-    Map<String, String> env = builder.environment();
-    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
-    env.remove("DSH_HOME");
-    env.remove("DSH_JAVA_OPTS");
-    env.put("LANG", "C");
-    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
-    env.putAll(extraEnv);
+    ProcessBuilder builder = builder(extraEnv, args);
     Path out = work.resolve("out.txt");
     Path err = work.resolve("err.txt");
     builder.redirectOutput(out.toFile());
@@ -76,5 +68,23 @@ final class RealLauncher {
         process.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  /** {@code ./dsh args} as {@link #run} starts it, its streams left as pipes for the caller. */
+  Process start(Map<String, String> extraEnv, String... args) throws IOException {
+    return builder(extraEnv, args).start();
+  }
+
+  private ProcessBuilder builder(Map<String, String> extraEnv, String... args) {
+    ProcessBuilder builder =
+        new ProcessBuilder(Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList());
+    Map<String, String> env = builder.environment();
+    env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));
+    env.remove("DSH_HOME");
+    env.remove("DSH_JAVA_OPTS");
+    env.put("LANG", "C");
+    env.put("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
+    env.putAll(extraEnv);
+    return builder;
   }
 }
