@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** The {@code dsh} executable: runs {@link Dsh} on the process's streams and environment. */
+/**
+ * The {@code dsh} executable: runs {@link Dsh} on the process's streams and environment, and exits
+ * with its status through {@link ExitGuard}.
+ */
 public final class DshMain {
 
   /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
@@ -25,6 +28,16 @@ public final class DshMain {
             new PrintStream(System.err, true, StandardCharsets.UTF_8),
             LaunchEnvironment.system(),
             bundled);
-    System.exit(Dsh.run(io, args));
+    ExitGuard.install(io.err());
+    int status;
+    try {
+      status = Dsh.run(io, args);
+    } catch (RuntimeException | Error e) {
+      // Dsh.run maps every failure it can to a status; this one escaped it. Exiting here keeps
+      // dsh's mark on the exit, which the JVM ending on an uncaught exception would not have.
+      io.err().println("dsh: internal error: " + e);
+      status = ExitCodes.INTERNAL;
+    }
+    ExitGuard.exit(status);
   }
 }

@@ -2,6 +2,7 @@ package dev.dsh.host.cli;
 
 import dev.dsh.host.app.Host;
 import dev.dsh.host.mcp.McpStdioServer;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
@@ -10,7 +11,9 @@ import picocli.CommandLine.Command;
  * {@code dsh mcp}: the host booted and reloaded as {@code dsh run} does, its {@code web_search}
  * tool served over the Model Context Protocol on stdin and stdout; the server starts first, so a
  * client's {@code initialize} is answered while the host boots. Lifecycle lines and logs go to
- * stderr. End of input disposes everything and exits 0.
+ * stderr. End of input answers the calls still in flight (see {@link McpStdioServer#awaitEnd()}),
+ * disposes everything and exits 0; a session that could not go on, or could not answer them, exits
+ * 1 with one stderr line saying why.
  */
 @Command(
     name = "mcp",
@@ -42,12 +45,14 @@ final class McpCommand implements Callable<Integer> {
       server.close();
       throw e;
     }
+    Optional<String> problem;
     // Closed in reverse: the server first (aborting the calls still running), then the host.
     try (serving;
         server) {
       booted.complete(serving.host());
-      server.awaitEndOfInput();
+      problem = server.awaitEnd();
     }
-    return ExitCodes.OK;
+    problem.ifPresent(why -> cli.io.err().println("dsh: " + why));
+    return problem.isPresent() ? ExitCodes.INTERNAL : ExitCodes.OK;
   }
 }

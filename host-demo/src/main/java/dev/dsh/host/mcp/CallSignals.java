@@ -6,51 +6,70 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The abort signals of the {@code tools/call} requests a client may still cancel, by call key (the
- * request's JSON-RPC id as JSON text).
+ * The {@code tools/call} requests the client is still owed an answer for, by call key (the
+ * request's JSON-RPC id as JSON text): each with the abort signal of its searches.
  *
  * <p>MCP SDK 2.1.0 neither routes {@code notifications/cancelled} to the server nor tells a tool
- * handler its request's id. So {@link StdinRelay} opens a signal here when it reads a call, before
- * the SDK sees it, and tags the request's {@code _meta} with the key under {@link #META_KEY}; the
- * handler {@linkplain #claim claims} the signal by that tag and closes it when the call ends, and a
- * cancellation read by the relay fires it.
+ * handler its request's id. So {@link StdinRelay} opens a call here when it reads one, before the
+ * SDK sees it, and tags the request's {@code _meta} with the key under {@link #META_KEY}; the
+ * handler {@linkplain #claim claims} the call by that tag, and a cancellation read by the relay
+ * fires its signal. A call is owed until {@link ServerOutput} has written its response, or, for a
+ * call the client cancelled (which gets none), until its handler has ended.
  */
 final class CallSignals {
 
   /** The {@code _meta} entry of a {@code tools/call} that holds its call key. */
   static final String META_KEY = "dev.dsh/call";
 
-  private final Map<String, AbortController> open = new ConcurrentHashMap<>();
+  private final Map<String, Owed> open = new ConcurrentHashMap<>();
 
-  /** Opens the signal of the call with key {@code key}; a reused id replaces the older one. */
+  /** Opens the call with key {@code key}; a reused id replaces the older one. */
   void open(String key) {
-    open.put(key, new AbortController());
+    open.put(key, new Owed());
   }
 
   /** Fires the signal of call {@code key} if it is still open; false when it is not. */
   boolean cancel(String key, @Nullable String reason) {
-    AbortController controller = open.get(key);
-    if (controller == null) {
+    Owed owed = open.get(key);
+    if (owed == null) {
       return false;
     }
-    controller.abort(aborted("the MCP client cancelled the call" + (reason == null ? "" : ": " + reason)));
+    owed.cancelledByClient = true;
+    owed.controller.abort(
+        aborted("the MCP client cancelled the call" + (reason == null ? "" : ": " + reason)));
     return true;
   }
 
-  /** Fires every open signal: the input ended. */
+  /** Fires every open signal: the session is ending. */
   void abortAll() {
-    for (AbortController controller : List.copyOf(open.values())) {
-      controller.abort(aborted("the MCP session ended"));
+    for (Owed owed : List.copyOf(open.values())) {
+      owed.controller.abort(aborted("the MCP session ended"));
     }
   }
 
-  /** How many calls are open. */
+  /** How many calls are owed an answer. */
   int size() {
     return open.size();
+  }
+
+  /** Completes once every call owed now has been answered (or cancelled and ended). */
+  CompletableFuture<Void> allAnswered() {
+    return CompletableFuture.allOf(
+        open.values().stream().map(owed -> owed.answered).toArray(CompletableFuture[]::new));
+  }
+
+  /** The response of the request with key {@code key} has been written. */
+  void answered(String key) {
+    Owed owed = open.remove(key);
+    if (owed != null) {
+      owed.controller.close();
+      owed.answered.complete(null);
+    }
   }
 
   /**
@@ -59,38 +78,46 @@ final class CallSignals {
    */
   Call claim(@Nullable Map<String, Object> meta) {
     Object key = meta == null ? null : meta.get(META_KEY);
-    AbortController controller = key instanceof String k ? open.get(k) : null;
-    if (controller == null) {
-      return new Call(null, AbortSignal.never(), null);
-    }
-    return new Call((String) key, controller.signal(), controller);
+    Owed owed = key instanceof String k ? open.get(k) : null;
+    return new Call(owed == null ? null : (String) key, owed);
   }
 
   private static WebError aborted(String message) {
     return new WebError(WebErrorCodes.WEB_ABORTED, message);
   }
 
-  /** One claimed call: its signal, released by {@link #close()} when the call ends. */
+  /** One call owed an answer. */
+  private static final class Owed {
+    final AbortController controller = new AbortController();
+    final CompletableFuture<Void> answered = new CompletableFuture<>();
+    volatile boolean cancelledByClient;
+  }
+
+  /** One claimed call, {@linkplain #close() closed} when its handler ends. */
   final class Call implements AutoCloseable {
     private final @Nullable String key;
-    private final AbortSignal signal;
-    private final @Nullable AbortController controller;
+    private final @Nullable Owed owed;
 
-    private Call(@Nullable String key, AbortSignal signal, @Nullable AbortController controller) {
+    private Call(@Nullable String key, @Nullable Owed owed) {
       this.key = key;
-      this.signal = signal;
-      this.controller = controller;
+      this.owed = owed;
     }
 
     AbortSignal signal() {
-      return signal;
+      return owed == null ? AbortSignal.never() : owed.controller.signal();
     }
 
+    /** True once the client cancelled this call: it gets no response. */
+    boolean cancelledByClient() {
+      return owed != null && owed.cancelledByClient;
+    }
+
+    /** The handler ended; a cancelled call is then answered, since no response will come. */
     @Override
     public void close() {
-      if (key != null && controller != null) {
-        open.remove(key, controller);
-        controller.close();
+      if (key != null && owed != null && owed.cancelledByClient && open.remove(key, owed)) {
+        owed.controller.close();
+        owed.answered.complete(null);
       }
     }
   }

@@ -1,16 +1,22 @@
 package dev.dsh.host.mcp;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
+import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebSearchSource;
+import dev.dsh.host.tool.SearchProgress;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +35,13 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Each call takes the host's tool as it is at that moment, so a reload that replaces the {@code
  * tool-web} row (or a plugin loaded or unloaded under it) applies to the next call while the tool
  * list stays the same. A failure is a tool result with {@code isError} and the tool's own {@code
- * Error: <message>} text, never a protocol error.
+ * Error: <message>} text, never a protocol error. A call the client cancelled gets no response;
+ * one that asked for progress gets {@code notifications/progress} as each of its queries ends.
  */
 final class WebSearchToolSpec {
+
+  /** How long an aborted call waits for its searches to end before it answers the abort itself. */
+  static final Duration ABORT_GRACE = Duration.ofMillis(500);
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -68,22 +78,30 @@ final class WebSearchToolSpec {
     return AsyncToolSpecification.builder()
         .tool(tool)
         .callHandler(
-            (exchange, request) ->
-                Mono.fromCompletionStage(ready.handle((ok, failure) -> Optional.ofNullable(failure)))
-                    .flatMap(
-                        failure ->
-                            failure.isPresent()
-                                ? Mono.just(notBooted(calls, request))
-                                : call(tools, calls, request)))
+            (exchange, request) -> {
+              CallSignals.Call call = calls.claim(request.meta());
+              return Mono.fromCompletionStage(
+                      ready.handle((ok, failure) -> Optional.ofNullable(failure)))
+                  .flatMap(
+                      failure ->
+                          failure.isPresent()
+                              ? Mono.just(notBooted())
+                              : call(tools, call, request, progress(exchange, request)))
+                  // A call the client cancelled gets no response (the spec: SHOULD NOT); an
+                  // empty result is how the SDK's session sends none.
+                  .filter(result -> !call.cancelledByClient())
+                  .doFinally(signal -> call.close());
+            })
         .build();
   }
 
   private static Mono<CallToolResult> call(
-      Supplier<Optional<WebSearchTool>> tools, CallSignals calls, CallToolRequest request) {
+      Supplier<Optional<WebSearchTool>> tools,
+      CallSignals.Call call,
+      CallToolRequest request,
+      SearchProgress progress) {
     Optional<WebSearchTool> tool = tools.get();
-    CallSignals.Call call = calls.claim(request.meta());
     if (tool.isEmpty()) {
-      call.close();
       return Mono.just(
           toResult(
               ToolResult.failure(
@@ -92,15 +110,56 @@ final class WebSearchToolSpec {
     // The arguments go back to JSON so the tool checks them as it checks a model's, with the same
     // messages naming the field.
     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-    return Mono.fromCompletionStage(
-            () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal()))
-        .map(WebSearchToolSpec::toResult)
-        .doFinally(signal -> call.close());
+    Mono<ToolResult> searched =
+        Mono.fromCompletionStage(
+            () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal(), progress));
+    return Mono.firstWithSignal(searched, answeredAfterAbort(call.signal()))
+        .map(WebSearchToolSpec::toResult);
+  }
+
+  /**
+   * The call's answer once its signal has fired and {@link #ABORT_GRACE} has passed: a provider
+   * that ignores its abort must not leave the call unanswered.
+   */
+  private static Mono<ToolResult> answeredAfterAbort(AbortSignal signal) {
+    return Mono.<String>create(
+            sink -> {
+              dev.dsh.api.Disposable handler =
+                  signal.onAbort(
+                      () ->
+                          sink.success(
+                              signal.reason().map(Throwable::getMessage).orElse("aborted")));
+              sink.onDispose(handler::dispose);
+            })
+        .delayElement(ABORT_GRACE)
+        .map(
+            reason ->
+                ToolResult.failure(
+                    WEB_ABORTED, "the search did not end after it was aborted (" + reason + ")"));
+  }
+
+  /**
+   * Sends {@code notifications/progress} as each query's search ends, when the client asked for
+   * progress with a {@code progressToken} (a string or a number, as the spec has it).
+   */
+  private static SearchProgress progress(
+      McpAsyncServerExchange exchange, CallToolRequest request) {
+    Object token = request.progressToken();
+    if (!(token instanceof String || token instanceof Number)) {
+      return SearchProgress.NONE;
+    }
+    // The SDK queues the notification before subscribe returns, so the reports keep their order
+    // and come before the call's response. A failed send is the transport dying, which
+    // WatchedTransport reports.
+    return (done, total) ->
+        exchange
+            .progressNotification(
+                new ProgressNotification(token, (double) done, (double) total, null, null))
+            .subscribe(sent -> {}, failure -> {});
   }
 
   // The boot failed: dsh reports it on stderr and ends the session.
-  private static CallToolResult notBooted(CallSignals calls, CallToolRequest request) {
-    calls.claim(request.meta()).close();
+  private static CallToolResult notBooted() {
     return toResult(
         ToolResult.failure(WEB_PROVIDER_UNAVAILABLE, "the host did not start (see dsh's stderr)"));
   }

@@ -29,6 +29,7 @@ final class SearchFanOut {
 
   /**
    * @param filters the filters every search carries
+   * @param progress told as each search ends with a result
    * @param parents the signals that abort every search (the caller's, the timeout)
    * @return a stage completing with the results in query order, or exceptionally with the first
    *     {@link WebError}; the shared controller is closed when it completes
@@ -38,8 +39,12 @@ final class SearchFanOut {
       List<String> queries,
       int maxResults,
       SearchFilters filters,
+      SearchProgress progress,
       AbortSignal... parents) {
     AbortController shared = AbortController.linkedTo(parents);
+    // Searches end on the providers' threads: the count and the report go together under one
+    // monitor, so reports arrive one at a time with the count rising.
+    int[] done = {0};
     CompletableFuture<List<WebSearchResult>> outcome = new CompletableFuture<>();
     outcome.whenComplete((results, error) -> shared.close());
     List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
@@ -48,20 +53,33 @@ final class SearchFanOut {
         break; // an earlier search already failed at once; the rest would only be aborted
       }
       CompletableFuture<WebSearchResult> search = start(web, new WebSearchRequest(query, maxResults, filters), shared.signal());
-      search.whenComplete(
+      // The outcome waits for the stage whenComplete returns, so every report is made before it.
+      CompletableFuture<WebSearchResult> reported = search.whenComplete(
           (result, error) -> {
             if (error != null) {
               WebError failure = asWebError(error);
               if (outcome.completeExceptionally(failure)) {
                 shared.abort(failure);
               }
+            } else {
+              report(progress, done, queries.size());
             }
           });
-      searches.add(search);
+      searches.add(reported);
     }
     CompletableFuture.allOf(searches.toArray(CompletableFuture[]::new))
         .thenRun(() -> outcome.complete(searches.stream().map(CompletableFuture::join).toList()));
     return outcome;
+  }
+
+  private static void report(SearchProgress progress, int[] done, int total) {
+    synchronized (done) {
+      try {
+        progress.finished(++done[0], total);
+      } catch (RuntimeException e) {
+        // a report that failed must not fail the search it reports
+      }
+    }
   }
 
   private static CompletableFuture<WebSearchResult> start(

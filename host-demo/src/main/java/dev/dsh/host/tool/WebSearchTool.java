@@ -139,7 +139,20 @@ public final class WebSearchTool {
    * @param signal aborts every search of the call when it fires
    */
   public CompletionStage<ToolResult> call(String argumentsJson, AbortSignal signal) {
+    return call(argumentsJson, signal, SearchProgress.NONE);
+  }
+
+  /**
+   * Runs the tool with the model's JSON arguments, telling {@code progress} as each query's search
+   * ends with a result.
+   *
+   * @param argumentsJson the arguments as the model sent them
+   * @param signal aborts every search of the call when it fires
+   */
+  public CompletionStage<ToolResult> call(
+      String argumentsJson, AbortSignal signal, SearchProgress progress) {
     Objects.requireNonNull(argumentsJson, "argumentsJson");
+    Objects.requireNonNull(progress, "progress");
     ToolArguments.Call call;
     try {
       call = ToolArguments.parse(argumentsJson);
@@ -147,7 +160,7 @@ public final class WebSearchTool {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
     }
-    return search(call.queries(), call.filters(), signal);
+    return search(call.queries(), call.filters(), signal, progress);
   }
 
   /**
@@ -176,15 +189,15 @@ public final class WebSearchTool {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
     }
-    return search(checked, filters, signal);
+    return search(checked, filters, signal, SearchProgress.NONE);
   }
 
   private CompletionStage<ToolResult> search(
-      List<String> queries, SearchFilters filters, AbortSignal signal) {
+      List<String> queries, SearchFilters filters, AbortSignal signal, SearchProgress progress) {
     Objects.requireNonNull(signal, "signal");
     Duration limit = timeout.get();
     AbortSignal deadline = AbortSignal.timeout(limit);
-    return SearchFanOut.run(web, queries, MAX_RESULTS, filters, signal, deadline)
+    return SearchFanOut.run(web, queries, MAX_RESULTS, filters, progress, signal, deadline)
         .handle(
             (results, error) -> {
               if (error == null) {

@@ -208,7 +208,7 @@ class McpCommandTest {
 
   @Test
   @Order(7)
-  void cancellingAHeldCallAbortsItsSearchAndClosesTheConnection() throws Exception {
+  void aCancelledCallGetsNoResponseAndItsSearchIsAbortedAndItsConnectionClosed() throws Exception {
     int id = server.nextId();
     CompletableFuture<JsonNode> held = server.request("tools/call", callParams("{\"queries\": [\"hold-query\"]}"));
     stub.awaitRequestContaining("hold-query", SOON);
@@ -216,14 +216,19 @@ class McpCommandTest {
     cancel.put("reason", "the user gave up");
     server.notify("notifications/cancelled", cancel);
 
-    JsonNode result = await(held).get("result");
-    assertThat(result.path("isError").asBoolean()).isTrue();
-    assertThat(text(result)).startsWith("Error: ").containsIgnoringCase("abort");
     long deadline = System.nanoTime() + SOON.toNanos();
     while (stub.heldClosedByClient() == 0 && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
     assertThat(stub.heldClosedByClient()).as("held connections the provider closed").isEqualTo(1);
+    // longer than an aborted call's own grace, then a ping: the session goes on, and the
+    // cancelled call has still not been answered
+    Thread.sleep(1500);
+    JsonNode ping = await(server.request("ping", McpClientProcess.JSON.createObjectNode()));
+    assertThat(ping.has("result")).isTrue();
+    assertThat(held).isNotDone();
+    assertThat(server.stdoutLines())
+        .noneMatch(line -> McpClientProcess.JSON.readTree(line).path("id").asInt(-1) == id);
   }
 
   @Test
@@ -237,6 +242,37 @@ class McpCommandTest {
     assertThat(pairInFlight.getCount()).as("calls of the pair not searched at once").isZero();
     assertThat(urls(one.get("structuredContent"))).containsExactly("https://example.com/pair-one");
     assertThat(urls(two.get("structuredContent"))).containsExactly("https://example.com/pair-two");
+  }
+
+  @Test
+  @Order(9)
+  void aCallWithAProgressTokenGetsAProgressNotificationAsEachQueryEnds() throws Exception {
+    int id = server.nextId();
+    ObjectNode params = callParams("{\"queries\": [\"prog-a\", \"prog-b\", \"prog-c\"]}");
+    params.putObject("_meta").put("progressToken", "tok-7");
+    JsonNode result = await(server.request("tools/call", params)).get("result");
+
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+    List<JsonNode> lines =
+        server.stdoutLines().stream().map(line -> McpClientProcess.JSON.readTree(line)).toList();
+    List<JsonNode> progress =
+        lines.stream()
+            .filter(line -> line.path("method").asString("").equals("notifications/progress"))
+            .toList();
+    assertThat(progress)
+        .as("progress of this call only: the calls before it sent no token")
+        .allSatisfy(line -> assertThat(line.path("params").path("progressToken").asString()).isEqualTo("tok-7"));
+    assertThat(progress).extracting(line -> line.path("params").path("progress").asInt())
+        .containsExactly(1, 2, 3);
+    assertThat(progress).extracting(line -> line.path("params").path("total").asInt())
+        .containsExactly(3, 3, 3);
+    int response = -1;
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).path("id").asInt(-1) == id) {
+        response = i;
+      }
+    }
+    assertThat(lines.indexOf(progress.get(2))).as("the last progress comes before the response").isLessThan(response);
   }
 
   @Test
@@ -259,7 +295,8 @@ class McpCommandTest {
 
   @Test
   @Order(100)
-  void endOfInputWithASearchInFlightExitsZeroAndNoOutputHoldsTheKey() throws Exception {
+  void endOfInputWithASearchInFlightAnswersItAbortedThenExitsZeroAndNoOutputHoldsTheKey()
+      throws Exception {
     // the jar back, so a search can be held when the input ends
     Files.copy(CliHarness.pluginJar(), home.resolve("plugins").resolve(PLUGIN_JAR));
     long deadline = System.nanoTime() + SOON.toNanos();
@@ -277,9 +314,12 @@ class McpCommandTest {
     int exit = server.awaitExit(SOON);
     Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-    assertThat(exit).isZero();
-    assertThat(took).isLessThan(Duration.ofSeconds(10));
-    assertThat(held).isNotCompletedExceptionally();
+    assertThat(exit).as(String.join("\n", server.stderrLines())).isZero();
+    assertThat(took).isLessThan(Duration.ofSeconds(15));
+    JsonNode answered = held.getNow(null);
+    assertThat(answered).as("the held call's answer, written before the exit").isNotNull();
+    assertThat(answered.path("result").path("isError").asBoolean()).isTrue();
+    assertThat(text(answered.get("result"))).startsWith("Error: ").containsIgnoringCase("abort");
     deadline = System.nanoTime() + SOON.toNanos();
     while (stub.heldClosedByClient() < 2 && System.nanoTime() < deadline) {
       Thread.sleep(20);

@@ -65,9 +65,7 @@ final class RealLauncher {
   /** {@link #run} with {@code stdin} as the whole standard input, as bytes. */
   Result run(Map<String, String> extraEnv, byte[] stdin, String... args)
       throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(command(args));
-    builder.environment().clear();
-    builder.environment().putAll(environment(extraEnv));
+    ProcessBuilder builder = builder(extraEnv, args);
     Path out = work.resolve("out.txt");
     Path err = work.resolve("err.txt");
     builder.redirectOutput(out.toFile());
@@ -96,6 +94,18 @@ final class RealLauncher {
   /** {@code ./dsh args} as a command line, for a process the test drives itself. */
   List<String> command(String... args) {
     return Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList();
+  }
+
+  /** {@code ./dsh args} as {@link #run} starts it, its streams left as pipes for the caller. */
+  Process start(Map<String, String> extraEnv, String... args) throws IOException {
+    return builder(extraEnv, args).start();
+  }
+
+  private ProcessBuilder builder(Map<String, String> extraEnv, String... args) {
+    ProcessBuilder builder = new ProcessBuilder(command(args));
+    builder.environment().clear();
+    builder.environment().putAll(environment(extraEnv));
+    return builder;
   }
 
   /** The environment {@link #run} gives {@code ./dsh}: this one's, {@code LANG=C}, no {@code LC_*}. */

@@ -24,6 +24,11 @@ public final class AdversarialPlugins {
     return build(workDir, target, "adv-throw", "throw new IllegalStateException(\"boom in apply\");");
   }
 
+  /** {@code adv-exit}: {@code apply} calls {@code System.exit(0)}. */
+  public static Path exiting(Path workDir, Path target) throws IOException {
+    return build(workDir, target, "adv-exit", "System.exit(0);");
+  }
+
   /**
    * {@code adv-thread}: {@code apply} starts a non-daemon thread named {@value #LEAKY_THREAD} that
    * runs until interrupted, and registers nothing that would stop it.
