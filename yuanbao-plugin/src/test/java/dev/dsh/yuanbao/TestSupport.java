@@ -26,7 +26,7 @@ import java.util.concurrent.TimeoutException;
 final class TestSupport {
 
   static final String KEY = "sk-test-0123456789";
-  static final long HANG_BOUND_SECONDS = 2;
+  static final long HANG_BOUND_SECONDS = 10;
 
   private TestSupport() {}
 
