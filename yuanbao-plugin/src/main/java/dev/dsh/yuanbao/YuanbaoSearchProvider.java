@@ -132,7 +132,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
       Runnable exit =
-          queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
+          queue.enter(
+              snapshot.maxConcurrent(),
+              signal.deadline().orElse(null),
+              () -> begin(call, request, snapshot, signal));
       call.result.whenComplete((r, e) -> exit.run());
     }
     return call.result;
