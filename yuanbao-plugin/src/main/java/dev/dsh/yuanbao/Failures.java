@@ -8,6 +8,7 @@ import java.net.NoRouteToHostException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
@@ -34,7 +35,6 @@ final class Failures {
       Set.of(
           "java.net.ConnectException",
           "java.net.NoRouteToHostException",
-          "java.net.UnknownHostException",
           "java.net.SocketException",
           "java.net.SocketTimeoutException",
           "java.net.http.HttpTimeoutException",
@@ -72,7 +72,9 @@ final class Failures {
     }
     return error instanceof CancellationException
         ? aborted()
-        : requestFailed(describe(error, false) + connectingTo(error, to), error);
+        : unresolved(error)
+            ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
+            : requestFailed(describe(error, false) + connectingTo(error, to), error);
   }
 
   WebError invalidBody() {
@@ -171,11 +173,17 @@ final class Failures {
     return message == null || message.isBlank() || !show ? name : name + ": " + message;
   }
 
+  /** True when the host name did not resolve: the JDK client's cause, or a lookup's own error. */
+  private static boolean unresolved(@Nullable Throwable t) {
+    return t instanceof UnresolvedAddressException
+        || t instanceof UnknownHostException
+        || (t != null && t.getCause() != t && unresolved(t.getCause()));
+  }
+
   /** {@code ": could not connect to host:port"} for a failure to connect, else "". */
   private static String connectingTo(Throwable error, URI endpoint) {
     if (!(error instanceof ConnectException
         || error instanceof HttpConnectTimeoutException
-        || error instanceof UnknownHostException
         || error instanceof NoRouteToHostException)) {
       return "";
     }
@@ -183,9 +191,8 @@ final class Failures {
     if (port < 0) {
       port = "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
     }
-    String host = endpoint.getHost();
-    String where =
-        (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    // URI.getHost() gives an IPv6 literal in its brackets.
+    String where = endpoint.getHost() + ":" + port;
     return (describe(error, false).contains(": ") ? "; " : ": ") + "could not connect to " + where;
   }
 }
