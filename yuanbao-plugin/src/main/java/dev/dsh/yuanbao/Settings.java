@@ -74,7 +74,7 @@ record Settings(
     return Math.max(10, (Math.max(1, Math.min(maxResults, 50)) + 9) / 10 * 10);
   }
 
-  /** {@code {baseURL}/SearchPro}, for a {@code baseURL} in which {@link #baseUrlProblem} finds none. */
+  /** {@code {baseURL}/SearchPro}, for a baseURL in which {@link #baseUrlProblem} finds none. */
   static URI endpointOf(String baseURL) {
     URI base = URI.create(baseURL.trim());
     String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");

@@ -60,7 +60,9 @@ public final class CredentialMask {
             i >= 0 && (first == null || i - anchor < first.start());
             i = text.indexOf(c, i + 1)) {
           int left = 0;
-          while (left < anchor && i - left > from && same(text, i - left - 1, value, anchor - left - 1)) {
+          while (left < anchor
+              && i - left > from
+              && same(text, i - left - 1, value, anchor - left - 1)) {
             left++;
           }
           int right = 1;
