@@ -1,6 +1,7 @@
 package dev.dsh.langchain4j;
 
 import dev.dsh.api.AbortController;
+import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
@@ -37,14 +38,18 @@ import java.util.concurrent.TimeoutException;
  * of results returned.
  *
  * <p>Failures: a failed search throws a {@link WebError} with the search's {@linkplain
- * WebError#code() code}, message and provider code. Each search is bounded by the engine's timeout
- * ({@code WEB_ABORTED}, "web search timed out after …"); an interrupted caller aborts its search
+ * WebError#code() code}, message and provider code. Each search is bounded by the engine's timeout,
+ * an {@link AbortSignal#timeout} whose deadline the provider sees ({@code WEB_ABORTED}, {@link
+ * WebError#timedOut}: "web search timed out after 3 s"); an interrupted caller aborts its search
  * ({@code WEB_ABORTED}) and keeps its interrupt status.
  */
 public final class DshWebSearchEngine implements WebSearchEngine {
 
   /** The timeout of {@link #DshWebSearchEngine(WebService)}, as the {@code web_search} tool's. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+  /** How long past the timeout the engine waits for the aborted search to end. */
+  private static final Duration GRACE = Duration.ofSeconds(1);
 
   private final WebService web;
   private final Duration timeout;
@@ -73,27 +78,38 @@ public final class DshWebSearchEngine implements WebSearchEngine {
   public WebSearchResults search(WebSearchRequest request) {
     Objects.requireNonNull(request, "request");
     dev.dsh.api.web.WebSearchRequest search = RequestMapping.toDsh(request);
-    try (AbortController controller = new AbortController()) {
+    // The timeout as a signal, so the provider knows the deadline (and sends nothing it cannot
+    // answer in time); the wait outlasts it a little, so the provider's abort is what ends it.
+    AbortSignal deadline = AbortSignal.timeout(timeout);
+    try (AbortController controller = AbortController.linkedTo(deadline)) {
       try {
         WebSearchResult result =
             web.search(search, controller.signal())
                 .toCompletableFuture()
-                .get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+                .get(timeout.plus(GRACE).toNanos(), TimeUnit.NANOSECONDS);
         return ResultMapping.toLangChain4j(result);
       } catch (TimeoutException e) {
         controller.abort(e);
-        throw new WebError(
-            WebErrorCodes.WEB_ABORTED, "web search timed out after " + describe(timeout), e);
+        throw timedOut(e);
       } catch (InterruptedException e) {
         controller.abort(e);
         Thread.currentThread().interrupt();
         throw new WebError(WebErrorCodes.WEB_ABORTED, "web search was interrupted", e);
       } catch (ExecutionException | CompletionException e) {
-        throw surfaced(e.getCause() == null ? e : e.getCause());
+        WebError error = surfaced(e.getCause() == null ? e : e.getCause());
+        throw deadline.aborted() && error.code().equals(WebErrorCodes.WEB_ABORTED)
+            ? timedOut(error)
+            : error;
       } catch (WebError e) {
         throw surfaced(e); // thrown by search() itself rather than through its stage
       }
     }
+  }
+
+  /** {@link WebError#timedOut}, the wording of every door, with {@code cause} kept. */
+  private WebError timedOut(Throwable cause) {
+    return new WebError(
+        WebErrorCodes.WEB_ABORTED, WebError.timedOut(timeout).getMessage(), null, cause);
   }
 
   /** The failure as the caller sees it: a {@link WebError} keeping code, message and vendor code. */
@@ -108,11 +124,6 @@ public final class DshWebSearchEngine implements WebSearchEngine {
         WebErrorCodes.WEB_PROVIDER_ERROR,
         "web search failed: " + failure.getClass().getSimpleName(),
         failure);
-  }
-
-  private static String describe(Duration duration) {
-    long millis = duration.toMillis();
-    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.dsh.api;
 
 import java.lang.System.Logger.Level;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +80,11 @@ public final class AbortController implements AutoCloseable {
     }
   }
 
+  /** Records when {@link AbortSignal#timeout}'s timer is due to fire this controller's signal. */
+  void dueAt(Instant deadline) {
+    signal.dueAt(deadline);
+  }
+
   /** Unlinks from parent signals without firing. The signal can still be fired by {@link #abort}. */
   @Override
   public void close() {
@@ -101,6 +107,7 @@ public final class AbortController implements AutoCloseable {
     // has fired this one.
     private final List<AbortSignal> parents = new ArrayList<>();
     private Throwable reason;
+    private Instant due;
 
     @Override
     public boolean aborted() {
@@ -123,6 +130,25 @@ public final class AbortController implements AutoCloseable {
         }
       }
       return Optional.empty();
+    }
+
+    @Override
+    public Optional<Instant> deadline() {
+      List<AbortSignal> linked;
+      Instant earliest;
+      synchronized (this) {
+        earliest = due;
+        linked = List.copyOf(parents);
+      }
+      for (AbortSignal parent : linked) {
+        Instant d = parent.deadline().orElse(null);
+        earliest = earliest == null || (d != null && d.isBefore(earliest)) ? d : earliest;
+      }
+      return Optional.ofNullable(earliest);
+    }
+
+    synchronized void dueAt(Instant deadline) {
+      due = deadline;
     }
 
     synchronized void follow(AbortSignal parent) {

@@ -1,6 +1,7 @@
 package dev.dsh.api;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -28,6 +29,18 @@ public interface AbortSignal {
    */
   Disposable onAbort(Runnable handler);
 
+  /**
+   * The instant a timer is due to fire this signal: its own when it is a {@link #timeout} signal,
+   * else the earliest of the signals it follows (see {@link AbortController#linkedTo}) while it
+   * follows them. Empty when no timer bounds it (by default). A provider can leave out work that
+   * cannot end in time, such as a request the deadline would abort before its answer; the signal
+   * still fires on its own. Read on the wall clock ({@link Instant#now()}); the timer itself counts
+   * elapsed time, so a clock step moves the two apart.
+   */
+  default Optional<Instant> deadline() {
+    return Optional.empty();
+  }
+
   /** A signal that never fires. */
   static AbortSignal never() {
     return NeverSignal.INSTANCE;
@@ -41,8 +54,8 @@ public interface AbortSignal {
   }
 
   /**
-   * A signal that fires after {@code delay} with a {@link TimeoutException} as its reason. The
-   * timer runs on one shared daemon thread owned by this API.
+   * A signal that fires after {@code delay} with a {@link TimeoutException} as its reason, and
+   * tells its {@link #deadline()}. The timer runs on one shared daemon thread owned by this API.
    */
   static AbortSignal timeout(Duration delay) {
     Objects.requireNonNull(delay, "delay");
@@ -50,6 +63,7 @@ public interface AbortSignal {
       throw new IllegalArgumentException("delay must not be negative: " + delay);
     }
     AbortController controller = new AbortController();
+    controller.dueAt(Instant.now().plus(delay));
     AbortTimer.schedule(
         controller,
         delay,

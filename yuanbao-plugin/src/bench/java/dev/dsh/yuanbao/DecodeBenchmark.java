@@ -1,6 +1,7 @@
 package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebSearchSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +41,13 @@ public class DecodeBenchmark {
 
   private final AnswerReader reader = new AnswerReader();
   private final JsonMapper mapper = JsonMapper.builder().build();
+  /** A key of the length and alphabet SearchPro keys have (letters, digits), in no page. */
+  private static final String KEY = "sk-Zq7Wm2Kx9Rb4Tn6Yv8Hc3Jd5Lf1Gp0Qs4Ua7E";
+
+  private final Failures masking = new Failures();
   private byte[] body;
   private List<Fields> fields;
+  private List<WebSearchSource> mapped;
 
   /** {@code bench}: the committed body (markup and entities); {@code plain}: {@link SearchProBody#plainLong()}. */
   @Param({"bench", "plain"})
@@ -53,9 +59,13 @@ public class DecodeBenchmark {
         kind.equals("plain")
             ? SearchProBody.plainLong()
             : SearchProBody.read(System.getProperty("dsh.bench.body", "src/bench/searchpro-50.json"));
-    int mapped = decodeAndMap().sources().size();
+    mapped = decodeAndMap().sources();
+    masking.knowKey(KEY);
     fields = jacksonTree();
-    if (mapped != SearchProBody.PAGES || fields.size() != SearchProBody.PAGES
+    if (maskSources() != SearchProBody.PAGES) {
+      throw new IllegalStateException("the bench key must be in no page");
+    }
+    if (mapped.size() != SearchProBody.PAGES || fields.size() != SearchProBody.PAGES
         || !streamedFields().equals(fields)) {
       throw new IllegalStateException("expected the same 50 pages from each decode");
     }
@@ -64,6 +74,21 @@ public class DecodeBenchmark {
   @Benchmark
   public WebSearchResult decodeAndMap() {
     return reader.read(new Failures(), 200, body);
+  }
+
+  /**
+   * What masking the key costs a search: the 50 mapped sources (url, title, snippet) through
+   * {@link Failures#scrub(WebSearchSource)} with a 40-character key of letters and digits that none
+   * holds, the usual case (every letter anchor is searched for in both cases). {@link
+   * #decodeAndMap} has no key, so it masks nothing.
+   */
+  @Benchmark
+  public int maskSources() {
+    int n = 0;
+    for (WebSearchSource source : mapped) {
+      n += masking.scrub(source) == source ? 1 : 0;
+    }
+    return n;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.dsh.yuanbao;
 
+import dev.dsh.api.credentials.CredentialMask;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchSource;
@@ -8,6 +9,7 @@ import java.net.NoRouteToHostException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
@@ -16,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Builds every {@link WebError} of one search, naming failures without echoing request data, and
- * scrubs the resolved key (in any letter case) to {@code ***} from those and from the result: it
+ * masks the resolved key ({@link CredentialMask}) from those and from the result: it
  * learns the key once resolved, so the envelope's {@code Message} and every url, title and snippet
  * after it are scrubbed too.
  */
@@ -34,7 +36,6 @@ final class Failures {
       Set.of(
           "java.net.ConnectException",
           "java.net.NoRouteToHostException",
-          "java.net.UnknownHostException",
           "java.net.SocketException",
           "java.net.SocketTimeoutException",
           "java.net.http.HttpTimeoutException",
@@ -72,7 +73,9 @@ final class Failures {
     }
     return error instanceof CancellationException
         ? aborted()
-        : requestFailed(describe(error, false) + connectingTo(error, to), error);
+        : unresolved(error)
+            ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
+            : requestFailed(describe(error, false) + connectingTo(error, to), error);
   }
 
   WebError invalidBody() {
@@ -98,38 +101,10 @@ final class Failures {
         : new WebSearchSource(url, title, snippet, source.publishedAt());
   }
 
-  /** {@code text} with every occurrence of the key, in any letter case, replaced by {@code ***}. */
+  /** {@code text} with the key masked by {@link CredentialMask#mask}; itself when none is in it. */
   String scrub(String text) {
     String k = key;
-    int at = k == null || k.isEmpty() ? -1 : find(text, k, 0);
-    if (at < 0) {
-      return text;
-    }
-    StringBuilder out = new StringBuilder(text.length());
-    int from = 0;
-    for (; at >= 0; at = find(text, k, from)) {
-      out.append(text, from, at).append("***");
-      from = at + k.length();
-    }
-    return out.append(text, from, text.length()).toString();
-  }
-
-  /** The first case-insensitive match of {@code k} at or after {@code from}, or -1. */
-  private static int find(String text, String k, int from) {
-    char lower = Character.toLowerCase(k.charAt(0));
-    char upper = Character.toUpperCase(k.charAt(0));
-    for (int i = from; i <= text.length() - k.length(); i++) {
-      int l = text.indexOf(lower, i);
-      int u = lower == upper ? -1 : text.indexOf(upper, i);
-      i = l < 0 ? u : u < 0 ? l : Math.min(l, u);
-      if (i < 0) {
-        return -1;
-      }
-      if (text.regionMatches(true, i, k, 0, k.length())) {
-        return i;
-      }
-    }
-    return -1;
+    return k == null || k.isEmpty() ? text : CredentialMask.mask(text, k);
   }
 
   /** None when a message in the chain holds the key: loggers print causes, out of scrub's reach. */
@@ -139,7 +114,7 @@ final class Failures {
       return cause;
     }
     for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t.getMessage() != null && find(t.getMessage(), k, 0) >= 0) {
+      if (t.getMessage() != null && !scrub(t.getMessage()).equals(t.getMessage())) {
         return null;
       }
     }
@@ -171,11 +146,17 @@ final class Failures {
     return message == null || message.isBlank() || !show ? name : name + ": " + message;
   }
 
+  /** True when the host name did not resolve: the JDK client's cause, or a lookup's own error. */
+  private static boolean unresolved(@Nullable Throwable t) {
+    return t instanceof UnresolvedAddressException
+        || t instanceof UnknownHostException
+        || (t != null && t.getCause() != t && unresolved(t.getCause()));
+  }
+
   /** {@code ": could not connect to host:port"} for a failure to connect, else "". */
   private static String connectingTo(Throwable error, URI endpoint) {
     if (!(error instanceof ConnectException
         || error instanceof HttpConnectTimeoutException
-        || error instanceof UnknownHostException
         || error instanceof NoRouteToHostException)) {
       return "";
     }
@@ -183,9 +164,8 @@ final class Failures {
     if (port < 0) {
       port = "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
     }
-    String host = endpoint.getHost();
-    String where =
-        (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    // URI.getHost() gives an IPv6 literal in its brackets.
+    String where = endpoint.getHost() + ":" + port;
     return (describe(error, false).contains(": ") ? "; " : ": ") + "could not connect to " + where;
   }
 }

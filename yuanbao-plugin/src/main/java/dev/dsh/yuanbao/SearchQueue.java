@@ -1,25 +1,34 @@
 package dev.dsh.yuanbao;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The provider's waiting line: a search starts once fewer than its cap run, else waits in arrival
- * order; one that leaves while waiting never starts. Its state is owned by commands run one at a
+ * order; one that leaves while waiting never starts, nor does one whose deadline is less than
+ * {@link #LEAST_TIME_LEFT} away when its turn comes. Its state is owned by commands run one at a
  * time, in order, by whichever submitting thread finds none running: no lock, no thread.
  */
 final class SearchQueue {
 
+  /** With less time left, a request could not be answered in time: it would only cost quota. */
+  static final Duration LEAST_TIME_LEFT = Duration.ofMillis(50);
+
   /** A search's place in the line; {@code started} once it holds a permit. */
   private static final class Ticket {
     final int cap;
+    final @Nullable Instant deadline;
     final Runnable start;
     boolean started;
 
-    Ticket(int cap, Runnable start) {
+    Ticket(int cap, @Nullable Instant deadline, Runnable start) {
       this.cap = cap;
+      this.deadline = deadline;
       this.start = start;
     }
   }
@@ -32,10 +41,11 @@ final class SearchQueue {
 
   /**
    * Puts a search in line; {@code start} (which must not throw) runs once fewer than {@code cap}
-   * run and all ahead have started or left. Returns its exit, to run once when the search ends.
+   * run and all ahead have started or left, unless {@code deadline} is too near by then. Returns
+   * its exit, to run once when the search ends.
    */
-  Runnable enter(int cap, Runnable start) {
-    Ticket ticket = new Ticket(cap, start);
+  Runnable enter(int cap, @Nullable Instant deadline, Runnable start) {
+    Ticket ticket = new Ticket(cap, deadline, start);
     submit(
         () -> {
           waiting.add(ticket);
@@ -57,6 +67,9 @@ final class SearchQueue {
     Ticket head;
     while ((head = waiting.peek()) != null && running < head.cap) {
       waiting.poll();
+      if (head.deadline != null && Instant.now().plus(LEAST_TIME_LEFT).isAfter(head.deadline)) {
+        continue; // never started: it ends when its deadline fires, its exit finding it gone
+      }
       head.started = true;
       running++;
       head.start.run();

@@ -10,10 +10,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The provider's checked settings, read once at the start of each search: {@code endpoint} is
- * absent unless {@code baseURL} is an absolute http(s) URL, {@code mode} for natural (not sent).
+ * absent, and {@code baseUrlProblem} says why, unless {@code baseURL} can take {@code /SearchPro};
+ * {@code mode} is absent for natural (not sent).
  */
 record Settings(
     @Nullable URI endpoint,
+    @Nullable String baseUrlProblem,
     @Nullable String literalKey,
     CredentialRef keyRef,
     int count,
@@ -22,6 +24,7 @@ record Settings(
     int maxConcurrent) {
 
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
+  private static final String NOT_HTTP_URL = "baseURL is not an absolute http(s) URL";
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
 
   /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
@@ -45,8 +48,10 @@ record Settings(
     int max = config.maxConcurrentSearches();
     check(max >= 1 && max <= 64, "maxConcurrentSearches", "1 to 64", max);
     String key = config.apiKey();
+    String problem = baseUrlProblem(config.baseURL());
     return new Settings(
-        endpointOf(config.baseURL()),
+        problem == null ? endpointOf(config.baseURL()) : null,
+        problem,
         key, // kept when blank: KeyResolver defers it to keyRef and says it is empty
         ref,
         count,
@@ -69,24 +74,36 @@ record Settings(
     return Math.max(10, (Math.max(1, Math.min(maxResults, 50)) + 9) / 10 * 10);
   }
 
-  /** {@code {baseURL}/SearchPro}, or null when {@code baseURL} is not an absolute http(s) URL. */
-  static @Nullable URI endpointOf(String baseURL) {
+  /** {@code {baseURL}/SearchPro}, for a baseURL in which {@link #baseUrlProblem} finds none. */
+  static URI endpointOf(String baseURL) {
+    URI base = URI.create(baseURL.trim());
+    String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
+    return URI.create(base.getScheme() + "://" + base.getRawAuthority() + path + "/SearchPro");
+  }
+
+  /**
+   * Why {@code baseURL} cannot take {@code /SearchPro} appended, or null when it can: it must be an
+   * absolute http(s) URL with a host the JDK client can parse, and no query or fragment.
+   */
+  static @Nullable String baseUrlProblem(String baseURL) {
+    URI base;
     try {
-      URI base = new URI(baseURL.trim());
-      // The JDK client needs a server-based authority (a host it can parse); a query or fragment
-      // has no place before the appended /SearchPro.
-      if (!isHttpUrl(base)
-          || base.getHost() == null
-          || base.getPort() > 65535
-          || base.getRawQuery() != null
-          || base.getRawFragment() != null) {
-        return null;
-      }
-      String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
-      return new URI(base.getScheme() + "://" + base.getRawAuthority() + path + "/SearchPro");
+      base = new URI(baseURL.trim());
     } catch (URISyntaxException e) {
-      return null;
+      return NOT_HTTP_URL;
     }
+    if (!isHttpUrl(base)) {
+      return NOT_HTTP_URL;
+    }
+    if (base.getRawQuery() != null || base.getRawFragment() != null) {
+      return "baseURL has a " + (base.getRawQuery() != null ? "query (?…)" : "fragment (#…)")
+          + ": remove it, since /SearchPro is appended to its path";
+    }
+    String host = base.getRawAuthority().substring(base.getRawAuthority().lastIndexOf('@') + 1);
+    if (!host.chars().allMatch(c -> c < 0x80)) {
+      return "baseURL's host is not ASCII: write it in its ASCII form (Punycode, xn--…)";
+    }
+    return base.getHost() == null || base.getPort() > 65535 ? NOT_HTTP_URL : null;
   }
 
   /** True for an absolute, hierarchical http or https URI with an authority. */

@@ -37,8 +37,8 @@ public record YuanbaoConfig(
         @Default(YuanbaoConfig.DEFAULT_BASE_URL)
         @Description(
             "Endpoint base; `/SearchPro` is appended; the schema rejects what is not a URI (the"
-                + " scope fails); a URI that is not an absolute http(s) URL (`ftp://…`,"
-                + " `mailto:…`) makes the provider unavailable.")
+                + " scope fails); a URI that is not an absolute http(s) URL (`ftp://…`, `mailto:…`)"
+                + " makes the provider unavailable, as does a query, a fragment or a non-ASCII host.")
         String baseURL,
     @Default("10")
         @AllowedValues({"10", "20", "30", "40", "50"})

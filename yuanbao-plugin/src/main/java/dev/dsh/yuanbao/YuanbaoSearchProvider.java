@@ -72,7 +72,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return ID;
   }
 
-  /** True when {@code baseURL} is an absolute http(s) URL and the provider is not closed. */
+  /** True when {@code baseURL} can take {@code /SearchPro} and the provider is not closed. */
   @Override
   public boolean available() {
     return unavailableReason().isEmpty();
@@ -80,13 +80,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
 
   @Override
   public Optional<String> unavailableReason() {
-    if (closed) {
-      return Optional.of("the provider is closed");
-    }
-    if (settings.endpoint() == null) {
-      return Optional.of("baseURL is not an absolute http(s) URL");
-    }
-    return Optional.empty();
+    return Optional.ofNullable(closed ? "the provider is closed" : settings.baseUrlProblem());
   }
 
   /** Available, and a key at hand: a literal {@code apiKey}, or {@code apiKeyEnv} configured. */
@@ -126,13 +120,16 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     String unsupported = SearchRequests.unsupported(request.filters());
     if (closed) {
       call.abort();
-    } else if (snapshot.endpoint() == null) {
-      call.fail(call.failures.requestFailed("baseURL is not an absolute http(s) URL"));
+    } else if (snapshot.baseUrlProblem() != null) {
+      call.fail(call.failures.requestFailed(snapshot.baseUrlProblem()));
     } else if (unsupported != null) {
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
       Runnable exit =
-          queue.enter(snapshot.maxConcurrent(), () -> begin(call, request, snapshot, signal));
+          queue.enter(
+              snapshot.maxConcurrent(),
+              signal.deadline().orElse(null),
+              () -> begin(call, request, snapshot, signal));
       call.result.whenComplete((r, e) -> exit.run());
     }
     return call.result;

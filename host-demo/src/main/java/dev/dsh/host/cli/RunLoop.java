@@ -40,6 +40,14 @@ final class RunLoop {
   private final AbortController quitting = new AbortController();
   /** Each running search's answer, and its answer should it not end after quit. */
   private final Map<CompletableFuture<String>, String> running = new ConcurrentHashMap<>();
+  /**
+   * One parser for every search line, run by the input thread only: building picocli's model
+   * takes milliseconds, and each line's deadline starts when it is read, so lines read together
+   * keep deadlines as close as the queue's rule needs (Yuanbao sends nothing with under 50 ms
+   * left).
+   */
+  private final SearchOptions lineOptions = new SearchOptions();
+  private final CommandLine searchLine = new CommandLine(new RunCommand.SearchLine(lineOptions));
 
   RunLoop(Host host, InputStream in, PrintStream err) {
     this.host = host;
@@ -101,39 +109,43 @@ final class RunLoop {
   }
 
   private void search(List<String> arguments, RunAnswers answers) {
-    SearchOptions options = new SearchOptions();
     WebSearchRequest request;
     try {
-      new CommandLine(new RunCommand.SearchLine(options)).parseArgs(arguments.toArray(String[]::new));
-      request = options.request();
+      searchLine.parseArgs(arguments.toArray(String[]::new)); // resets the options first
+      request = lineOptions.request();
     } catch (CommandLine.ParameterException | UsageException | IllegalArgumentException e) {
       answers.inOrder(usage(arguments.contains("--json"), "search: " + Echo.cut(e.getMessage(), 500)));
       return;
     }
-    answers.inOrder(start(request, options, answers));
+    answers.inOrder(start(request, new Line(lineOptions.json, lineOptions.timeout), answers));
   }
 
+  /** What the answer of a search line needs of its options, once the parser has moved on. */
+  private record Line(boolean json, Duration timeout) {}
+
   private CompletableFuture<String> start(
-      WebSearchRequest request, SearchOptions options, RunAnswers answers) {
-    AbortController controller =
-        AbortController.linkedTo(quitting.signal(), AbortSignal.timeout(options.timeout));
+      WebSearchRequest request, Line options, RunAnswers answers) {
+    AbortSignal deadline = AbortSignal.timeout(options.timeout());
+    AbortController controller = AbortController.linkedTo(quitting.signal(), deadline);
     CompletableFuture<String> answer = new CompletableFuture<>();
     running.put(answer, SearchPrinter.text(
         new WebError(WebErrorCodes.WEB_ABORTED, "the search did not end after dsh run quit"),
-        options.json));
+        options.json()));
     answer.whenComplete((text, error) -> {
       running.remove(answer);
       controller.close(); // unlinks from the quit signal, which outlives the search
     });
-    answers.bound(answer, options.timeout.plus(SearchPrinter.GRACE),
-        () -> SearchPrinter.text(SearchPrinter.overdue(options.timeout), options.json));
+    answers.bound(answer, options.timeout().plus(SearchPrinter.GRACE),
+        () -> SearchPrinter.text(SearchPrinter.overdue(options.timeout()), options.json()));
     try {
       host.search(request, controller.signal())
           .whenComplete((result, failure) -> answer.complete(failure == null
-              ? SearchPrinter.text(result, options.json)
-              : SearchPrinter.text(SearchPrinter.asWebError(failure), options.json)));
+              ? SearchPrinter.text(result, options.json())
+              : SearchPrinter.text(SearchPrinter.asWebError(failure,
+                  deadline.aborted() && !quitting.signal().aborted(), options.timeout()),
+                  options.json())));
     } catch (RuntimeException e) {
-      answer.complete(SearchPrinter.text(SearchPrinter.asWebError(e), options.json));
+      answer.complete(SearchPrinter.text(SearchPrinter.asWebError(e), options.json()));
     }
     return answer;
   }

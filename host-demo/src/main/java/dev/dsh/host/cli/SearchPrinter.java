@@ -60,11 +60,27 @@ final class SearchPrinter {
     return WebErrors.of(failure, "search");
   }
 
+  /**
+   * A search's failure as {@link #asWebError}, except that an abort its own timeout caused reads
+   * {@link WebError#timedOut}, the wording of every door.
+   *
+   * @param timedOut whether the search's timeout fired, and nothing else aborted it before
+   */
+  static WebError asWebError(Throwable failure, boolean timedOut, Duration timeout) {
+    WebError error = asWebError(failure);
+    return timedOut && error.code().equals(WebErrorCodes.WEB_ABORTED)
+        ? WebError.timedOut(timeout)
+        : error;
+  }
 
   /** The error of a search still running past its timeout plus {@link #GRACE}. */
   static WebError overdue(Duration timeout) {
     return new WebError(
-        WebErrorCodes.WEB_ABORTED, "the search did not end after its timeout of " + timeout);
+        WebErrorCodes.WEB_ABORTED,
+        WebError.timedOut(timeout).getMessage()
+            + ", and the provider did not end it within "
+            + GRACE.toSeconds()
+            + " s more");
   }
 
   private static WebSearchResult await(Host host, WebSearchRequest request, Duration timeout) {
@@ -74,7 +90,7 @@ final class SearchPrinter {
           .toCompletableFuture()
           .get(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | CompletionException e) {
-      throw asWebError(e);
+      throw asWebError(e, signal.aborted(), timeout);
     } catch (TimeoutException e) {
       throw overdue(timeout);
     } catch (InterruptedException e) {

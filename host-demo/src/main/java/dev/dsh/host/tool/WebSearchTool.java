@@ -35,8 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>A failure gives {@code Error: <message>} with the error's code kept: invalid arguments give
  * {@code WEB_INVALID_REQUEST}; a search failure gives that search's code and message, except that
- * an abort caused by the tool's own timeout reads {@code web search timed out after <duration>}
- * ({@code WEB_ABORTED}). The returned stage never completes exceptionally.
+ * an abort caused by the tool's own timeout reads {@link WebError#timedOut} ({@code web search timed
+ * out after 3 s}, {@code WEB_ABORTED}), as at every door. The returned stage never completes
+ * exceptionally.
  */
 public final class WebSearchTool {
 
@@ -205,8 +206,7 @@ public final class WebSearchTool {
               }
               WebError failure = SearchFanOut.asWebError(error);
               if (failure.code().equals(WEB_ABORTED) && deadline.aborted() && !signal.aborted()) {
-                return ToolResult.failure(
-                    WEB_ABORTED, "web search timed out after " + describe(limit));
+                failure = WebError.timedOut(limit);
               }
               return ToolResult.failure(failure.code(), failure.getMessage());
             });
@@ -222,11 +222,6 @@ public final class WebSearchTool {
         WebSearchRendering.render(answers, merged.sources(), merged.truncated()),
         merged.sources(),
         merged.truncated());
-  }
-
-  private static String describe(Duration duration) {
-    long millis = duration.toMillis();
-    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 
   private static Supplier<Duration> fixed(Duration timeout) {

@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * {@code WEB_PROVIDER_ERROR}, the original kept as the cause); the result carries the serving
  * provider's id; its sources are cut to {@code maxResults}, and {@code truncated} is set when
  * sources were dropped here or the provider said so, and the provider's count of dropped entries is
- * kept. A request carrying a filter the selected provider does not {@linkplain
+ * kept. A query over {@link WebSearchRequest#MAX_QUERY_LENGTH} characters fails with {@code
+ * WEB_INVALID_REQUEST} before selection ({@link QueryBound}). A request carrying a filter the selected provider does not {@linkplain
  * WebSearchProvider#supportedFilters() support} fails with {@code WEB_REQUEST_UNSUPPORTED} before
  * the provider is called. Each search runs under its own signal, linked
  * to the caller's: withdrawing a provider fires it and ends the search with {@code WEB_ABORTED};
@@ -118,6 +119,10 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(signal, "signal");
+    Optional<WebError> tooLong = QueryBound.refusal(request);
+    if (tooLong.isPresent()) {
+      return CompletableFuture.failedFuture(tooLong.get());
+    }
     Registration registration;
     InFlight search;
     try {

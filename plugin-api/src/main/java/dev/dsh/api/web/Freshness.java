@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * How recent the pages of a search must be: published within the last {@linkplain Period period},
  * or on a day of a closed date range. Written as {@code day}, {@code week}, {@code month}, {@code
- * year}, or {@code FROM..TO} with ISO dates ({@code 2025-01-01..2025-06-30}); {@link #toString()}
- * gives that form back.
+ * year}, or {@code FROM..TO} with ISO dates of four-digit years ({@code 2025-01-01..2025-06-30});
+ * {@link #toString()} gives that form back.
  *
  * @param period the recent period, or absent for a range
  * @param from the range's first day, present exactly when {@code period} is absent
@@ -26,14 +26,35 @@ public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Null
     YEAR
   }
 
+  /** The first day a range may start on. */
+  public static final LocalDate FIRST_DAY = LocalDate.of(0, 1, 1);
+
+  /** The last day a range may end on. */
+  public static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
+
+  /**
+   * @throws IllegalArgumentException naming {@code freshness} when it is neither a period nor a
+   *     range, a range starts after it ends, or a day lies outside {@link #FIRST_DAY}..{@link
+   *     #LAST_DAY}
+   */
   public Freshness {
     if (period != null ? from != null || to != null : from == null || to == null) {
       throw new IllegalArgumentException("freshness is either a period or a range FROM..TO");
+    }
+    if (from != null && (outside(from) || outside(Objects.requireNonNull(to)))) {
+      // SearchPro, like ISO 8601 without an agreed expansion, writes a year in four digits.
+      throw new IllegalArgumentException(
+          "freshness dates must lie within " + FIRST_DAY + ".." + LAST_DAY + " (four-digit years),"
+              + " was " + from + ".." + to);
     }
     if (from != null && from.isAfter(Objects.requireNonNull(to))) {
       throw new IllegalArgumentException(
           "freshness range starts after it ends: " + from + ".." + to);
     }
+  }
+
+  private static boolean outside(LocalDate day) {
+    return day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY);
   }
 
   /** Pages of the last {@code period}. */

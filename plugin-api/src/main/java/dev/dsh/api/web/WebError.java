@@ -1,5 +1,6 @@
 package dev.dsh.api.web;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -36,6 +37,21 @@ public class WebError extends RuntimeException {
     super(Objects.requireNonNull(message, "message"), cause);
     this.code = Objects.requireNonNull(code, "code");
     this.providerCode = providerCode;
+  }
+
+  /**
+   * The error of a search that ran out of time: {@link WebErrorCodes#WEB_ABORTED}, {@code web search
+   * timed out after 3 s} (in whole seconds, else in milliseconds: {@code 1500 ms}). Every door of
+   * the host (the CLI, {@code dsh run}, the {@code web_search} tool, the LangChain4j engine) words a
+   * search its timeout aborted this one way.
+   *
+   * @param timeout the timeout that elapsed
+   */
+  public static WebError timedOut(Duration timeout) {
+    long millis = timeout.toMillis();
+    return new WebError(
+        WebErrorCodes.WEB_ABORTED,
+        "web search timed out after " + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
   }
 
   /** The error code; see {@link WebErrorCodes}. */

@@ -16,6 +16,13 @@ import org.jspecify.annotations.Nullable;
  */
 public record WebSearchRequest(String query, @Nullable Integer maxResults, SearchFilters filters) {
 
+  /**
+   * The most characters (code points) a query may have: the web service fails a longer one with
+   * {@link WebErrorCodes#WEB_INVALID_REQUEST} before any provider sees it. Search services take
+   * far shorter queries; a longer one is a pasted document, sent upstream for nothing.
+   */
+  public static final int MAX_QUERY_LENGTH = 1000;
+
   public WebSearchRequest {
     Objects.requireNonNull(query, "query");
     if (query.isBlank()) {

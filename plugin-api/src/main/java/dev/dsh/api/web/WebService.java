@@ -31,7 +31,9 @@ public interface WebService {
   Disposable registerSearchProvider(WebSearchProvider provider);
 
   /**
-   * Selects a provider and runs one search.
+   * Selects a provider and runs one search. A query longer than {@link
+   * WebSearchRequest#MAX_QUERY_LENGTH} fails with {@link WebErrorCodes#WEB_INVALID_REQUEST}, naming
+   * the bound, before any provider is called.
    *
    * @return a stage that completes with the result, or exceptionally with a {@link WebError}
    */
