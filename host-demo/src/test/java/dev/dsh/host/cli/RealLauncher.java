@@ -1,9 +1,11 @@
 package dev.dsh.host.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.HashMap;
@@ -14,11 +16,14 @@ import java.util.stream.Stream;
 
 /**
  * Runs the repository's real {@code ./dsh} script in a child process, under {@code LANG=C} unless
- * told otherwise.
+ * told otherwise, in a working folder of its own ({@link #cwd()}) and with {@code XDG_CACHE_HOME}
+ * under the test's folder, so nothing lands in the user's cache.
  *
  * <p>The script runs from a copy of the repository's layout whose sources are all older than the
- * built host jar (its {@code host-demo/target} links to the real one), so the launcher never
- * starts a build of its own in the middle of the test run. It needs the packaged jar: tests using
+ * built host jar, so the launcher never starts a build of its own in the middle of the test run.
+ * Its {@code host-demo/target} links to the real one ({@link #in}), or holds a copy of the
+ * distribution ({@link #withOwnDistribution}) for tests that damage the class-data-sharing archive
+ * beside it, which the other tests' starts must not find. It needs the packaged jar: tests using
  * it are {@code *LauncherIT}, run after {@code package}.
  */
 final class RealLauncher {
@@ -33,22 +38,72 @@ final class RealLauncher {
     this.launcher = launcher;
   }
 
-  /** A launcher copy laid out under {@code work}. */
+  /** A launcher copy laid out under {@code work}, running the real distribution. */
   static RealLauncher in(Path work) throws IOException {
+    Path root = layOut(work);
+    Files.createSymbolicLink(root.resolve("host-demo/target"), realTarget());
+    return new RealLauncher(work, root.resolve("dsh"));
+  }
+
+  /**
+   * A launcher copy laid out under {@code work} with a copy of the distribution (the host jar,
+   * {@code dist/lib}, {@code dist/bundled-plugins}; no archive): its first start makes an archive
+   * of its own, in {@link #dist()}.
+   */
+  static RealLauncher withOwnDistribution(Path work) throws IOException {
+    Path root = layOut(work);
+    Path real = realTarget();
+    Path target = Files.createDirectories(root.resolve("host-demo/target"));
+    try (Stream<Path> jars = Files.list(real)) {
+      for (Path jar : jars.filter(p -> p.getFileName().toString().matches("dsh-host-.*\\.jar")).toList()) {
+        Files.copy(jar, target.resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+      }
+    }
+    for (String dir : List.of("dist/lib", "dist/bundled-plugins")) {
+      Path copy = Files.createDirectories(target.resolve(dir));
+      try (Stream<Path> files = Files.list(real.resolve(dir))) {
+        for (Path file : files.toList()) {
+          Files.copy(file, copy.resolve(file.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
+    return new RealLauncher(work, root.resolve("dsh"));
+  }
+
+  private static Path realTarget() throws IOException {
+    return Path.of(System.getProperty("dsh.launcher")).toRealPath().getParent()
+        .resolve("host-demo/target").toRealPath();
+  }
+
+  private static Path layOut(Path work) throws IOException {
     Path real = Path.of(System.getProperty("dsh.launcher")).toRealPath();
     Path root = Files.createDirectories(work.resolve("repo"));
     Path launcher = root.resolve("dsh");
     Files.copy(real, launcher);
-    Path target = real.getParent().resolve("host-demo/target").toRealPath();
     Files.createDirectories(root.resolve("host-demo"));
-    Files.createSymbolicLink(root.resolve("host-demo/target"), target);
     FileTime old = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
     for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin")) {
       Files.setLastModifiedTime(Files.createDirectories(root.resolve(dir)), old);
     }
     Files.setLastModifiedTime(Files.writeString(root.resolve("pom.xml"), ""), old);
     Files.setLastModifiedTime(launcher, old);
-    return new RealLauncher(work, launcher);
+    Files.createDirectories(work.resolve("cwd"));
+    return root;
+  }
+
+  /** The distribution folder the launcher runs ({@code host-demo/target/dist} of its copy). */
+  Path dist() {
+    return launcher.resolveSibling("host-demo/target/dist");
+  }
+
+  /** The working folder the launcher runs in. */
+  Path cwd() {
+    return work.resolve("cwd");
+  }
+
+  /** The launcher's cache folder ({@code $XDG_CACHE_HOME/dsh}) unless the test sets its own. */
+  Path cache() {
+    return work.resolve("cache/dsh");
   }
 
   /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
@@ -73,7 +128,14 @@ final class RealLauncher {
     Process process = builder.start();
     try (var in = process.getOutputStream()) {
       in.write(stdin);
+    } catch (IOException ended) {
+      // The process ended before reading its input (a crash): its exit status and output tell.
     }
+    return awaitResult(process, out, err);
+  }
+
+  private static Result awaitResult(Process process, Path out, Path err)
+      throws IOException, InterruptedException {
     // Generous: the first start after a build also makes the class-data-sharing archive (one more
     // demo search), which takes half a minute on a loaded 2-core machine.
     if (!process.waitFor(180, TimeUnit.SECONDS)) {
@@ -84,6 +146,39 @@ final class RealLauncher {
         process.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * {@link #run}, with {@code input} written to the launcher's stdin, which is closed once stdout
+   * has a whole line (a server's first answer) or the process has ended: end of input ends a
+   * server, and one it reads before answering may end it unanswered.
+   */
+  Result serve(Map<String, String> extraEnv, String input, String... args)
+      throws IOException, InterruptedException {
+    ProcessBuilder builder = builder(extraEnv, args);
+    Path out = work.resolve("out.txt");
+    Path err = work.resolve("err.txt");
+    builder.redirectOutput(out.toFile());
+    builder.redirectError(err.toFile());
+    Process process = builder.start();
+    OutputStream stdin = process.getOutputStream();
+    try {
+      stdin.write(input.getBytes(StandardCharsets.UTF_8));
+      stdin.flush();
+    } catch (IOException ended) {
+      // The process ended before reading its input (a crash): its exit status and output tell.
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (process.isAlive() && System.nanoTime() < deadline
+        && !Files.readString(out, StandardCharsets.UTF_8).contains("\n")) {
+      Thread.sleep(50);
+    }
+    try {
+      stdin.close();
+    } catch (IOException ended) {
+      // As above.
+    }
+    return awaitResult(process, out, err);
   }
 
   /** Makes the copy's sources newer than the built host jar, so the next start builds first. */
@@ -105,6 +200,9 @@ final class RealLauncher {
     ProcessBuilder builder = new ProcessBuilder(command(args));
     builder.environment().clear();
     builder.environment().putAll(environment(extraEnv));
+    builder.environment().put("XDG_CACHE_HOME", cache().getParent().toString());
+    builder.environment().putAll(extraEnv);
+    builder.directory(cwd().toFile());
     return builder;
   }
 
