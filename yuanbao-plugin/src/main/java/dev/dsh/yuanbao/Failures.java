@@ -32,20 +32,12 @@ final class Failures {
    * JDK exceptions whose messages describe the connection, never a header or body. Any other is
    * named by its class only, since some (an invalid header value) echo what they were given.
    */
-  private static final Set<String> SAFE_MESSAGES =
-      Set.of(
-          "java.net.ConnectException",
-          "java.net.NoRouteToHostException",
-          "java.net.SocketException",
-          "java.net.SocketTimeoutException",
-          "java.net.http.HttpTimeoutException",
-          "java.net.http.HttpConnectTimeoutException",
-          "java.io.EOFException",
-          "java.io.IOException",
-          "java.nio.channels.ClosedChannelException",
-          "javax.net.ssl.SSLException",
-          "javax.net.ssl.SSLHandshakeException",
-          "javax.net.ssl.SSLPeerUnverifiedException");
+  private static final Set<String> SAFE_MESSAGES = Set.of(
+      "java.net.ConnectException", "java.net.NoRouteToHostException", "java.net.SocketException",
+      "java.net.SocketTimeoutException", "java.net.http.HttpTimeoutException",
+      "java.net.http.HttpConnectTimeoutException", "java.io.EOFException", "java.io.IOException",
+      "java.nio.channels.ClosedChannelException", "javax.net.ssl.SSLException",
+      "javax.net.ssl.SSLHandshakeException", "javax.net.ssl.SSLPeerUnverifiedException");
 
   private volatile @Nullable String key;
 

@@ -6,12 +6,12 @@ import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,19 +45,15 @@ final class KeyResolver {
             env.get(ref).filter(v -> !v.isBlank()).orElseThrow(() -> missing(settings, false));
         return CompletableFuture.completedFuture(checked(value, ref));
       }
-      return service
-          .get()
-          .resolve(settings.keyRef())
-          .handle(
-              (credential, error) -> {
-                if (error != null) {
-                  throw resolutionFailed(Failures.unwrap(error));
-                }
-                if (credential == null || credential.isEmpty()) {
-                  throw missing(settings, true);
-                }
-                return checked(credential.get().value(), ref);
-              });
+      return service.get().resolve(settings.keyRef()).handle((credential, error) -> {
+        if (error != null) {
+          throw resolutionFailed(Failures.unwrap(error));
+        }
+        if (credential == null || credential.isEmpty()) {
+          throw missing(settings, true);
+        }
+        return checked(credential.get().value(), ref);
+      });
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(resolutionFailed(e));
     }
@@ -79,34 +75,27 @@ final class KeyResolver {
           ? Optional.empty()
           : Optional.of("no API key for \"" + ref.name() + "\"" + emptyOnes(settings));
     } catch (RuntimeException e) {
-      return Optional.of(
-          "the credentials service cannot tell whether \""
-              + ref.name()
-              + "\" is configured ("
-              + e.getClass().getSimpleName()
-              + ")");
+      return Optional.of("the credentials service cannot tell whether \"" + ref.name()
+          + "\" is configured (" + e.getClass().getSimpleName() + ")");
     }
   }
 
   /** The key, unless it breaks {@link CredentialValues}' rule, the host store's too. */
   private static String checked(String key, String where) {
     if (!CredentialValues.sendable(key)) {
-      throw new WebError(
-          WebErrorCodes.WEB_PROVIDER_ERROR,
-          Failures.REQUEST_FAILED
-              + "the API key from "
-              + (where.equals("apiKey") ? "apiKey" : "\"" + where + "\"")
-              + " holds a line break, a space or another character an HTTP header cannot carry");
+      String from = where.equals("apiKey") ? where : "\"" + where + "\"";
+      throw new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, Failures.REQUEST_FAILED
+          + "the API key from " + from
+          + " holds a line break, a space or another character an HTTP header cannot carry");
     }
     return key;
   }
 
   private WebError missing(Settings settings, boolean store) {
     String ref = settings.keyRef().name();
-    String how =
-        store
-            ? "; set apiKey, store it with 'dsh credentials set " + ref + "', or export " + ref
-            : "; set apiKey or export " + ref;
+    String how = store
+        ? "; set apiKey, store it with 'dsh credentials set " + ref + "', or export " + ref
+        : "; set apiKey or export " + ref;
     return new WebError(
         WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING,
         "Yuanbao search has no API key for \"" + ref + "\"" + emptyOnes(settings) + how);
@@ -120,23 +109,16 @@ final class KeyResolver {
 
   /** {@code " (apiKey is empty; X is exported but empty)"}, naming what was set but empty. */
   private String emptyOnes(Settings settings) {
-    List<String> empty = new ArrayList<>();
-    if (settings.literalKey() != null && settings.literalKey().isBlank()) {
-      empty.add("apiKey is empty");
-    }
     String ref = settings.keyRef().name();
-    if (env.get(ref).filter(String::isBlank).isPresent()) {
-      empty.add(ref + " is exported but empty");
-    }
-    return empty.isEmpty() ? "" : " (" + String.join("; ", empty) + ")";
+    String empty = Stream.of(
+            literal(settings) == null && settings.literalKey() != null ? "apiKey is empty" : "",
+            env.get(ref).filter(String::isBlank).isPresent() ? ref + " is exported but empty" : "")
+        .filter(part -> !part.isEmpty()).collect(Collectors.joining("; "));
+    return empty.isEmpty() ? "" : " (" + empty + ")";
   }
 
   private static WebError resolutionFailed(Throwable error) {
-    return error instanceof WebError web
-        ? web
-        : new WebError(
-            WebErrorCodes.WEB_PROVIDER_ERROR,
-            "Yuanbao search credential resolution failed: " + Failures.describe(error, true),
-            error);
+    return error instanceof WebError web ? web : new WebError(WebErrorCodes.WEB_PROVIDER_ERROR,
+        "Yuanbao search credential resolution failed: " + Failures.describe(error, true), error);
   }
 }

@@ -6,7 +6,6 @@ import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The provider's waiting line: a search starts once fewer than its cap run, else waits in arrival
@@ -22,11 +21,11 @@ final class SearchQueue {
   /** A search's place in the line; {@code started} once it holds a permit. */
   private static final class Ticket {
     final int cap;
-    final @Nullable Instant deadline;
+    final Instant deadline;
     final Runnable start;
     boolean started;
 
-    Ticket(int cap, @Nullable Instant deadline, Runnable start) {
+    Ticket(int cap, Instant deadline, Runnable start) {
       this.cap = cap;
       this.deadline = deadline;
       this.start = start;
@@ -41,10 +40,11 @@ final class SearchQueue {
 
   /**
    * Puts a search in line; {@code start} (which must not throw) runs once fewer than {@code cap}
-   * run and all ahead have started or left, unless {@code deadline} is too near by then. Returns
+   * run and all ahead have started or left, unless {@code deadline} ({@link Instant#MAX}: none) is
+   * too near by then. Returns
    * its exit, to run once when the search ends.
    */
-  Runnable enter(int cap, @Nullable Instant deadline, Runnable start) {
+  Runnable enter(int cap, Instant deadline, Runnable start) {
     Ticket ticket = new Ticket(cap, deadline, start);
     submit(
         () -> {
@@ -67,7 +67,7 @@ final class SearchQueue {
     Ticket head;
     while ((head = waiting.peek()) != null && running < head.cap) {
       waiting.poll();
-      if (head.deadline != null && Instant.now().plus(LEAST_TIME_LEFT).isAfter(head.deadline)) {
+      if (Instant.now().plus(LEAST_TIME_LEFT).isAfter(head.deadline)) {
         continue; // never started: it ends when its deadline fires, its exit finding it gone
       }
       head.started = true;

@@ -40,11 +40,8 @@ record Settings(
     int mode = MODES.indexOf(config.mode());
     check(mode >= 0, "mode", "one of natural, vertical, mixed", config.mode());
     String industry = config.industry();
-    check(
-        industry == null || INDUSTRIES.contains(industry),
-        "industry",
-        "one of gov, news, acad, finance",
-        industry);
+    check(industry == null || INDUSTRIES.contains(industry), "industry",
+        "one of gov, news, acad, finance", industry);
     int max = config.maxConcurrentSearches();
     check(max >= 1 && max <= 64, "maxConcurrentSearches", "1 to 64", max);
     String key = config.apiKey();

@@ -16,6 +16,7 @@ import java.net.http.HttpClient;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -126,9 +127,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
       Runnable exit =
-          queue.enter(
-              snapshot.maxConcurrent(),
-              signal.deadline().orElse(null),
+          queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
               () -> begin(call, request, snapshot, signal));
       call.result.whenComplete((r, e) -> exit.run());
     }

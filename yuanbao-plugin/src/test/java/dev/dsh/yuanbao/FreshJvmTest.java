@@ -89,7 +89,8 @@ class FreshJvmTest {
       long started = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - before;
       // Not zero: the JVM adds and retires compiler threads as code warms up, and the pool may
       // still grow by a thread or two towards the peak concurrency of the exchanges' tasks. With
-      // a thread per response, as through sendAsync's default hand-over, it would be about 1,000.
+      // a thread per response, as through sendAsync's default hand-over, it would be about 1,000;
+      // 50 leaves room for compiler threads on a loaded machine (12 seen) and still tells the two.
       System.out.println("fresh JVM, 1 CPU: " + started + " threads started during 1,000 searches");
       long since = newestBefore;
       assertThat(started)
@@ -100,7 +101,7 @@ class FreshJvmTest {
                           .filter(t -> t.getId() > since)
                           .map(Thread::getName)
                           .toList())
-          .isLessThanOrEqualTo(10);
+          .isLessThanOrEqualTo(50);
     }
   }
 

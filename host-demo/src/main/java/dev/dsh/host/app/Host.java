@@ -54,13 +54,8 @@ public final class Host implements AutoCloseable {
   private final @Nullable ReplayServer replay;
 
   private final AdminThread admin = new AdminThread();
+  private final ProfileStanding standing = new ProfileStanding();
   private volatile ComposedProfile current;
-  // Set by reload on the admin thread, read by searches and status.
-  /** While the profile's files do not compose: the line saying why; empty once they do. */
-  private volatile Optional<String> profileProblem = Optional.empty();
-  /** While no tree of the profile's own has been applied since the start: what searches get. */
-  private volatile @Nullable UnappliedProfile unapplied;
-  private boolean profileApplied;
 
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
@@ -120,10 +115,7 @@ public final class Host implements AutoCloseable {
     return start(options, LifecycleListener.none());
   }
 
-  /**
-   * Boots for {@code dsh run}: problems are reported through the options' event sink and the host
-   * serves what it can — the base layer alone when the profile does not compose.
-   */
+  /** Boots for {@code dsh run}: problems are reported through the event sink, and it serves on. */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
     host.plugins.announce();
@@ -138,10 +130,8 @@ public final class Host implements AutoCloseable {
 
   /**
    * Brings the host in step with the plugins folder and the profile files: loads new and replaced
-   * jars, unloads removed ones, composes the profile again and applies the difference. When the
-   * profile does not compose, the error is reported and the last good tree keeps serving; when no
-   * tree of the profile's own has been applied yet, only the base layer runs, and every search and
-   * tool call fails with the composition error (see {@link #profileProblem()}).
+   * jars, unloads removed ones, composes the profile again and applies the difference. A profile
+   * that does not compose is reported (see {@link #profileProblem()} and {@link ProfileStanding}).
    *
    * @return the problems found (also reported through the event sink, each folded onto one line)
    */
@@ -150,21 +140,9 @@ public final class Host implements AutoCloseable {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
         problems.addAll(apply(compose()));
-        profileApplied = true;
-        unapplied = null;
-        profileProblem = Optional.empty();
+        standing.applied();
       } catch (ProfileException e) {
-        String line;
-        if (profileApplied) {
-          line = "profile not applied, the previous tree keeps serving: " + e.getMessage();
-        } else {
-          // No previous tree: the base layer runs, and every search says what to fix.
-          UnappliedProfile refusal = UnappliedProfile.of(options.profile(), e);
-          unapplied = refusal;
-          line = refusal.message();
-        }
-        profileProblem = Optional.of(OneLine.of(line));
-        problems.add(line);
+        problems.add(standing.notApplied(options.profile(), e));
         // Plugins that went away must still lose their rows.
         problems.addAll(apply(current));
       }
@@ -179,24 +157,18 @@ public final class Host implements AutoCloseable {
     return current;
   }
 
-  /**
-   * Why the profile's files are not applied, while they do not compose (a serving host only; a
-   * one-shot boot ends instead): the line reported when it was found.
-   */
+  /** Why the profile's files are not applied, while they do not compose (a serving host only). */
   public Optional<String> profileProblem() {
-    return profileProblem;
+    return standing.problem();
   }
 
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
-    Optional<WebService> web = web();
-    if (web.isEmpty()) {
-      return CompletableFuture.failedFuture(
-          new WebError(
-              WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
-              "the web service is not running: the \"web\" row is disabled or failed"));
-    }
-    return web.get().search(request, signal);
+    return web()
+        .map(web -> web.search(request, signal))
+        .orElseGet(() -> CompletableFuture.failedFuture(new WebError(
+            WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
+            "the web service is not running: the \"web\" row is disabled or failed")));
   }
 
   /**
@@ -204,8 +176,8 @@ public final class Host implements AutoCloseable {
    * searches through it select a provider on every call, as plugins' searches do.
    */
   public Optional<WebService> web() {
-    UnappliedProfile refusal = unapplied;
-    return refusal != null ? Optional.of(refusal) : runtime.root().get(WebService.KEY);
+    return standing.unapplied().<WebService>map(refusal -> refusal)
+        .or(() -> runtime.root().get(WebService.KEY));
   }
 
   /**
@@ -213,10 +185,8 @@ public final class Host implements AutoCloseable {
    * profile has not been applied, a tool whose every search fails with the reason.
    */
   public Optional<WebSearchTool> webSearchTool() {
-    UnappliedProfile refusal = unapplied;
-    return refusal != null
-        ? Optional.of(new WebSearchTool(refusal))
-        : runtime.root().get(WebSearchTool.KEY);
+    return standing.unapplied().map(WebSearchTool::new)
+        .or(() -> runtime.root().get(WebSearchTool.KEY));
   }
 
   /** The credentials service, when the {@code credentials} row is running. */
@@ -271,10 +241,9 @@ public final class Host implements AutoCloseable {
 
   /** The pinned provider id, read by the web service's own rule ({@link ProviderPin}). */
   private Optional<String> pin() {
-    Optional<Object> configured = current.enabledRows().stream()
-        .filter(row -> row.id().equals(WebPlugin.NAME))
-        .findFirst()
-        .map(row -> row.config().get("searchProvider"));
-    return ProviderPin.read(configured, options.env());
+    return ProviderPin.read(
+        current.enabledRows().stream().filter(row -> row.id().equals(WebPlugin.NAME)).findFirst()
+            .map(row -> row.config().get("searchProvider")),
+        options.env());
   }
 }

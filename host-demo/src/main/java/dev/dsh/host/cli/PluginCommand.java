@@ -89,8 +89,8 @@ final class PluginCommand {
           deleteQuietly(temp);
         }
       }
-      cli.io.out().println("installed " + checked.id() + "@" + checked.version()
-          + " and enabled its bundle in profile " + cli.globals.profile());
+      cli.io.out().println(ControlEscapes.escape("installed " + checked.id() + "@"
+          + checked.version() + " and enabled its bundle in profile " + cli.globals.profile(), ""));
       return ExitCodes.OK;
     }
   }
@@ -201,13 +201,13 @@ final class PluginCommand {
                 .filter(row -> row.name().equals(jar.id()))
                 .map(ProfileRow::id)
                 .collect(Collectors.joining(","));
-        cli.io.out().println(
-            jar.id() + "\t" + jar.version() + "\t" + state + "\t"
-                + (served.isEmpty() ? "-" : served));
+        // A manifest's id and version are the jar's words: printed escaped, as every echo is.
+        cli.io.out().println(ControlEscapes.escape(jar.id() + "\t" + jar.version() + "\t" + state
+            + "\t" + (served.isEmpty() ? "-" : served), "\t"));
       }
       jars.failures().forEach(
-          failure -> cli.io.out().println(failure.file().getFileName() + "\t-\tinvalid\t-\t"
-              + failure.getMessage()));
+          failure -> cli.io.out().println(ControlEscapes.escape(failure.file().getFileName()
+              + "\t-\tinvalid\t-\t" + failure.getMessage(), "\t")));
       boolean anyEnabled = jars.jars().stream().anyMatch(jar -> spec.bundles().contains(jar.id()));
       if (!rows.isEmpty() && anyEnabled) {
         ProviderLines.print(cli, cli.io.out(), cli.io.err());

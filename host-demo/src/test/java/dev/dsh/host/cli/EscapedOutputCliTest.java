@@ -2,7 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.host.plugins.TestPluginJars;
 import dev.dsh.host.testing.LoopbackStub;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,5 +64,18 @@ class EscapedOutputCliTest {
             + "Error: unclosed quote in: '\\u001b[2J\\u000d" + "y".repeat(74) + "… (106 characters)\n"
             + "{\"error\":{\"code\":\"USAGE\",\"message\":\"search: Invalid value for option"
             + " '--max-results': '0\\u001B[2J' is not a whole number\"}}\n");
+  }
+
+  @Test
+  void aJarWhoseManifestVersionCarriesAnEscapeSequenceIsListedEscaped(@TempDir Path work)
+      throws Exception {
+    TestPluginJars.plugin(work, "adv-version", "w")
+        .manifest("Plugin-Version", "1.0.0" + CLEAR)
+        .buildTo(Files.createDirectories(home.resolve("plugins")).resolve("adv-version.jar"));
+
+    CliHarness.Result list = CliHarness.run(home, ENV, "", "plugin", "list");
+
+    assertThat(list.exit()).isEqualTo(0);
+    assertThat(list.out()).doesNotContain("\u001b").contains("adv-version\t1.0.0\\u001b[2J\t");
   }
 }
