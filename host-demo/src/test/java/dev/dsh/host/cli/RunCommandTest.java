@@ -75,8 +75,9 @@ class RunCommandTest {
       run.awaitErr(mark, APPLIED, Duration.ofSeconds(10));
       delays.add((System.nanoTime() - dropped) / 1_000_000);
 
-      JsonNode answer = JSON.readTree(run.ask("search --json drop " + drop));
-      assertThat(answer.get("provider").asString()).isEqualTo("yuanbao");
+      String raw = run.ask("search --json drop " + drop);
+      JsonNode answer = JSON.readTree(raw);
+      assertThat(answer.path("provider").asString("")).as(raw).isEqualTo("yuanbao");
       assertThat(answer.get("sources").get(0).get("url").asString())
           .isEqualTo("https://example.com/a");
 

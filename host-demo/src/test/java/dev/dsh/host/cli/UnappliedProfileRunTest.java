@@ -69,8 +69,8 @@ class UnappliedProfileRunTest {
       CliHarness.writeUserLayer(home, stub.baseUrl(), "");
       run.awaitErr(mark, "applied root/" + CliHarness.ROW_ID + " ");
 
-      assertThat(JSON.readTree(run.ask("search --json fixed")).get("provider").asString())
-          .isEqualTo("yuanbao");
+      String fixed = run.ask("search --json fixed");
+      assertThat(JSON.readTree(fixed).path("provider").asString("")).as(fixed).isEqualTo("yuanbao");
       assertThat(JSON.readTree(run.ask("status")).has("profileError")).isFalse();
 
       // Broken again after a good tree: now there is one to keep.
