@@ -139,9 +139,8 @@ public final class Host implements AutoCloseable {
     return admin.call(() -> {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
-        ComposedProfile composed = compose();
-        standing.applied(); // before its rows apply: a search seeing one applied must reach it
-        problems.addAll(apply(composed));
+        problems.addAll(apply(compose()));
+        standing.applied();
       } catch (ProfileException e) {
         problems.add(standing.notApplied(options.profile(), e));
         // Plugins that went away must still lose their rows.
@@ -177,7 +176,7 @@ public final class Host implements AutoCloseable {
    * searches through it select a provider on every call, as plugins' searches do.
    */
   public Optional<WebService> web() {
-    return standing.unapplied().<WebService>map(refusal -> refusal)
+    return standing.unapplied(() -> !providers().isEmpty()).<WebService>map(refusal -> refusal)
         .or(() -> runtime.root().get(WebService.KEY));
   }
 
@@ -186,7 +185,7 @@ public final class Host implements AutoCloseable {
    * profile has not been applied, a tool whose every search fails with the reason.
    */
   public Optional<WebSearchTool> webSearchTool() {
-    return standing.unapplied().map(WebSearchTool::new)
+    return standing.unapplied(() -> !providers().isEmpty()).map(WebSearchTool::new)
         .or(() -> runtime.root().get(WebSearchTool.KEY));
   }
 

@@ -2,6 +2,7 @@ package dev.dsh.host.app;
 
 import dev.dsh.host.profile.ProfileException;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,8 +47,12 @@ final class ProfileStanding {
     return problem;
   }
 
-  /** What searches go through while no tree of the profile's own has been applied. */
-  Optional<UnappliedProfile> unapplied() {
-    return Optional.ofNullable(unapplied);
+  /**
+   * What searches go through while no tree of the profile's own has been applied and no provider is
+   * registered: a reload that composes marks the profile applied once its rows are, and a search
+   * after a row's "applied" line must reach that row.
+   */
+  Optional<UnappliedProfile> unapplied(BooleanSupplier anyProvider) {
+    return Optional.ofNullable(unapplied).filter(refusal -> !anyProvider.getAsBoolean());
   }
 }
