@@ -139,8 +139,9 @@ public final class Host implements AutoCloseable {
     return admin.call(() -> {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
-        problems.addAll(apply(compose()));
-        standing.applied();
+        ComposedProfile composed = compose();
+        standing.applied(); // before apply prints "applied <row>": a search after that finds it
+        problems.addAll(apply(composed));
       } catch (ProfileException e) {
         problems.add(standing.notApplied(options.profile(), e));
         // Plugins that went away must still lose their rows.

@@ -66,24 +66,22 @@ public final class Dsh {
 
   /** The one line printed for a failed command; URL user-info is never printed. */
   private static String describe(Exception e) {
-    return UrlUserInfo.redact(message(e));
+    return UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e);
   }
 
-  private static String message(Exception e) {
-    if (e instanceof HostException
+  private static int exitCodeOf(Exception e) {
+    return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
+  }
+
+  /** Whether {@code e} is a fault of the input, home or profile, told by a message for people. */
+  private static boolean forTheUser(Exception e) {
+    return e instanceof HostException
         || e instanceof ProfileException
         || e instanceof ConfigException
         || e instanceof PluginLoadException
         || e instanceof CredentialStoreCorruptException
         || e instanceof FileAccessException
         || e instanceof UsageException
-        || e instanceof IllegalArgumentException) {
-      return e.getMessage();
-    }
-    return "internal error: " + e;
-  }
-
-  private static int exitCodeOf(Exception e) {
-    return describe(e).startsWith("internal error: ") ? ExitCodes.INTERNAL : ExitCodes.USAGE_OR_CONFIG;
+        || e instanceof IllegalArgumentException;
   }
 }

@@ -33,7 +33,8 @@ final class Composition {
           for (ProfileRow row : insert.rows()) {
             String existing = origins.get(row.id());
             if (existing != null) {
-              throw new DuplicateRowException(row.id(), layer.name(), existing);
+              throw new ProfileException("row \"" + row.id() + "\" inserted by " + layer.name()
+                  + " already exists (from " + existing + ")");
             }
             rows.put(row.id(), row);
             origins.put(row.id(), layer.name());
@@ -45,7 +46,9 @@ final class Composition {
           if (row == null && removedPlugin != null) {
             notes.add(removedRowNote(layer.name(), override, removedPlugin));
           } else if (row == null) {
-            throw new MissingRowException(override.id(), layer.name(), override.position());
+            throw new ProfileException(layer.name() + ": entry " + override.position()
+                + " overrides row \"" + override.id()
+                + "\", which no earlier layer defines (use {insert: [...]} to add a row)");
           } else {
             rows.put(row.id(), override.applyTo(row));
             if (override.config().isPresent()) {

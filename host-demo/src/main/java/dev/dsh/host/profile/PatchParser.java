@@ -34,7 +34,7 @@ final class PatchParser {
       return new PatchLayer(layer, List.of());
     }
     if (!(document.get() instanceof List<?> items)) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, 0, "a patch must be a YAML list of entries, got " + describe(document.get()));
     }
     List<PatchEntry> entries = new ArrayList<>();
@@ -45,7 +45,7 @@ final class PatchParser {
         Integer first = overridden.putIfAbsent(override.id(), override.position());
         if (first != null) {
           // The later entry would silently replace the earlier one's config whole.
-          throw new PatchFormatException(
+          throw ProfileException.malformed(
               file,
               override.position(),
               "row \"" + override.id() + "\" is already overridden by entry " + first
@@ -59,16 +59,16 @@ final class PatchParser {
 
   private static PatchEntry entry(Object item, String file, int position) {
     if (!(item instanceof Map<?, ?> map)) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, position, "an entry must be a mapping, got " + describe(item));
     }
     if (map.containsKey(INSERT)) {
       if (map.size() != 1) {
-        throw new PatchFormatException(
+        throw ProfileException.malformed(
             file, position, "an insert entry holds only the key \"insert\", got " + keys(map));
       }
       if (!(map.get(INSERT) instanceof List<?> rows)) {
-        throw new PatchFormatException(
+        throw ProfileException.malformed(
             file, position, "\"insert\" must be a list of rows, got " + describe(map.get(INSERT)));
       }
       List<ProfileRow> inserted = new ArrayList<>();
@@ -90,7 +90,8 @@ final class PatchParser {
   private static ProfileRow insertedRow(Object item, String file, int position, int index) {
     String where = "inserted row " + index + ": ";
     if (!(item instanceof Map<?, ?> map)) {
-      throw new PatchFormatException(file, position, where + "must be a mapping, got " + describe(item));
+      throw ProfileException.malformed(
+          file, position, where + "must be a mapping, got " + describe(item));
     }
     checkKeys(map, file, position, where);
     String id = requiredId(map, file, position, where);
@@ -109,7 +110,7 @@ final class PatchParser {
       }
     }
     if (!unknown.isEmpty()) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file,
           position,
           where + "unknown key(s) " + unknown + " (allowed: id, name, config, disabled, or insert alone)");
@@ -119,10 +120,10 @@ final class PatchParser {
   private static String requiredId(Map<?, ?> map, String file, int position, String where) {
     Object id = map.get("id");
     if (id == null) {
-      throw new PatchFormatException(file, position, where + "a row needs an \"id\"");
+      throw ProfileException.malformed(file, position, where + "a row needs an \"id\"");
     }
     if (!(id instanceof String text) || text.isBlank()) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, position, where + "\"id\" must be a non-blank string, got " + describe(id));
     }
     return text;
@@ -135,7 +136,7 @@ final class PatchParser {
     }
     Object name = map.get("name");
     if (!(name instanceof String text) || text.isBlank()) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, position, where + "\"name\" must be a non-blank string, got " + describe(name));
     }
     return Optional.of(text);
@@ -152,7 +153,7 @@ final class PatchParser {
       return Optional.of(Map.of());
     }
     if (!(config instanceof Map<?, ?> tree)) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, position, where + "\"config\" must be a mapping, got " + describe(config));
     }
     return Optional.of(new LinkedHashMap<>(JsonLike.freezeMap(tree)));
@@ -164,7 +165,7 @@ final class PatchParser {
       return Optional.empty();
     }
     if (!(map.get("disabled") instanceof Boolean disabled)) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file,
           position,
           where + "\"disabled\" must be true or false, got " + describe(map.get("disabled")));

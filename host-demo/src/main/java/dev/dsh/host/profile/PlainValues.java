@@ -19,7 +19,7 @@ final class PlainValues {
 
   /**
    * @param tree the document as read from {@code text}
-   * @throws PatchFormatException at the first value that is not a string, number, boolean, null,
+   * @throws ProfileException at the first value that is not a string, number, boolean, null,
    *     list or mapping
    */
   static void require(JsonNode tree, String text, String file, YAMLMapper mapper) {
@@ -37,7 +37,7 @@ final class PlainValues {
         }
       }
     }
-    throw new PatchFormatException(file, 0, "a value is not plain data (a string, number, "
+    throw ProfileException.malformed(file, 0, "a value is not plain data (a string, number, "
         + "boolean, list or mapping)");
   }
 
@@ -55,14 +55,14 @@ final class PlainValues {
     return false;
   }
 
-  private static PatchFormatException refused(String file, TokenStreamLocation where, String pointer) {
+  private static ProfileException refused(String file, TokenStreamLocation where, String pointer) {
     List<String> path = new ArrayList<>(List.of(pointer.replaceFirst("^/", "").split("/", -1)));
     int entry = 0;
     if (!path.isEmpty() && path.get(0).matches("\\d+")) {
       entry = Integer.parseInt(path.remove(0)) + 1;
     }
     String field = String.join(".", path).replace("~1", "/").replace("~0", "~");
-    return new PatchFormatException(
+    return ProfileException.malformed(
         file,
         entry,
         "line " + where.getLineNr() + ", field " + (field.isEmpty() ? "(the entry)" : field)

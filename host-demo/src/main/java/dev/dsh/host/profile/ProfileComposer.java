@@ -51,8 +51,8 @@ public final class ProfileComposer {
   /**
    * @param profile the profile name
    * @param patchFile the {@code --patch} file, if given; it must exist
-   * @throws ProfileException (or a subclass) naming the file, layer, row or bundle at fault; a file
-   *     over 1 MiB is refused before it is parsed
+   * @throws ProfileException naming the file, layer, row or bundle at fault; a file over 1 MiB is
+   *     refused before it is parsed
    */
   public ComposedProfile compose(String profile, Optional<Path> patchFile) {
     Path dir = profileDir(profile);
@@ -63,12 +63,18 @@ public final class ProfileComposer {
     ProfileSpec spec = ProfileSpec.read(dir.resolve(ProfileSpec.FILE_NAME), specFile);
     for (String bundle : spec.bundles()) {
       BundlePatch patch =
-          bundles.find(bundle).orElseThrow(() -> new BundleNotInstalledException(bundle, specFile));
+          bundles.find(bundle).orElseThrow(() -> notInstalled(bundle, specFile));
       layers.add(PatchParser.parse(patch.yaml().orElse(""), patch.fileName(), patch.layerName()));
     }
 
     layers.addAll(userLayers(profile, patchFile));
     return Composition.compose(profile, layers, spec.removedRows());
+  }
+
+  private static ProfileException notInstalled(String bundle, String specFile) {
+    return new ProfileException(specFile + " lists bundle \"" + bundle + "\", but no installed"
+        + " plugin has that id (install it with `dsh plugin add <jar>` or remove it from the"
+        + " list)");
   }
 
   /**

@@ -4,8 +4,8 @@ package dev.dsh.host.profile;
  * A profile could not be composed. The message is meant for the user as is: it names the file,
  * layer, row or bundle at fault and never carries config values.
  *
- * <p>The subclasses say which kind of fault it was; this class itself is thrown for unreadable
- * files and invalid profile names.
+ * <p>No code tells one fault from another, so there is one type: the message is all a caller
+ * gets.
  */
 public class ProfileException extends RuntimeException {
 
@@ -17,5 +17,15 @@ public class ProfileException extends RuntimeException {
 
   public ProfileException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /**
+   * A file that is valid YAML of the wrong shape: not a list, a row without an id, an unknown key,
+   * a value of the wrong type.
+   *
+   * @param entry the 1-based entry at fault, or 0 when the fault is the whole file
+   */
+  static ProfileException malformed(String file, int entry, String detail) {
+    return new ProfileException(file + (entry > 0 ? ": entry " + entry : "") + ": " + detail);
   }
 }

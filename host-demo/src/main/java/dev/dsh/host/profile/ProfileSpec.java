@@ -73,13 +73,13 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
       return empty();
     }
     if (!(document.get() instanceof Map<?, ?> map)) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, 0, "expected a mapping like `bundles: [plugin-id]`, got "
               + PatchParser.describe(document.get()));
     }
     for (Object key : map.keySet()) {
       if (!BUNDLES.equals(key) && !REMOVED_ROWS.equals(key)) {
-        throw new PatchFormatException(
+        throw ProfileException.malformed(
             file, 0, "unknown key \"" + key + "\" (allowed: bundles, removedRows)");
       }
     }
@@ -91,18 +91,18 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
       return List.of();
     }
     if (!(listed instanceof List<?> items)) {
-      throw new PatchFormatException(
+      throw ProfileException.malformed(
           file, 0, "\"bundles\" must be a list of plugin ids, got " + PatchParser.describe(listed));
     }
     List<String> bundles = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     for (int i = 0; i < items.size(); i++) {
       if (!(items.get(i) instanceof String id) || id.isBlank()) {
-        throw new PatchFormatException(
+        throw ProfileException.malformed(
             file, i + 1, "a bundle must be a plugin id, got " + PatchParser.describe(items.get(i)));
       }
       if (!seen.add(id)) {
-        throw new PatchFormatException(file, i + 1, "bundle \"" + id + "\" is listed twice");
+        throw ProfileException.malformed(file, i + 1, "bundle \"" + id + "\" is listed twice");
       }
       bundles.add(id);
     }
@@ -114,15 +114,15 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
       return Map.of();
     }
     if (!(listed instanceof Map<?, ?> rows)) {
-      throw new PatchFormatException(file, 0, "\"removedRows\" must map row ids to plugin ids, got "
-          + PatchParser.describe(listed));
+      throw ProfileException.malformed(file, 0,
+          "\"removedRows\" must map row ids to plugin ids, got " + PatchParser.describe(listed));
     }
     Map<String, String> removed = new LinkedHashMap<>();
     rows.forEach((row, plugin) -> {
       if (!(row instanceof String id) || id.isBlank()
           || !(plugin instanceof String pluginId) || pluginId.isBlank()) {
-        throw new PatchFormatException(file, 0, "\"removedRows\" must map row ids to plugin ids, got "
-            + PatchParser.describe(row) + ": " + PatchParser.describe(plugin));
+        throw ProfileException.malformed(file, 0, "\"removedRows\" must map row ids to plugin ids,"
+            + " got " + PatchParser.describe(row) + ": " + PatchParser.describe(plugin));
       }
       removed.put(id, pluginId);
     });

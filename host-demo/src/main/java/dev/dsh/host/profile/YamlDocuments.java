@@ -36,8 +36,9 @@ final class YamlDocuments {
    * @param file the file as shown to the user
    * @return the document as maps, lists and scalars; empty for a document with no content (an
    *     empty file or only comments)
-   * @throws PatchSyntaxException naming the file, line and column
-   * @throws ProfileException when the text is over 1 MiB (it is not parsed)
+   * @throws ProfileException for broken YAML, naming the file, line and column (-1 when the parser
+   *     gave none) and the parser's description, never the text (it may hold a secret); or when
+   *     the text is over 1 MiB (it is not parsed)
    */
   static Optional<Object> read(String text, String file) {
     if (text.length() > ProfileFiles.MAX_BYTES) {
@@ -50,7 +51,8 @@ final class YamlDocuments {
       TokenStreamLocation location = e.getLocation();
       int line = location == null ? -1 : location.getLineNr();
       int column = location == null ? -1 : location.getColumnNr();
-      throw new PatchSyntaxException(file, line, column, problem(e));
+      throw new ProfileException(
+          file + ": line " + line + ", column " + column + ": broken YAML: " + problem(e));
     }
     if (tree == null || tree.isMissingNode()) {
       return Optional.empty();

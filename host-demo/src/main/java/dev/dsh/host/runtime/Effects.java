@@ -63,7 +63,7 @@ final class Effects {
       return;
     }
     try {
-      loop.guard(owner, "release action", () -> {
+      loop.guard(owner, PluginCallback.RELEASE_ACTION, () -> {
         effect.release().dispose();
         return null;
       });

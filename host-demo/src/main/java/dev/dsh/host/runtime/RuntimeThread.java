@@ -29,13 +29,13 @@ import org.jspecify.annotations.Nullable;
 final class RuntimeThread {
 
   /** A plugin call that overstayed the deadline, or was on the stack of one that did. */
-  record Call(Scope owner, String what, PluginCallTimeoutException error) {}
+  record Call(Scope owner, PluginCallback what, PluginCallTimeoutException error) {}
 
   /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
   static final class Abandoned extends Error {}
 
-  /** A nesting level: a plugin call ({@code owner} set) with the time it has left, or a step. */
-  private record Level(@Nullable Scope owner, String what, long left) {}
+  /** A nesting level: a plugin call (owner and callback set) with its time left, or a step. */
+  private record Level(@Nullable Scope owner, @Nullable PluginCallback what, long left) {}
 
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
@@ -73,7 +73,7 @@ final class RuntimeThread {
       }
     }
     if (inPlace) {
-      boolean nested = enter(null, "");
+      boolean nested = enter(null, null);
       try {
         return op.get();
       } finally {
@@ -107,7 +107,7 @@ final class RuntimeThread {
   }
 
   /** Runs plugin code for {@code owner} under the deadline. */
-  <T> T guard(Scope owner, String what, Callable<T> plugin) throws Exception {
+  <T> T guard(Scope owner, PluginCallback what, Callable<T> plugin) throws Exception {
     boolean timed = enter(owner, what);
     try {
       return plugin.call();
@@ -133,7 +133,7 @@ final class RuntimeThread {
     watchdog.shutdownNow();
   }
 
-  private synchronized boolean enter(@Nullable Scope owner, String what) {
+  private synchronized boolean enter(@Nullable Scope owner, @Nullable PluginCallback what) {
     if (worker != Thread.currentThread()) {
       return false; // stopped: the caller's thread runs it, untimed
     }
@@ -174,7 +174,7 @@ final class RuntimeThread {
       return; // a paused or cancelled alarm that fired all the same
     }
     Level top = levels.element();
-    String name = "dsh-plugin " + top.owner().id() + " " + top.what();
+    String name = "dsh-plugin " + top.owner().id() + " " + top.what().label();
     List<Call> lost =
         levels.stream()
             .filter(level -> level.owner() != null)
@@ -183,7 +183,7 @@ final class RuntimeThread {
                     new Call(
                         level.owner(),
                         level.what(),
-                        new PluginCallTimeoutException(level.what(), deadline, name)))
+                        new PluginCallTimeoutException(level.what().label(), deadline, name)))
             .toList();
     levels.clear();
     alarm = null;

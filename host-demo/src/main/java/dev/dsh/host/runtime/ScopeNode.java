@@ -116,7 +116,7 @@ final class ScopeNode extends PublishedScope {
     ConfigUpdateHandler handler = effects.handler();
     if (state() == ScopeState.ACTIVE && handler != null) {
       try {
-        taken = tree.loop().guard(this, "update handler", () -> handler.accept(next));
+        taken = tree.loop().guard(this, PluginCallback.UPDATE_HANDLER, () -> handler.accept(next));
       } catch (Exception e) {
         LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(),
             e.toString());
@@ -139,7 +139,7 @@ final class ScopeNode extends PublishedScope {
     current = ctx;
     to(ScopeState.LOADING, null);
     try {
-      tree.loop().guard(this, "apply", () -> {
+      tree.loop().guard(this, PluginCallback.APPLY, () -> {
         plugin.apply(ctx, Objects.requireNonNull(config));
         return null;
       });

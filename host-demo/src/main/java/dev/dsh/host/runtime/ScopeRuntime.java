@@ -119,8 +119,8 @@ public final class ScopeRuntime implements AutoCloseable {
   private void recover(List<RuntimeThread.Call> abandoned) {
     for (RuntimeThread.Call call : abandoned) {
       ScopeNode node = (ScopeNode) call.owner();
-      if (call.what().startsWith("release")) { // nothing else reports it: the scope goes on ending
-        LOG.warn("{} of scope {} ({}) failed: {}", call.what(), node.id(), node.pluginName(),
+      if (call.what() == PluginCallback.RELEASE_ACTION) { // nothing else reports it: it goes on
+        LOG.warn("release action of scope {} ({}) failed: {}", node.id(), node.pluginName(),
             call.error().getMessage());
       } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {
         node.end(ScopeState.FAILED, call.error()); // the FAILED event reports it

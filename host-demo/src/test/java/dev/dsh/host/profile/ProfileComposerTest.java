@@ -143,11 +143,7 @@ class ProfileComposerTest {
         "- insert: [{id: web-search-yuanbao, name: other}]\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOfSatisfying(
-            DuplicateRowException.class,
-            e -> assertAll(
-                () -> assertThat(e.rowId()).isEqualTo("web-search-yuanbao"),
-                () -> assertThat(e.existingLayer()).isEqualTo("bundle \"dsh-web-search-yuanbao\"")))
+        .isInstanceOf(ProfileException.class)
         .hasMessage(
             "row \"web-search-yuanbao\" inserted by user layer profiles/default/cordis.patch.yml"
                 + " already exists (from bundle \"dsh-web-search-yuanbao\")");
@@ -158,7 +154,7 @@ class ProfileComposerTest {
     Path patch = write("p.yml", "- insert: [{id: web}]\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.of(patch)))
-        .isInstanceOf(DuplicateRowException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessage("row \"web\" inserted by --patch " + patch + " already exists (from base layer)");
   }
 
@@ -167,13 +163,10 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "- {id: web}\n- {id: nope, config: {a: 1}}\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOfSatisfying(
-            MissingRowException.class,
-            e -> assertAll(
-                () -> assertThat(e.rowId()).isEqualTo("nope"),
-                () -> assertThat(e.layer()).isEqualTo("user layer profiles/default/cordis.patch.yml")))
-        .hasMessageStartingWith(
-            "user layer profiles/default/cordis.patch.yml: entry 2 overrides row \"nope\"");
+        .isInstanceOf(ProfileException.class)
+        .hasMessage(
+            "user layer profiles/default/cordis.patch.yml: entry 2 overrides row \"nope\", which no"
+                + " earlier layer defines (use {insert: [...]} to add a row)");
   }
 
   /** Issue 22 part 4: after {@code dsh plugin remove}, the user's entry for its row is kept. */
@@ -228,11 +221,7 @@ class ProfileComposerTest {
         "- id: web\n  config: {searchProvider: canary-7f3a\n- id: env\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOfSatisfying(
-            PatchSyntaxException.class,
-            e -> assertAll(
-                () -> assertThat(e.file()).isEqualTo("profiles/default/cordis.patch.yml"),
-                () -> assertThat(e.line()).isEqualTo(3)))
+        .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("profiles/default/cordis.patch.yml: line 3, column ")
         .hasMessageContaining("broken YAML")
         .hasMessageNotContaining("canary-7f3a");
@@ -243,7 +232,7 @@ class ProfileComposerTest {
     installed.put(YUANBAO, new BundlePatch(YUANBAO, Optional.of("- insert: [\n")));
 
     assertThatThrownBy(() -> composeWithBundle())
-        .isInstanceOf(PatchSyntaxException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("dsh-web-search-yuanbao:META-INF/dsh/cordis.patch.yml: line ");
   }
 
@@ -252,8 +241,9 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "- id: web\n  id: env\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOfSatisfying(
-            PatchSyntaxException.class, e -> assertThat(e.line()).isEqualTo(2));
+        .isInstanceOf(ProfileException.class)
+        .hasMessageStartingWith("profiles/default/cordis.patch.yml: line 2, column ")
+        .hasMessageContaining("broken YAML");
   }
 
   @Test
@@ -261,12 +251,11 @@ class ProfileComposerTest {
     write("profiles/default/profile.yml", "bundles: [dsh-web-search-missing]\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOfSatisfying(
-            BundleNotInstalledException.class,
-            e -> assertThat(e.bundle()).isEqualTo("dsh-web-search-missing"))
-        .hasMessageStartingWith(
+        .isInstanceOf(ProfileException.class)
+        .hasMessage(
             "profiles/default/profile.yml lists bundle \"dsh-web-search-missing\", but no installed"
-                + " plugin has that id");
+                + " plugin has that id (install it with `dsh plugin add <jar>` or remove it from the"
+                + " list)");
   }
 
   @Test
@@ -274,7 +263,7 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "id: web\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml: a patch must be a YAML list of entries, got a mapping");
   }
@@ -284,7 +273,7 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "- {id: web}\n- insert: [{name: x}]\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOfSatisfying(PatchFormatException.class, e -> assertThat(e.entry()).isEqualTo(2))
+        .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml: entry 2: inserted row 1: a row needs an \"id\"");
   }
@@ -294,7 +283,7 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "- {id: web, confg: {searchProvider: a}}\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("profiles/default/cordis.patch.yml: entry 1: unknown key(s) [confg]");
   }
 
@@ -303,7 +292,7 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "- {id: web, insert: [{id: a}]}\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml: entry 1: an insert entry holds only the key"
                 + " \"insert\", got [id, insert]");
@@ -314,7 +303,7 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml", "- {id: web, config: canary-secret-1}\n");
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessage("profiles/default/cordis.patch.yml: entry 1: \"config\" must be a mapping, got a string");
   }
 

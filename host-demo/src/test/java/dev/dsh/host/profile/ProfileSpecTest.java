@@ -30,7 +30,7 @@ class ProfileSpecTest {
   @Test
   void unknownKeyIsRefusedWithTheFileName() {
     assertThatThrownBy(() -> ProfileSpec.parse("bundle: [a]\n", "profiles/x/profile.yml"))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessage("profiles/x/profile.yml: unknown key \"bundle\" (allowed: bundles, removedRows)");
   }
 
@@ -47,17 +47,17 @@ class ProfileSpecTest {
   @Test
   void removedRowsThatAreNotAMapOfIdsAreRefused() {
     assertThatThrownBy(() -> ProfileSpec.parse("removedRows: [a]\n", "p.yml"))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessageContaining("\"removedRows\" must map row ids to plugin ids");
     assertThatThrownBy(() -> ProfileSpec.parse("removedRows: {a: 1}\n", "p.yml"))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessageContaining("\"removedRows\" must map row ids to plugin ids");
   }
 
   @Test
   void bundleListedTwiceIsRefused() {
     assertThatThrownBy(() -> ProfileSpec.parse("bundles: [a, a]\n", "p.yml"))
-        .isInstanceOf(PatchFormatException.class)
+        .isInstanceOf(ProfileException.class)
         .hasMessage("p.yml: entry 2: bundle \"a\" is listed twice");
   }
 
