@@ -3,13 +3,13 @@ package dev.dsh.host.app;
 import dev.dsh.host.demo.ReplayServer;
 import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.home.HomeWrites;
+import dev.dsh.host.home.OwnerOnlyFiles;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.profile.ComposedProfile;
 import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.profile.ProfileSpec;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -50,16 +50,13 @@ final class DemoProfile {
                                     + " plugin: start dsh with the ./dsh launcher, or install the"
                                     + " plugin with 'dsh plugin add <jar>'")));
         Files.createDirectories(plugins);
-        Path target = plugins.resolve(PLUGIN_ID + ".jar");
-        Path temp = Files.createTempFile(plugins, ".install-", ".tmp");
-        Files.copy(bundled, temp, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        OwnerOnlyFiles.replace(plugins.resolve(PLUGIN_ID + ".jar"),
+            temp -> Files.copy(bundled, temp, StandardCopyOption.REPLACE_EXISTING));
       }
       Path specFile = options.home().profileFile(HostOptions.DEMO_PROFILE);
       ProfileSpec spec = ProfileSpec.read(specFile, "profiles/demo/" + ProfileSpec.FILE_NAME);
       if (!spec.bundles().contains(PLUGIN_ID)) {
-        Files.createDirectories(specFile.getParent());
-        Files.writeString(specFile, spec.withBundle(PLUGIN_ID).toYaml(), StandardCharsets.UTF_8);
+        spec.withBundle(PLUGIN_ID).write(specFile);
       }
     } catch (IOException e) {
       throw HomeWrites.failed(

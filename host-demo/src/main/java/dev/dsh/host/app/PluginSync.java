@@ -1,6 +1,8 @@
 package dev.dsh.host.app;
 
 import dev.dsh.api.Plugin;
+import dev.dsh.host.home.FileStamp;
+import dev.dsh.host.home.Sha256;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.plugins.PluginLoadException;
@@ -65,7 +67,7 @@ final class PluginSync {
       } else if (!now.equals(loadedJars.get(plugin.source()))) {
         // A new stamp is a replacement only when the bytes differ: a touched jar, or one whose
         // stamp was taken while the loader still waited for it to settle, keeps serving.
-        if (FileStamp.sha256(plugin.source()).filter(plugin.sha256()::equals).isPresent()) {
+        if (Sha256.ofFile(plugin.source()).filter(plugin.sha256()::equals).isPresent()) {
           loadedJars.put(plugin.source(), now);
         } else {
           unload(plugin, disposeRowsOf);

@@ -5,6 +5,7 @@ import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.home.HomeWrites;
+import dev.dsh.host.home.OwnerOnlyFiles;
 import dev.dsh.host.plugins.PluginJars;
 import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.profile.BundlePatch;
@@ -14,7 +15,6 @@ import dev.dsh.host.profile.ProfileException;
 import dev.dsh.host.profile.ProfileRow;
 import dev.dsh.host.profile.ProfileSpec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -24,7 +24,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -66,28 +65,23 @@ final class PluginCommand {
         throw new FileAccessException(
             "could not install " + jar + ": " + target + " is a folder, not a file; remove it");
       }
-      @Nullable Path temp = null;
       try {
         Files.createDirectories(plugins);
         // Copied aside first: the jar given may be one of the files replaced below (a jar dropped
         // into plugins/ by hand, then added to enable its bundle).
-        temp = Files.createTempFile(plugins, ".install-", ".tmp");
-        Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING);
-        // One jar per plugin: another file of the same id goes; the target is replaced in one step.
-        for (Path other : PluginJars.jarsIn(plugins)) {
-          if (!other.equals(target) && hasId(other, checked.id())) {
-            Files.deleteIfExists(other);
+        OwnerOnlyFiles.replace(target, temp -> {
+          Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING);
+          // One jar per plugin: another file of the same id goes before the target is replaced.
+          for (Path other : PluginJars.jarsIn(plugins)) {
+            if (!other.equals(target) && hasId(other, checked.id())) {
+              Files.deleteIfExists(other);
+            }
           }
-        }
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        temp = null;
-        updateSpec(home, cli.globals.profile(), spec -> spec.withBundle(checked.id()));
+        });
+        String profile = cli.globals.profile();
+        readSpec(home, profile).withBundle(checked.id()).write(home.profileFile(profile));
       } catch (IOException e) {
         throw HomeWrites.failed("could not install " + jar, e, plugins, FileProblems.Kind.FOLDER);
-      } finally {
-        if (temp != null) {
-          deleteQuietly(temp);
-        }
       }
       cli.io.out().println(ControlEscapes.escape("installed " + checked.id() + "@"
           + checked.version() + " and enabled its bundle in profile " + cli.globals.profile(), ""));
@@ -130,7 +124,9 @@ final class PluginCommand {
       List<String> rows = matching.stream().flatMap(Remove::insertedRows).distinct()
           .filter(overridden::contains).toList();
       try {
-        updateSpec(home, cli.globals.profile(), s -> s.withoutBundle(id).withRemovedRows(id, rows));
+        String profile = cli.globals.profile();
+        readSpec(home, profile).withoutBundle(id).withRemovedRows(id, rows)
+            .write(home.profileFile(profile));
         for (Path jar : matching) {
           Files.deleteIfExists(jar);
         }
@@ -224,27 +220,8 @@ final class PluginCommand {
     }
   }
 
-  private static void deleteQuietly(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      // a leftover .tmp file is ignored by the loader and the watcher
-    }
-  }
-
   private static ProfileSpec readSpec(DshHome home, String profile) {
     Path file = home.profileFile(profile);
     return ProfileSpec.read(file, "profiles/" + profile + "/" + ProfileSpec.FILE_NAME);
-  }
-
-  private static void updateSpec(
-      DshHome home, String profile, java.util.function.UnaryOperator<ProfileSpec> change)
-      throws IOException {
-    Path file = home.profileFile(profile);
-    ProfileSpec next = change.apply(readSpec(home, profile));
-    Files.createDirectories(file.getParent());
-    Path temp = Files.createTempFile(file.getParent(), ".profile-", ".tmp");
-    Files.writeString(temp, next.toYaml(), StandardCharsets.UTF_8);
-    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

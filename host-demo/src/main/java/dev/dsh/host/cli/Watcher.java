@@ -1,17 +1,18 @@
 package dev.dsh.host.cli;
 
 import dev.dsh.host.app.HostOptions;
+import dev.dsh.host.home.FileStamp;
 import dev.dsh.host.profile.ProfileComposer;
 import dev.dsh.host.profile.ProfileSpec;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -38,7 +39,7 @@ final class Watcher implements AutoCloseable {
   private final Runnable onChange;
   private final Consumer<RuntimeException> onFailure;
   private final Thread thread;
-  private Map<String, String> last;
+  private Map<Path, Optional<FileStamp>> last;
   private volatile boolean running = true;
 
   /**
@@ -73,7 +74,7 @@ final class Watcher implements AutoCloseable {
       } catch (InterruptedException e) {
         return;
       }
-      Map<String, String> now = snapshot();
+      Map<Path, Optional<FileStamp>> now = snapshot();
       if (!now.equals(last) && running) {
         try {
           now = settled(now);
@@ -96,12 +97,13 @@ final class Watcher implements AutoCloseable {
    * it, or a copy still in progress, is read once it is whole; gives up waiting after {@value
    * #SETTLE_LIMIT_MS} ms of continuous change.
    */
-  private Map<String, String> settled(Map<String, String> changed) throws InterruptedException {
+  private Map<Path, Optional<FileStamp>> settled(Map<Path, Optional<FileStamp>> changed)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
-    Map<String, String> previous = changed;
+    Map<Path, Optional<FileStamp>> previous = changed;
     while (System.nanoTime() < deadline) {
       TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
-      Map<String, String> again = snapshot();
+      Map<Path, Optional<FileStamp>> again = snapshot();
       if (again.equals(previous)) {
         return again;
       }
@@ -110,26 +112,17 @@ final class Watcher implements AutoCloseable {
     return previous;
   }
 
-  private Map<String, String> snapshot() {
-    Map<String, String> stamps = new TreeMap<>();
-    files.forEach(file -> stamps.put(file.toString(), stamp(file)));
+  private Map<Path, Optional<FileStamp>> snapshot() {
+    Map<Path, Optional<FileStamp>> stamps = new HashMap<>();
+    files.forEach(file -> stamps.put(file, FileStamp.of(file)));
     if (Files.isDirectory(pluginsDir)) {
       try (DirectoryStream<Path> jars = Files.newDirectoryStream(pluginsDir, "*.jar")) {
-        jars.forEach(jar -> stamps.put(jar.toString(), stamp(jar)));
+        jars.forEach(jar -> stamps.put(jar, FileStamp.of(jar)));
       } catch (IOException e) {
-        stamps.put(pluginsDir.toString(), "unreadable");
+        stamps.put(pluginsDir, Optional.empty()); // unreadable: a change when it is readable again
       }
     }
     return stamps;
-  }
-
-  private static String stamp(Path file) {
-    try {
-      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      return attributes.size() + "@" + attributes.lastModifiedTime().toMillis();
-    } catch (IOException e) {
-      return "absent";
-    }
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.dsh.host.credentials;
 
 import dev.dsh.api.config.Default;
 import dev.dsh.api.config.Description;
+import dev.dsh.host.home.DshHome;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,7 +17,7 @@ public record CredentialsConfig(
         @Nullable String store) {
 
   /** The default store file name, in the home folder. */
-  public static final String DEFAULT_STORE = "credentials.json";
+  public static final String DEFAULT_STORE = DshHome.CREDENTIAL_STORE;
 
   /** A missing or blank {@code store} means the default. */
   public CredentialsConfig {

@@ -2,10 +2,11 @@ package dev.dsh.host.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialValues;
-import dev.dsh.host.credentials.StoreSnapshot.FileState;
 import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.FileStamp;
 import dev.dsh.host.home.HomeWrites;
+import dev.dsh.host.home.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -30,17 +31,16 @@ import org.slf4j.LoggerFactory;
  * share, such as {@code dsh credentials set} while {@code dsh run} serves.
  *
  * <p><b>Reads</b> always reflect the file on disk. The parsed content is cached against the file's
- * size, modification time and file key; because two writes can land within one tick of the file
- * system's clock, the cache is trusted only when it was read more than {@value #CLOCK_GRANULARITY_MS}
- * ms after the file's modification time — otherwise the bytes are read again and compared by
- * digest.
+ * {@link FileStamp}; because two writes can land within one tick of the file system's clock, the
+ * cache is trusted only when it was read more than {@value #CLOCK_GRANULARITY_MS} ms after the
+ * file's modification time — otherwise the bytes are read again and compared by digest.
  *
  * <p><b>Writes</b> are read-modify-write cycles guarded across processes by a lock on the sidecar
  * file {@code <store>.lock} and within the JVM by a monitor per store path (file locks are held per
- * process, so two stores on one file in one JVM would otherwise collide). The new content goes to a
- * temporary file in the same folder, created owner-only ({@code rw-------} where POSIX permissions
- * exist), is forced to disk and moved over the store atomically. A corrupt store is never written:
- * the cycle fails before the write with {@link CredentialStoreCorruptException}.
+ * process, so two stores on one file in one JVM would otherwise collide). The new content is
+ * forced to disk and replaces the store atomically, owner-only ({@link OwnerOnlyFiles}). A corrupt
+ * store is never written: the cycle fails before the write with {@link
+ * CredentialStoreCorruptException}.
  *
  * <p>A store that is a <b>symbolic link</b> (to a file shared by several homes, say) is written
  * through: the lock, the temporary file and the atomic move happen beside the file the link ends
@@ -184,7 +184,7 @@ public final class FileCredentialStore {
           FileLock lock = channel.lock(); // held until the new content is in place
           try {
             long readAt = System.currentTimeMillis();
-            @Nullable FileState state = store.stat();
+            @Nullable FileStamp state = store.stat();
             byte[] content = store.readContent().orElse(new byte[0]);
             SortedMap<String, String> values =
                 new TreeMap<>(store.remember(state, content, readAt));

@@ -1,14 +1,13 @@
 package dev.dsh.host.credentials;
 
-import dev.dsh.host.credentials.StoreSnapshot.FileState;
 import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.FileStamp;
+import dev.dsh.host.home.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -35,7 +34,7 @@ final class StoreFile {
   synchronized SortedMap<String, String> current() {
     permissions.check();
     long readAt = System.currentTimeMillis();
-    @Nullable FileState state = stat();
+    @Nullable FileStamp state = stat();
     StoreSnapshot cached = cache;
     if (cached != null && Objects.equals(cached.state(), state) && cached.trusted()) {
       return cached.values();
@@ -50,11 +49,11 @@ final class StoreFile {
 
   /** Caches {@code content} as the file's content in {@code state}; parses only what changed. */
   synchronized SortedMap<String, String> remember(
-      @Nullable FileState state, byte[] content, long readAt) {
-    byte[] digest = StoreSnapshot.digest(content);
+      @Nullable FileStamp state, byte[] content, long readAt) {
+    String digest = Sha256.of(content);
     StoreSnapshot cached = cache;
     SortedMap<String, String> values =
-        cached != null && Arrays.equals(cached.digest(), digest)
+        cached != null && cached.digest().equals(digest)
             ? cached.values()
             : StoreFormat.parse(file, content);
     cache = new StoreSnapshot(state, digest, values, readAt);
@@ -89,11 +88,9 @@ final class StoreFile {
         "cannot read the credential store " + file, e, file, FileProblems.Kind.FILE);
   }
 
-  @Nullable FileState stat() {
+  @Nullable FileStamp stat() {
     try {
-      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      return new FileState(
-          attributes.size(), attributes.lastModifiedTime().toMillis(), attributes.fileKey());
+      return FileStamp.read(file);
     } catch (NoSuchFileException e) {
       return null;
     } catch (IOException e) {

@@ -1,7 +1,6 @@
 package dev.dsh.host.credentials;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.dsh.host.home.FileStamp;
 import java.util.SortedMap;
 import org.jspecify.annotations.Nullable;
 
@@ -9,15 +8,12 @@ import org.jspecify.annotations.Nullable;
  * The store file as parsed at {@code readAt}, for {@link FileCredentialStore}'s cache.
  *
  * @param state the file's state when read; absent for no file
- * @param digest the SHA-256 of the bytes read
+ * @param digest the SHA-256 (hex) of the bytes read
  * @param values the parsed values
  * @param readAt when the read started (epoch millis)
  */
 record StoreSnapshot(
-    @Nullable FileState state, byte[] digest, SortedMap<String, String> values, long readAt) {
-
-  /** What identifies one version of the file without reading it. */
-  record FileState(long size, long modifiedMillis, @Nullable Object fileKey) {}
+    @Nullable FileStamp state, String digest, SortedMap<String, String> values, long readAt) {
 
   /**
    * Whether a later write would necessarily show in the file's state: the read happened after the
@@ -25,15 +21,7 @@ record StoreSnapshot(
    */
   boolean trusted() {
     return state == null
-        || readAt > state.modifiedMillis() + FileCredentialStore.CLOCK_GRANULARITY_MS;
-  }
-
-  static byte[] digest(byte[] content) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(content);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
+        || readAt > state.modified().toEpochMilli() + FileCredentialStore.CLOCK_GRANULARITY_MS;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.dsh.host.home;
 
 import dev.dsh.api.env.LaunchEnvironment;
-import dev.dsh.host.credentials.CredentialsConfig;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,6 +31,9 @@ public record DshHome(Path root) {
 
   /** The home folder's name under the user's home when neither is given. */
   public static final String DEFAULT_FOLDER = ".dsh";
+
+  /** The default credential store's file name, in the home folder. */
+  public static final String CREDENTIAL_STORE = "credentials.json";
 
   private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -100,7 +102,7 @@ public record DshHome(Path root) {
 
   /** The default credential store, {@code credentials.json}. */
   public Path credentialStore() {
-    return root.resolve(CredentialsConfig.DEFAULT_STORE);
+    return root.resolve(CREDENTIAL_STORE);
   }
 
   private static Optional<String> nonBlank(Optional<String> value) {

@@ -1,7 +1,7 @@
 package dev.dsh.host.plugins;
 
+import dev.dsh.host.home.CappedRead;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Enumeration;
@@ -46,16 +46,8 @@ final class JarEntries {
     if (entry == null || entry.isDirectory()) {
       return Optional.empty();
     }
-    if (entry.getSize() > MAX_METADATA) {
-      throw tooLarge(name, entry.getSize(), MAX_METADATA);
-    }
-    try (InputStream in = zip.getInputStream(entry)) {
-      byte[] bytes = in.readNBytes(MAX_METADATA + 1);
-      if (bytes.length > MAX_METADATA) {
-        throw tooLarge(name, -1, MAX_METADATA);
-      }
-      return Optional.of(bytes);
-    }
+    return Optional.of(CappedRead.read(entry.getSize(), () -> zip.getInputStream(entry),
+        MAX_METADATA, size -> tooLarge(name, size, MAX_METADATA)));
   }
 
   /** Whether the jar has an entry of that name. */

@@ -1,8 +1,8 @@
 package dev.dsh.host.profile;
 
 import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.CappedRead;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -39,21 +39,14 @@ final class ProfileFiles {
         throw new ProfileException(
             "cannot read " + shownAs + ": " + file.toAbsolutePath() + " is a folder, not a file");
       }
-      if (Files.exists(file) && Files.size(file) > MAX_BYTES) {
-        throw tooLarge(shownAs, Files.size(file) + " bytes");
-      }
-      try (InputStream in = Files.newInputStream(file)) {
-        bytes = in.readNBytes(MAX_BYTES + 1); // bounded: the file may grow after the check
-      }
+      bytes = CappedRead.read(Files.size(file), () -> Files.newInputStream(file), MAX_BYTES,
+          size -> tooLarge(shownAs, (size >= 0 ? size : "more than " + MAX_BYTES) + " bytes"));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
       throw new ProfileException(
           "cannot read " + shownAs + ": " + FileProblems.describe(e, file, FileProblems.Kind.FILE),
           e);
-    }
-    if (bytes.length > MAX_BYTES) {
-      throw tooLarge(shownAs, "more than " + MAX_BYTES + " bytes");
     }
     try {
       return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());

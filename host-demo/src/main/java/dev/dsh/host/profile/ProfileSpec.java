@@ -1,5 +1,9 @@
 package dev.dsh.host.profile;
 
+import dev.dsh.host.home.OwnerOnlyFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -153,6 +157,12 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     Map<String, String> removed = new LinkedHashMap<>(removedRows);
     rows.forEach(row -> removed.put(row, pluginId));
     return new ProfileSpec(bundles, removed);
+  }
+
+  /** Replaces {@code file} by this spec, atomically and owner-only; missing folders are made. */
+  public void write(Path file) throws IOException {
+    Files.createDirectories(file.getParent());
+    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8), false);
   }
 
   /** The spec in its file format; {@link #parse} of the result gives this spec back. */

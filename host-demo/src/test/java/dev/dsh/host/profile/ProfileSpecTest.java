@@ -3,9 +3,13 @@ package dev.dsh.host.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +18,25 @@ class ProfileSpecTest {
   @Test
   void missingFileMeansNoBundles(@TempDir Path dir) {
     assertThat(ProfileSpec.read(dir.resolve("profile.yml"), "profile.yml").bundles()).isEmpty();
+  }
+
+  @Test
+  void aWrittenSpecIsReadBackFromAnOwnerOnlyFileInFoldersMadeForIt(@TempDir Path dir)
+      throws IOException {
+    Path file = dir.resolve("profiles/demo/profile.yml");
+    ProfileSpec spec = ProfileSpec.empty().withBundle("p").withRemovedRows("q", List.of("row"));
+
+    spec.write(file);
+    ProfileSpec.empty().withBundle("p").write(file);
+
+    assertThat(ProfileSpec.read(file, "profile.yml")).isEqualTo(ProfileSpec.empty().withBundle("p"));
+    if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+          .isEqualTo("rw-------");
+    }
+    try (Stream<Path> files = Files.list(file.getParent())) {
+      assertThat(files).containsExactly(file);
+    }
   }
 
   @Test
