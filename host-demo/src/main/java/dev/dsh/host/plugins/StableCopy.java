@@ -21,55 +21,55 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.HexFormat;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Copies a jar that may still be being written into a private file, once its size has stopped
- * changing.
+ * Takes a jar that may still be being written, once its size has stopped changing: the checked copy
+ * last taken from it when its stamp is unchanged ({@link CheckedCopies}), else a fresh private copy,
+ * hashed while copying, for the caller to check.
  *
  * <p>A file is taken when two checks agree on its size and modification time: a file untouched
  * for longer than the settle interval is checked before and after the copy; a fresher one is
- * checked again after waiting the settle interval first. The copy's SHA-256 names the cached file;
- * it is computed while copying unless {@link JarHashes} remembers it for the jar's stamp (size,
- * modification and change time, file key), unchanged before and after the copy.
+ * checked again after waiting the settle interval first. The stamp — size, modification and change
+ * time, device and inode — changes with any rewrite or replacement of the jar, since no tool can
+ * set a change time back.
  */
 final class StableCopy {
 
   private static final Logger LOG = LoggerFactory.getLogger(StableCopy.class);
 
-  /** The copied file and its content hash. */
-  record Copied(Path file, String sha256) {}
+  /**
+   * The jar's bytes and their hash: a checked copy found by the jar's stamp, or a fresh copy
+   * under a temporary name, not checked yet. {@code stamp} is null where the file system has none.
+   */
+  record Copied(Path file, String sha256, @Nullable String stamp, boolean checked) {}
 
   /**
-   * What the file looked like. {@code changed} (Unix change time) and {@code fileKey} are null where
-   * the file system has none. {@link #equals} and {@link #hashCode} are written out for the reason
-   * {@code FileStamp} gives (the generated ones cost a one-shot start its method-handle spinning).
+   * What the file looked like. {@code stamp} is null where the file system has no change time and
+   * inode. {@link #equals} and {@link #hashCode} are written out for the reason {@code FileStamp}
+   * gives (the generated ones cost a one-shot start its method-handle spinning).
    */
-  record Snapshot(long size, FileTime modified, @Nullable Object changed, @Nullable Object fileKey) {
+  record Snapshot(long size, FileTime modified, @Nullable String stamp) {
 
     @Override
     public boolean equals(@Nullable Object other) {
       return other instanceof Snapshot that
           && size == that.size
           && modified.equals(that.modified)
-          && Objects.equals(changed, that.changed)
-          && Objects.equals(fileKey, that.fileKey);
+          && Objects.equals(stamp, that.stamp);
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(size, modified, changed, fileKey);
-    }
-
-    /** One line naming this state of the file, for {@link JarHashes}. */
-    String stamp() {
-      return size + " " + modified + " " + changed + " " + fileKey;
+      return Objects.hash(size, modified, stamp);
     }
   }
 
@@ -87,11 +87,10 @@ final class StableCopy {
   }
 
   /**
-   * @param source the jar to copy
-   * @param dir the folder receiving the copy (a temporary name inside it)
+   * @param source the jar to take
+   * @param copies the checked copies, whose folder receives a fresh copy (a temporary name in it)
    */
-  Copied copy(Path source, Path dir) {
-    JarHashes hashes = new JarHashes(dir.resolveSibling("plugin-hashes"));
+  Copied copy(Path source, CheckedCopies copies) {
     Instant deadline = Instant.now().plus(giveUpAfter);
     while (true) {
       Snapshot before = snapshot(source);
@@ -102,26 +101,26 @@ final class StableCopy {
           continue;
         }
       }
-      Optional<String> known = hashes.lookup(source, before.stamp());
-      Path target = createTemp(source, dir);
+      @Nullable String stamp = before.stamp();
+      if (stamp != null) {
+        // Unchanged since its copy was taken: the jar is not read at all, not even to hash it.
+        Optional<CheckedCopies.Copy> known = copies.withStamp(stamp);
+        if (known.isPresent()) {
+          return new Copied(known.get().file(), known.get().sha256(), stamp, true);
+        }
+      }
+      Path target = createTemp(source, copies.dir());
       boolean kept = false;
       try {
         long copied;
-        // No digest at all when the hash is known: even looking SHA-256 up costs a provider search.
-        @Nullable MessageDigest digest = known.isEmpty() ? sha256() : null;
-        try (InputStream raw = Files.newInputStream(source);
-            InputStream in = digest == null ? raw : new DigestInputStream(raw, digest);
+        MessageDigest digest = sha256();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(source), digest);
             OutputStream out = Files.newOutputStream(target)) {
           copied = in.transferTo(out);
         }
-        String sha256 =
-            digest == null ? known.orElseThrow() : HexFormat.of().formatHex(digest.digest());
         if (copied == before.size() && before.equals(snapshot(source))) {
-          if (known.isEmpty()) {
-            hashes.remember(source, before.stamp(), sha256);
-          }
           kept = true;
-          return new Copied(target, sha256);
+          return new Copied(target, HexFormat.of().formatHex(digest.digest()), stamp, false);
         }
       } catch (NoSuchFileException e) {
         throw new PluginLoadException(source, PluginLoadException.Reason.NOT_FOUND, "no such file");
@@ -140,14 +139,24 @@ final class StableCopy {
 
   private static Snapshot snapshot(Path source) {
     try {
-      BasicFileAttributes attributes = Files.readAttributes(source, BasicFileAttributes.class);
-      if (!attributes.isRegularFile()) {
-        throw new PluginLoadException(
-            source, PluginLoadException.Reason.NOT_FOUND, "not a regular file");
+      if (!source.getFileSystem().supportedFileAttributeViews().contains("unix")) {
+        BasicFileAttributes attributes = Files.readAttributes(source, BasicFileAttributes.class);
+        requireRegularFile(attributes.isRegularFile(), source);
+        return new Snapshot(attributes.size(), attributes.lastModifiedTime(), null);
       }
-      return new Snapshot(
-          attributes.size(), attributes.lastModifiedTime(), changeTime(source),
-          attributes.fileKey());
+      // One stat for all of it.
+      Map<String, Object> unix =
+          Files.readAttributes(source, "unix:isRegularFile,size,lastModifiedTime,ctime,dev,ino");
+      requireRegularFile((Boolean) unix.get("isRegularFile"), source);
+      long size = (Long) unix.get("size");
+      FileTime modified = (FileTime) unix.get("lastModifiedTime");
+      String stamp =
+          Long.toHexString(size)
+              + "." + Long.toHexString(modified.to(TimeUnit.NANOSECONDS))
+              + "." + Long.toHexString(((FileTime) unix.get("ctime")).to(TimeUnit.NANOSECONDS))
+              + "." + Long.toHexString((Long) unix.get("dev"))
+              + "." + Long.toHexString((Long) unix.get("ino"));
+      return new Snapshot(size, modified, stamp);
     } catch (NoSuchFileException e) {
       throw new PluginLoadException(source, PluginLoadException.Reason.NOT_FOUND, "no such file");
     } catch (IOException e) {
@@ -156,15 +165,10 @@ final class StableCopy {
     }
   }
 
-  /** The Unix change time, which every write and rename sets to now; null off Unix. */
-  private static @Nullable Object changeTime(Path source) throws IOException {
-    if (!source.getFileSystem().supportedFileAttributeViews().contains("unix")) {
-      return null;
-    }
-    try {
-      return Files.getAttribute(source, "unix:ctime");
-    } catch (UnsupportedOperationException | IllegalArgumentException e) {
-      return null;
+  private static void requireRegularFile(boolean regular, Path source) {
+    if (!regular) {
+      throw new PluginLoadException(
+          source, PluginLoadException.Reason.NOT_FOUND, "not a regular file");
     }
   }
 
