@@ -87,14 +87,13 @@ final class PluginSync {
   /** Unloads every plugin, newest first, one at a time, each reported like an unload at runtime. */
   void closeAll() {
     List<LoadedPlugin> plugins = loader.plugins();
-    for (int i = plugins.size() - 1; i >= 0; i--) {
-      LoadedPlugin plugin = plugins.get(i);
-      if (loader.unload(plugin.id()) && announce) {
-        events.accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+    loader.close(); // newest first, their checked copies kept for the next start
+    if (announce) {
+      for (int i = plugins.size() - 1; i >= 0; i--) {
+        events.accept("unloaded plugin " + plugins.get(i).id() + "@" + plugins.get(i).version());
       }
     }
     loadedJars.clear();
-    loader.close();
     loadedView = List.of();
   }
 

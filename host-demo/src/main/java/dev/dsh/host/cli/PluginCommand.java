@@ -57,8 +57,8 @@ final class PluginCommand {
     @Override
     public Integer call() {
       PluginJars.Jar checked = PluginJars.inspect(jar); // throws naming the file and the reason
-      TrialLoad.check(jar); // what only loading tells: PF4J accepts it, its entry can be created
       DshHome home = cli.home();
+      TrialLoad.check(jar, home); // what only loading tells: PF4J accepts it, its entry can be created
       Path plugins = home.plugins();
       Path target = plugins.resolve(checked.id() + ".jar");
       if (Files.isDirectory(target)) {

@@ -2,6 +2,7 @@ package dev.dsh.host.cli;
 
 import dev.dsh.host.files.FileAccessException;
 import dev.dsh.host.files.FileProblems;
+import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.PluginLoadException;
 import dev.dsh.host.plugins.PluginLoader;
 import java.io.IOException;
@@ -12,9 +13,12 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * Loads a jar once in a throwaway PF4J loader, outside the home, then unloads it: what reading the
- * jar's files cannot tell — that PF4J accepts it and that its extension index names exactly one
- * {@code dev.dsh.api.Plugin} that can be created — is known before {@code plugin add} installs it.
+ * Loads a jar once in a loader of its own, then closes it: what reading the jar's files cannot tell
+ * — that PF4J accepts it and that its extension index names exactly one {@code dev.dsh.api.Plugin}
+ * that can be created — is known before {@code plugin add} installs it. The loader caches in the
+ * home, so the jar's entries are checked here, once, and the checked copy it leaves is what the
+ * next start loads; in a home whose cache cannot be written the trial runs in a scratch folder,
+ * and the install that follows reports what it cannot write.
  */
 final class TrialLoad {
 
@@ -23,7 +27,21 @@ final class TrialLoad {
   /**
    * @throws PluginLoadException naming {@code jar} and why it does not load
    */
-  static void check(Path jar) {
+  static void check(Path jar, DshHome home) {
+    try {
+      loadOnce(jar, home.root());
+    } catch (FileAccessException cacheNotWritable) {
+      checkInScratch(jar);
+    }
+  }
+
+  private static void loadOnce(Path jar, Path home) {
+    try (PluginLoader loader = new PluginLoader(home, Duration.ZERO)) {
+      loader.load(jar);
+    }
+  }
+
+  private static void checkInScratch(Path jar) {
     Path scratch;
     try {
       scratch = Files.createTempDirectory("dsh-plugin-check-");
@@ -34,8 +52,8 @@ final class TrialLoad {
           Path.of(System.getProperty("java.io.tmpdir")),
           FileProblems.Kind.FOLDER);
     }
-    try (PluginLoader loader = new PluginLoader(scratch, Duration.ZERO)) {
-      loader.load(jar);
+    try {
+      loadOnce(jar, scratch);
     } finally {
       deleteTree(scratch);
     }

@@ -3,11 +3,13 @@ package dev.dsh.host.home;
 import static java.util.concurrent.TimeUnit.NANOSECONDS;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,6 +57,19 @@ public record FileStamp(
     } catch (IOException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The stamp as a file-name part ({@code [0-9a-f.]+}), for a copy named by the file it was taken
+   * from; null where the file system gives no change time or file key, which alone tell a rewrite.
+   */
+  public @Nullable String token() {
+    if (changed == null || fileKey == null) {
+      return null;
+    }
+    return Long.toHexString(size) + "." + Long.toHexString(modifiedNanos) + "."
+        + Long.toHexString(changed.to(NANOSECONDS)) + "."
+        + HexFormat.of().formatHex(fileKey.toString().getBytes(StandardCharsets.US_ASCII));
   }
 
   /** The modification time. */

@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * What the host needs from a plugin jar before PF4J sees it. Every entry is first streamed through
  * its CRC check within a cap on the unpacked size ({@link JarEntries}), so a damaged jar or a zip
- * bomb is refused up front rather than failing at its first class load or filling the heap (a jar
- * whose hash passed before, {@link CheckedJars}, is not checked again); then the few small files
+ * bomb is refused up front rather than failing at its first class load or filling the heap (a copy
+ * that passed before, {@link CheckedCopies}, is not checked again); then the few small files
  * the host needs are read, each size-capped. The jar file is closed on return.
  */
 record JarContents(
@@ -57,7 +57,7 @@ record JarContents(
    * @param jar the file to read (the private copy)
    * @param shownAs the file as the caller named it, for messages
    * @param entriesChecked whether these very bytes passed {@link JarEntries#checkAll} before
-   *     ({@link CheckedJars}): then the CRC and size pass is not repeated
+   *     ({@link CheckedCopies}): then the CRC and size pass is not repeated
    */
   static JarContents read(Path jar, Path shownAs, boolean entriesChecked) {
     try (ZipFile file = new ZipFile(jar.toFile())) {

@@ -64,7 +64,10 @@ public final class LoadedPlugin {
     return source;
   }
 
-  /** The private copy the class loader reads; deleted on unload. */
+  /**
+   * The checked copy the class loader reads; deleted by {@link PluginLoader#unload}, kept by {@link
+   * PluginLoader#close} for the next start.
+   */
   public Path cachedCopy() {
     return cachedCopy;
   }

@@ -3,10 +3,8 @@ package dev.dsh.host.plugins;
 import dev.dsh.host.HostVersion;
 import dev.dsh.host.profile.BundlePatch;
 import dev.dsh.host.profile.BundlePatchSource;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -21,18 +20,20 @@ import tools.jackson.databind.JsonNode;
 /**
  * Loads and unloads PF4J plugin jars one file at a time.
  *
- * <p>{@link #load} waits until the jar's size has stopped changing, copies it to {@code
- * <home>/.cache/plugins/<plugin-id>-<sha256 prefix>.jar}, checks it (readable zip, manifest with
- * {@code Plugin-Id} and {@code Plugin-Version}, an extension index; the CRC pass over every entry
- * only for a hash not checked before, {@link CheckedJars}), loads and starts the copy in
- * PF4J — whose system version is the host version, so {@code Plugin-Requires} is enforced — and
- * finds the plugin's {@code dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure
- * leaves nothing loaded and throws a {@link PluginLoadException} naming the file and why; other
- * plugins are not affected.
+ * <p>{@link #load} waits until the jar's size has stopped changing and takes its checked copy in
+ * {@code <home>/.cache/plugins} ({@link CheckedCopies}): the one last taken from the jar when its
+ * stamp is unchanged, else a fresh copy which, unless a copy of the same content is there already,
+ * is checked — the CRC and size pass over every entry ({@link JarEntries#checkAll}), then a
+ * readable zip, manifest with {@code Plugin-Id} and {@code Plugin-Version}, an extension index —
+ * and only then moved in. It loads and starts the copy in PF4J — whose system version is the host
+ * version, so {@code Plugin-Requires} is enforced — and finds the plugin's {@code
+ * dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure leaves nothing loaded and
+ * throws a {@link PluginLoadException} naming the file and why; other plugins are not affected.
  *
  * <p>{@link #unload} stops and unloads one plugin, closes its class loader (releasing the jar
- * handle) and deletes its copy. Plugins are never stopped all at once ({@code stopPlugins()} stops
- * them in the wrong order, pf4j#656): {@link #close} unloads them one by one, newest first.
+ * handle) and deletes its copy: its jar was removed or replaced. Plugins are never stopped all at
+ * once ({@code stopPlugins()} stops them in the wrong order, pf4j#656): {@link #close} unloads them
+ * one by one, newest first, and keeps their copies for the next start.
  *
  * <p>Thread-safe: operations are serialized on this loader.
  */
@@ -44,11 +45,9 @@ public final class PluginLoader implements AutoCloseable {
   public static final Duration DEFAULT_SETTLE = Duration.ofMillis(300);
 
   private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(10);
-  private static final int SHA_PREFIX = 12;
 
-  private final Path cacheDir;
   private final StableCopy copier;
-  private final CheckedJars checked;
+  private final CheckedCopies copies;
   private final PluginStarter starter;
   private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
 
@@ -67,9 +66,9 @@ public final class PluginLoader implements AutoCloseable {
     if (settle.isNegative()) {
       throw new IllegalArgumentException("settle must not be negative: " + settle);
     }
-    this.cacheDir = home.resolve(".cache").resolve("plugins");
+    Path cacheDir = home.resolve(".cache").resolve("plugins");
     this.copier = new StableCopy(settle, GIVE_UP_AFTER);
-    this.checked = new CheckedJars(home.resolve(".cache").resolve("plugin-checked"));
+    this.copies = new CheckedCopies(cacheDir);
     this.starter = new PluginStarter(new HostPluginManager(cacheDir, HostVersion.current()));
   }
 
@@ -82,14 +81,23 @@ public final class PluginLoader implements AutoCloseable {
    */
   public synchronized LoadedPlugin load(Path jar) {
     Objects.requireNonNull(jar, "jar");
-    StableCopy.Copied copied = copier.copy(jar, cacheDir);
-    Path cached = copied.file();
+    StableCopy.Copied copied = copier.copy(jar, copies);
+    Path file = copied.file();
+    // The file this load wrote, deleted if the load fails; a copy found checked is left alone:
+    // its verdict stands whatever failed after (PF4J, a plugin id already loaded).
+    @Nullable Path written = copied.checked() ? null : file;
     try {
-      boolean checkedBefore = checked.contains(jar, copied.sha256());
-      JarContents contents = JarContents.read(copied.file(), jar, checkedBefore);
-      if (!checkedBefore) {
-        checked.remember(jar, copied.sha256());
+      boolean checked = copied.checked();
+      if (!checked) {
+        Optional<CheckedCopies.Copy> same = copies.withContent(copied.sha256());
+        if (same.isPresent()) {
+          StableCopy.deleteQuietly(file);
+          written = null;
+          file = same.get().file();
+          checked = true;
+        }
       }
+      JarContents contents = JarContents.read(file, jar, checked);
       LoadedPlugin existing = loaded.get(contents.pluginId());
       if (existing != null) {
         throw new PluginLoadException(
@@ -97,18 +105,19 @@ public final class PluginLoader implements AutoCloseable {
             PluginLoadException.Reason.ALREADY_LOADED,
             "plugin \"" + contents.pluginId() + "\" is already loaded from " + existing.source());
       }
-      cached =
-          moveInto(
-              copied.file(),
-              cacheDir.resolve(
-                  contents.pluginId() + "-" + copied.sha256().substring(0, SHA_PREFIX) + ".jar"),
-              jar);
-      LoadedPlugin plugin = starter.start(jar, cached, contents, copied.sha256());
+      Path placed = copies.keep(file, contents.pluginId(), copied.sha256(), copied.stamp(), jar);
+      if (written != null) {
+        written = placed;
+      }
+      LoadedPlugin plugin = starter.start(jar, placed, contents, copied.sha256());
+      copies.dropOthers(plugin.id(), placed);
       loaded.put(plugin.id(), plugin);
       LOG.debug("loaded plugin {}@{} from {}", plugin.id(), plugin.version(), jar);
       return plugin;
     } catch (RuntimeException | Error e) {
-      StableCopy.deleteQuietly(cached);
+      if (written != null) {
+        StableCopy.deleteQuietly(written);
+      }
       throw e;
     }
   }
@@ -133,17 +142,25 @@ public final class PluginLoader implements AutoCloseable {
   }
 
   /**
-   * Stops and unloads the plugin, closes its class loader and deletes its cached copy.
+   * Stops and unloads the plugin, closes its class loader and deletes its cached copy: for a
+   * plugin whose jar was removed or replaced.
    *
    * @return whether a plugin with that id was loaded
    */
   public synchronized boolean unload(String pluginId) {
+    return unload(pluginId, true);
+  }
+
+  private boolean unload(String pluginId, boolean deleteCopy) {
     LoadedPlugin plugin = loaded.remove(pluginId);
     if (plugin == null) {
       return false;
     }
     plugin.release();
-    starter.discard(pluginId, plugin.cachedCopy());
+    starter.discard(pluginId);
+    if (deleteCopy) {
+      StableCopy.deleteQuietly(plugin.cachedCopy());
+    }
     LOG.debug("unloaded plugin {}", pluginId);
     return true;
   }
@@ -176,25 +193,19 @@ public final class PluginLoader implements AutoCloseable {
     return plugin(pluginId).flatMap(LoadedPlugin::configSchema);
   }
 
-  /** Unloads every plugin, newest first, one at a time. */
+  /**
+   * Unloads every plugin, newest first, one at a time, keeping their checked copies: the next
+   * start whose jars are unchanged loads them as they are.
+   */
   @Override
   public synchronized void close() {
     List<String> ids = new ArrayList<>(loaded.keySet());
     for (int i = ids.size() - 1; i >= 0; i--) {
       try {
-        unload(ids.get(i));
+        unload(ids.get(i), false);
       } catch (RuntimeException e) {
         LOG.warn("unloading plugin {} failed", ids.get(i), e);
       }
-    }
-  }
-
-  private static Path moveInto(Path temp, Path target, Path jar) {
-    try {
-      return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new PluginLoadException(
-          jar, PluginLoadException.Reason.IO, "cannot place the copy at " + target + ": " + e, e);
     }
   }
 }

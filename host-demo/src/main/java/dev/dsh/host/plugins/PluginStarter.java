@@ -30,7 +30,7 @@ final class PluginStarter {
     try {
       id = pf4j.loadPlugin(cached);
     } catch (RuntimeException | LinkageError e) {
-      discard(contents.pluginId(), cached);
+      discard(contents.pluginId());
       throw new PluginLoadException(
           jar, PluginLoadException.Reason.FAILED, "PF4J refused the plugin: " + describe(e), e);
     }
@@ -60,7 +60,7 @@ final class PluginStarter {
       }
       return new LoadedPlugin(contents, jar, cached, sha256, wrapper, entry(jar, id));
     } catch (RuntimeException | LinkageError e) {
-      discard(id, cached);
+      discard(id);
       if (e instanceof PluginLoadException refused) {
         throw refused;
       }
@@ -115,8 +115,8 @@ final class PluginStarter {
     return root;
   }
 
-  /** Stops (if started) and unloads one plugin in PF4J, then deletes its copy. */
-  void discard(String pluginId, Path cached) {
+  /** Stops (if started) and unloads one plugin in PF4J; its copy is the loader's business. */
+  void discard(String pluginId) {
     try {
       PluginWrapper wrapper = pf4j.getPlugin(pluginId);
       if (wrapper != null) {
@@ -127,8 +127,6 @@ final class PluginStarter {
       }
     } catch (RuntimeException e) {
       LOG.warn("PF4J failed to unload plugin {}", pluginId, e);
-    } finally {
-      StableCopy.deleteQuietly(cached);
     }
   }
 

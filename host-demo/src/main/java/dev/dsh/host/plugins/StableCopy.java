@@ -21,21 +21,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Copies a jar that may still be being written into a private file, once its size has stopped
- * changing.
+ * Takes a jar that may still be being written, once its size has stopped changing: the checked copy
+ * last taken from it when its stamp is unchanged ({@link CheckedCopies}), else a fresh private copy,
+ * hashed while copying, for the caller to check.
  *
  * <p>A file is taken when two checks agree on its {@link FileStamp}: a file untouched for longer
  * than the settle interval is checked before and after the copy; a fresher one is checked again
- * after waiting the settle interval first. The copy's SHA-256 names the cached file; it is
- * computed while copying unless {@link JarHashes} remembers it for the jar's stamp, unchanged
- * before and after the copy.
+ * after waiting the settle interval first. The stamp changes with any rewrite or replacement of the
+ * jar, since no tool can set a change time back.
  */
 final class StableCopy {
 
   private static final Logger LOG = LoggerFactory.getLogger(StableCopy.class);
 
-  /** The copied file and its content hash. */
-  record Copied(Path file, String sha256) {}
+  /**
+   * The jar's bytes and their hash: a checked copy found by the jar's stamp, or a fresh copy
+   * under a temporary name, not checked yet. {@code stamp} is null where the file system has none.
+   */
+  record Copied(Path file, String sha256, @Nullable String stamp, boolean checked) {}
 
   private final Duration settle;
   private final Duration giveUpAfter;
@@ -46,11 +49,10 @@ final class StableCopy {
   }
 
   /**
-   * @param source the jar to copy
-   * @param dir the folder receiving the copy (a temporary name inside it)
+   * @param source the jar to take
+   * @param copies the checked copies, whose folder receives a fresh copy (a temporary name in it)
    */
-  Copied copy(Path source, Path dir) {
-    JarHashes hashes = new JarHashes(dir.resolveSibling("plugin-hashes"));
+  Copied copy(Path source, CheckedCopies copies) {
     Instant deadline = Instant.now().plus(giveUpAfter);
     while (true) {
       FileStamp before = snapshot(source);
@@ -61,25 +63,26 @@ final class StableCopy {
           continue;
         }
       }
-      Optional<String> known = hashes.lookup(source, before.toString());
-      Path target = createTemp(dir);
+      @Nullable String stamp = before.token();
+      if (stamp != null) {
+        // Unchanged since its copy was taken: the jar is not read at all, not even to hash it.
+        Optional<CheckedCopies.Copy> known = copies.withStamp(stamp);
+        if (known.isPresent()) {
+          return new Copied(known.get().file(), known.get().sha256(), stamp, true);
+        }
+      }
+      Path target = createTemp(copies.dir());
       boolean kept = false;
       try {
         long copied;
-        // No digest at all when the hash is known: even looking SHA-256 up costs a provider search.
-        @Nullable MessageDigest digest = known.isEmpty() ? Sha256.newDigest() : null;
-        try (InputStream raw = Files.newInputStream(source);
-            InputStream in = digest == null ? raw : new DigestInputStream(raw, digest);
+        MessageDigest digest = Sha256.newDigest();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(source), digest);
             OutputStream out = Files.newOutputStream(target)) {
           copied = in.transferTo(out);
         }
-        String sha256 = digest == null ? known.orElseThrow() : Sha256.hex(digest);
         if (copied == before.size() && before.equals(snapshot(source))) {
-          if (known.isEmpty()) {
-            hashes.remember(source, before.toString(), sha256);
-          }
           kept = true;
-          return new Copied(target, sha256);
+          return new Copied(target, Sha256.hex(digest), stamp, false);
         }
       } catch (NoSuchFileException e) {
         throw new PluginLoadException(source, PluginLoadException.Reason.NOT_FOUND, "no such file");

@@ -20,7 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The copy's SHA-256 is remembered by the jar's stamp, and any change to the jar is hashed anew. */
+/**
+ * A jar is found by its stamp among the checked copies without being read; any change to the jar
+ * misses, and the jar is copied and hashed anew.
+ */
 class StableCopyHashTest {
 
   private static final String FAKE = "0".repeat(64);
@@ -29,7 +32,7 @@ class StableCopyHashTest {
   @TempDir Path work;
 
   private Path jar;
-  private Path cache;
+  private CheckedCopies copies;
   private final StableCopy copier = new StableCopy(Duration.ZERO, Duration.ofSeconds(10));
 
   @BeforeEach
@@ -37,82 +40,88 @@ class StableCopyHashTest {
     jar = work.resolve("plugins/p.jar");
     Files.createDirectories(jar.getParent());
     write(jar, "first content");
-    cache = work.resolve(".cache/plugins");
+    copies = new CheckedCopies(work.resolve(".cache/plugins"));
   }
 
   @Test
-  void theFirstCopyIsHashedAndItsHashRemembered() throws IOException {
-    StableCopy.Copied copied = copier.copy(jar, cache);
+  void theFirstCopyIsHashedAndLeftToBeChecked() throws IOException {
+    StableCopy.Copied copied = copier.copy(jar, copies);
 
     assertThat(copied.sha256()).isEqualTo(sha256("first content"));
+    assertThat(copied.checked()).isFalse();
     assertThat(Files.readString(copied.file())).isEqualTo("first content");
-    assertThat(records()).hasSize(1);
-    List<String> record = Files.readAllLines(records().get(0));
-    assertThat(record).hasSize(3);
-    assertThat(record.get(0)).isEqualTo(jar.toAbsolutePath().toString());
-    assertThat(record.get(1)).as("the stamp starts with the size").startsWith("13 ");
-    assertThat(record.get(2)).isEqualTo(sha256("first content"));
+    assertThat(copied.file().getFileName().toString()).startsWith("incoming-").endsWith(".tmp");
   }
 
   @Test
-  void anUnchangedJarTakesTheRememberedHashInsteadOfHashingAgain() throws IOException {
-    copier.copy(jar, cache);
-    forgeRememberedHash(FAKE);
+  void anUnchangedJarIsFoundByItsStampWithoutHashingAgain() throws IOException {
+    assumeTrue(jar.getFileSystem().supportedFileAttributeViews().contains("unix"));
+    Path kept = keepUnderFakeHash(copier.copy(jar, copies));
 
-    StableCopy.Copied again = copier.copy(jar, cache);
+    StableCopy.Copied again = copier.copy(jar, copies);
 
-    assertThat(again.sha256()).as("the record's hash, so no hashing").isEqualTo(FAKE);
-    assertThat(Files.readString(again.file())).isEqualTo("first content");
+    assertThat(again.sha256()).as("the name's hash, so no hashing").isEqualTo(FAKE);
+    assertThat(again.checked()).isTrue();
+    assertThat(again.file()).isEqualTo(kept);
+    assertThat(files()).containsExactly(kept);
   }
 
   @Test
   void aJarRewrittenInPlaceWithTheSameSizeAndTimeIsHashedAgain() throws IOException {
     assumeTrue(jar.getFileSystem().supportedFileAttributeViews().contains("unix"));
-    copier.copy(jar, cache);
-    forgeRememberedHash(FAKE);
+    keepUnderFakeHash(copier.copy(jar, copies));
 
     // Same inode, same size, modification time set back: only the change time tells.
     Files.writeString(jar, "other content", StandardCharsets.UTF_8);
     Files.setLastModifiedTime(jar, FileTime.from(OLD));
-    StableCopy.Copied copied = copier.copy(jar, cache);
+    StableCopy.Copied copied = copier.copy(jar, copies);
 
     assertThat(copied.sha256()).isEqualTo(sha256("other content"));
+    assertThat(copied.checked()).isFalse();
     assertThat(Files.readString(copied.file())).isEqualTo("other content");
   }
 
   @Test
   void aJarReplacedByAnotherFileWithTheSameSizeAndTimeIsHashedAgain() throws IOException {
-    copier.copy(jar, cache);
-    forgeRememberedHash(FAKE);
+    keepUnderFakeHash(copier.copy(jar, copies));
 
     Path newer = work.resolve("newer.jar");
     write(newer, "other content");
     Files.move(newer, jar, StandardCopyOption.REPLACE_EXISTING);
-    StableCopy.Copied copied = copier.copy(jar, cache);
+    StableCopy.Copied copied = copier.copy(jar, copies);
 
     assertThat(copied.sha256()).isEqualTo(sha256("other content"));
+    assertThat(copied.checked()).isFalse();
   }
 
   @Test
-  void aDamagedRecordIsIgnoredAndReplaced() throws IOException {
-    copier.copy(jar, cache);
-    Files.writeString(records().get(0), "not a record");
+  void filesInTheCacheNotNamedAsACopyAreIgnored() throws IOException {
+    assumeTrue(jar.getFileSystem().supportedFileAttributeViews().contains("unix"));
+    Path kept = keepUnderFakeHash(copier.copy(jar, copies));
+    String stamp = kept.getFileName().toString().replaceFirst(".*-", "").replace(".jar", "");
+    Files.delete(kept);
+    // A short hash, a capital in the hash, no plugin id: none of them is a copy's name.
+    for (String name : List.of("p-0123-" + stamp + ".jar", "p-" + "A".repeat(64) + "-" + stamp
+        + ".jar", "-" + FAKE + "-" + stamp + ".jar")) {
+      Files.writeString(kept.resolveSibling(name), "not a copy");
+    }
 
-    StableCopy.Copied copied = copier.copy(jar, cache);
+    StableCopy.Copied copied = copier.copy(jar, copies);
 
     assertThat(copied.sha256()).isEqualTo(sha256("first content"));
-    assertThat(Files.readAllLines(records().get(0))).last().isEqualTo(sha256("first content"));
+    assertThat(copied.checked()).isFalse();
   }
 
   @Test
-  void aRecordOfAnotherPathIsNotUsed() throws IOException {
-    copier.copy(jar, cache);
-    forgeRememberedHash(FAKE);
-    Path record = records().get(0);
-    List<String> lines = Files.readAllLines(record);
-    Files.write(record, List.of(work.resolve("elsewhere.jar").toString(), lines.get(1), FAKE));
+  void theCopyOfAnotherJarIsNotTaken() throws IOException {
+    Path other = work.resolve("plugins/other.jar");
+    write(other, "first content");
+    keepUnderFakeHash(copier.copy(other, copies));
 
-    assertThat(copier.copy(jar, cache).sha256()).isEqualTo(sha256("first content"));
+    StableCopy.Copied copied = copier.copy(jar, copies);
+
+    assertThat(copied.sha256()).isEqualTo(sha256("first content"));
+    assertThat(copied.checked()).isFalse();
   }
 
   private static void write(Path file, String content) throws IOException {
@@ -120,14 +129,13 @@ class StableCopyHashTest {
     Files.setLastModifiedTime(file, FileTime.from(OLD));
   }
 
-  private void forgeRememberedHash(String hash) throws IOException {
-    Path record = records().get(0);
-    List<String> lines = Files.readAllLines(record);
-    Files.write(record, List.of(lines.get(0), lines.get(1), hash));
+  /** Moves the fresh copy in as if it had passed the check, under a hash no jar has. */
+  private Path keepUnderFakeHash(StableCopy.Copied copied) {
+    return copies.keep(copied.file(), "p", FAKE, copied.stamp(), jar);
   }
 
-  private List<Path> records() throws IOException {
-    try (Stream<Path> files = Files.list(work.resolve(".cache/plugin-hashes"))) {
+  private List<Path> files() throws IOException {
+    try (Stream<Path> files = Files.list(copies.dir())) {
       return files.toList();
     }
   }
