@@ -179,6 +179,8 @@ class ConcurrencyCapTest {
 
   /** The queries of the requests the stub saw, oldest first. */
   private List<String> queries() {
-    return server.bodies().stream().map(body -> JSON.readTree(body).get("Query").asString()).toList();
+    return server.bodies().stream()
+        .map(body -> JSON.readTree(body).get("Query").asString())
+        .toList();
   }
 }

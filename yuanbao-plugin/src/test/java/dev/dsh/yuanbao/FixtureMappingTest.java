@@ -47,7 +47,7 @@ class FixtureMappingTest {
   }
 
   private static void serve(String fixture, int status) {
-    server.answer(StubReply.status(status, TestSupport.fixture(fixture)).withHeader("Content-Type", "application/json; charset=utf-8"));
+    server.answer(StubReply.status(status, TestSupport.fixture(fixture)));
   }
 
   private static WebSearchResult searchFixture(String fixture) {

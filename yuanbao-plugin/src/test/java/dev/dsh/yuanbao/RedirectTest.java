@@ -27,7 +27,9 @@ class RedirectTest {
   @ParameterizedTest
   @ValueSource(ints = {301, 302, 303, 307, 308})
   void redirectIsRefusedBeforeTheTargetIsContacted(int status) {
-    origin.answer(StubReply.status(status, TestSupport.fixture("12-error-auth-unauthorized.json")).withHeader("Location", target.baseUrl() + "/SearchPro"));
+    origin.answer(
+        StubReply.status(status, TestSupport.fixture("12-error-auth-unauthorized.json"))
+            .withHeader("Location", target.baseUrl() + "/SearchPro"));
     try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(origin.baseUrl()))) {
       WebError failure =
           TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));

@@ -53,11 +53,11 @@ class RequestShapeTest {
     assertAll(
         () -> assertThat(request.method()).isEqualTo("POST"),
         () -> assertThat(request.path()).isEqualTo("/SearchPro"),
-        () -> assertThat(request.header("Authorization").orElse(null)).isEqualTo("Bearer " + TestSupport.KEY),
+        () -> assertThat(request.header("Authorization")).hasValue("Bearer " + TestSupport.KEY),
         // AbortTest checks the exact bytes of the request head.
         () -> assertThat(request.header("Content-Type").orElse(null)).isEqualToIgnoringCase("application/json; charset=utf-8"),
-        () -> assertThat(request.header("Accept").orElse(null)).isEqualTo("application/json"),
-        () -> assertThat(request.header("User-Agent").orElse(null)).isEqualTo("dsh-web-search-yuanbao/0.1.0"),
+        () -> assertThat(request.header("Accept")).hasValue("application/json"),
+        () -> assertThat(request.header("User-Agent")).hasValue("dsh-web-search-yuanbao/0.1.0"),
         () -> assertThat(request.body())
             .isEqualTo("{\"Query\":\"深圳 \\\"天气\\\"\\n明天\",\"Cnt\":10}"));
   }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The reusable provider contract, offline: one SearchPro stub answers, another holds the answer. */
+/** The reusable provider contract, offline: one SearchPro stub answers, another holds answers. */
 class YuanbaoProviderContractTest extends WebSearchProviderContract {
 
   @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();

@@ -38,9 +38,12 @@ class CanaryCliTest {
 
   @BeforeEach
   void install() {
-    stub.answer(StubReply.status(401, "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure\",\"Message\":\"bad key "
-                            + CANARY
-                            + "\"}}}"));
+    stub.answer(
+        StubReply.status(
+            401,
+            "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure\",\"Message\":\"bad key "
+                + CANARY
+                + "\"}}}"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
     originalErr = System.err;
     System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));

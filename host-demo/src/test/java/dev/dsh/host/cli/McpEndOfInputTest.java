@@ -70,7 +70,8 @@ class McpEndOfInputTest {
         Thread.currentThread().interrupt();
       }
     }
-    return StubReply.json(SearchProAnswers.onePage(body.contains("slow-query") ? "slow-query" : "other"));
+    return StubReply.json(
+        SearchProAnswers.onePage(body.contains("slow-query") ? "slow-query" : "other"));
   }
 
   @Test

@@ -27,7 +27,7 @@ class SearchCliTest {
 
   @BeforeEach
   void serveTenEnglishResults() {
-    stub.answer(StubReply.json(CliHarness.fixture("02-normal-en-10.json")).withHeader("Content-Type", "application/json; charset=utf-8"));
+    stub.answer(StubReply.json(CliHarness.fixture("02-normal-en-10.json")));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 
@@ -41,7 +41,12 @@ class SearchCliTest {
         .contains("(https://www.chinadaily.com.cn/a/202505/06/WS6819a3e2a310a04af22bd341.html)")
         .contains("(2025-05-06T09:15:22+08:00)")
         .endsWith("Cite the relevant URLs above as markdown links in your answer.\n");
-    assertThat(stub.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer " + CANARY) && r.body().equals("{\"Query\":\"drone delivery\",\"Cnt\":10}")).hasSize(1);
+    assertThat(stub.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + CANARY)
+                    && r.body().equals("{\"Query\":\"drone delivery\",\"Cnt\":10}"))
+        .hasSize(1);
     assertThat(result.out() + result.err()).doesNotContain(CANARY);
   }
 
@@ -109,7 +114,9 @@ class SearchCliTest {
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.out()).startsWith("Sources:\n- [").contains("Cite the relevant URLs");
-    assertThat(stub.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"drones\",\"Cnt\":10}")).isNotEmpty();
+    assertThat(stub.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"drones\",\"Cnt\":10}"))
+        .isNotEmpty();
   }
 
   @Test
@@ -136,7 +143,9 @@ class SearchCliTest {
 
     CliHarness.Result searched = CliHarness.run(home, Map.of(), "", "search", "q");
     assertThat(searched.exit()).as(searched.err()).isZero();
-    assertThat(stub.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer " + CANARY)).isNotEmpty();
+    assertThat(stub.searches())
+        .filteredOn(r -> r.hasHeader("Authorization", "Bearer " + CANARY))
+        .isNotEmpty();
   }
 
   @Test

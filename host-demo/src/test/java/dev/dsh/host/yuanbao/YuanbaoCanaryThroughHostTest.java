@@ -135,7 +135,8 @@ class YuanbaoCanaryThroughHostTest {
     assertThat(expect(WebErrorCodes.WEB_PROVIDER_ERROR, "body").getMessage())
         .isEqualTo("Yuanbao returned an invalid response body");
     stub.reset();
-    stub.answer(StubReply.status(302, "").withHeader("Location", "http://127.0.0.1:1/?k=" + CANARY));
+    stub.answer(
+        StubReply.status(302, "").withHeader("Location", "http://127.0.0.1:1/?k=" + CANARY));
     assertThat(expect(WebErrorCodes.WEB_PROVIDER_ERROR, "redirect").getMessage())
         .isEqualTo("Yuanbao search request failed: HTTP 302 redirect refused");
 

@@ -110,8 +110,15 @@ class YuanbaoHostReloadTest {
     assertThat(host.reload()).isEmpty();
     search("after");
 
-    assertThat(first.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"before\",\"Cnt\":10}")).hasSize(1);
-    assertThat(second.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer " + KEY) && r.body().equals("{\"Query\":\"after\",\"Cnt\":40}")).hasSize(1);
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"before\",\"Cnt\":10}"))
+        .hasSize(1);
+    assertThat(second.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + KEY)
+                    && r.body().equals("{\"Query\":\"after\",\"Cnt\":40}"))
+        .hasSize(1);
     assertThat(rowEvents())
         .containsExactly(LifecycleEvent.Kind.APPLIED, LifecycleEvent.Kind.UPDATED);
     assertThat(reports).containsExactly("loaded plugin dsh-web-search-yuanbao@0.1.0");

@@ -115,7 +115,9 @@ class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
 
     host.search("q");
 
-    assertThat(stub.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer sk-team")).isNotEmpty();
+    assertThat(stub.searches())
+        .filteredOn(r -> r.hasHeader("Authorization", "Bearer sk-team"))
+        .isNotEmpty();
   }
 
   @Test

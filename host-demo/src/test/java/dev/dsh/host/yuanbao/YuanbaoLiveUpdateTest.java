@@ -58,9 +58,16 @@ class YuanbaoLiveUpdateTest {
     host.search("second");
 
     assertThat(first.searches()).hasSize(1);
-    assertThat(first.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"first\",\"Cnt\":10}")).isNotEmpty();
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"first\",\"Cnt\":10}"))
+        .isNotEmpty();
     assertThat(second.searches()).hasSize(1);
-    assertThat(second.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer " + KEY) && r.body().equals("{\"Query\":\"second\",\"Cnt\":10}")).isNotEmpty();
+    assertThat(second.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + KEY)
+                    && r.body().equals("{\"Query\":\"second\",\"Cnt\":10}"))
+        .isNotEmpty();
     assertThat(web.registered).hasSize(1);
     assertThat(host.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
     YuanbaoHost.assertActive(scope);
@@ -74,8 +81,12 @@ class YuanbaoLiveUpdateTest {
     scope.update(Map.of("apiKey", KEY, "baseURL", first.baseUrl(), "count", 30));
     host.search("after");
 
-    assertThat(first.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"before\",\"Cnt\":10}")).isNotEmpty();
-    assertThat(first.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"after\",\"Cnt\":30}")).isNotEmpty();
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"before\",\"Cnt\":10}"))
+        .isNotEmpty();
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"after\",\"Cnt\":30}"))
+        .isNotEmpty();
     assertThat(web.registered).hasSize(1);
     assertThat(host.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
   }
@@ -106,7 +117,9 @@ class YuanbaoLiveUpdateTest {
       scope.update(Map.of("apiKey", KEY, "baseURL", second.baseUrl(), "count", 20));
       builtIn.search("two");
 
-      assertThat(second.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"two\",\"Cnt\":20}")).isNotEmpty();
+      assertThat(second.searches())
+          .filteredOn(r -> r.body().equals("{\"Query\":\"two\",\"Cnt\":20}"))
+          .isNotEmpty();
       assertThat(builtIn.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
       assertThat(builtIn.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
     }

@@ -94,7 +94,9 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
 
       assertThat(next.sources()).isNotEmpty();
       assertThat(held).isNotDone();
-      assertThat(stub.searches()).filteredOn(r -> r.body().equals("{\"Query\":\"next\",\"Cnt\":20}")).hasSize(1);
+      assertThat(stub.searches())
+          .filteredOn(r -> r.body().equals("{\"Query\":\"next\",\"Cnt\":20}"))
+          .hasSize(1);
       // Ending the scope aborts the search still held by the old endpoint.
       scope.dispose();
       Throwable ended = catchThrowable(() -> held.get(5, TimeUnit.SECONDS)).getCause();
@@ -113,8 +115,18 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
     host.runtime().find("root/credentials").orElseThrow().dispose();
     host.search("env");
 
-    assertThat(stub.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer sk-stored") && r.body().equals("{\"Query\":\"stored\",\"Cnt\":10}")).isNotEmpty();
-    assertThat(stub.searches()).filteredOn(r -> r.hasHeader("Authorization", "Bearer " + KEY) && r.body().equals("{\"Query\":\"env\",\"Cnt\":10}")).isNotEmpty();
+    assertThat(stub.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer sk-stored")
+                    && r.body().equals("{\"Query\":\"stored\",\"Cnt\":10}"))
+        .isNotEmpty();
+    assertThat(stub.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + KEY)
+                    && r.body().equals("{\"Query\":\"env\",\"Cnt\":10}"))
+        .isNotEmpty();
   }
 
   @Test

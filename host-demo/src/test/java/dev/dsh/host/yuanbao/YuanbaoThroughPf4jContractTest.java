@@ -20,7 +20,8 @@ import org.pf4j.PluginClassLoader;
 /**
  * Issue 4 acceptance 10: plugin-api's reusable provider contract, run against the {@code yuanbao}
  * provider as the real plugin jar registers it through PF4J (taken from the web service it
- * registered into), answering from the SearchPro stub; the hanging case against a server that never answers.
+ * registered into), answering from the SearchPro stub; the hanging case against a stub that never
+ * answers.
  */
 class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
 

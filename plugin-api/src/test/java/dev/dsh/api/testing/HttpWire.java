@@ -56,7 +56,7 @@ final class HttpWire {
 
   static void writeAnswer(OutputStream out, StubReply reply) throws IOException {
     StringBuilder head = new StringBuilder("HTTP/1.1 ").append(reply.status()).append(" Stub\r\n");
-    reply.headers().forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+    reply.headers().forEach((name, value) -> head.append(name + ": " + value + "\r\n"));
     head.append("Content-Length: ").append(reply.bytes().length).append("\r\n\r\n");
     out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
     out.write(reply.bytes());

@@ -1,28 +1,15 @@
 package dev.dsh.api.testing;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -33,57 +20,29 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * and see what the client does (every request, and whether it closed a held connection).
  *
  * <p>Each request goes to a route that picks the {@link StubReply}; the answers of a route can be
- * held at a gate ({@link #holdAnswers()}) and let through one by one or all at once. A connection
- * idle for {@value #IDLE_MILLIS} ms between requests is closed, so the connections a dropped
- * client left open go away, and with them their threads (one per open connection).
+ * held at a gate ({@link #holdAnswers()}) and let through one by one or all at once. As a shared
+ * stub of a test class ({@code RegisterExtension} on a static field) it is {@linkplain #reset()
+ * reset} before each test and closed after the class, and opens again (on a new port) before the
+ * next class that shares the field, as the subclasses of one base class do.
  */
-public final class SearchProStub implements AutoCloseable, BeforeEachCallback, AfterAllCallback {
+public final class SearchProStub
+    implements AutoCloseable, BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
 
-  private static final int IDLE_MILLIS = 10_000;
-
-  private final ServerSocket server;
-  private final ExecutorService connections;
-  private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
   private final Queue<StubRequest> seen = new ConcurrentLinkedQueue<>();
   private final AtomicInteger requestCount = new AtomicInteger();
-  private final StubGate gate = new StubGate();
-  private final AtomicInteger accepted = new AtomicInteger();
-  private final AtomicInteger heldClosedByClient = new AtomicInteger();
   private final AtomicInteger claimed = new AtomicInteger();
+  private final StubGate gate = new StubGate();
   private final Function<StubRequest, StubReply> firstRoute;
   private volatile Function<StubRequest, StubReply> route;
+  private volatile StubServer server;
 
   private SearchProStub(Function<StubRequest, StubReply> route) {
     this.firstRoute = route;
     this.route = route;
-    try {
-      server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot start the SearchPro stub", e);
-    }
-    AtomicInteger n = new AtomicInteger();
-    connections =
-        new ThreadPoolExecutor(
-            1,
-            Integer.MAX_VALUE,
-            1,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, "searchpro-stub-" + n.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
-    Thread acceptor = new Thread(this::accept, "searchpro-stub-accept");
-    acceptor.setDaemon(true);
-    acceptor.start();
+    this.server = new StubServer(this::reply);
   }
 
-  /**
-   * A stub answering 404 until a test routes it: for a test class's shared stub ({@code
-   * RegisterExtension} on a static field), which is {@linkplain #reset() reset} before each test
-   * and closed after the class.
-   */
+  /** A stub answering 404 until a test routes it: a test class's shared stub. */
   public static SearchProStub unrouted() {
     return answering(StubReply.status(404, "{\"stub\":\"no route for this request\"}"));
   }
@@ -105,7 +64,7 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
 
   /** {@code http://127.0.0.1:<port>}, the provider's {@code baseURL}. */
   public String baseUrl() {
-    return "http://127.0.0.1:" + server.getLocalPort();
+    return "http://127.0.0.1:" + server.port();
   }
 
   /** Answers from now on with the SearchPro JSON {@code answer}. */
@@ -123,7 +82,7 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
     this.route = route;
   }
 
-  /** Holds every answer from now on at the gate, until {@link #releaseOne()} or {@link #release()}. */
+  /** Holds every answer from now on at the gate, until {@link #releaseOne()} or {@link #release}. */
   public void holdAnswers() {
     gate.hold();
   }
@@ -186,14 +145,14 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
 
   /** The {@code n}-th request (from 1), waiting at most {@code bound} for it to arrive. */
   public StubRequest awaitRequest(int n, Duration bound) throws InterruptedException {
-    return awaitRequest(
+    return await(
         bound, "request " + n, () -> seen.stream().skip(n - 1L).findFirst().orElse(null));
   }
 
   /** The first request {@code test} accepts, waiting at most {@code bound} for it. */
   public StubRequest awaitRequest(Predicate<StubRequest> test, Duration bound)
       throws InterruptedException {
-    return awaitRequest(
+    return await(
         bound,
         "the awaited request",
         () -> seen.stream().filter(test).findFirst().orElse(null));
@@ -201,21 +160,23 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
 
   /** Connections accepted so far. */
   public int connections() {
-    return accepted.get();
+    return server.accepted();
   }
 
   /** Held connections (hold, raw, dribble) the client closed or reset. */
   public int heldClosedByClient() {
-    return heldClosedByClient.get();
+    return server.heldClosedByClient();
   }
 
   /** Waits at most {@code bound} until the client has closed {@code count} held connections. */
   public void awaitHeldClosedByClient(int count, Duration bound) throws InterruptedException {
-    awaitRequest(bound, count + " held connection(s) closed by the client",
-        () -> heldClosedByClient.get() >= count ? StubReply.close() : null);
+    await(
+        bound,
+        count + " held connection(s) closed by the client",
+        () -> server.heldClosedByClient() >= count ? Boolean.TRUE : null);
   }
 
-  private static <T> T awaitRequest(Duration bound, String what, java.util.function.Supplier<T> poll)
+  private static <T> T await(Duration bound, String what, Supplier<T> poll)
       throws InterruptedException {
     long deadline = System.nanoTime() + bound.toNanos();
     for (T found = poll.get(); ; found = poll.get()) {
@@ -229,79 +190,11 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
     }
   }
 
-  private void accept() {
-    while (!server.isClosed()) {
-      try {
-        Socket socket = server.accept();
-        accepted.incrementAndGet();
-        sockets.add(socket);
-        connections.execute(() -> serve(socket));
-      } catch (IOException | java.util.concurrent.RejectedExecutionException e) {
-        return; // closed
-      }
-    }
-  }
-
-  private void serve(Socket socket) {
-    boolean held = false;
-    try (socket) {
-      InputStream in = socket.getInputStream();
-      OutputStream out = socket.getOutputStream();
-      while (true) {
-        socket.setSoTimeout(IDLE_MILLIS);
-        StubRequest request = HttpWire.readRequest(in);
-        if (request == null) {
-          return; // the client closed the connection between requests
-        }
-        socket.setSoTimeout(0);
-        seen.add(request);
-        requestCount.incrementAndGet();
-        StubReply reply = route.apply(request);
-        if (!gate.pass()) {
-          return;
-        }
-        if (reply.maxDelay().toMillis() > 0) {
-          Thread.sleep(ThreadLocalRandom.current().nextLong(reply.maxDelay().toMillis() + 1));
-        }
-        switch (reply.kind()) {
-          case ANSWER -> HttpWire.writeAnswer(out, reply);
-          case CLOSE -> {
-            return;
-          }
-          case HOLD, RAW -> {
-            held = true;
-            out.write(reply.bytes());
-            out.flush();
-            drain(in);
-            heldClosedByClient.incrementAndGet();
-            return;
-          }
-          case DRIBBLE -> {
-            held = true;
-            HttpWire.dribble(socket);
-            heldClosedByClient.incrementAndGet();
-            return;
-          }
-        }
-      }
-    } catch (SocketTimeoutException idle) {
-      // idle between requests: closed, as a real server does
-    } catch (IOException e) {
-      if (held && !server.isClosed()) {
-        heldClosedByClient.incrementAndGet(); // reset by the client while held
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      sockets.remove(socket);
-    }
-  }
-
-  private static void drain(InputStream in) throws IOException {
-    byte[] buffer = new byte[4096];
-    while (in.read(buffer) >= 0) {
-      // held: read until the client closes
-    }
+  private StubReply reply(StubRequest request) throws InterruptedException {
+    seen.add(request);
+    requestCount.incrementAndGet();
+    StubReply reply = route.apply(request);
+    return gate.pass() ? reply : StubReply.close();
   }
 
   /** Back to the first route with the gate open, and every request forgotten. */
@@ -309,6 +202,14 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
     route = firstRoute;
     gate.releaseAll();
     forgetRequests();
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    if (server.isClosed()) {
+      gate.open();
+      server = new StubServer(this::reply);
+    }
   }
 
   @Override
@@ -324,18 +225,6 @@ public final class SearchProStub implements AutoCloseable, BeforeEachCallback, A
   @Override
   public void close() {
     gate.close();
-    try {
-      server.close();
-    } catch (IOException e) {
-      // nothing left to release
-    }
-    for (Socket socket : sockets) {
-      try {
-        socket.close();
-      } catch (IOException e) {
-        // already closed
-      }
-    }
-    connections.shutdownNow();
+    server.close();
   }
 }

@@ -2,7 +2,8 @@ package dev.dsh.api.testing;
 
 /**
  * Where a {@link SearchProStub}'s answers wait while the test holds them: open, held until
- * released one by one or all at once, and open again when the stub closes.
+ * released one by one or all at once; closed (nothing more passes) when the stub closes, and
+ * opened again if it restarts.
  */
 final class StubGate {
 
@@ -30,6 +31,12 @@ final class StubGate {
   synchronized void close() {
     closed = true;
     notifyAll();
+  }
+
+  synchronized void open() {
+    closed = false;
+    holding = false;
+    permits = 0;
   }
 
   /** Waits while held; false if the stub closed meanwhile (nothing is to be answered). */
