@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -21,8 +20,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The sockets and threads of a {@link SearchProStub}: a loopback listener, a thread per open
  * connection (from a pool whose idle threads end after a second), each connection served request
- * after request until its reply ends it. A connection idle for {@value #IDLE_MILLIS} ms between
- * requests is closed, so the connections a dropped client left open go away, and their threads.
+ * after request until its reply ends it or the client closes it. An idle connection is never
+ * closed by the stub: a client reusing one just as a server closes it fails its request (the JDK
+ * server's idle close once failed the reload soak so); a dropped client's connections close when
+ * the client is collected.
  */
 final class StubServer implements AutoCloseable {
 
@@ -30,8 +31,6 @@ final class StubServer implements AutoCloseable {
   interface Responder {
     StubReply reply(StubRequest request) throws InterruptedException;
   }
-
-  private static final int IDLE_MILLIS = 10_000;
 
   private final ServerSocket server;
   private final Responder responder;
@@ -100,12 +99,10 @@ final class StubServer implements AutoCloseable {
       InputStream in = socket.getInputStream();
       OutputStream out = socket.getOutputStream();
       while (true) {
-        socket.setSoTimeout(IDLE_MILLIS);
         StubRequest request = HttpWire.readRequest(in);
         if (request == null) {
           return; // the client closed the connection between requests
         }
-        socket.setSoTimeout(0);
         StubReply reply = responder.reply(request);
         long delay = reply.maxDelay().toMillis();
         if (delay > 0) {
@@ -132,8 +129,6 @@ final class StubServer implements AutoCloseable {
           }
         }
       }
-    } catch (SocketTimeoutException idle) {
-      // idle between requests: closed, as a real server does
     } catch (IOException e) {
       if (held && !server.isClosed()) {
         heldClosedByClient.incrementAndGet(); // reset by the client while held
