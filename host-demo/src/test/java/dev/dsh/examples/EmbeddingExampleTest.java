@@ -2,7 +2,8 @@ package dev.dsh.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -29,7 +30,7 @@ class EmbeddingExampleTest {
 
   @Test
   void theExampleSearchesAndRunsTheToolThroughTheRealPlugin(@TempDir Path home) throws Exception {
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("r1"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("r1"))) {
       Files.createDirectories(home.resolve("plugins"));
       Files.copy(RealPluginJar.path(), home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar"));
       Path profile = Files.createDirectories(home.resolve("profiles/default"));

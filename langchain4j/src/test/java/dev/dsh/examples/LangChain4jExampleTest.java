@@ -2,11 +2,8 @@ package dev.dsh.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -29,23 +26,7 @@ class LangChain4jExampleTest {
 
   @Test
   void theExampleRunsOverTheRealPlugin(@TempDir Path home) throws Exception {
-    String page =
-        "\"{\\\"url\\\":\\\"https://example.com/r1\\\",\\\"title\\\":\\\"Page r1\\\","
-            + "\\\"passage\\\":\\\"About r1\\\"}\"";
-    byte[] answer =
-        ("{\"Response\":{\"RequestId\":\"r-1\",\"Pages\":[" + page + "]}}").getBytes(StandardCharsets.UTF_8);
-    HttpServer stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    stub.createContext(
-        "/",
-        exchange -> {
-          exchange.getRequestBody().readAllBytes();
-          exchange.sendResponseHeaders(200, answer.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(answer);
-          }
-        });
-    stub.start();
-    try {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("r1"))) {
       Files.createDirectories(home.resolve("plugins"));
       Files.copy(
           Path.of(System.getProperty("dsh.test.pluginJar")),
@@ -54,16 +35,14 @@ class LangChain4jExampleTest {
       Files.writeString(profile.resolve("profile.yml"), "bundles: [dsh-web-search-yuanbao]\n");
       Files.writeString(
           profile.resolve("cordis.patch.yml"),
-          "- id: web-search-yuanbao\n  config: {baseURL: \"http://127.0.0.1:"
-              + stub.getAddress().getPort()
+          "- id: web-search-yuanbao\n  config: {baseURL: \""
+              + stub.baseUrl()
               + "\", apiKey: \"sk-example\"}\n");
 
       assertThat(LangChain4jExample.run(home))
           .isEqualTo(
               "Title: Page r1\nSource: https://example.com/r1\nSnippet:\nAbout r1\n\n"
                   + "(1 contents retrieved)");
-    } finally {
-      stub.stop(0);
     }
   }
 

@@ -3,6 +3,9 @@ package dev.dsh.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.langchain4j.rag.content.Content;
@@ -34,22 +37,24 @@ class LangChain4jThroughHostTest extends WebSearchEngineContract {
 
   @BeforeAll
   void start(@TempDir Path home) throws Exception {
-    stub =
-        new SearchProStub(
-            body -> {
-              if (body.contains("refuse me")) {
-                return "{\"Response\":{\"RequestId\":\"r-e\",\"Error\":{\"Code\":\"RequestLimitExceeded\","
-                    + "\"Message\":\"too many requests\"}}}";
-              }
-              if (body.contains("untitled")) {
-                return SearchProStub.answer(
-                    SearchProStub.page(
-                        "\\\"url\\\":\\\"https://untitled.example.net/x\\\",\\\"passage\\\":\\\"No title here\\\""));
-              }
-              return SearchProStub.pages(body.contains("langchain4j") ? "langchain4j" : "deepseek", 10);
-            });
+    stub = SearchProStub.routing(request -> StubReply.json(answer(request.body())));
     host = StubbedHost.start(home, stub.baseUrl());
     engine = new DshWebSearchEngine(host.web());
+  }
+
+  /** The stub's answers, by the query in the SearchPro request body. */
+  private static String answer(String body) {
+    if (body.contains("refuse me")) {
+      return "{\"Response\":{\"RequestId\":\"r-e\",\"Error\":{\"Code\":\"RequestLimitExceeded\","
+          + "\"Message\":\"too many requests\"}}}";
+    }
+    if (body.contains("untitled")) {
+      return SearchProAnswers.answer(
+          "r-1",
+          SearchProAnswers.page(
+              "\\\"url\\\":\\\"https://untitled.example.net/x\\\",\\\"passage\\\":\\\"No title here\\\""));
+    }
+    return SearchProAnswers.pages(body.contains("langchain4j") ? "langchain4j" : "deepseek", 10);
   }
 
   @AfterAll

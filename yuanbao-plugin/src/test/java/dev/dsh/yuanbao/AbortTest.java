@@ -7,10 +7,14 @@ import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
 import dev.dsh.api.credentials.Credential;
 import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
+import dev.dsh.api.testing.StubRequest;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -28,16 +32,14 @@ class AbortTest {
     assertThat(failure.getMessage()).isEqualTo("Yuanbao search aborted");
   }
 
-  private static void assertClosed(RawServer server) throws InterruptedException {
-    assertThat(server.clientClosed.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS))
-        .as("the server saw the connection closed")
-        .isTrue();
+  private static void assertClosed(SearchProStub server) throws InterruptedException {
+    server.awaitHeldClosedByClient(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
   }
 
   @Test
   void signalAbortedBeforehandEndsBeforeTheKeyIsResolved() {
     CountingCredentials credentials = new CountingCredentials(new CompletableFuture<>());
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider =
             TestSupport.provider(
                 Configs.withApiKey(TestSupport.config(server.baseUrl()), null),
@@ -47,14 +49,14 @@ class AbortTest {
       controller.abort();
       assertAborted(provider.search(WebSearchRequest.of("q"), controller.signal()));
       assertThat(credentials.resolves).hasValue(0);
-      assertThat(server.connections).hasValue(0);
+      assertThat(server.connections()).isZero();
     }
   }
 
   @Test
   void abortDuringACredentialResolveThatNeverCompletesEndsTheSearch() throws Exception {
     CountingCredentials credentials = new CountingCredentials(new CompletableFuture<>());
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider =
             TestSupport.provider(
                 Configs.withApiKey(TestSupport.config(server.baseUrl()), null),
@@ -69,17 +71,17 @@ class AbortTest {
       assertAborted(stage);
       credentials.pending.complete(Optional.of(new Credential(TestSupport.KEY, dev.dsh.api.credentials.CredentialSource.STORE)));
       Thread.sleep(100);
-      assertThat(server.connections).as("no request after the abort").hasValue(0);
+      assertThat(server.connections()).as("no request after the abort").isZero();
     }
   }
 
   @Test
   void abortWhileTheServerHoldsTheAnswerClosesTheConnection() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
       AbortController controller = new AbortController();
       var stage = provider.search(WebSearchRequest.of("q"), controller.signal());
-      assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+      server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
       controller.abort();
       assertAborted(stage);
       assertClosed(server);
@@ -88,11 +90,11 @@ class AbortTest {
 
   @Test
   void abortWhileTheBodyDribblesInClosesTheConnection() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.DRIBBLE);
+    try (SearchProStub server = SearchProStub.answering(StubReply.dribble());
         YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
       AbortController controller = new AbortController();
       var stage = provider.search(WebSearchRequest.of("q"), controller.signal());
-      assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+      server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
       Thread.sleep(300);
       assertThat(stage.toCompletableFuture()).isNotDone();
       controller.abort();
@@ -103,10 +105,10 @@ class AbortTest {
 
   @Test
   void closeEndsInFlightSearchesAndLaterOnesAsAborted() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD)) {
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold())) {
       YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
       var stage = provider.search(WebSearchRequest.of("q"), AbortSignal.never());
-      assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+      server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
       provider.close();
       assertAborted(stage);
       assertClosed(server);
@@ -119,10 +121,10 @@ class AbortTest {
   @Test
   void closeEndsTheProvidersHttpThreads() throws Exception {
     YuanbaoSearchProvider provider;
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD)) {
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold())) {
       provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
       var stage = provider.search(WebSearchRequest.of("q"), AbortSignal.never());
-      assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+      server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
       assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isPositive();
       provider.close();
       assertAborted(stage);
@@ -162,15 +164,16 @@ class AbortTest {
 
   @Test
   void theRequestCarriesExactlyTheDocumentedHeaderBytes() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider =
             TestSupport.provider(TestSupport.config(server.baseUrl() + "/prefix/"))) {
       AbortController controller = new AbortController();
       var stage = provider.search(new WebSearchRequest("天气", 8), controller.signal());
-      assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+      server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
       controller.abort();
       assertAborted(stage);
-      String head = server.requestHead.get();
+      StubRequest request = server.requests().get(0);
+      String head = request.head() + request.body();
       assertThat(head)
           .startsWith("POST /prefix/SearchPro HTTP/1.1\r\n")
           .contains("\r\nAuthorization: Bearer " + TestSupport.KEY + "\r\n")

@@ -1,19 +1,18 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,15 +25,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CanaryKeyTest {
 
   private static final String CANARY = "CANARY-7f3e9b2d41";
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
 
   private static void answer(int status, String body, String location) {
-    server.resetAll();
-    var response = aResponse().withStatus(status).withBody(body);
+    server.reset();
+    StubReply response = StubReply.status(status, body);
     if (location != null) {
       response = response.withHeader("Location", location);
     }
-    server.stubFor(post(urlPathMatching(".*")).willReturn(response));
+    server.answer(response);
   }
 
   private static WebError failWith(String key, String baseURL) {
@@ -75,7 +74,7 @@ class CanaryKeyTest {
         errors.add(failFromSource(bad, k -> TestSupport.provider(
             Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), Optional.of(store), Map.of())));
       }
-      assertThat(server.getAllServeEvents()).as("no request with a bad key").isEmpty();
+      assertThat(server.requests()).as("no request with a bad key").isEmpty();
 
       // an envelope whose Message quotes the key
       answer(401, "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure\",\"Message\":\"key " + CANARY + " is invalid\"}}}", null);
@@ -96,11 +95,11 @@ class CanaryKeyTest {
       errors.add(failWith(CANARY, server.baseUrl()));
 
       // abort while the server holds the answer
-      try (RawServer raw = new RawServer(RawServer.Behaviour.HOLD);
+      try (SearchProStub raw = SearchProStub.answering(StubReply.hold());
           var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), raw.baseUrl()), CANARY))) {
         AbortController controller = new AbortController();
         var stage = provider.search(WebSearchRequest.of("q"), controller.signal());
-        raw.requestSeen.await();
+        raw.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
         controller.abort(new IllegalStateException("stop"));
         errors.add(TestSupport.failure(stage));
       }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -19,6 +21,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -55,14 +58,15 @@ class ClientReleaseTest {
 
   @Test
   void abortWhileWaitingForTheHeadersReleasesTheClient() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD)) {
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold())) {
       assertReleasedAfterAbort(server.baseUrl(), () -> awaitRequest(server));
     }
   }
 
   @Test
   void abortWhileTheBodyIsHalfReadReleasesTheClient() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.PART_OF_THE_BODY)) {
+    try (SearchProStub server = SearchProStub.answering(
+            StubReply.raw("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"Resp"))) {
       assertReleasedAfterAbort(
           server.baseUrl(),
           () -> {
@@ -74,7 +78,7 @@ class ClientReleaseTest {
 
   @Test
   void abortWhileTheBodyDribblesInReleasesTheClient() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.DRIBBLE)) {
+    try (SearchProStub server = SearchProStub.answering(StubReply.dribble())) {
       assertReleasedAfterAbort(
           server.baseUrl(),
           () -> {
@@ -86,7 +90,7 @@ class ClientReleaseTest {
 
   @Test
   void closeWhileWaitingForTheHeadersReleasesTheClient() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD)) {
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold())) {
       Watched watched = watch();
       YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
       watched = withClientOf(provider, watched);
@@ -103,7 +107,9 @@ class ClientReleaseTest {
   /** A redirect's body is never read: the exchange must still end although nothing was aborted. */
   @Test
   void aRefusedRedirectWhoseBodyNeverComesReleasesTheClient() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.REDIRECT_WITHOUT_ITS_BODY)) {
+    try (SearchProStub server = SearchProStub.answering(
+            StubReply.raw(
+                "HTTP/1.1 302 Found\r\nLocation: /elsewhere\r\nContent-Length: 1000\r\n\r\n"))) {
       Watched watched = watch();
       YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
       watched = withClientOf(provider, watched);
@@ -125,7 +131,7 @@ class ClientReleaseTest {
    */
   @Test
   void abortBetweenTheHeadersAndTheBodyReleasesTheClient() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.ANSWER)) {
+    try (SearchProStub server = SearchProStub.answering(StubReply.json("{}"))) {
       Set<Thread> before = selectorThreads();
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       Watched watched = new Watched(new WeakReference<>(client), newSince(before));
@@ -153,7 +159,8 @@ class ClientReleaseTest {
   @Test
   void closeWithManySearchesInFlightReleasesEveryClient() throws Exception {
     byte[] answer = TestSupport.fixture("02-normal-en-10.json");
-    try (DelayingServer server = new DelayingServer(answer)) {
+    try (SearchProStub server =
+        SearchProStub.answering(StubReply.json(answer).afterUpTo(Duration.ofMillis(20)))) {
       List<Watched> all = new ArrayList<>();
       for (int round = 0; round < 5; round++) {
         Watched watched = watch();
@@ -254,11 +261,9 @@ class ClientReleaseTest {
         .noneMatch(Thread::isAlive);
   }
 
-  private static void awaitRequest(RawServer server) {
+  private static void awaitRequest(SearchProStub server) {
     try {
-      assertThat(server.requestSeen.await(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS))
-          .as("the server saw the request")
-          .isTrue();
+      server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);

@@ -2,28 +2,17 @@ package dev.dsh.yuanbao;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -37,11 +26,12 @@ class ConcurrencyCapTest {
   private static final long BOUND_MILLIS = 20_000;
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private HoldingServer server;
+  private SearchProStub server;
 
   @BeforeEach
   void start() {
-    server = new HoldingServer();
+    server = SearchProStub.answering(StubReply.json(TestSupport.fixture("21-empty-pages.json")));
+    server.holdAnswers();
   }
 
   @AfterEach
@@ -59,16 +49,16 @@ class ConcurrencyCapTest {
       }
       for (int released = 0; released < 20; released++) {
         int expectedHeld = Math.min(2, 20 - released);
-        awaitTrue(() -> server.held() == expectedHeld);
+        awaitTrue(() -> server.heldAnswers() == expectedHeld);
         // Wait until the released request has left: else the next round could see it still held
         // and release another, two searches would start at once, and a delayed one be overtaken.
-        int passed = server.passed();
+        int passed = server.passedAnswers();
         server.releaseOne();
-        awaitTrue(() -> server.passed() == passed + 1);
+        awaitTrue(() -> server.passedAnswers() == passed + 1);
       }
       searches.forEach(s -> assertThat(s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join()).isNotNull());
-      assertThat(server.maxAtOnce()).isEqualTo(2);
-      List<String> seen = server.queries();
+      assertThat(server.mostHeldAtOnce()).isEqualTo(2);
+      List<String> seen = queries();
       assertThat(seen).hasSize(20);
       for (int i = 0; i < 20; i++) {
         // Started in order; two in flight may reach the server in either order.
@@ -84,7 +74,7 @@ class ConcurrencyCapTest {
       for (int i = 0; i < 2; i++) {
         held.add(search(provider, "held" + i, AbortSignal.never()));
       }
-      awaitTrue(() -> server.held() == 2);
+      awaitTrue(() -> server.heldAnswers() == 2);
       List<CompletableFuture<WebSearchResult>> waiting = new ArrayList<>();
       List<AbortController> controllers = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
@@ -101,11 +91,11 @@ class ConcurrencyCapTest {
       CompletableFuture<WebSearchResult> after = search(provider, "after", AbortSignal.never());
       server.releaseOne();
       server.releaseOne();
-      awaitTrue(() -> server.held() == 1);
+      awaitTrue(() -> server.heldAnswers() == 1);
       server.releaseOne();
       held.forEach(s -> s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join());
       after.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join();
-      assertThat(server.queries()).containsExactlyInAnyOrder("held0", "held1", "after");
+      assertThat(queries()).containsExactlyInAnyOrder("held0", "held1", "after");
     }
   }
 
@@ -119,14 +109,14 @@ class ConcurrencyCapTest {
         searches.add(
             search(provider, "q" + i, AbortController.linkedTo(caller.signal()).signal()));
       }
-      awaitTrue(() -> server.held() == 2);
+      awaitTrue(() -> server.heldAnswers() == 2);
 
       caller.abort();
 
       for (CompletableFuture<WebSearchResult> s : searches) {
         assertThat(TestSupport.failure(s).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
       }
-      assertThat(server.queries()).containsExactlyInAnyOrder("q0", "q1");
+      assertThat(queries()).containsExactlyInAnyOrder("q0", "q1");
     }
   }
 
@@ -134,16 +124,16 @@ class ConcurrencyCapTest {
   void aReconfiguredCapAppliesToSearchesThatStartAfterIt() {
     try (YuanbaoSearchProvider provider = provider(1)) {
       CompletableFuture<WebSearchResult> first = search(provider, "first", AbortSignal.never());
-      awaitTrue(() -> server.held() == 1);
+      awaitTrue(() -> server.heldAnswers() == 1);
       provider.reconfigure(Configs.withMaxConcurrentSearches(TestSupport.config(server.baseUrl()), 3));
       CompletableFuture<WebSearchResult> second = search(provider, "second", AbortSignal.never());
       CompletableFuture<WebSearchResult> third = search(provider, "third", AbortSignal.never());
-      awaitTrue(() -> server.held() == 3);
+      awaitTrue(() -> server.heldAnswers() == 3);
       for (int i = 0; i < 3; i++) {
         server.releaseOne();
       }
       List.of(first, second, third).forEach(s -> s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join());
-      assertThat(server.maxAtOnce()).isEqualTo(3);
+      assertThat(server.mostHeldAtOnce()).isEqualTo(3);
     }
   }
 
@@ -165,7 +155,7 @@ class ConcurrencyCapTest {
       searches.add(
           provider.search(WebSearchRequest.of("q" + i), AbortSignal.never()).toCompletableFuture());
     }
-    awaitTrue(() -> server.held() == 20);
+    awaitTrue(() -> server.heldAnswers() == 20);
     assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isBetween(1L, (long) HttpClients.POOL_SIZE);
     for (int i = 0; i < 20; i++) {
       server.releaseOne();
@@ -187,72 +177,10 @@ class ConcurrencyCapTest {
     }
   }
 
-  /** A loopback server that holds every request until the test releases one. */
-  private static final class HoldingServer implements AutoCloseable {
-    private final HttpServer http;
-    private final ExecutorService executor = Executors.newFixedThreadPool(24);
-    private final Semaphore releases = new Semaphore(0);
-    private final AtomicInteger inside = new AtomicInteger();
-    private final AtomicInteger max = new AtomicInteger();
-    private final AtomicInteger passed = new AtomicInteger();
-    private final List<String> queries = new CopyOnWriteArrayList<>();
-    private final byte[] body = TestSupport.fixture("21-empty-pages.json");
-
-    HoldingServer() {
-      try {
-        http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      http.createContext("/", exchange -> {
-        try (InputStream in = exchange.getRequestBody(); OutputStream out = exchange.getResponseBody()) {
-          String request = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-          queries.add(JSON.readTree(request).get("Query").asString());
-          max.accumulateAndGet(inside.incrementAndGet(), Math::max);
-          releases.acquire();
-          inside.decrementAndGet();
-          passed.incrementAndGet();
-          exchange.sendResponseHeaders(200, body.length);
-          out.write(body);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } finally {
-          exchange.close();
-        }
-      });
-      http.setExecutor(executor);
-      http.start();
-    }
-
-    String baseUrl() {
-      return "http://127.0.0.1:" + http.getAddress().getPort();
-    }
-
-    int held() {
-      return inside.get();
-    }
-
-    /** Requests released and past the hold. */
-    int passed() {
-      return passed.get();
-    }
-
-    void releaseOne() {
-      releases.release();
-    }
-
-    int maxAtOnce() {
-      return max.get();
-    }
-
-    List<String> queries() {
-      return List.copyOf(queries);
-    }
-
-    @Override
-    public void close() {
-      http.stop(0);
-      executor.shutdownNow();
-    }
+  /** The queries of the requests the stub saw, oldest first. */
+  private List<String> queries() {
+    return server.bodies().stream()
+        .map(body -> JSON.readTree(body).get("Query").asString())
+        .toList();
   }
 }

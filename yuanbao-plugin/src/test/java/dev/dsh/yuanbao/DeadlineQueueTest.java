@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
@@ -56,11 +58,11 @@ class DeadlineQueueTest {
 
   @Test
   void aPermitThatComesTooNearTheDeadlineSendsNothingAndTheNextWithTimeIsSent() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider = provider(server)) {
       AbortController holder = new AbortController();
       CompletableFuture<WebSearchResult> held = search(provider, "held", holder.signal());
-      awaitTrue(() -> server.connections.get() == 1);
+      awaitTrue(() -> server.connections() == 1);
       DueSignal near = DueSignal.in(Duration.ofMillis(30));
       CompletableFuture<WebSearchResult> tooLate = search(provider, "too late", near);
       CompletableFuture<WebSearchResult> inTime =
@@ -68,26 +70,26 @@ class DeadlineQueueTest {
 
       holder.abort();
 
-      awaitTrue(() -> server.connections.get() == 2);
+      awaitTrue(() -> server.connections() == 2);
       assertThat(TestSupport.failure(held).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
       assertThat(tooLate).as("it ends when its own signal fires").isNotDone();
       near.controller().abort();
       assertThat(TestSupport.failure(tooLate).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
       assertThat(inTime).isNotDone();
       Thread.sleep(200); // no third request comes late
-      assertThat(server.connections.get()).isEqualTo(2);
+      assertThat(server.connections()).isEqualTo(2);
     }
   }
 
   @Test
   void twentySearchesWithTheSameTimeoutUnderACapOfOneSendOneRequest() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider = provider(server)) {
       // The first search builds the HTTP client before the next is even queued: warm it first,
       // so the twenty deadlines are as close as the timer makes them.
       AbortController warmUp = new AbortController();
       search(provider, "warm-up", warmUp.signal());
-      awaitTrue(() -> server.connections.get() == 1);
+      awaitTrue(() -> server.connections() == 1);
       warmUp.abort();
       List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
@@ -97,24 +99,24 @@ class DeadlineQueueTest {
         assertThat(TestSupport.failure(s).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
       }
       Thread.sleep(200);
-      assertThat(server.connections.get()).as("the warm-up's and one of the twenty").isEqualTo(2);
+      assertThat(server.connections()).as("the warm-up's and one of the twenty").isEqualTo(2);
     }
   }
 
   @Test
   void aSearchWithoutADeadlineIsSentHoweverLateItsTurnComes() throws Exception {
-    try (RawServer server = new RawServer(RawServer.Behaviour.HOLD);
+    try (SearchProStub server = SearchProStub.answering(StubReply.hold());
         YuanbaoSearchProvider provider = provider(server)) {
       AbortController holder = new AbortController();
       search(provider, "held", holder.signal());
-      awaitTrue(() -> server.connections.get() == 1);
+      awaitTrue(() -> server.connections() == 1);
       search(provider, "no deadline", AbortSignal.never());
       holder.abort();
-      awaitTrue(() -> server.connections.get() == 2);
+      awaitTrue(() -> server.connections() == 2);
     }
   }
 
-  private static YuanbaoSearchProvider provider(RawServer server) {
+  private static YuanbaoSearchProvider provider(SearchProStub server) {
     return TestSupport.provider(
         Configs.withMaxConcurrentSearches(TestSupport.config(server.baseUrl()), 1));
   }

@@ -1,14 +1,11 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -35,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** Every fixture of the test resources' {@code wsa/} maps as its README says. */
 class FixtureMappingTest {
 
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
   private static final ObjectMapper mapper = JsonMapper.builder().build();
   private static YuanbaoSearchProvider provider;
 
@@ -50,13 +47,7 @@ class FixtureMappingTest {
   }
 
   private static void serve(String fixture, int status) {
-    server.stubFor(
-        post("/SearchPro")
-            .willReturn(
-                aResponse()
-                    .withStatus(status)
-                    .withHeader("Content-Type", "application/json; charset=utf-8")
-                    .withBody(TestSupport.fixture(fixture))));
+    server.answer(StubReply.status(status, TestSupport.fixture(fixture)));
   }
 
   private static WebSearchResult searchFixture(String fixture) {
@@ -253,7 +244,7 @@ class FixtureMappingTest {
         "{\"Response\":{\"Pages\":[\""
             + page.replace("\\", "\\\\").replace("\"", "\\\"")
             + "\"]}}";
-    server.stubFor(post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(body)));
+    server.answer(StubReply.json(body));
     WebSearchSource source = TestSupport.search(provider, "q").sources().get(0);
     assertThat(source.title()).isEqualTo("cReset [2Jclear");
     assertThat(source.snippet()).isEqualTo("P1;2|q\\DCS and 31mCSI");
@@ -297,7 +288,7 @@ class FixtureMappingTest {
         () -> assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_ERROR),
         () -> assertThat(failure.getMessage()).isEqualTo(error.path("Message").asString()),
         () -> assertThat(failure.providerCode()).contains(error.path("Code").asString()),
-        () -> server.verify(1, postRequestedFor(urlEqualTo("/SearchPro"))));
+        () -> assertThat(server.searches()).hasSize(1));
   }
 
   @Test
@@ -317,31 +308,25 @@ class FixtureMappingTest {
     withBom[1] = (byte) 0xBB;
     withBom[2] = (byte) 0xBF;
     System.arraycopy(body, 0, withBom, 3, body.length);
-    server.stubFor(post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(withBom)));
+    server.answer(StubReply.json(withBom));
     assertThat(TestSupport.search(provider, "q").sources()).hasSize(10);
   }
 
   @Test
   void nonSuccessStatusWithoutEnvelopeFailsWithTheStatusWhateverTheBody() {
-    server.stubFor(
-        post("/SearchPro")
-            .willReturn(aResponse().withStatus(502).withBody(TestSupport.fixture("01-normal-zh-10.json"))));
+    server.answer(StubReply.status(502, TestSupport.fixture("01-normal-zh-10.json")));
     WebError failure =
         TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
     assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_ERROR);
     assertThat(failure.getMessage()).isEqualTo("Yuanbao search request failed: HTTP 502");
-    server.stubFor(
-        post("/SearchPro")
-            .willReturn(aResponse().withStatus(500).withBody("<html>oops</html>".getBytes(StandardCharsets.UTF_8))));
+    server.answer(StubReply.status(500, "<html>oops</html>".getBytes(StandardCharsets.UTF_8)));
     assertThat(TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never())).getMessage())
         .isEqualTo("Yuanbao search request failed: HTTP 500");
   }
 
   @Test
   void envelopeWithoutMessageNamesItsCode() {
-    server.stubFor(
-        post("/SearchPro")
-            .willReturn(aResponse().withStatus(200).withBody("{\"Response\":{\"Error\":{\"Code\":\"InternalError\"}}}")));
+    server.answer(StubReply.json("{\"Response\":{\"Error\":{\"Code\":\"InternalError\"}}}"));
     WebError failure =
         TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
     assertThat(failure.getMessage()).isEqualTo("Yuanbao search failed: InternalError");
@@ -352,7 +337,7 @@ class FixtureMappingTest {
   void bodyOverEightMebibytesFails() {
     byte[] body = new byte[8 * 1024 * 1024 + 1];
     java.util.Arrays.fill(body, (byte) ' ');
-    server.stubFor(post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(body)));
+    server.answer(StubReply.json(body));
     WebError failure =
         TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
     assertThat(failure.code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_ERROR);

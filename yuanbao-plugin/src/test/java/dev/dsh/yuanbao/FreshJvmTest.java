@@ -2,14 +2,11 @@ package dev.dsh.yuanbao;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebSearchRequest;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.management.ObjectName;
@@ -26,31 +23,18 @@ import org.junit.jupiter.api.Test;
 class FreshJvmTest {
 
   private static final String SSL_CONTEXT_IMPL = "sun.security.ssl.SSLContextImpl";
-  private static HttpServer server;
+  private static SearchProStub server;
   private static String baseUrl;
 
   @BeforeAll
-  static void start() throws IOException {
-    byte[] body = TestSupport.fixture("03-premium-cnt50.json");
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-    // No executor: every exchange is served on the server's one dispatcher thread.
-    server.createContext(
-        "/",
-        exchange -> {
-          exchange.getRequestBody().readAllBytes();
-          exchange.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");
-          exchange.sendResponseHeaders(200, body.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-          }
-        });
-    server.start();
-    baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
+  static void start() {
+    server = SearchProStub.answering(StubReply.json(TestSupport.fixture("03-premium-cnt50.json")));
+    baseUrl = server.baseUrl();
   }
 
   @AfterAll
   static void stop() {
-    server.stop(0);
+    server.close();
   }
 
   @Test

@@ -1,17 +1,14 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.credentials.Credential;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -29,12 +26,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class KeyResolutionTest {
 
   private static final String REF = YuanbaoConfig.DEFAULT_API_KEY_ENV;
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
 
   @BeforeEach
   void reset() {
-    server.stubFor(
-        post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("21-empty-pages.json"))));
+    server.answer(StubReply.json(TestSupport.fixture("21-empty-pages.json")));
   }
 
   private static YuanbaoConfig withoutLiteral() {
@@ -42,13 +38,13 @@ class KeyResolutionTest {
   }
 
   private static List<String> authorizations() {
-    return server.findAll(anyRequestedFor(anyUrl())).stream()
-        .map(r -> r.getHeader("Authorization"))
+    return server.requests().stream()
+        .map(r -> r.header("Authorization").orElse(null))
         .toList();
   }
 
   private static String keyUsedBy(YuanbaoSearchProvider provider) {
-    server.resetRequests();
+    server.forgetRequests();
     TestSupport.search(provider, "q");
     List<String> seen = authorizations();
     assertThat(seen).hasSize(1);
@@ -92,7 +88,7 @@ class KeyResolutionTest {
           .isEqualTo(
               "Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\"; set apiKey, store it with"
                   + " 'dsh credentials set TENCENTCLOUD_WSA_APIKEY', or export TENCENTCLOUD_WSA_APIKEY");
-      assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+      assertThat(server.requests()).isEmpty();
     }
   }
 
@@ -126,7 +122,7 @@ class KeyResolutionTest {
           .isEqualTo(
               "Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\"; set apiKey or export"
                   + " TENCENTCLOUD_WSA_APIKEY");
-      assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+      assertThat(server.requests()).isEmpty();
     }
   }
 
@@ -150,7 +146,7 @@ class KeyResolutionTest {
         }
       }
     }
-    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
@@ -169,7 +165,7 @@ class KeyResolutionTest {
             .contains("no API key for \"TENCENTCLOUD_WSA_APIKEY\" (apiKey is empty)");
       }
     }
-    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
@@ -206,7 +202,7 @@ class KeyResolutionTest {
             .matches(".*IllegalStateException: store (unreadable|locked)");
       }
     }
-    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test

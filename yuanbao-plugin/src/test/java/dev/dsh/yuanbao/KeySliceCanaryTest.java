@@ -1,12 +1,10 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchSource;
@@ -26,7 +24,7 @@ class KeySliceCanaryTest {
   private static final String THIRTEEN = CANARY.substring(0, 13);
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
 
   @Test
   void slicesInAnErrorMessageAreMasked() {
@@ -71,7 +69,7 @@ class KeySliceCanaryTest {
   }
 
   private static void answer(String body) {
-    server.resetAll();
-    server.stubFor(post(urlPathMatching(".*")).willReturn(aResponse().withStatus(200).withBody(body)));
+    server.reset();
+    server.answer(StubReply.json(body));
   }
 }

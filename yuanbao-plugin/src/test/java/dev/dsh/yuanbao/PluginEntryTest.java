@@ -1,18 +1,14 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
+import dev.dsh.api.testing.StubRequest;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
@@ -29,13 +25,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The PF4J entry: registration, live update in place, unload, and config checks. */
 class PluginEntryTest {
 
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
 
   @BeforeEach
   void reset() {
-    server.stubFor(
-        post(urlPathMatching(".*"))
-            .willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("01-normal-zh-10.json"))));
+    server.answer(StubReply.json(TestSupport.fixture("01-normal-zh-10.json")));
   }
 
   private static Map<String, Object> row(String baseURL) {
@@ -81,9 +75,9 @@ class PluginEntryTest {
     assertThat(ctx.handler.accept(new FakeContext.FakeConfig(next))).isTrue();
     TestSupport.await(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
 
-    List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
-    assertThat(requests).extracting(LoggedRequest::getUrl).containsExactly("/SearchPro", "/v2/SearchPro");
-    assertThat(requests.get(1).getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":30}");
+    List<StubRequest> requests = server.requests();
+    assertThat(requests).extracting(StubRequest::path).containsExactly("/SearchPro", "/v2/SearchPro");
+    assertThat(requests.get(1).body()).isEqualTo("{\"Query\":\"q\",\"Cnt\":30}");
     assertThat(ctx.web.registrations).isEqualTo(1);
     ctx.dispose();
   }
@@ -109,7 +103,7 @@ class PluginEntryTest {
     assertThatThrownBy(() -> ctx.handler.accept(new FakeContext.FakeConfig(raw)))
         .hasMessageStartingWith("apiKeyEnv:");
     TestSupport.await(ctx.web.registered.get(0).search(WebSearchRequest.of("q"), AbortSignal.never()));
-    assertThat(server.findAll(anyRequestedFor(anyUrl()))).extracting(LoggedRequest::getUrl)
+    assertThat(server.requests()).extracting(StubRequest::path)
         .containsExactly("/SearchPro");
     ctx.dispose();
   }
@@ -150,9 +144,9 @@ class PluginEntryTest {
       provider.reconfigure(Configs.withCount(TestSupport.config(server.baseUrl() + "/p"), 50));
       TestSupport.search(provider, "q");
     }
-    List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
-    assertThat(requests).extracting(LoggedRequest::getUrl).containsExactly("/SearchPro", "/p/SearchPro");
-    assertThat(requests.get(1).getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":50}");
+    List<StubRequest> requests = server.requests();
+    assertThat(requests).extracting(StubRequest::path).containsExactly("/SearchPro", "/p/SearchPro");
+    assertThat(requests.get(1).body()).isEqualTo("{\"Query\":\"q\",\"Cnt\":50}");
   }
 
   @Test

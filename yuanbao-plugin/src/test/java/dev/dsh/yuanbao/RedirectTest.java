@@ -1,13 +1,10 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -19,25 +16,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Redirects are refused before their target is contacted. */
 class RedirectTest {
 
-  @RegisterExtension static final WireMockExtension origin = TestSupport.stubServer();
-  @RegisterExtension static final WireMockExtension target = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub origin = SearchProStub.unrouted();
+  @RegisterExtension static final SearchProStub target = SearchProStub.unrouted();
 
   @BeforeEach
   void answer() {
-    target.stubFor(
-        post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("01-normal-zh-10.json"))));
+    target.answer(StubReply.json(TestSupport.fixture("01-normal-zh-10.json")));
   }
 
   @ParameterizedTest
   @ValueSource(ints = {301, 302, 303, 307, 308})
   void redirectIsRefusedBeforeTheTargetIsContacted(int status) {
-    origin.stubFor(
-        post("/SearchPro")
-            .willReturn(
-                aResponse()
-                    .withStatus(status)
-                    .withHeader("Location", target.baseUrl() + "/SearchPro")
-                    .withBody(TestSupport.fixture("12-error-auth-unauthorized.json"))));
+    origin.answer(
+        StubReply.status(status, TestSupport.fixture("12-error-auth-unauthorized.json"))
+            .withHeader("Location", target.baseUrl() + "/SearchPro"));
     try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(origin.baseUrl()))) {
       WebError failure =
           TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
@@ -45,7 +37,7 @@ class RedirectTest {
       assertThat(failure.getMessage())
           .isEqualTo("Yuanbao search request failed: HTTP " + status + " redirect refused");
     }
-    assertThat(origin.findAll(anyRequestedFor(anyUrl()))).hasSize(1);
-    assertThat(target.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    assertThat(origin.requests()).hasSize(1);
+    assertThat(target.requests()).isEmpty();
   }
 }

@@ -1,17 +1,13 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
+import dev.dsh.api.testing.StubRequest;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilter;
 import dev.dsh.api.web.SearchFilters;
@@ -31,17 +27,15 @@ import tools.jackson.databind.json.JsonMapper;
 /** The request the provider sends: method, path, headers, body, and exactly one per search. */
 class RequestShapeTest {
 
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
 
   @BeforeEach
   void reset() {
-    server.stubFor(
-        post(urlPathMatching(".*"))
-            .willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("21-empty-pages.json"))));
+    server.answer(StubReply.json(TestSupport.fixture("21-empty-pages.json")));
   }
 
-  private static LoggedRequest onlyRequest() {
-    List<LoggedRequest> requests = server.findAll(anyRequestedFor(anyUrl()));
+  private static StubRequest onlyRequest() {
+    List<StubRequest> requests = server.requests();
     assertThat(requests).hasSize(1);
     return requests.get(0);
   }
@@ -55,16 +49,16 @@ class RequestShapeTest {
   @Test
   void searchPostsQueryAndCountWithTheFourHeaders() {
     searchWith(TestSupport.config(server.baseUrl()), WebSearchRequest.of("深圳 \"天气\"\n明天"));
-    LoggedRequest request = onlyRequest();
+    StubRequest request = onlyRequest();
     assertAll(
-        () -> assertThat(request.getMethod().getName()).isEqualTo("POST"),
-        () -> assertThat(request.getUrl()).isEqualTo("/SearchPro"),
-        () -> assertThat(request.getHeader("Authorization")).isEqualTo("Bearer " + TestSupport.KEY),
-        // WireMock's Jetty rewrites the charset's case; RawServerTest checks the exact bytes.
-        () -> assertThat(request.getHeader("Content-Type")).isEqualToIgnoringCase("application/json; charset=utf-8"),
-        () -> assertThat(request.getHeader("Accept")).isEqualTo("application/json"),
-        () -> assertThat(request.getHeader("User-Agent")).isEqualTo("dsh-web-search-yuanbao/0.1.0"),
-        () -> assertThat(request.getBodyAsString())
+        () -> assertThat(request.method()).isEqualTo("POST"),
+        () -> assertThat(request.path()).isEqualTo("/SearchPro"),
+        () -> assertThat(request.header("Authorization")).hasValue("Bearer " + TestSupport.KEY),
+        // AbortTest checks the exact bytes of the request head.
+        () -> assertThat(request.header("Content-Type").orElse(null)).isEqualToIgnoringCase("application/json; charset=utf-8"),
+        () -> assertThat(request.header("Accept")).hasValue("application/json"),
+        () -> assertThat(request.header("User-Agent")).hasValue("dsh-web-search-yuanbao/0.1.0"),
+        () -> assertThat(request.body())
             .isEqualTo("{\"Query\":\"深圳 \\\"天气\\\"\\n明天\",\"Cnt\":10}"));
   }
 
@@ -73,28 +67,27 @@ class RequestShapeTest {
   void searchProIsAppendedUnderTheBaseUrl(String suffix) {
     searchWith(TestSupport.config(server.baseUrl() + suffix), WebSearchRequest.of("q"));
     String prefix = suffix.startsWith("/api") ? "/api/v1" : "";
-    assertThat(onlyRequest().getUrl()).isEqualTo(prefix + "/SearchPro");
+    assertThat(onlyRequest().path()).isEqualTo(prefix + "/SearchPro");
   }
 
   @ParameterizedTest(name = "maxResults {0} -> Cnt {1}")
   @CsvSource({"1,10", "8,10", "10,10", "11,20", "29,30", "50,50", "51,50", "1000,50"})
   void countIsTheSmallestSupportedValueAtLeastMaxResults(int maxResults, int cnt) {
     searchWith(TestSupport.config(server.baseUrl()), new WebSearchRequest("q", maxResults));
-    assertThat(onlyRequest().getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + cnt + "}");
+    assertThat(onlyRequest().body()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + cnt + "}");
   }
 
   @ParameterizedTest
   @ValueSource(ints = {10, 20, 30, 40, 50})
   void countWithoutMaxResultsIsTheConfiguredCount(int count) {
     searchWith(Configs.withCount(TestSupport.config(server.baseUrl()), count), WebSearchRequest.of("q"));
-    assertThat(onlyRequest().getBodyAsString()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + count + "}");
+    assertThat(onlyRequest().body()).isEqualTo("{\"Query\":\"q\",\"Cnt\":" + count + "}");
   }
 
   @ParameterizedTest
   @ValueSource(ints = {200, 400, 429, 500, 503})
   void exactlyOneRequestIsSentWhateverTheOutcome(int status) {
-    server.stubFor(
-        post(urlPathMatching(".*")).willReturn(aResponse().withStatus(status).withBody("{}")));
+    server.answer(StubReply.status(status, "{}"));
     try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()))) {
       provider.search(WebSearchRequest.of("q"), AbortSignal.never()).handle((r, e) -> null)
           .toCompletableFuture().join();
@@ -105,7 +98,7 @@ class RequestShapeTest {
   @Test
   void controlCharactersAndLoneSurrogatesAreEscapedInTheQuery() {
     searchWith(TestSupport.config(server.baseUrl()), WebSearchRequest.of("a\u0001b\\c\ud800"));
-    assertThat(onlyRequest().getBodyAsString())
+    assertThat(onlyRequest().body())
         .isEqualTo("{\"Query\":\"a\\u0001b\\\\c\\ud800\",\"Cnt\":10}");
   }
 
@@ -137,7 +130,7 @@ class RequestShapeTest {
       String name, String site, String excludes, String freshness, String expected) {
     List<String> excluded = excludes == null ? List.of() : List.of(excludes.split(" "));
     searchWith(TestSupport.config(server.baseUrl()), filtered(site, excluded, freshness));
-    assertThat(JSON.readTree(onlyRequest().getBodyAsString())).isEqualTo(JSON.readTree(expected));
+    assertThat(JSON.readTree(onlyRequest().body())).isEqualTo(JSON.readTree(expected));
   }
 
   @ParameterizedTest(name = "mode {0}, industry {1}")
@@ -154,7 +147,7 @@ class RequestShapeTest {
   void modeAndIndustryReachTheBody(String mode, String industry, String expected) {
     searchWith(
         Configs.withMode(TestSupport.config(server.baseUrl()), mode, industry), WebSearchRequest.of("q"));
-    assertThat(JSON.readTree(onlyRequest().getBodyAsString())).isEqualTo(JSON.readTree(expected));
+    assertThat(JSON.readTree(onlyRequest().body())).isEqualTo(JSON.readTree(expected));
   }
 
   @Test
@@ -176,7 +169,7 @@ class RequestShapeTest {
           () -> assertThat(six.getMessage()).isEqualTo("Yuanbao takes at most 5 excludeSites, got 6"),
           () -> assertThat(provider.supportedFilters()).containsExactlyInAnyOrder(SearchFilter.values()));
     }
-    assertThat(server.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test

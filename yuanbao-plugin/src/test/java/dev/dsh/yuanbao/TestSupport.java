@@ -1,10 +1,8 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
@@ -34,11 +32,6 @@ final class TestSupport {
    * The fixture folder {@code wsa/} of this module's test resources (see its README), as the
    * build copied it onto the test class path.
    */
-  /** A WireMock server on a free loopback port for a test class, reset before each test. */
-  static WireMockExtension stubServer() {
-    return WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
-  }
-
   static Path fixtures() {
     java.net.URL folder = TestSupport.class.getResource("/wsa/README.md");
     if (folder == null) {

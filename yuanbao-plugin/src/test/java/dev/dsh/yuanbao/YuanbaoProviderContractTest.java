@@ -1,9 +1,7 @@
 package dev.dsh.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchProviderContract;
 import java.util.ArrayList;
@@ -15,16 +13,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The reusable provider contract, offline: WireMock answers, a raw server holds the answer. */
+/** The reusable provider contract, offline: one SearchPro stub answers, another holds answers. */
 class YuanbaoProviderContractTest extends WebSearchProviderContract {
 
-  @RegisterExtension static final WireMockExtension server = TestSupport.stubServer();
-  private static RawServer holding;
+  @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();
+  private static SearchProStub holding;
   private final List<YuanbaoSearchProvider> made = new ArrayList<>();
 
   @BeforeAll
   static void start() {
-    holding = new RawServer(RawServer.Behaviour.HOLD);
+    holding = SearchProStub.answering(StubReply.hold());
   }
 
   @AfterAll
@@ -34,8 +32,7 @@ class YuanbaoProviderContractTest extends WebSearchProviderContract {
 
   @BeforeEach
   void answer() {
-    server.stubFor(
-        post("/SearchPro").willReturn(aResponse().withStatus(200).withBody(TestSupport.fixture("07-mixed-mode2.json"))));
+    server.answer(StubReply.json(TestSupport.fixture("07-mixed-mode2.json")));
   }
 
   @AfterEach

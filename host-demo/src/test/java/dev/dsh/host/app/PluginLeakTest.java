@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.LifecycleEvent;
-import dev.dsh.host.testing.LoopbackStub;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.tool.ToolResult;
 import java.io.IOException;
@@ -61,7 +62,7 @@ class PluginLeakTest {
     Path profile = Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(profile.resolve("profile.yml"), "bundles: [" + RealPluginJar.PLUGIN_ID + "]\n");
 
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("leak"));
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("leak"));
         Host host = Host.serve(options(home), this::record)) {
       long metaspaceBefore = metaspaceUsed();
       long started = System.nanoTime();

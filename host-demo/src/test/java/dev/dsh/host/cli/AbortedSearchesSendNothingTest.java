@@ -2,7 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubRequest;
 import dev.dsh.host.testing.RealPluginJar;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,12 +30,12 @@ class AbortedSearchesSendNothingTest {
   private static final String APPLIED = "applied root/" + RealPluginJar.ROW_ID + " ";
 
   @TempDir Path home;
-  private LoopbackStub stub;
+  private SearchProStub stub;
   private RunSession run;
 
   @BeforeEach
   void setUp() {
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     stub.holdAnswers();
     CliHarness.installPlugin(home, stub.baseUrl(), "maxConcurrentSearches: 1");
     run = RunSession.start(home, ENV);
@@ -61,7 +63,7 @@ class AbortedSearchesSendNothingTest {
       answers.add(JSON.readTree(line));
     }
 
-    assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+    assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"holder\",\"Cnt\":10}");
     assertThat(answers.get(0).get("error")).isEqualTo(JSON.readTree(
         "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 10 s\"}"));
@@ -109,7 +111,7 @@ class AbortedSearchesSendNothingTest {
     assertThat(answers).allSatisfy(answer -> assertThat(answer.get("error")).isEqualTo(JSON.readTree(
         "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 2 s\"}")));
     Thread.sleep(Duration.ofMillis(200).toMillis()); // a request sent at the last moment arrives
-    assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+    assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"warm-up\",\"Cnt\":10}", "{\"Query\":\"q0\",\"Cnt\":10}");
   }
 }

@@ -2,7 +2,8 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +31,7 @@ class BrokenProfileMcpLauncherIT {
 
   @Test
   void everyToolCallSaysWhatIsWrongUntilTheFixedFileIsSaved() throws Exception {
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("a"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       Path home = work.resolve("home");
       CliHarness.installPlugin(home, stub.baseUrl(), "");
       Path patch = home.resolve("profiles/default/cordis.patch.yml");

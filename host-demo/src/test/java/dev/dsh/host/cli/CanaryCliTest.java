@@ -1,12 +1,9 @@
 package dev.dsh.host.cli;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CanaryCliTest {
 
   private static final String CANARY = "sk-canary-cli-93a0f1";
-  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
+  @RegisterExtension private static final SearchProStub stub = SearchProStub.unrouted();
 
   @TempDir Path home;
   private final List<CliHarness.Result> results = new ArrayList<>();
@@ -41,15 +38,12 @@ class CanaryCliTest {
 
   @BeforeEach
   void install() {
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(
-                aResponse()
-                    .withStatus(401)
-                    .withBody(
-                        "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure\",\"Message\":\"bad key "
-                            + CANARY
-                            + "\"}}}")));
+    stub.answer(
+        StubReply.status(
+            401,
+            "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure\",\"Message\":\"bad key "
+                + CANARY
+                + "\"}}}"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
     originalErr = System.err;
     System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));

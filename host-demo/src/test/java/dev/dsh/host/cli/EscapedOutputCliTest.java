@@ -2,8 +2,8 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.plugins.TestPluginJars;
-import dev.dsh.host.testing.LoopbackStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,7 +26,7 @@ class EscapedOutputCliTest {
       throws Exception {
     String envelope = "{\"Response\":{\"Error\":{\"Code\":\"AuthFailure\",\"Message\":\"bad key"
         + " \\u001b[2J\\u009b here\"},\"RequestId\":\"r-1\"}}";
-    try (LoopbackStub stub = LoopbackStub.answering(envelope)) {
+    try (SearchProStub stub = SearchProStub.answering(envelope)) {
       CliHarness.installPlugin(home, stub.baseUrl(), "");
 
       CliHarness.Result search = CliHarness.run(home, ENV, "", "search", "q");

@@ -2,7 +2,8 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.testing.UnwritableFolder;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +79,7 @@ class HomeLauncherIT {
   void aHomeThatCannotBeWrittenIsOneMessageNamingTheFolderAndTheFix() throws Exception {
     Path home = Files.createDirectories(work.resolve("home"));
     RealLauncher launcher = RealLauncher.in(work);
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("a"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       CliHarness.installPlugin(home, stub.baseUrl(), "");
       try (UnwritableFolder locked = UnwritableFolder.make(
           home, home.resolve("plugins"), home.resolve("profiles/default"))) {

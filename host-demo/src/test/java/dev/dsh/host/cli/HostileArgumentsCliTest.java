@@ -3,7 +3,8 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +20,11 @@ class HostileArgumentsCliTest {
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test");
 
   @TempDir Path home;
-  private LoopbackStub stub;
+  private SearchProStub stub;
 
   @BeforeEach
   void setUp() {
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 

@@ -3,7 +3,8 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -33,11 +34,11 @@ class HostileHostCliTest {
   @TempDir Path home;
   @TempDir Path elsewhere;
 
-  private LoopbackStub stub;
+  private SearchProStub stub;
 
   @BeforeEach
   void install() {
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 

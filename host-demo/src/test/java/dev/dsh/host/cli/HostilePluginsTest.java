@@ -2,8 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.plugins.AdversarialPlugins;
-import dev.dsh.host.testing.LoopbackStub;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,12 +28,12 @@ class HostilePluginsTest {
   @TempDir Path work;
 
   private Path home;
-  private LoopbackStub stub;
+  private SearchProStub stub;
 
   @BeforeEach
   void setUp() throws IOException {
     home = Files.createDirectories(work.resolve("home"));
-    stub = LoopbackStub.answering(LoopbackStub.onePage("ok"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("ok"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 

@@ -3,7 +3,8 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.testing.ZipBombJar;
 import java.io.IOException;
@@ -25,12 +26,12 @@ class HugeJarCliTest {
   private static final String REFUSAL = "huge.jar: refused: it unpacks to more than the 256 MiB limit";
 
   @TempDir Path home;
-  private LoopbackStub stub;
+  private SearchProStub stub;
   private Path bomb;
 
   @BeforeEach
   void setUp() throws IOException {
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
     bomb = ZipBombJar.write(home.resolve("plugins/huge.jar"), "adv-huge", 3072, 3072L << 20);
   }

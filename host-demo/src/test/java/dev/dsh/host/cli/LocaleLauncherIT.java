@@ -2,7 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -49,7 +51,7 @@ class LocaleLauncherIT {
   }
 
   private void assertSearchReachesTheService(Path home) throws Exception {
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("a"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       CliHarness.installPlugin(home, stub.baseUrl(), "");
 
       RealLauncher.Result result = RealLauncher.in(work)
@@ -58,7 +60,7 @@ class LocaleLauncherIT {
       assertThat(result.exit()).as(result.err()).isZero();
       assertThat(result.err()).isEmpty();
       assertThat(result.out()).contains("\"url\":\"https://example.com/a\"");
-      assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+      assertThat(stub.requests()).extracting(StubRequest::body)
           .containsExactly("{\"Query\":\"" + QUERY + "\",\"Cnt\":10}");
     }
   }

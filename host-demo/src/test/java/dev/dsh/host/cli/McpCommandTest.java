@@ -2,7 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.host.tool.WebSearchTool;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
@@ -48,7 +49,7 @@ class McpCommandTest {
   private Path dir;
 
   private final CountDownLatch pairInFlight = new CountDownLatch(2);
-  private RoutingStub stub;
+  private SearchProStub stub;
   private Path home;
   private Map<String, String> env;
   private McpClientProcess server;
@@ -56,7 +57,7 @@ class McpCommandTest {
   @BeforeAll
   void startServer(@TempDir Path dir) throws Exception {
     this.dir = dir;
-    stub = new RoutingStub(this::answer);
+    stub = SearchProStub.routing(request -> answer(request.body()));
     home = dir.resolve("home");
     CliHarness.installPlugin(home, stub.baseUrl(), "");
     env = new HashMap<>();
@@ -76,13 +77,14 @@ class McpCommandTest {
   }
 
   /** The stub's routes, by the query in the SearchPro request body. */
-  private @Nullable String answer(String body) {
+  private StubReply answer(String body) {
     if (body.contains("hold-query")) {
-      return null;
+      return StubReply.hold();
     }
     if (body.contains("fail-query")) {
-      return "{\"Response\":{\"RequestId\":\"r-f\",\"Error\":{\"Code\":\"UnauthorizedOperation\","
-          + "\"Message\":\"the key may not call SearchPro\"}}}";
+      return StubReply.json(
+          "{\"Response\":{\"RequestId\":\"r-f\",\"Error\":{\"Code\":\"UnauthorizedOperation\","
+          + "\"Message\":\"the key may not call SearchPro\"}}}");
     }
     if (body.contains("pair-")) {
       // answered only once both calls of the pair are being searched at the same time
@@ -94,7 +96,7 @@ class McpCommandTest {
       }
     }
     Matcher query = Pattern.compile("\"Query\"\\s*:\\s*\"([^\"]+)\"").matcher(body);
-    return LoopbackStub.onePage(query.find() ? query.group(1) : "unknown");
+    return StubReply.json(SearchProAnswers.onePage(query.find() ? query.group(1) : "unknown"));
   }
 
   @Test
@@ -142,7 +144,7 @@ class McpCommandTest {
     assertThat(structured.path("sources").get(0).path("title").asString()).isEqualTo("Page alpha");
     assertThat(structured.path("truncated").asBoolean()).isFalse();
     assertThat(stub.requests())
-        .anySatisfy(seen -> assertThat(seen.headers()).contains("Bearer " + CANARY));
+        .anySatisfy(seen -> assertThat(seen.head()).contains("Bearer " + CANARY));
   }
 
   @Test
@@ -211,7 +213,7 @@ class McpCommandTest {
   void aCancelledCallGetsNoResponseAndItsSearchIsAbortedAndItsConnectionClosed() throws Exception {
     int id = server.nextId();
     CompletableFuture<JsonNode> held = server.request("tools/call", callParams("{\"queries\": [\"hold-query\"]}"));
-    stub.awaitRequestContaining("hold-query", SOON);
+    stub.awaitRequest(request -> request.body().contains("hold-query"), SOON);
     ObjectNode cancel = McpClientProcess.JSON.createObjectNode().put("requestId", id);
     cancel.put("reason", "the user gave up");
     server.notify("notifications/cancelled", cancel);
@@ -307,7 +309,7 @@ class McpCommandTest {
     }
     CompletableFuture<JsonNode> held =
         server.request("tools/call", callParams("{\"queries\": [\"hold-query again\"]}"));
-    stub.awaitRequestContaining("hold-query again", SOON);
+    stub.awaitRequest(request -> request.body().contains("hold-query again"), SOON);
 
     long start = System.nanoTime();
     server.endInput();

@@ -2,8 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.plugins.TestPluginJars;
-import dev.dsh.host.testing.LoopbackStub;
 import dev.dsh.host.tool.WebSearchTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class McpEarlyAnswerTest {
   void initializeAndToolsListAreAnsweredWhileTheBootIsHeldAndACallWaitsForIt() throws Exception {
     Path home = dir.resolve("home");
     Path gate = dir.resolve("gate");
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("early"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("early"))) {
       CliHarness.installPlugin(home, stub.baseUrl(), "");
       gatePlugin(gate, home.resolve("plugins/adv-gate.jar"));
       Files.writeString(

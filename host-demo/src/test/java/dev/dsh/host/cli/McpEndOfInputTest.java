@@ -2,7 +2,9 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.host.tool.WebSearchTool;
 import java.io.BufferedReader;
 import java.io.File;
@@ -18,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,13 +39,13 @@ class McpEndOfInputTest {
 
   @TempDir Path dir;
 
-  private RoutingStub stub;
+  private SearchProStub stub;
   private Path home;
   private Map<String, String> env;
 
   @BeforeEach
   void installPlugin() {
-    stub = new RoutingStub(McpEndOfInputTest::answer);
+    stub = SearchProStub.routing(request -> answer(request.body()));
     home = dir.resolve("home");
     CliHarness.installPlugin(home, stub.baseUrl(), "");
     env = new HashMap<>();
@@ -58,9 +59,9 @@ class McpEndOfInputTest {
   }
 
   /** "hold" is never answered; "slow" after {@link #SLOW_MILLIS}; anything else at once. */
-  private static @Nullable String answer(String body) {
+  private static StubReply answer(String body) {
     if (body.contains("hold-query")) {
-      return null;
+      return StubReply.hold();
     }
     if (body.contains("slow-query")) {
       try {
@@ -69,7 +70,8 @@ class McpEndOfInputTest {
         Thread.currentThread().interrupt();
       }
     }
-    return LoopbackStub.onePage(body.contains("slow-query") ? "slow-query" : "other");
+    return StubReply.json(
+        SearchProAnswers.onePage(body.contains("slow-query") ? "slow-query" : "other"));
   }
 
   @Test
@@ -78,8 +80,8 @@ class McpEndOfInputTest {
       initialize(server);
       CompletableFuture<JsonNode> slow = server.request("tools/call", callParams("slow-query"));
       CompletableFuture<JsonNode> held = server.request("tools/call", callParams("hold-query"));
-      stub.awaitRequestContaining("slow-query", SOON);
-      stub.awaitRequestContaining("hold-query", SOON);
+      stub.awaitRequest(request -> request.body().contains("slow-query"), SOON);
+      stub.awaitRequest(request -> request.body().contains("hold-query"), SOON);
 
       long start = System.nanoTime();
       server.endInput();
@@ -126,7 +128,7 @@ class McpEndOfInputTest {
             .getBytes(StandardCharsets.UTF_8));
       }
       stdin.flush();
-      stub.awaitRequestContaining("hold-query", SOON);
+      stub.awaitRequest(request -> request.body().contains("hold-query"), SOON);
       Thread.sleep(1000);
       int before = err.size();
       long start = System.nanoTime();

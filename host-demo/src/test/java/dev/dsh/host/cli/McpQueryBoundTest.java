@@ -2,7 +2,8 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.tool.WebSearchTool;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -24,7 +25,7 @@ class McpQueryBoundTest {
 
   @Test
   void aToolCallWithAQueryOverTheBoundIsAnErrorNamingItAndSendsNothing() throws Exception {
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("a"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       Path home = dir.resolve("home");
       CliHarness.installPlugin(home, stub.baseUrl(), "");
       Map<String, String> env = new HashMap<>();

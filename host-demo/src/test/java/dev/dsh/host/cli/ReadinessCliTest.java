@@ -2,7 +2,8 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,11 +24,11 @@ class ReadinessCliTest {
 
   @TempDir Path home;
 
-  private LoopbackStub stub;
+  private SearchProStub stub;
 
   @BeforeEach
   void install() {
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 

@@ -2,7 +2,8 @@ package dev.dsh.host.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ class RefusalsLauncherIT {
 
   @Test
   void anEmptyExportedKeyIsCalledEmpty() throws Exception {
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("a"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       CliHarness.installPlugin(home(), stub.baseUrl(), "");
 
       RealLauncher.Result result = dsh(Map.of("TENCENTCLOUD_WSA_APIKEY", ""), new byte[0],
@@ -141,7 +142,7 @@ class RefusalsLauncherIT {
 
   @Test
   void anEmptyApiKeyInTheConfigIsCalledEmpty() throws Exception {
-    try (LoopbackStub stub = LoopbackStub.answering(LoopbackStub.onePage("a"))) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       for (String empty : List.of("\"\"", "\"   \"")) {
         CliHarness.installPlugin(home(), stub.baseUrl(), "apiKey: " + empty + ", apiKeyEnv: H6_UNSET_KEY");
 

@@ -4,16 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.app.Host;
-import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.app.HostOptions;
 import dev.dsh.host.home.DshHome;
 import dev.dsh.host.plugins.LoadedPlugin;
 import dev.dsh.host.runtime.LifecycleListener;
+import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.testing.WsaFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +24,7 @@ import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -140,7 +143,8 @@ class ReloadSoakTest {
       throws Exception {
     long seconds = Long.getLong(DURATION_PROPERTY, 20);
     byte[] answer = WsaFixtures.bytes("02-normal-en-10.json");
-    try (DelayingStub stub = new DelayingStub(answer, 20)) {
+    try (SearchProStub stub =
+        SearchProStub.answering(StubReply.json(answer).afterUpTo(Duration.ofMillis(20)))) {
       Path jar = home.resolve("plugins").resolve(CliHarness.PLUGIN_ID + ".jar");
       CliHarness.installPlugin(home, stub.baseUrl(), "apiKey: sk-soak");
       writeUserLayer(home, stub.baseUrl(), 0);
@@ -170,6 +174,7 @@ class ReloadSoakTest {
         List<Search> searches = soak(host, home, jar, stub.baseUrl(), seconds, disturbances);
         summary = summarize(searches, reloads.gaps(disturbances));
         searches = null; // not retained while the footprint is taken
+        stub.forgetRequests(); // nor the stub's record of the requests
 
         // One last replacement, then the same state as at the start: a fresh instance, one search.
         int reloaded = reloads.count.get();
@@ -188,7 +193,7 @@ class ReloadSoakTest {
           SEARCHERS,
           summary.searches(),
           reloads.count.get(),
-          stub.requests(),
+          stub.requestCount(),
           counts,
           before.threads(),
           after.threads(),

@@ -3,7 +3,9 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubRequest;
 import dev.dsh.host.testing.RealPluginJar;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,14 +42,14 @@ class RunCommandTest {
 
   private Path home;
   private Path installed;
-  private LoopbackStub stub;
+  private SearchProStub stub;
   private final List<RunSession> sessions = new ArrayList<>();
 
   @BeforeEach
   void setUp() throws IOException {
     home = Files.createDirectories(work.resolve("home"));
     installed = home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar");
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     // The bundle is listed and the row aimed at the stub; whether the jar is there is per test.
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
@@ -86,7 +88,7 @@ class RunCommandTest {
       run.awaitErr(mark, UNLOADED);
     }
     System.out.println("jar drop -> serving, ms: " + delays);
-    assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+    assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly(
             "{\"Query\":\"drop 1\",\"Cnt\":10}",
             "{\"Query\":\"drop 2\",\"Cnt\":10}",
@@ -103,7 +105,7 @@ class RunCommandTest {
     run.awaitErr(mark, UPDATED);
     assertThat(run.ask("search --json two")).contains("\"provider\":\"yuanbao\"");
 
-    try (LoopbackStub other = LoopbackStub.answering(LoopbackStub.onePage("b"))) {
+    try (SearchProStub other = SearchProStub.answering(SearchProAnswers.onePage("b"))) {
       mark = run.errMark();
       CliHarness.writeUserLayer(home, other.baseUrl(), "count: 20");
       run.awaitErr(mark, UPDATED);
@@ -112,10 +114,10 @@ class RunCommandTest {
       assertAll(
           () -> assertThat(answer.get("sources").get(0).get("url").asString())
               .isEqualTo("https://example.com/b"),
-          () -> assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+          () -> assertThat(stub.requests()).extracting(StubRequest::body)
               .containsExactly(
                   "{\"Query\":\"one\",\"Cnt\":10}", "{\"Query\":\"two\",\"Cnt\":20}"),
-          () -> assertThat(other.requests()).extracting(LoopbackStub.Seen::body)
+          () -> assertThat(other.requests()).extracting(StubRequest::body)
               .containsExactly("{\"Query\":\"three\",\"Cnt\":20}"),
           () -> assertThat(run.errLines()).as("taken in place: applied once, never unloaded")
               .filteredOn(line -> line.contains(APPLIED) || line.contains(UNLOADED)
@@ -140,7 +142,7 @@ class RunCommandTest {
     CliHarness.writeUserLayer(home, stub.baseUrl(), "count: 30");
     run.awaitErr(mark, UPDATED);
     assertThat(run.ask("search --json fixed")).contains("https://example.com/a");
-    assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+    assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"still\",\"Cnt\":10}", "{\"Query\":\"fixed\",\"Cnt\":30}");
   }
 
@@ -154,7 +156,7 @@ class RunCommandTest {
 
     assertThat(reported).contains("/count");
     assertThat(run.ask("search --json same")).contains("https://example.com/a");
-    assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+    assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"same\",\"Cnt\":10}");
   }
 

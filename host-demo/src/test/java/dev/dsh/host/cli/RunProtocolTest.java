@@ -3,7 +3,9 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubRequest;
 import dev.dsh.host.testing.RealPluginJar;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,12 +32,12 @@ class RunProtocolTest {
   private static final String APPLIED = "applied root/" + RealPluginJar.ROW_ID + " ";
 
   @TempDir Path home;
-  private LoopbackStub stub;
+  private SearchProStub stub;
   private final List<RunSession> sessions = new ArrayList<>();
 
   @BeforeEach
   void setUp() {
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 
@@ -108,7 +110,7 @@ class RunProtocolTest {
         () -> assertThat(answers.get(1))
             .isEqualTo("Error: unknown command \"frobnicate\": use search, status or quit"),
         () -> assertThat(answers.get(2)).startsWith("{\"provider\":\"yuanbao\""));
-    assertThat(stub.requests()).extracting(LoopbackStub.Seen::body)
+    assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"first\",\"Cnt\":10}", "{\"Query\":\"second\",\"Cnt\":10}");
   }
 

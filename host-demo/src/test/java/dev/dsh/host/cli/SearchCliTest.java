@@ -1,14 +1,9 @@
 package dev.dsh.host.cli;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,18 +21,13 @@ class SearchCliTest {
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", CANARY);
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
+  @RegisterExtension private static final SearchProStub stub = SearchProStub.unrouted();
 
   @TempDir Path home;
 
   @BeforeEach
   void serveTenEnglishResults() {
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(
-                aResponse()
-                    .withHeader("Content-Type", "application/json; charset=utf-8")
-                    .withBody(CliHarness.fixture("02-normal-en-10.json"))));
+    stub.answer(StubReply.json(CliHarness.fixture("02-normal-en-10.json")));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
   }
 
@@ -51,11 +41,12 @@ class SearchCliTest {
         .contains("(https://www.chinadaily.com.cn/a/202505/06/WS6819a3e2a310a04af22bd341.html)")
         .contains("(2025-05-06T09:15:22+08:00)")
         .endsWith("Cite the relevant URLs above as markdown links in your answer.\n");
-    stub.verify(
-        1,
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withHeader("Authorization", equalTo("Bearer " + CANARY))
-            .withRequestBody(equalTo("{\"Query\":\"drone delivery\",\"Cnt\":10}")));
+    assertThat(stub.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + CANARY)
+                    && r.body().equals("{\"Query\":\"drone delivery\",\"Cnt\":10}"))
+        .hasSize(1);
     assertThat(result.out() + result.err()).doesNotContain(CANARY);
   }
 
@@ -75,12 +66,7 @@ class SearchCliTest {
 
   @Test
   void aProviderFailureExitsThreeWithTheErrorObject() {
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(
-                aResponse()
-                    .withStatus(401)
-                    .withBody(CliHarness.fixture("12-error-auth-unauthorized.json"))));
+    stub.answer(StubReply.status(401, CliHarness.fixture("12-error-auth-unauthorized.json")));
 
     CliHarness.Result json = CliHarness.run(home, ENV, "", "search", "--json", "q");
     CliHarness.Result text = CliHarness.run(home, ENV, "", "search", "q");
@@ -99,7 +85,7 @@ class SearchCliTest {
     assertThat(result.exit()).isEqualTo(3);
     assertThat(JSON.readTree(result.out()).get("error").get("code").asString())
         .isEqualTo("WEB_PROVIDER_CREDENTIAL_MISSING");
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 
   @Test
@@ -118,7 +104,7 @@ class SearchCliTest {
     CliHarness.Result broken = CliHarness.run(home, ENV, "", "search", "q");
     assertThat(broken.exit()).isEqualTo(2);
     assertThat(broken.err()).contains("cordis.patch.yml").contains("line");
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 
   @Test
@@ -128,9 +114,9 @@ class SearchCliTest {
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.out()).startsWith("Sources:\n- [").contains("Cite the relevant URLs");
-    stub.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"drones\",\"Cnt\":10}")));
+    assertThat(stub.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"drones\",\"Cnt\":10}"))
+        .isNotEmpty();
   }
 
   @Test
@@ -157,9 +143,9 @@ class SearchCliTest {
 
     CliHarness.Result searched = CliHarness.run(home, Map.of(), "", "search", "q");
     assertThat(searched.exit()).as(searched.err()).isZero();
-    stub.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withHeader("Authorization", equalTo("Bearer " + CANARY)));
+    assertThat(stub.searches())
+        .filteredOn(r -> r.hasHeader("Authorization", "Bearer " + CANARY))
+        .isNotEmpty();
   }
 
   @Test

@@ -3,7 +3,8 @@ package dev.dsh.host.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import dev.dsh.host.testing.LoopbackStub;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,12 +34,12 @@ class UnappliedProfileRunTest {
   @TempDir Path work;
 
   private Path home;
-  private LoopbackStub stub;
+  private SearchProStub stub;
 
   @BeforeEach
   void setUp() throws IOException {
     home = Files.createDirectories(work.resolve("home"));
-    stub = LoopbackStub.answering(LoopbackStub.onePage("a"));
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     CliHarness.installPlugin(home, stub.baseUrl(), "");
     // A typo in the row id: the patch targets a row that does not exist.
     writePatch("- id: web-search-yuanbo\n  config: {baseURL: \"" + stub.baseUrl() + "\"}\n");

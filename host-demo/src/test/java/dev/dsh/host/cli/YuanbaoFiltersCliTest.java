@@ -1,14 +1,10 @@
 package dev.dsh.host.cli;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
-import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
+import dev.dsh.api.testing.StubRequest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +26,7 @@ class YuanbaoFiltersCliTest {
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-filters-1");
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
+  @RegisterExtension private static final SearchProStub stub = SearchProStub.unrouted();
 
   @TempDir Path home;
 
@@ -41,13 +37,13 @@ class YuanbaoFiltersCliTest {
   }
 
   private static void serve(String body) {
-    stub.stubFor(post(urlEqualTo("/SearchPro")).willReturn(aResponse().withBody(body)));
+    stub.answer(StubReply.json(body));
   }
 
   private static JsonNode onlyBody() {
-    List<LoggedRequest> requests = stub.findAll(postRequestedFor(urlEqualTo("/SearchPro")));
+    List<StubRequest> requests = stub.searches();
     assertThat(requests).hasSize(1);
-    return JSON.readTree(requests.get(0).getBodyAsString());
+    return JSON.readTree(requests.get(0).body());
   }
 
   @Test
@@ -99,7 +95,7 @@ class YuanbaoFiltersCliTest {
         .contains("site", "excludeSites");
     assertThat(JSON.readTree(tooMany.out()).get("error").get("message").asString())
         .contains("at most 5 excludeSites, got 6");
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 
   @Test
@@ -129,7 +125,7 @@ class YuanbaoFiltersCliTest {
       assertThat(result.exit()).as(bad[0]).isEqualTo(2);
       assertThat(result.err()).as(bad[0]).contains(bad[1]);
     }
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 
   @Test
@@ -144,7 +140,7 @@ class YuanbaoFiltersCliTest {
     pages.add("not json at all");
     ObjectNode body = JSON.createObjectNode();
     body.putObject("Response").put("RequestId", "r-dropped").set("Pages", pages);
-    stub.resetAll();
+    stub.reset();
     serve(JSON.writeValueAsString(body));
 
     CliHarness.Result result = CliHarness.run(home, ENV, "", "search", "--json", "q");

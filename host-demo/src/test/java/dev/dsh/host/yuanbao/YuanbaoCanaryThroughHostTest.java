@@ -1,19 +1,14 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -47,7 +42,7 @@ class YuanbaoCanaryThroughHostTest {
   private static final String CANARY = "sk-canary-2b7d41e0c9";
   private static final CredentialRef REF = CredentialRef.of(YuanbaoHost.KEY_VARIABLE);
 
-  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
+  @RegisterExtension private static final SearchProStub stub = SearchProStub.unrouted();
 
   @TempDir Path home;
   private YuanbaoHost host;
@@ -73,9 +68,8 @@ class YuanbaoCanaryThroughHostTest {
   }
 
   private void answer(int status, String body) {
-    stub.resetAll();
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro")).willReturn(aResponse().withStatus(status).withBody(body)));
+    stub.reset();
+    stub.answer(StubReply.status(status, body));
   }
 
   private static String envelopeEchoingTheKey() {
@@ -140,13 +134,9 @@ class YuanbaoCanaryThroughHostTest {
     answer(200, "not json, but the key " + CANARY);
     assertThat(expect(WebErrorCodes.WEB_PROVIDER_ERROR, "body").getMessage())
         .isEqualTo("Yuanbao returned an invalid response body");
-    stub.resetAll();
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(
-                aResponse()
-                    .withStatus(302)
-                    .withHeader("Location", "http://127.0.0.1:1/?k=" + CANARY)));
+    stub.reset();
+    stub.answer(
+        StubReply.status(302, "").withHeader("Location", "http://127.0.0.1:1/?k=" + CANARY));
     assertThat(expect(WebErrorCodes.WEB_PROVIDER_ERROR, "redirect").getMessage())
         .isEqualTo("Yuanbao search request failed: HTTP 302 redirect refused");
 
@@ -154,7 +144,7 @@ class YuanbaoCanaryThroughHostTest {
     assertThat(expect(WebErrorCodes.WEB_PROVIDER_ERROR, "refused").getMessage())
         .startsWith("Yuanbao search request failed: ConnectException");
 
-    try (HoldingServer holding = new HoldingServer()) {
+    try (SearchProStub holding = SearchProStub.answering(StubReply.hold())) {
       scope.update(Map.of("baseURL", holding.baseUrl()));
       AbortController controller = new AbortController();
       var stage = host.web().search(WebSearchRequest.of("held"), controller.signal());
@@ -189,7 +179,7 @@ class YuanbaoCanaryThroughHostTest {
       assertThat(error.getMessage()).contains("\"TENCENTCLOUD_WSA_APIKEY\"");
     }
 
-    stub.verify(0, anyRequestedFor(anyUrl()));
+    assertThat(stub.requests()).isEmpty();
     assertNoCanary();
   }
 
@@ -253,7 +243,7 @@ class YuanbaoCanaryThroughHostTest {
           .contains("is corrupt");
     }
 
-    stub.verify(0, anyRequestedFor(anyUrl()));
+    assertThat(stub.requests()).isEmpty();
     assertNoCanary();
   }
 }

@@ -1,17 +1,12 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -43,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 class YuanbaoHostReloadTest {
 
   private static final String KEY = "sk-host-reload";
-  @RegisterExtension private static final WireMockExtension first = WireMockStubs.loopback();
-  @RegisterExtension private static final WireMockExtension second = WireMockStubs.loopback();
+  @RegisterExtension private static final SearchProStub first = SearchProStub.unrouted();
+  @RegisterExtension private static final SearchProStub second = SearchProStub.unrouted();
 
   @TempDir Path home;
   private final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
@@ -53,10 +48,8 @@ class YuanbaoHostReloadTest {
 
   @BeforeEach
   void boot() throws IOException {
-    for (WireMockExtension stub : List.of(first, second)) {
-      stub.stubFor(
-          post(urlEqualTo("/SearchPro"))
-              .willReturn(aResponse().withBody(YuanbaoHost.fixture("01-normal-zh-10.json"))));
+    for (SearchProStub stub : List.of(first, second)) {
+      stub.answer(StubReply.json(YuanbaoHost.fixture("01-normal-zh-10.json")));
     }
     Files.createDirectories(home.resolve("plugins"));
     // an untouched timestamp lets the loader take the jar without waiting for it to settle
@@ -117,15 +110,15 @@ class YuanbaoHostReloadTest {
     assertThat(host.reload()).isEmpty();
     search("after");
 
-    first.verify(
-        1,
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"before\",\"Cnt\":10}")));
-    second.verify(
-        1,
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withHeader("Authorization", equalTo("Bearer " + KEY))
-            .withRequestBody(equalTo("{\"Query\":\"after\",\"Cnt\":40}")));
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"before\",\"Cnt\":10}"))
+        .hasSize(1);
+    assertThat(second.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + KEY)
+                    && r.body().equals("{\"Query\":\"after\",\"Cnt\":40}"))
+        .hasSize(1);
     assertThat(rowEvents())
         .containsExactly(LifecycleEvent.Kind.APPLIED, LifecycleEvent.Kind.UPDATED);
     assertThat(reports).containsExactly("loaded plugin dsh-web-search-yuanbao@0.1.0");
@@ -143,7 +136,7 @@ class YuanbaoHostReloadTest {
         .contains("web-search-yuanbao")
         .contains("/baseURL")
         .contains("/count");
-    first.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(first.searches()).hasSize(1);
     assertThat(rowEvents()).containsExactly(LifecycleEvent.Kind.APPLIED);
   }
 
@@ -164,6 +157,6 @@ class YuanbaoHostReloadTest {
         .isEqualTo(WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING);
     assertThat(missing).hasMessage("configured web provider \"elsewhere\" is not registered");
     assertThat(rowEvents()).containsExactly(LifecycleEvent.Kind.APPLIED);
-    first.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(first.searches()).hasSize(1);
   }
 }

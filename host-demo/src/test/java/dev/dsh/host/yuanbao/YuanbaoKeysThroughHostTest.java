@@ -1,17 +1,10 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.host.credentials.FileCredentialStore;
@@ -46,9 +39,8 @@ class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
   }
 
   private static List<String> authorizations() {
-    return stub.findAll(postRequestedFor(urlEqualTo("/SearchPro"))).stream()
-        .map(LoggedRequest.class::cast)
-        .map(r -> r.getHeader("Authorization"))
+    return stub.searches().stream()
+        .map(r -> r.header("Authorization").orElse(null))
         .toList();
   }
 
@@ -123,9 +115,9 @@ class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
 
     host.search("q");
 
-    stub.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withHeader("Authorization", equalTo("Bearer sk-team")));
+    assertThat(stub.searches())
+        .filteredOn(r -> r.hasHeader("Authorization", "Bearer sk-team"))
+        .isNotEmpty();
   }
 
   @Test
@@ -139,6 +131,6 @@ class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
     assertThat(error.getMessage())
         .startsWith("Yuanbao search has no API key for \"TENCENTCLOUD_WSA_APIKEY\"")
         .contains("dsh credentials set TENCENTCLOUD_WSA_APIKEY");
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 }

@@ -1,15 +1,10 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
 import dev.dsh.api.Scope;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.host.runtime.LifecycleEvent.Kind;
@@ -29,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class YuanbaoLiveUpdateTest {
 
   private static final String KEY = "sk-live-update";
-  @RegisterExtension private static final WireMockExtension first = WireMockStubs.loopback();
-  @RegisterExtension private static final WireMockExtension second = WireMockStubs.loopback();
+  @RegisterExtension private static final SearchProStub first = SearchProStub.unrouted();
+  @RegisterExtension private static final SearchProStub second = SearchProStub.unrouted();
 
   @TempDir Path home;
   private YuanbaoHost host;
@@ -38,10 +33,8 @@ class YuanbaoLiveUpdateTest {
 
   @BeforeEach
   void serveAnswers() {
-    for (WireMockExtension stub : List.of(first, second)) {
-      stub.stubFor(
-          post(urlEqualTo("/SearchPro"))
-              .willReturn(aResponse().withBody(YuanbaoHost.fixture("01-normal-zh-10.json"))));
+    for (SearchProStub stub : List.of(first, second)) {
+      stub.answer(StubReply.json(YuanbaoHost.fixture("01-normal-zh-10.json")));
     }
     host = new YuanbaoHost(home).withWeb(web);
   }
@@ -64,15 +57,17 @@ class YuanbaoLiveUpdateTest {
     scope.update(row(second.baseUrl()));
     host.search("second");
 
-    first.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
-    first.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"first\",\"Cnt\":10}")));
-    second.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
-    second.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withHeader("Authorization", equalTo("Bearer " + KEY))
-            .withRequestBody(equalTo("{\"Query\":\"second\",\"Cnt\":10}")));
+    assertThat(first.searches()).hasSize(1);
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"first\",\"Cnt\":10}"))
+        .isNotEmpty();
+    assertThat(second.searches()).hasSize(1);
+    assertThat(second.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + KEY)
+                    && r.body().equals("{\"Query\":\"second\",\"Cnt\":10}"))
+        .isNotEmpty();
     assertThat(web.registered).hasSize(1);
     assertThat(host.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
     YuanbaoHost.assertActive(scope);
@@ -86,12 +81,12 @@ class YuanbaoLiveUpdateTest {
     scope.update(Map.of("apiKey", KEY, "baseURL", first.baseUrl(), "count", 30));
     host.search("after");
 
-    first.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"before\",\"Cnt\":10}")));
-    first.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"after\",\"Cnt\":30}")));
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"before\",\"Cnt\":10}"))
+        .isNotEmpty();
+    assertThat(first.searches())
+        .filteredOn(r -> r.body().equals("{\"Query\":\"after\",\"Cnt\":30}"))
+        .isNotEmpty();
     assertThat(web.registered).hasSize(1);
     assertThat(host.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
   }
@@ -108,8 +103,8 @@ class YuanbaoLiveUpdateTest {
     assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
     assertThat(host.search("q").provider()).isEqualTo("yuanbao");
 
-    second.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
-    first.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(second.searches()).hasSize(1);
+    assertThat(first.searches()).isEmpty();
     assertThat(web.registered).hasSize(1);
     assertThat(host.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED, Kind.UPDATED);
   }
@@ -122,9 +117,9 @@ class YuanbaoLiveUpdateTest {
       scope.update(Map.of("apiKey", KEY, "baseURL", second.baseUrl(), "count", 20));
       builtIn.search("two");
 
-      second.verify(
-          postRequestedFor(urlEqualTo("/SearchPro"))
-              .withRequestBody(equalTo("{\"Query\":\"two\",\"Cnt\":20}")));
+      assertThat(second.searches())
+          .filteredOn(r -> r.body().equals("{\"Query\":\"two\",\"Cnt\":20}"))
+          .isNotEmpty();
       assertThat(builtIn.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
       assertThat(builtIn.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
     }

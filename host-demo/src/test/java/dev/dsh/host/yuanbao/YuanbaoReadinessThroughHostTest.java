@@ -1,11 +1,10 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
@@ -72,7 +71,7 @@ class YuanbaoReadinessThroughHostTest extends StubbedYuanbaoTest {
 
     assertThat(host.search("q").provider()).isEqualTo("memory");
     assertThat(memory.requests()).hasSize(2);
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 
   @Test
@@ -144,7 +143,7 @@ class YuanbaoReadinessThroughHostTest extends StubbedYuanbaoTest {
                 + " with 'dsh credentials set TENCENTCLOUD_WSA_APIKEY', or export"
                 + " TENCENTCLOUD_WSA_APIKEY");
     assertThat(host.web().providers()).containsExactly(YUANBAO_KEYLESS);
-    stub.verify(0, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).isEmpty();
   }
 
   @Test

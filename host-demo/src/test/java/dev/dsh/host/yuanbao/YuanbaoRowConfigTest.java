@@ -1,20 +1,13 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
+import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
@@ -62,7 +55,7 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
 
     assertThat(host.failure("q").code())
         .isEqualTo(WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE);
-    stub.verify(0, anyRequestedFor(anyUrl()));
+    assertThat(stub.requests()).isEmpty();
   }
 
   @Test
@@ -117,7 +110,7 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
     assertThat(thrown).isInstanceOf(ConfigException.class).hasMessageContaining("/apiKeyEnv");
     YuanbaoHost.assertActive(scope);
     assertThat(host.search("q").provider()).isEqualTo("yuanbao");
-    stub.verify(1, anyRequestedFor(anyUrl()));
+    assertThat(stub.requests()).hasSize(1);
   }
 
   @Test
@@ -132,7 +125,7 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
 
     assertThat(result.provider()).isEqualTo("yuanbao");
     assertThat(result.sources()).isNotEmpty();
-    stub.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).hasSize(1);
   }
 
   @Test
@@ -145,6 +138,6 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
     host.runtime().find("root/web").orElseThrow().update(Map.of("searchProvider", "yuanbao"));
 
     assertThat(host.search("q").provider()).isEqualTo("yuanbao");
-    stub.verify(1, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).hasSize(1);
   }
 }

@@ -1,19 +1,14 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
@@ -66,7 +61,7 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
     YuanbaoHost.assertActive(scope);
     assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
     assertThat(host.search("two").provider()).isEqualTo("yuanbao");
-    stub.verify(2, postRequestedFor(urlEqualTo("/SearchPro")));
+    assertThat(stub.searches()).hasSize(2);
   }
 
   @Test
@@ -88,7 +83,7 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
   void anUpdateDuringASearchLeavesThatSearchOnItsSnapshotAndServesTheNextFromTheNewConfig()
       throws Exception {
     host.withWeb(Map.of());
-    try (HoldingServer holding = new HoldingServer()) {
+    try (SearchProStub holding = SearchProStub.answering(StubReply.hold())) {
       Scope scope = host.applyYuanbao(Map.of("baseURL", holding.baseUrl()));
       CompletableFuture<WebSearchResult> held =
           host.web().search(WebSearchRequest.of("held"), AbortSignal.never()).toCompletableFuture();
@@ -99,10 +94,9 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
 
       assertThat(next.sources()).isNotEmpty();
       assertThat(held).isNotDone();
-      stub.verify(
-          1,
-          postRequestedFor(urlEqualTo("/SearchPro"))
-              .withRequestBody(equalTo("{\"Query\":\"next\",\"Cnt\":20}")));
+      assertThat(stub.searches())
+          .filteredOn(r -> r.body().equals("{\"Query\":\"next\",\"Cnt\":20}"))
+          .hasSize(1);
       // Ending the scope aborts the search still held by the old endpoint.
       scope.dispose();
       Throwable ended = catchThrowable(() -> held.get(5, TimeUnit.SECONDS)).getCause();
@@ -121,14 +115,18 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
     host.runtime().find("root/credentials").orElseThrow().dispose();
     host.search("env");
 
-    stub.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"stored\",\"Cnt\":10}"))
-            .withHeader("Authorization", equalTo("Bearer sk-stored")));
-    stub.verify(
-        postRequestedFor(urlEqualTo("/SearchPro"))
-            .withRequestBody(equalTo("{\"Query\":\"env\",\"Cnt\":10}"))
-            .withHeader("Authorization", equalTo("Bearer " + KEY)));
+    assertThat(stub.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer sk-stored")
+                    && r.body().equals("{\"Query\":\"stored\",\"Cnt\":10}"))
+        .isNotEmpty();
+    assertThat(stub.searches())
+        .filteredOn(
+            r ->
+                r.hasHeader("Authorization", "Bearer " + KEY)
+                    && r.body().equals("{\"Query\":\"env\",\"Cnt\":10}"))
+        .isNotEmpty();
   }
 
   @Test

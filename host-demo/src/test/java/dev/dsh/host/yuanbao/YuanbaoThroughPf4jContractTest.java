@@ -1,12 +1,9 @@
 package dev.dsh.host.yuanbao;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.dsh.host.testing.WireMockStubs;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchProviderContract;
 import java.nio.file.Path;
@@ -23,14 +20,15 @@ import org.pf4j.PluginClassLoader;
 /**
  * Issue 4 acceptance 10: plugin-api's reusable provider contract, run against the {@code yuanbao}
  * provider as the real plugin jar registers it through PF4J (taken from the web service it
- * registered into), answering from WireMock; the hanging case against a server that never answers.
+ * registered into), answering from the SearchPro stub; the hanging case against a stub that never
+ * answers.
  */
 class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
 
   @TempDir static Path homes;
 
-  @RegisterExtension private static final WireMockExtension stub = WireMockStubs.loopback();
-  private static HoldingServer holding;
+  @RegisterExtension private static final SearchProStub stub = SearchProStub.unrouted();
+  private static SearchProStub holding;
   private static YuanbaoHost answering;
   private static YuanbaoHost hanging;
   private static final CountingWebPlugin answeringWeb = new CountingWebPlugin();
@@ -38,7 +36,7 @@ class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
 
   @BeforeAll
   static void start() {
-    holding = new HoldingServer();
+    holding = SearchProStub.answering(StubReply.hold());
 
     answering = new YuanbaoHost(homes.resolve("answering")).withWeb(answeringWeb);
     answering.env.put(YuanbaoHost.KEY_VARIABLE, "sk-contract");
@@ -58,9 +56,7 @@ class YuanbaoThroughPf4jContractTest extends WebSearchProviderContract {
 
   @BeforeEach
   void answer() {
-    stub.stubFor(
-        post(urlEqualTo("/SearchPro"))
-            .willReturn(aResponse().withBody(YuanbaoHost.fixture("07-mixed-mode2.json"))));
+    stub.answer(StubReply.json(YuanbaoHost.fixture("07-mixed-mode2.json")));
   }
 
   @Override

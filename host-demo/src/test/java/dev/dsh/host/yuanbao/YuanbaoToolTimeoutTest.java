@@ -3,6 +3,8 @@ package dev.dsh.host.yuanbao;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
@@ -25,11 +27,11 @@ class YuanbaoToolTimeoutTest {
 
   @TempDir Path home;
   private YuanbaoHost host;
-  private HoldingServer holding;
+  private SearchProStub holding;
 
   @BeforeEach
   void start() {
-    holding = new HoldingServer();
+    holding = SearchProStub.answering(StubReply.hold());
     host = new YuanbaoHost(home).withWeb(Map.of());
     host.env.put(YuanbaoHost.KEY_VARIABLE, "sk-tool-timeout");
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", holding.baseUrl())));
@@ -55,11 +57,11 @@ class YuanbaoToolTimeoutTest {
     assertThat(result.errorCode()).isEqualTo(WebErrorCodes.WEB_ABORTED);
     // The tool names its own timeout; the provider's part is to stop and close the exchange.
     assertThat(result.text()).isEqualTo("Error: web search timed out after 300 ms");
-    assertThat(holding.accepted()).isEqualTo(1);
+    assertThat(holding.connections()).isEqualTo(1);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANG_BOUND_MS);
-    while (holding.closedByClient() < 1 && System.nanoTime() < deadline) {
+    while (holding.heldClosedByClient() < 1 && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertThat(holding.closedByClient()).isEqualTo(1);
+    assertThat(holding.heldClosedByClient()).isEqualTo(1);
   }
 }
