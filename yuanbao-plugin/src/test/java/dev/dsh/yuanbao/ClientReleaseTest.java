@@ -186,9 +186,10 @@ class ClientReleaseTest {
         provider.close();
         for (CompletableFuture<WebSearchResult> stage : running) {
           // each one ends, as a success or as WEB_ABORTED
-          assertThat(stage.handle((result, error) -> result != null || isAborted(error)))
+          assertThat(stage.handle((result, error) ->
+                  result != null || isAborted(error) ? "success or aborted" : String.valueOf(error)))
               .succeedsWithin(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)
-              .isEqualTo(true);
+              .isEqualTo("success or aborted");
         }
       }
       for (Watched watched : all) {
