@@ -1,7 +1,7 @@
 package dev.dsh.examples;
 
-import dev.dsh.host.app.Host;
-import dev.dsh.host.app.HostOptions;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostOptions;
 import dev.dsh.langchain4j.DshWebSearchEngine;
 import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.retriever.WebSearchContentRetriever;

@@ -3,9 +3,9 @@ package dev.dsh.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
+import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;

@@ -1,8 +1,8 @@
 package dev.dsh.langchain4j;
 
 import dev.dsh.api.web.WebService;
-import dev.dsh.host.app.Host;
-import dev.dsh.host.app.HostOptions;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,64 @@
+package dev.dsh.app.cli;
+
+import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.app.demo.DemoProfile;
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.LifecycleEvent;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What every command of one invocation shares: the streams, the global options and, for the demo
+ * profile, the replay endpoint (started by the first command that boots a host, stopped by {@link
+ * #close}).
+ */
+final class Cli implements AutoCloseable {
+
+  final CliIo io;
+  final GlobalOptions globals = new GlobalOptions();
+  private @Nullable DemoProfile demo;
+
+  Cli(CliIo io) {
+    this.io = io;
+  }
+
+  DshHome home() {
+    return globals.home(io);
+  }
+
+  /**
+   * Host options whose lifecycle and problem lines go to stderr, prefixed {@code dsh: }, with URL
+   * user-info hidden.
+   */
+  HostOptions hostOptions() {
+    return globals.hostOptions(io, line -> io.err().println("dsh: " + UrlUserInfo.redact(line)));
+  }
+
+  /** Prints a lifecycle event of a serving host on stderr, as {@code dsh: <event>}. */
+  void lifecycleLine(LifecycleEvent event) {
+    io.err().println("dsh: " + event.describe());
+  }
+
+  /** {@link #hostOptions()} for a command that boots a host. */
+  HostOptions bootOptions() {
+    return booting(hostOptions());
+  }
+
+  /** {@code options} ready to boot: for the demo profile, the home prepared and the layer added. */
+  HostOptions booting(HostOptions options) {
+    if (!options.profile().equals(DemoProfile.NAME)) {
+      return options;
+    }
+    if (demo == null) {
+      demo = DemoProfile.start(options, io.bundledPlugin());
+    }
+    return demo.applyTo(options);
+  }
+
+  @Override
+  public void close() {
+    if (demo != null) {
+      demo.close();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.dsh.app.cli;
+
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.host.internal.credentials.CredentialStoreCorruptException;
+import dev.dsh.host.internal.plugins.PluginLoadException;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.HostException;
+import dev.dsh.host.model.ProfileException;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Runs one {@code dsh} invocation: parses the arguments with picocli, runs the command, and maps
+ * failures to exit codes (see {@link ExitCodes}). Never calls {@code System.exit}.
+ */
+public final class Dsh {
+
+  /** The most characters of a usage message, which quotes what was typed. */
+  private static final int MAX_MESSAGE = 500;
+
+  private Dsh() {}
+
+  /**
+   * Runs {@code args} against {@code io} and returns the exit code. Whatever reaches stderr goes
+   * through {@link EscapedStream}: a message echoing what was typed prints its control characters
+   * escaped (line feeds and tabs kept, for a {@code --verbose} stack trace), picocli's own usage
+   * errors included.
+   */
+  static int run(CliIo given, String... args) {
+    CliIo io = new CliIo(given.in(), given.out(),
+        EscapedStream.around(given.err(), ControlEscapes.LINE_FEED_AND_TAB), given.env(),
+        given.bundledPlugin());
+    try (Cli cli = new Cli(io)) {
+      return run(cli, args);
+    }
+  }
+
+  private static int run(Cli cli, String... args) {
+    CliIo io = cli.io;
+    CommandLine commandLine = new CommandLine(new DshCommand(cli));
+    addGlobalOptions(commandLine, cli.globals);
+    Subcommands.addTo(commandLine, cli, args, sub -> addGlobalOptions(sub, cli.globals));
+
+    commandLine.setOut(new PrintWriter(io.out(), true));
+    commandLine.setErr(new PrintWriter(io.err(), true));
+    commandLine.setExecutionExceptionHandler(
+        (e, line, parsed) -> {
+          line.getErr().println("dsh: " + describe(e));
+          return exitCodeOf(e);
+        });
+    commandLine.setParameterExceptionHandler(
+        (e, parsedArgs) -> {
+          CommandLine line = e.getCommandLine();
+          // The message quotes the offending argument: cut it, it may be megabytes long.
+          line.getErr().println("dsh: " + Echo.cut(String.valueOf(e.getMessage()), MAX_MESSAGE));
+          line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
+          return ExitCodes.USAGE_OR_CONFIG;
+        });
+    return commandLine.execute(args);
+  }
+
+  private static void addGlobalOptions(CommandLine line, GlobalOptions globals) {
+    // Every command gets option specs bound to the same shared object.
+    line.getCommandSpec().addMixin("global", CommandSpec.forAnnotatedObject(globals));
+    for (CommandLine sub : List.copyOf(line.getSubcommands().values())) {
+      addGlobalOptions(sub, globals);
+    }
+  }
+
+  /** The one line printed for a failed command; URL user-info is never printed. */
+  private static String describe(Exception e) {
+    return UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e);
+  }
+
+  private static int exitCodeOf(Exception e) {
+    return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
+  }
+
+  /** Whether {@code e} is a fault of the input, home or profile, told by a message for people. */
+  private static boolean forTheUser(Exception e) {
+    return e instanceof HostException
+        || e instanceof ProfileException
+        || e instanceof ConfigException
+        || e instanceof PluginLoadException
+        || e instanceof CredentialStoreCorruptException
+        || e instanceof FileAccessException
+        || e instanceof UsageException
+        || e instanceof IllegalArgumentException;
+  }
+}

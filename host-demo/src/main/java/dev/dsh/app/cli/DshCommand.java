@@ -1,0 +1,55 @@
+package dev.dsh.app.cli;
+
+import dev.dsh.host.ConfigDumper;
+import dev.dsh.host.model.HostVersion;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The root command: global options, {@code --dump-config}, and the subcommands. */
+@Command(
+    name = "dsh",
+    mixinStandardHelpOptions = true,
+    versionProvider = DshCommand.Version.class,
+    description = "The dsh host: web search for agent harnesses through provider plugins.",
+    footer = {
+      "",
+      "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."
+    })
+final class DshCommand implements Callable<Integer> {
+
+  private final Cli cli;
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--dump-config",
+      description = "Print the composed profile as YAML (secrets redacted) without starting plugins.")
+  boolean dumpConfig;
+
+  DshCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() {
+    if (!dumpConfig) {
+      spec.commandLine().usage(cli.io.err());
+      return ExitCodes.USAGE_OR_CONFIG;
+    }
+    cli.io.out().print(ConfigDumper.dump(cli.hostOptions()));
+    cli.io.out().flush();
+    return ExitCodes.OK;
+  }
+
+  /** The host version for {@code --version}. */
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"dsh " + HostVersion.current()};
+    }
+  }
+}

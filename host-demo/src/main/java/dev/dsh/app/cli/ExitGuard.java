@@ -1,0 +1,54 @@
+package dev.dsh.app.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import sun.misc.Signal;
+
+/**
+ * Tells dsh's own exits, and those a signal asks for, from any other: a plugin calling {@code
+ * System.exit} cannot be stopped on Java 17, but must not look like success.
+ *
+ * <p>dsh exits only through {@link #exit}, which marks the exit as its own first; {@code SIGTERM},
+ * {@code SIGINT} and {@code SIGHUP} are handled here as the JVM would (exit {@code 128 +} the
+ * signal's number) and marked the same way. A shutdown hook that finds no mark prints {@link
+ * #FOREIGN_EXIT} on stderr and halts with {@link ExitCodes#INTERNAL}.
+ */
+final class ExitGuard {
+
+  /** The line printed when something other than dsh or a signal asks the JVM to exit. */
+  static final String FOREIGN_EXIT =
+      "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
+
+  private static volatile boolean expected;
+
+  private ExitGuard() {}
+
+  /** Installs the signal handlers and the hook; once, before any plugin is loaded. */
+  static void install(PrintStream err) {
+    for (String name : List.of("TERM", "INT", "HUP")) {
+      try {
+        Signal.handle(new Signal(name), signal -> exit(128 + signal.getNumber()));
+      } catch (IllegalArgumentException e) {
+        // the JVM does not let this signal be handled here (-Xrs): it then ends the process
+        // without running shutdown hooks, so the hook cannot mistake it for a plugin's exit
+      }
+    }
+    Thread hook =
+        new Thread(
+            () -> {
+              if (!expected) {
+                err.println(FOREIGN_EXIT);
+                err.flush();
+                Runtime.getRuntime().halt(ExitCodes.INTERNAL);
+              }
+            },
+            "dsh-exit-guard");
+    Runtime.getRuntime().addShutdownHook(hook);
+  }
+
+  /** Exits the JVM with {@code status}, as dsh's own exit. */
+  static void exit(int status) {
+    expected = true;
+    System.exit(status);
+  }
+}

@@ -1,0 +1,100 @@
+package dev.dsh.app.cli;
+
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.model.DshHome;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every command takes. One instance is shared by all commands of an invocation (its
+ * options are added to each), so {@code dsh --home X search q} and {@code dsh search --home X q}
+ * mean the same.
+ *
+ * <p>The options are setters that ignore {@code null}: picocli resets a command's options to their
+ * initial value when it starts parsing that command, which would otherwise wipe what was given
+ * before the subcommand's name.
+ */
+final class GlobalOptions {
+
+  static final String DEFAULT_PROFILE = "default";
+
+  /** How long a plugin's apply, update handler or release may run (default 10 s). */
+  static final String DEADLINE_VARIABLE = "DSH_PLUGIN_DEADLINE";
+
+  private @Nullable String home;
+  private @Nullable String profile;
+  private @Nullable Path patch;
+  private boolean verbose;
+
+  @Option(
+      names = "--home",
+      paramLabel = "DIR",
+      description = "The dsh home folder (default: $DSH_HOME, else $HOME/.dsh).")
+  void setHome(@Nullable String value) {
+    if (value != null) {
+      home = value;
+    }
+  }
+
+  @Option(
+      names = "--profile",
+      paramLabel = "NAME",
+      description = "The profile to use (default: " + DEFAULT_PROFILE + ").")
+  void setProfile(@Nullable String value) {
+    if (value != null) {
+      profile = value;
+    }
+  }
+
+  @Option(
+      names = "--patch",
+      paramLabel = "FILE",
+      description = "One more patch layer, applied after the profile's own.")
+  void setPatch(@Nullable Path value) {
+    if (value != null) {
+      patch = value;
+    }
+  }
+
+  @Option(
+      names = "--verbose",
+      description = "Print the stack trace of a failed row's error after its one-line report.")
+  void setVerbose(boolean value) {
+    verbose |= value;
+  }
+
+  String profile() {
+    return profile == null ? DEFAULT_PROFILE : profile;
+  }
+
+  Optional<Path> patch() {
+    return Optional.ofNullable(patch);
+  }
+
+  DshHome home(CliIo io) {
+    if (home != null && home.isBlank()) {
+      // Given but blank: falling back to $DSH_HOME would act on a home the user did not name.
+      throw new UsageException(
+          "--home is blank: name a folder, or leave --home out to use $DSH_HOME or ~/.dsh");
+    }
+    return DshHome.locate(Optional.ofNullable(home), io.env());
+  }
+
+  HostOptions hostOptions(CliIo io, Consumer<String> events) {
+    HostOptions options =
+        new HostOptions(home(io), profile(), patch(), io.env(), events)
+            .withVerbose(verbose);
+    Optional<String> deadline = io.env().get(DEADLINE_VARIABLE).filter(v -> !v.isBlank());
+    if (deadline.isEmpty()) {
+      return options;
+    }
+    try {
+      return options.withPluginDeadline(new Durations().convert(deadline.get()));
+    } catch (RuntimeException e) {
+      throw new UsageException(DEADLINE_VARIABLE + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.dsh.app.cli;
+
+import java.io.IOException;
+import java.io.Reader;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads {@code dsh run}'s input one line at a time, keeping at most {@link #MAX_CHARS} characters
+ * of a line: a longer line is read to its end and discarded, so one endless line cannot fill the
+ * heap.
+ */
+final class InputLines {
+
+  /** The longest command line kept; a search line is far shorter. */
+  static final int MAX_CHARS = 64 * 1024;
+
+  /**
+   * One line of input, without its line end.
+   *
+   * @param text the line, or its first {@link #MAX_CHARS} characters when it was longer
+   * @param length the line's full length in characters
+   */
+  record Line(String text, long length) {
+    boolean tooLong() {
+      return length > text.length();
+    }
+  }
+
+  private final Reader in;
+  private final char[] buffer = new char[8192];
+  private int position;
+  private int limit;
+
+  InputLines(Reader in) {
+    this.in = in;
+  }
+
+  /** The next line, or null at end of input. */
+  @Nullable Line next() throws IOException {
+    StringBuilder kept = new StringBuilder();
+    long length = 0;
+    boolean any = false;
+    while (true) {
+      if (position == limit) {
+        int read = in.read(buffer);
+        if (read < 0) {
+          return any ? finish(kept, length) : null; // a last line without a line end still counts
+        }
+        position = 0;
+        limit = read;
+        continue;
+      }
+      any = true;
+      char c = buffer[position++];
+      if (c == '\n') {
+        return finish(kept, length);
+      }
+      length++;
+      if (kept.length() < MAX_CHARS) {
+        kept.append(c);
+      }
+    }
+  }
+
+  private static Line finish(StringBuilder kept, long length) {
+    int end = kept.length();
+    if (end > 0 && end == length && kept.charAt(end - 1) == '\r') {
+      kept.setLength(end - 1);
+      return new Line(kept.toString(), length - 1);
+    }
+    return new Line(kept.toString(), length);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.dsh.app.cli;
+
+import dev.dsh.app.mcp.McpStdioServer;
+import dev.dsh.host.Host;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code dsh mcp}: the host booted and reloaded as {@code dsh run} does, its {@code web_search}
+ * tool served over the Model Context Protocol on stdin and stdout; the server starts first, so a
+ * client's {@code initialize} is answered while the host boots. Lifecycle lines and logs go to
+ * stderr. End of input answers the calls still in flight (see {@link McpStdioServer#awaitEnd()}),
+ * disposes everything and exits 0; a session that could not go on, or could not answer them, exits
+ * 1 with one stderr line saying why.
+ */
+@Command(
+    name = "mcp",
+    mixinStandardHelpOptions = true,
+    description =
+        "Serve the web_search tool over the Model Context Protocol on stdio (for MCP clients),"
+            + " with hot reload as in 'dsh run'. Ends at end of input.")
+final class McpCommand implements Callable<Integer> {
+
+  private final Cli cli;
+
+  McpCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    // The server answers initialize while the host boots (loading and applying plugins takes most
+    // of a second); a tools/call waits for the boot.
+    CompletableFuture<Host> booted = new CompletableFuture<>();
+    McpStdioServer server =
+        McpStdioServer.start(
+            () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out(), cli.io.err());
+    Host serving;
+    try {
+      serving = Host.serve(cli.bootOptions(), cli::lifecycleLine);
+    } catch (RuntimeException | Error e) {
+      booted.completeExceptionally(e);
+      server.close();
+      throw e;
+    }
+    Optional<String> problem;
+    // Closed in reverse: the server first (aborting the calls still running), then the host.
+    try (serving;
+        server) {
+      booted.complete(serving);
+      problem = server.awaitEnd();
+    }
+    problem.ifPresent(why -> cli.io.err().println("dsh: " + why));
+    return problem.isPresent() ? ExitCodes.INTERNAL : ExitCodes.OK;
+  }
+}

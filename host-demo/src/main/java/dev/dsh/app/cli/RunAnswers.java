@@ -1,0 +1,114 @@
+package dev.dsh.app.cli;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * {@code dsh run}'s standard output, owned by one thread: answers queued {@linkplain #inOrder in
+ * order} print in the order they were queued, each once it is ready; an answer given {@linkplain
+ * #atOnce at once} prints as soon as the thread is free, overtaking answers still being waited for.
+ * The same thread runs the timers that bound how long an answer may be waited for.
+ *
+ * <p>{@link #inOrder} and {@link #atOnce} are called by the one thread reading the input.
+ */
+final class RunAnswers implements AutoCloseable {
+
+  private final PrintStream out;
+  private final ScheduledThreadPoolExecutor thread;
+  /** Completes once every answer queued so far is printed; touched by the input thread only. */
+  private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
+
+  RunAnswers(PrintStream out) {
+    this.out = out;
+    this.thread =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread printer = new Thread(task, "dsh-run-output");
+              printer.setDaemon(true);
+              return printer;
+            });
+    thread.setRemoveOnCancelPolicy(true);
+    thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    // Started now, from host code: a thread started later would inherit whatever code is on the
+    // stack then, possibly a plugin's (see DESIGN on class loader pins).
+    thread.prestartAllCoreThreads();
+  }
+
+  /** Prints {@code answer} once it completes and every answer queued before it has printed. */
+  void inOrder(CompletableFuture<String> answer) {
+    printed = printed.thenCombineAsync(answer, (done, text) -> print(text), thread);
+  }
+
+  /** {@link #inOrder} for an answer known now. */
+  void inOrder(String answer) {
+    inOrder(CompletableFuture.completedFuture(answer));
+  }
+
+  /** Prints {@code answer} as soon as the output thread is free. */
+  void atOnce(String answer) {
+    thread.execute(() -> print(answer));
+  }
+
+  /**
+   * Completes {@code answer} with {@code fallback} unless it completes within {@code bound}: the
+   * hard stop for a search whose provider ignores its abort signal.
+   */
+  void bound(CompletableFuture<String> answer, Duration bound, Supplier<String> fallback) {
+    ScheduledFuture<?> timer =
+        thread.schedule(
+            () -> answer.complete(fallback.get()),
+            bound.toMillis(),
+            TimeUnit.MILLISECONDS);
+    answer.whenComplete((text, error) -> timer.cancel(false));
+  }
+
+  /**
+   * Waits until every queued answer has printed, at most {@code bound}.
+   *
+   * @return whether they all printed in time
+   */
+  boolean awaitPrinted(Duration bound) {
+    try {
+      printed.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException e) {
+      return true; // print() does not throw; nothing left to wait for
+    }
+  }
+
+  /** Stops the output thread after what it has already been given. */
+  @Override
+  public void close() {
+    thread.shutdown();
+    try {
+      thread.awaitTermination(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    thread.shutdownNow();
+  }
+
+  /**
+   * The one place {@code dsh run}'s answers are printed: an answer echoing a line of input (an
+   * unknown command, a bad value) can carry any character, so control characters but line feeds are
+   * escaped here, whatever made the answer. A JSON answer stays the same JSON value.
+   */
+  private Void print(String text) {
+    out.print(ControlEscapes.escape(text, ControlEscapes.LINE_FEED) + "\n");
+    out.flush();
+    return null;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.dsh.app.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The {@code dsh} subcommands, built only when an invocation needs them: picocli builds each
+ * command's model by reflection as it is added, about a tenth of a one-shot search's CPU spent on
+ * commands that will not run. The command the arguments name is built alone; all are built when
+ * they name none ({@code dsh --help} lists them, a mistyped name gets picocli's suggestions).
+ */
+final class Subcommands {
+
+  // In the order the root's usage lists them.
+  private static final Map<String, Function<Cli, CommandLine>> FACTORIES = new LinkedHashMap<>();
+
+  static {
+    FACTORIES.put("search", cli -> new CommandLine(new SearchCommand(cli)));
+    FACTORIES.put("tool", cli -> new CommandLine(new ToolCommand(cli)));
+    FACTORIES.put("run", cli -> new CommandLine(new RunCommand(cli)));
+    FACTORIES.put("mcp", cli -> new CommandLine(new McpCommand(cli)));
+    FACTORIES.put("plugin", Subcommands::plugin);
+    FACTORIES.put("credentials", Subcommands::credentials);
+  }
+
+  private Subcommands() {}
+
+  /**
+   * Adds to {@code root} the subcommand {@code args} name, or every subcommand when they name
+   * none; {@code forEach} is called on each added command line (for the shared global options).
+   */
+  static void addTo(
+      CommandLine root, Cli cli, String[] args, Consumer<CommandLine> forEach) {
+    String named = named(root.getCommandSpec(), args);
+    FACTORIES.forEach(
+        (name, factory) -> {
+          if (named == null || named.equals(name)) {
+            CommandLine sub = factory.apply(cli);
+            forEach.accept(sub);
+            root.addSubcommand(name, sub);
+          }
+        });
+  }
+
+  /**
+   * The subcommand {@code args} name: their first word that is neither an option of {@code root}
+   * nor an option's value, if it is a subcommand's name; else null.
+   */
+  static @Nullable String named(CommandSpec root, String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--")) {
+        return null;
+      }
+      if (!arg.startsWith("-") || arg.equals("-")) {
+        return FACTORIES.containsKey(arg) ? arg : null;
+      }
+      int equals = arg.indexOf('=');
+      OptionSpec option = root.findOption(equals < 0 ? arg : arg.substring(0, equals));
+      if (option != null && equals < 0 && option.arity().max() > 0) {
+        i++;
+      }
+    }
+    return null;
+  }
+
+  private static CommandLine plugin(Cli cli) {
+    CommandLine plugin = new CommandLine(new PluginCommand.Group());
+    plugin.addSubcommand("add", new PluginCommand.Add(cli));
+    plugin.addSubcommand("remove", new PluginCommand.Remove(cli));
+    plugin.addSubcommand("list", new PluginCommand.ListPlugins(cli));
+    return plugin;
+  }
+
+  private static CommandLine credentials(Cli cli) {
+    CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
+    credentials.addSubcommand("set", new CredentialsCommand.SetCredential(cli));
+    credentials.addSubcommand("unset", new CredentialsCommand.UnsetCredential(cli));
+    credentials.addSubcommand("list", new CredentialsCommand.ListCredentials(cli));
+    return credentials;
+  }
+}

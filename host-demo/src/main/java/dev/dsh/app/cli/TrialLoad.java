@@ -1,0 +1,71 @@
+package dev.dsh.app.cli;
+
+import dev.dsh.host.internal.files.FileProblems;
+import dev.dsh.host.internal.plugins.PluginLoadException;
+import dev.dsh.host.internal.plugins.PluginLoader;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.FileAccessException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Loads a jar once in a loader of its own, then closes it: what reading the jar's files cannot tell
+ * — that PF4J accepts it and that its extension index names exactly one {@code dev.dsh.api.Plugin}
+ * that can be created — is known before {@code plugin add} installs it. The loader caches in the
+ * home, so the jar's entries are checked here, once, and the checked copy it leaves is what the
+ * next start loads; in a home whose cache cannot be written the trial runs in a scratch folder,
+ * and the install that follows reports what it cannot write.
+ */
+final class TrialLoad {
+
+  private TrialLoad() {}
+
+  /**
+   * @throws PluginLoadException naming {@code jar} and why it does not load
+   */
+  static void check(Path jar, DshHome home) {
+    try {
+      loadOnce(jar, home.root());
+    } catch (FileAccessException cacheNotWritable) {
+      checkInScratch(jar);
+    }
+  }
+
+  private static void loadOnce(Path jar, Path home) {
+    try (PluginLoader loader = new PluginLoader(home, Duration.ZERO)) {
+      loader.load(jar);
+    }
+  }
+
+  private static void checkInScratch(Path jar) {
+    Path scratch;
+    try {
+      scratch = Files.createTempDirectory("dsh-plugin-check-");
+    } catch (IOException e) {
+      throw new FileAccessException(
+          "cannot create a folder to try " + jar + " in",
+          e,
+          Path.of(System.getProperty("java.io.tmpdir")),
+          FileProblems.Kind.FOLDER);
+    }
+    try {
+      loadOnce(jar, scratch);
+    } finally {
+      deleteTree(scratch);
+    }
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      // A scratch folder in the system temp folder: a leftover is harmless.
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package dev.dsh.app.demo;
+
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.internal.files.FileProblems;
+import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.profile.ProfileSpec;
+import dev.dsh.host.model.HostException;
+import dev.dsh.host.model.ProfileLayer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The offline demo profile: installs the distribution's Yuanbao plugin when it is not installed,
+ * lists its bundle in {@code profiles/demo/profile.yml}, starts the loopback replay endpoint, and
+ * gives the host a patch layer pointing the Yuanbao row at it with a placeholder literal key.
+ */
+public final class DemoProfile implements AutoCloseable {
+
+  /** The profile's name. */
+  public static final String NAME = "demo";
+
+  static final String PLUGIN_ID = "dsh-web-search-yuanbao";
+  static final String ROW_ID = "web-search-yuanbao";
+  /** Not a key: the replay endpoint accepts anything, and the real service would refuse this. */
+  static final String PLACEHOLDER_KEY = "demo-placeholder-key";
+  static final String NOTICE =
+      "demo profile: results are sample data from a local replay endpoint, not a live search";
+
+  private final ReplayServer replay;
+
+  private DemoProfile(ReplayServer replay) {
+    this.replay = replay;
+  }
+
+  /**
+   * Prepares the home of {@code options} for the demo and starts the replay endpoint.
+   *
+   * @param bundled the distribution's copy of the plugin jar, installed when none is
+   * @throws HostException when the plugin is not installed and there is no copy to install
+   */
+  public static DemoProfile start(HostOptions options, Optional<Path> bundled) {
+    Path plugins = options.home().plugins();
+    try {
+      if (PluginJars.scan(plugins).jar(PLUGIN_ID).isEmpty()) {
+        Path jar = bundled.filter(Files::isRegularFile).orElseThrow(() -> new HostException(List.of(
+            "the demo profile needs the distribution's copy of the " + PLUGIN_ID + " plugin: start"
+                + " dsh with the ./dsh launcher, or install the plugin with 'dsh plugin add <jar>'")));
+        Files.createDirectories(plugins);
+        OwnerOnlyFiles.replace(plugins.resolve(PLUGIN_ID + ".jar"),
+            temp -> Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING));
+      }
+      Path specFile = options.home().profileFile(NAME);
+      ProfileSpec spec = ProfileSpec.read(specFile, "profiles/demo/" + ProfileSpec.FILE_NAME);
+      if (!spec.bundles().contains(PLUGIN_ID)) {
+        spec.withBundle(PLUGIN_ID).write(specFile);
+      }
+    } catch (IOException e) {
+      throw HomeWrites.failed(
+          "could not prepare the demo profile", e, plugins, FileProblems.Kind.FOLDER);
+    }
+    options.events().accept(NOTICE);
+    return new DemoProfile(ReplayServer.start());
+  }
+
+  /** {@code options} with the layer that aims the Yuanbao row at the replay endpoint. */
+  public HostOptions applyTo(HostOptions options) {
+    return options.withLayer(new ProfileLayer("demo layer (the local replay endpoint)",
+        "- id: " + ROW_ID + "\n  config: {apiKey: " + PLACEHOLDER_KEY + ", baseURL: '"
+            + replay.baseUrl() + "'}\n"));
+  }
+
+  /** Stops the replay endpoint. */
+  @Override
+  public void close() {
+    replay.close();
+  }
+}

@@ -1,0 +1,124 @@
+package dev.dsh.app.mcp;
+
+import dev.dsh.api.AbortController;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@code tools/call} requests the client is still owed an answer for, by call key (the
+ * request's JSON-RPC id as JSON text): each with the abort signal of its searches.
+ *
+ * <p>MCP SDK 2.1.0 neither routes {@code notifications/cancelled} to the server nor tells a tool
+ * handler its request's id. So {@link StdinRelay} opens a call here when it reads one, before the
+ * SDK sees it, and tags the request's {@code _meta} with the key under {@link #META_KEY}; the
+ * handler {@linkplain #claim claims} the call by that tag, and a cancellation read by the relay
+ * fires its signal. A call is owed until {@link ServerOutput} has written its response, or, for a
+ * call the client cancelled (which gets none), until its handler has ended.
+ */
+final class CallSignals {
+
+  /** The {@code _meta} entry of a {@code tools/call} that holds its call key. */
+  static final String META_KEY = "dev.dsh/call";
+
+  private final Map<String, Owed> open = new ConcurrentHashMap<>();
+
+  /** Opens the call with key {@code key}; a reused id replaces the older one. */
+  void open(String key) {
+    open.put(key, new Owed());
+  }
+
+  /** Fires the signal of call {@code key} if it is still open; false when it is not. */
+  boolean cancel(String key, @Nullable String reason) {
+    Owed owed = open.get(key);
+    if (owed == null) {
+      return false;
+    }
+    owed.cancelledByClient = true;
+    owed.controller.abort(
+        aborted("the MCP client cancelled the call" + (reason == null ? "" : ": " + reason)));
+    return true;
+  }
+
+  /** Fires every open signal: the session is ending. */
+  void abortAll() {
+    for (Owed owed : List.copyOf(open.values())) {
+      owed.controller.abort(aborted("the MCP session ended"));
+    }
+  }
+
+  /** How many calls are owed an answer. */
+  int size() {
+    return open.size();
+  }
+
+  /** Completes once every call owed now has been answered (or cancelled and ended). */
+  CompletableFuture<Void> allAnswered() {
+    return CompletableFuture.allOf(
+        open.values().stream().map(owed -> owed.answered).toArray(CompletableFuture[]::new));
+  }
+
+  /** The response of the request with key {@code key} has been written. */
+  void answered(String key) {
+    Owed owed = open.remove(key);
+    if (owed != null) {
+      owed.controller.close();
+      owed.answered.complete(null);
+    }
+  }
+
+  /**
+   * The call whose key the request's {@code _meta} holds; a call that cannot be cancelled when it
+   * holds none (a request that did not come through the relay).
+   */
+  Call claim(@Nullable Map<String, Object> meta) {
+    Object key = meta == null ? null : meta.get(META_KEY);
+    Owed owed = key instanceof String k ? open.get(k) : null;
+    return new Call(owed == null ? null : (String) key, owed);
+  }
+
+  private static WebError aborted(String message) {
+    return new WebError(WebErrorCodes.WEB_ABORTED, message);
+  }
+
+  /** One call owed an answer. */
+  private static final class Owed {
+    final AbortController controller = new AbortController();
+    final CompletableFuture<Void> answered = new CompletableFuture<>();
+    volatile boolean cancelledByClient;
+  }
+
+  /** One claimed call, {@linkplain #close() closed} when its handler ends. */
+  final class Call implements AutoCloseable {
+    private final @Nullable String key;
+    private final @Nullable Owed owed;
+
+    private Call(@Nullable String key, @Nullable Owed owed) {
+      this.key = key;
+      this.owed = owed;
+    }
+
+    AbortSignal signal() {
+      return owed == null ? AbortSignal.never() : owed.controller.signal();
+    }
+
+    /** True once the client cancelled this call: it gets no response. */
+    boolean cancelledByClient() {
+      return owed != null && owed.cancelledByClient;
+    }
+
+    /** The handler ended; a cancelled call is then answered, since no response will come. */
+    @Override
+    public void close() {
+      if (key != null && owed != null && owed.cancelledByClient && open.remove(key, owed)) {
+        owed.controller.close();
+        owed.answered.complete(null);
+      }
+    }
+  }
+}

@@ -1,0 +1,229 @@
+package dev.dsh.app.mcp;
+
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebSearchSource;
+import dev.dsh.host.tool.SearchProgress;
+import dev.dsh.host.tool.ToolResult;
+import dev.dsh.host.tool.WebSearchTool;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The {@code web_search} tool as an MCP tool: the host tool's name, description and input schema;
+ * an output schema for the merged sources; read-only and open-world annotations.
+ *
+ * <p>Each call takes the host's tool as it is at that moment, so a reload that replaces the {@code
+ * tool-web} row (or a plugin loaded or unloaded under it) applies to the next call while the tool
+ * list stays the same. A failure is a tool result with {@code isError} and the tool's own {@code
+ * Error: <message>} text, never a protocol error. A call the client cancelled gets no response;
+ * one that asked for progress gets {@code notifications/progress} as each of its queries ends.
+ */
+final class WebSearchToolSpec {
+
+  /** How long an aborted call waits for its searches to end before it answers the abort itself. */
+  static final Duration ABORT_GRACE = Duration.ofMillis(500);
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private WebSearchToolSpec() {}
+
+  /**
+   * The tool and its handler.
+   *
+   * @param tools the host's tool now, absent while the {@code tool-web} row is not running
+   * @param ready completes when the host has booted: a call waits for it before asking {@code
+   *     tools}
+   * @param calls the abort signals of the calls the client may cancel
+   */
+  static AsyncToolSpecification of(
+      McpJsonMapper mapper,
+      Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready,
+      CallSignals calls) {
+    Tool tool =
+        Tool.builder()
+            .name(WebSearchTool.NAME)
+            .title("Web search")
+            .description(WebSearchTool.DESCRIPTION)
+            .inputSchema(mapper, WebSearchTool.schema())
+            .outputSchema(mapper, outputSchema())
+            .annotations(
+                ToolAnnotations.builder()
+                    .title("Web search")
+                    .readOnlyHint(true)
+                    .destructiveHint(false)
+                    .openWorldHint(true)
+                    .build())
+            .build();
+    return AsyncToolSpecification.builder()
+        .tool(tool)
+        .callHandler(
+            (exchange, request) -> {
+              CallSignals.Call call = calls.claim(request.meta());
+              return Mono.fromCompletionStage(
+                      ready.handle((ok, failure) -> Optional.ofNullable(failure)))
+                  .flatMap(
+                      failure ->
+                          failure.isPresent()
+                              ? Mono.just(notBooted())
+                              : call(tools, call, request, progress(exchange, request)))
+                  // A call the client cancelled gets no response (the spec: SHOULD NOT); an
+                  // empty result is how the SDK's session sends none.
+                  .filter(result -> !call.cancelledByClient())
+                  .doFinally(signal -> call.close());
+            })
+        .build();
+  }
+
+  private static Mono<CallToolResult> call(
+      Supplier<Optional<WebSearchTool>> tools,
+      CallSignals.Call call,
+      CallToolRequest request,
+      SearchProgress progress) {
+    Optional<WebSearchTool> tool = tools.get();
+    if (tool.isEmpty()) {
+      return Mono.just(
+          toResult(
+              ToolResult.failure(
+                  WEB_PROVIDER_UNAVAILABLE, "the \"tool-web\" row is disabled or not running")));
+    }
+    // The arguments go back to JSON so the tool checks them as it checks a model's, with the same
+    // messages naming the field.
+    Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+    Mono<ToolResult> searched =
+        Mono.fromCompletionStage(
+            () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal(), progress));
+    return Mono.firstWithSignal(searched, answeredAfterAbort(call.signal()))
+        .map(WebSearchToolSpec::toResult);
+  }
+
+  /**
+   * The call's answer once its signal has fired and {@link #ABORT_GRACE} has passed: a provider
+   * that ignores its abort must not leave the call unanswered.
+   */
+  private static Mono<ToolResult> answeredAfterAbort(AbortSignal signal) {
+    return Mono.<String>create(
+            sink -> {
+              dev.dsh.api.Disposable handler =
+                  signal.onAbort(
+                      () ->
+                          sink.success(
+                              signal.reason().map(Throwable::getMessage).orElse("aborted")));
+              sink.onDispose(handler::dispose);
+            })
+        .delayElement(ABORT_GRACE)
+        .map(
+            reason ->
+                ToolResult.failure(
+                    WEB_ABORTED, "the search did not end after it was aborted (" + reason + ")"));
+  }
+
+  /**
+   * Sends {@code notifications/progress} as each query's search ends, when the client asked for
+   * progress with a {@code progressToken} (a string or a number, as the spec has it).
+   */
+  private static SearchProgress progress(
+      McpAsyncServerExchange exchange, CallToolRequest request) {
+    Object token = request.progressToken();
+    if (!(token instanceof String || token instanceof Number)) {
+      return SearchProgress.NONE;
+    }
+    // The SDK queues the notification before subscribe returns, so the reports keep their order
+    // and come before the call's response. A failed send is the transport dying, which
+    // WatchedTransport reports.
+    return (done, total) ->
+        exchange
+            .progressNotification(
+                new ProgressNotification(token, (double) done, (double) total, null, null))
+            .subscribe(sent -> {}, failure -> {});
+  }
+
+  // The boot failed: dsh reports it on stderr and ends the session.
+  private static CallToolResult notBooted() {
+    return toResult(
+        ToolResult.failure(WEB_PROVIDER_UNAVAILABLE, "the host did not start (see dsh's stderr)"));
+  }
+
+  static CallToolResult toResult(ToolResult result) {
+    CallToolResult.Builder builder =
+        CallToolResult.builder().addTextContent(result.text()).isError(result.isError());
+    if (!result.isError()) {
+      builder.structuredContent(structured(result.sources(), result.truncated()));
+    }
+    return builder.build();
+  }
+
+  private static Map<String, Object> structured(List<WebSearchSource> sources, boolean truncated) {
+    List<Map<String, Object>> items =
+        sources.stream()
+            .map(
+                source -> {
+                  Map<String, Object> item = new LinkedHashMap<>();
+                  item.put("url", source.url());
+                  putPresent(item, "title", source.title());
+                  putPresent(item, "snippet", source.snippet());
+                  putPresent(item, "publishedAt", source.publishedAt());
+                  return item;
+                })
+            .toList();
+    Map<String, Object> content = new LinkedHashMap<>();
+    content.put("sources", items);
+    content.put("truncated", truncated);
+    return content;
+  }
+
+  private static void putPresent(Map<String, Object> item, String name, @Nullable String value) {
+    if (value != null) {
+      item.put(name, value);
+    }
+  }
+
+  /** The JSON Schema of {@code structuredContent}: the merged sources the text lists. */
+  static String outputSchema() {
+    ObjectNode schema = JSON.createObjectNode();
+    schema.put("type", "object");
+    ObjectNode properties = schema.putObject("properties");
+    ObjectNode sources = properties.putObject("sources");
+    sources.put("type", "array");
+    sources.put("description", "The merged sources, in the order the text lists them.");
+    ObjectNode item = sources.putObject("items");
+    item.put("type", "object");
+    ObjectNode fields = item.putObject("properties");
+    fields.putObject("url").put("type", "string");
+    fields.putObject("title").put("type", "string");
+    fields.putObject("snippet").put("type", "string");
+    fields
+        .putObject("publishedAt")
+        .put("type", "string")
+        .put("description", "ISO-8601 with an offset");
+    item.putArray("required").add("url");
+    item.put("additionalProperties", false);
+    properties
+        .putObject("truncated")
+        .put("type", "boolean")
+        .put("description", "True when sources were left out.");
+    schema.putArray("required").add("sources").add("truncated");
+    schema.put("additionalProperties", false);
+    return JSON.writeValueAsString(schema);
+  }
+}

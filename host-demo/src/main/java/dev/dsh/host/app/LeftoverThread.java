@@ -1,9 +1,0 @@
-package dev.dsh.host.app;
-
-/**
- * A thread an unloaded plugin left running (see {@link dev.dsh.host.plugins.PluginThreads}).
- *
- * @param pluginId the plugin's id
- * @param thread the thread's name
- */
-public record LeftoverThread(String pluginId, String thread) {}

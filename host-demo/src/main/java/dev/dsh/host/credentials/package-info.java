@@ -1,9 +1,0 @@
-/**
- * The host's credentials service: a local store file under the home folder, then the launch environment, and the built-in {@code credentials} plugin.
- *
- * <p>Everything in this package is non-null unless marked {@link org.jspecify.annotations.Nullable}.
- */
-@NullMarked
-package dev.dsh.host.credentials;
-
-import org.jspecify.annotations.NullMarked;

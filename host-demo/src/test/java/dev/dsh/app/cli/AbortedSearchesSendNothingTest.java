@@ -1,0 +1,117 @@
+package dev.dsh.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubRequest;
+import dev.dsh.host.testing.RealPluginJar;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Issue 22 section 3, through {@code dsh run} with the real plugin jar: with {@code
+ * maxConcurrentSearches: 1} and a server that never answers, searches whose turn comes too near
+ * their deadline are answered {@code WEB_ABORTED} with the one timeout wording, and never sent.
+ */
+class AbortedSearchesSendNothingTest {
+
+  private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test");
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String APPLIED = "applied root/" + RealPluginJar.ROW_ID + " ";
+
+  @TempDir Path home;
+  private SearchProStub stub;
+  private RunSession run;
+
+  @BeforeEach
+  void setUp() {
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+    stub.holdAnswers();
+    CliHarness.installPlugin(home, stub.baseUrl(), "maxConcurrentSearches: 1");
+    run = RunSession.start(home, ENV);
+    run.awaitErr(0, APPLIED);
+  }
+
+  @AfterEach
+  void tearDown() throws Exception {
+    run.close();
+    stub.close();
+  }
+
+  @Test
+  void fourBehindOneHoldingTheSlotTimeOutUnsent() throws Exception {
+    run.send("search --json --timeout 10s holder");
+    stub.awaitRequest(RunSession.SOON);
+    for (int i = 0; i < 4; i++) {
+      run.send("search --json --timeout 2s behind-" + i);
+    }
+
+    // Answers print in the order of their lines: the holder's comes when its 10 s are up, then
+    // the four that ended at 2 s.
+    List<JsonNode> answers = new ArrayList<>();
+    for (String line : awaitLines(5, Duration.ofSeconds(40))) {
+      answers.add(JSON.readTree(line));
+    }
+
+    assertThat(stub.requests()).extracting(StubRequest::body)
+        .containsExactly("{\"Query\":\"holder\",\"Cnt\":10}");
+    assertThat(answers.get(0).get("error")).isEqualTo(JSON.readTree(
+        "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 10 s\"}"));
+    assertThat(answers.subList(1, 5))
+        .allSatisfy(answer -> assertThat(answer.get("error")).isEqualTo(JSON.readTree(
+            "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 2 s\"}")));
+  }
+
+  /** The first {@code count} stdout lines, waiting at most {@code bound} (a hang guard). */
+  private List<String> awaitLines(int count, Duration bound) throws InterruptedException {
+    long end = System.nanoTime() + bound.toNanos();
+    while (run.outLines().size() < count) {
+      if (System.nanoTime() > end) {
+        throw new AssertionError("not " + count + " answers within " + bound + ": " + run.outLines());
+      }
+      Thread.sleep(20);
+    }
+    return run.outLines().subList(0, count);
+  }
+
+  @Test
+  void twentyWithTheSameTimeoutSendOneRequest() throws Exception {
+    // Each line's deadline starts when it is read, so the twenty are as close as the input thread
+    // reads them: warm its parse (lines refused at once, sending nothing), and let a first search
+    // build the provider's HTTP client, which would delay the next line by far more.
+    for (int i = 0; i < 50; i++) {
+      run.send("search --max-results 0 warm-up");
+      assertThat(run.nextLine()).startsWith("Error: search: ");
+    }
+    run.send("search --json --timeout 1500ms warm-up");
+    stub.awaitRequest(RunSession.SOON);
+    assertThat(JSON.readTree(run.nextLine()).path("error").path("code").asString())
+        .isEqualTo("WEB_ABORTED");
+
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 20; i++) {
+      lines.append("search --json --timeout 2s q").append(i).append('\n');
+    }
+    run.send(lines.toString().stripTrailing());
+    List<JsonNode> answers = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      answers.add(JSON.readTree(run.nextLine()));
+    }
+
+    assertThat(answers).allSatisfy(answer -> assertThat(answer.get("error")).isEqualTo(JSON.readTree(
+        "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 2 s\"}")));
+    Thread.sleep(Duration.ofMillis(200).toMillis()); // a request sent at the last moment arrives
+    assertThat(stub.requests()).extracting(StubRequest::body)
+        .containsExactly("{\"Query\":\"warm-up\",\"Cnt\":10}", "{\"Query\":\"q0\",\"Cnt\":10}");
+  }
+}

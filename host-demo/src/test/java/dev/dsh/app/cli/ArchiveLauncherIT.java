@@ -1,0 +1,406 @@
+package dev.dsh.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dsh.host.model.HostVersion;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Issues 14 and 22 section 2, through the real {@code ./dsh}: the class-data-sharing archive is made
+ * on the first start after a build and mapped by the later ones; an archive its key does not
+ * describe is never mapped but made again, an archive someone else could have written is refused
+ * in one line for a private one, and a JVM crash puts nothing on stdout nor in the caller's
+ * folder.
+ *
+ * <p>The launcher runs a copy of the distribution, so the archives damaged here are never the one
+ * the other tests' starts map. Every test starts from a good archive (made again when the test
+ * before left it stale); a making takes a few seconds, half a minute on a loaded machine.
+ */
+class ArchiveLauncherIT {
+
+  private static final String INITIALIZE =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}\n";
+
+  @TempDir static Path shared;
+  private static RealLauncher launcher;
+  private static Path archive;
+  private static Path key;
+  private static RealLauncher.Result search;
+  private static RealLauncher.Result mcp;
+
+  @BeforeAll
+  static void copyTheDistributionAndTakeReferenceOutputs() throws Exception {
+    launcher = RealLauncher.withOwnDistribution(shared);
+    archive = launcher.dist().resolve("dsh.jsa");
+    key = launcher.dist().resolve("dsh.jsa.key");
+    assertMapsItsArchive(archive);
+    search();
+    search = search(); // the second: the first also installs the demo plugin into the home
+    mcp = mcpInitialize();
+    assertThat(search.exit()).as(search.err()).isZero();
+    assertThat(search.out()).contains("\"sources\"");
+    assertThat(mcp.exit()).as(mcp.err()).isZero();
+    assertThat(mcp.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":");
+  }
+
+  @BeforeEach
+  void startFromAGoodArchive() throws Exception {
+    assertMapsItsArchive(archive);
+    try (Stream<Path> files = Files.list(launcher.cwd())) {
+      for (Path file : files.toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+
+  @Test
+  void aGoodArchiveIsMadeOnceAndMappedByEveryStart() throws Exception {
+    Identity made = Identity.of(archive);
+
+    assertMapsItsArchive(archive);
+    RealLauncher.Result again = launcher.run(Map.of(), "--version");
+
+    assertThat(again.exit()).as(again.err()).isZero();
+    assertThat(again.out()).isEqualTo("dsh " + HostVersion.current() + "\n");
+    assertThat(again.err()).isEmpty();
+    assertThat(Identity.of(archive)).as("not made again").isEqualTo(made);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive)))
+        .isEqualTo("r--r--r--");
+  }
+
+  /** What is done to the archive beside the distribution. */
+  enum Damage {
+    /** The issue's reproducer: every start was a SIGBUS and a crash banner on stdout. */
+    TRUNCATED_TO_4096 {
+      @Override
+      void applyTo(Path archive) throws IOException {
+        try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.WRITE)) {
+          channel.truncate(4096);
+        }
+      }
+    },
+    EMPTIED {
+      @Override
+      void applyTo(Path archive) throws IOException {
+        try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.WRITE)) {
+          channel.truncate(0);
+        }
+      }
+    },
+    /** Same size, 4 KiB of random bytes in the middle, its modification time put back. */
+    RANDOM_BYTES_IN_THE_MIDDLE {
+      @Override
+      void applyTo(Path archive) throws IOException {
+        FileTime modified = Files.getLastModifiedTime(archive);
+        byte[] garbage = new byte[4096];
+        new Random(22).nextBytes(garbage);
+        try (RandomAccessFile file = new RandomAccessFile(archive.toFile(), "rw")) {
+          file.seek(file.length() / 2);
+          file.write(garbage);
+        }
+        Files.setLastModifiedTime(archive, modified);
+      }
+    },
+    /** Mode 000. The tests run as root, who reads it anyway: the launcher must still not use it. */
+    UNREADABLE {
+      @Override
+      void applyTo(Path archive) throws IOException {
+        Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("---------"));
+      }
+    };
+
+    abstract void applyTo(Path archive) throws IOException;
+  }
+
+  @ParameterizedTest
+  @EnumSource(Damage.class)
+  void aDamagedArchiveIsNotMappedButMadeAgainAndTheSearchIsAsEver(Damage damage) throws Exception {
+    Identity before = Identity.of(archive);
+    damage.applyTo(archive);
+
+    RealLauncher.Result result = search();
+
+    assertThat(result).as("exit, stdout and stderr as with a good archive").isEqualTo(search);
+    assertNothingInTheWorkingFolder();
+    assertRemadeSince(before);
+  }
+
+  @Test
+  void underMcpATruncatedArchiveLeavesTheProtocolStreamTheServersOwn() throws Exception {
+    Identity before = Identity.of(archive);
+    Damage.TRUNCATED_TO_4096.applyTo(archive);
+
+    RealLauncher.Result result = mcpInitialize();
+
+    assertThat(result.exit()).as(result.err()).isEqualTo(mcp.exit());
+    assertThat(result.out()).as("the protocol stream as with a good archive").isEqualTo(mcp.out());
+    assertThat(result.err()).doesNotContain("#");
+    assertNothingInTheWorkingFolder();
+    assertRemadeSince(before);
+  }
+
+  @Test
+  void anArchiveOfAnotherBuildIsMadeAgainAndNeverWrittenInPlace() throws Exception {
+    Path earlier = Files.copy(archive, shared.resolve("earlier-build.jsa"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Identity before = Identity.of(archive);
+    // A rebuild: a class-path jar newer than the archive.
+    Path lib;
+    try (Stream<Path> jars = Files.list(launcher.dist().resolve("lib"))) {
+      lib = jars.sorted().findFirst().orElseThrow();
+    }
+    Files.setLastModifiedTime(lib, FileTime.from(Instant.now()));
+
+    try (FileChannel mapped = FileChannel.open(archive, StandardOpenOption.READ)) {
+      long size = mapped.size();
+      ByteBuffer head = ByteBuffer.allocate(4096);
+      mapped.read(head, 0);
+
+      assertThat(launcher.run(Map.of(), "--version").err()).isEmpty();
+
+      assertRemadeSince(before);
+      // What a running process has open is the old file, whole: the new one was moved over it.
+      ByteBuffer headAfter = ByteBuffer.allocate(4096);
+      mapped.read(headAfter, 0);
+      assertThat(mapped.size()).isEqualTo(size);
+      assertThat(headAfter.flip()).isEqualTo(head.flip());
+    }
+
+    // The earlier build's archive put back: its key does not describe it.
+    Identity rebuilt = Identity.of(archive);
+    Files.copy(earlier, archive, StandardCopyOption.REPLACE_EXISTING);
+
+    RealLauncher.Result result = search();
+
+    assertThat(result).isEqualTo(search);
+    assertRemadeSince(rebuilt);
+  }
+
+  @Test
+  void whereTheStampCannotTellTheCrcDecides() throws Exception {
+    // A key written no later than the archive's last change: a write in that same clock tick
+    // would have left the stamp as it is, so the launcher reads the archive's CRC.
+    Identity before = Identity.of(archive);
+    Files.setLastModifiedTime(key, FileTime.fromMillis(0));
+
+    assertMapsItsArchive(archive);
+
+    assertThat(Identity.of(archive)).as("the CRC matched: not made again").isEqualTo(before);
+    assertThat(Files.getLastModifiedTime(key).toInstant())
+        .as("the key settled: later than the archive's change, no CRC at the next start")
+        .isAfter(((FileTime) Files.getAttribute(archive, "unix:ctime")).toInstant());
+
+    // The same, with a CRC the archive does not have (its bytes changed in that tick).
+    List<String> lines = Files.readAllLines(key);
+    assertThat(lines).hasSize(5);
+    lines.set(4, "1 " + Files.size(archive));
+    Files.write(key, lines);
+    Files.setLastModifiedTime(key, FileTime.fromMillis(0));
+
+    assertThat(search()).isEqualTo(search);
+
+    assertRemadeSince(before);
+  }
+
+  @Test
+  void anArchiveAnotherUserOwnsIsRefusedInOneLineForAPrivateOne() throws Exception {
+    Path mine = Files.createFile(shared.resolve("owned-by-me"));
+    assumeTrue((Integer) Files.getAttribute(mine, "unix:uid") == 0,
+        "only root can give a file to another user");
+    UserPrincipal nobody =
+        archive.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+    try {
+      Files.setOwner(archive, nobody);
+      int uid = (Integer) Files.getAttribute(archive, "unix:uid");
+
+      assertRefusedForAPrivateOne("another user (uid " + uid + ") owns it, and the JVM would run its code");
+    } finally {
+      Files.delete(archive);
+    }
+  }
+
+  @Test
+  void anArchiveGroupOrOthersCanWriteIsRefusedInOneLineForAPrivateOne() throws Exception {
+    try {
+      Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("rw-rw-r--"));
+
+      assertRefusedForAPrivateOne("group or others can write it, and the JVM would run its code");
+    } finally {
+      Files.delete(archive);
+    }
+  }
+
+  @Test
+  void aFolderInPlaceOfTheKeyFileIsSaidOnceNotRetrainedAtEveryStart() throws Exception {
+    byte[] goodKey = Files.readAllBytes(key);
+    Identity before = Identity.of(archive);
+    Files.delete(key);
+    Files.writeString(Files.createDirectory(key).resolve("something"), "x");
+    try {
+      assertRefusedForAPrivateOne("its key file " + key + " is a folder");
+      assertThat(Identity.of(archive)).isEqualTo(before);
+    } finally {
+      Files.delete(key.resolve("something"));
+      Files.delete(key);
+      Files.write(key, goodKey);
+    }
+  }
+
+  @Test
+  void junkInTheKeyFileIsRepairedByTheNextStart() throws Exception {
+    Identity before = Identity.of(archive);
+    Files.writeString(key, "junk\n");
+
+    RealLauncher.Result result = launcher.run(Map.of(), "--version");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertRemadeSince(before);
+    assertThat(Files.readAllLines(key)).hasSize(5).first().asString().startsWith("dsh ");
+  }
+
+  @Test
+  void aJvmCrashPutsNothingOnStdoutNorAReportInTheWorkingFolder() throws Exception {
+    // The launcher never maps a truncated archive; DSH_JAVA_OPTS comes last and makes it.
+    Map<String, String> crash = Map.of("DSH_JAVA_OPTS", "-XX:SharedArchiveFile=" + truncatedCopy());
+
+    RealLauncher.Result searched = launcher.run(crash, "--version");
+    RealLauncher.Result served = launcher.serve(crash, INITIALIZE, 
+        "--home", shared.resolve("home").toString(), "mcp");
+
+    for (RealLauncher.Result crashed : List.of(searched, served)) {
+      assertThat(crashed.exit()).as("SIGABRT").isEqualTo(134);
+      assertThat(crashed.out()).isEmpty();
+      assertThat(crashed.err()).isEmpty();
+    }
+    assertNothingInTheWorkingFolder();
+  }
+
+  @Test
+  void aCrashReportAskedForGoesToTheCacheFolder() throws Exception {
+    Map<String, String> crash = Map.of("DSH_JAVA_OPTS",
+        "-XX:SharedArchiveFile=" + truncatedCopy() + " -XX:-SuppressFatalErrorMessage");
+
+    RealLauncher.Result crashed = launcher.run(crash, "--version");
+
+    assertThat(crashed.exit()).isEqualTo(134);
+    assertNothingInTheWorkingFolder();
+    Path report;
+    try (Stream<Path> files = Files.list(launcher.cache())) {
+      report = files.filter(f -> f.getFileName().toString().startsWith("hs_err_pid"))
+          .findFirst().orElseThrow();
+    }
+    // JDK 17 hard-wires its summary to stdout: that is what asking for the report costs.
+    assertThat(crashed.out()).contains("SIGBUS").contains(report.toString());
+    Files.delete(report);
+  }
+
+  private static void assertRefusedForAPrivateOne(String reason) throws Exception {
+    Path cache = shared.resolve("cache-" + System.nanoTime());
+    Map<String, String> env = Map.of("XDG_CACHE_HOME", cache.toString());
+
+    RealLauncher.Result first = launcher.run(env, "--version");
+
+    assertThat(first.exit()).as(first.err()).isZero();
+    assertThat(first.out()).isEqualTo("dsh " + HostVersion.current() + "\n");
+    assertThat(first.err()).isEqualTo("dsh: not using the class-data-sharing archive " + archive
+        + ": " + reason + "; making a private one in " + cache.resolve("dsh") + "\n");
+    Path privateArchive;
+    try (Stream<Path> files = Files.list(cache.resolve("dsh"))) {
+      privateArchive = files.filter(f -> f.getFileName().toString().matches("dsh-[0-9]+\\.jsa"))
+          .findFirst().orElseThrow();
+    }
+    assertThat(privateArchive.resolveSibling(privateArchive.getFileName() + ".key")).isNotEmptyFile();
+    Identity made = Identity.of(privateArchive);
+
+    RealLauncher.Result second = launcher.run(env, "--version");
+
+    assertThat(second.exit()).as(second.err()).isZero();
+    assertThat(second.err()).as("said once").isEmpty();
+    assertThat(Identity.of(privateArchive)).as("not made again").isEqualTo(made);
+    Logged mapped = mapsWithLog(env);
+    assertThat(mapped.log()).contains("Opened archive " + privateArchive + ".");
+  }
+
+  private static Path truncatedCopy() throws IOException {
+    Path copy = shared.resolve("truncated.jsa");
+    Files.copy(archive, copy, StandardCopyOption.REPLACE_EXISTING);
+    Damage.TRUNCATED_TO_4096.applyTo(copy);
+    return copy;
+  }
+
+  private static void assertRemadeSince(Identity before) throws IOException {
+    assertThat(Identity.of(archive)).as("made again").isNotEqualTo(before);
+    assertThat(Files.size(archive)).isGreaterThan(1024 * 1024);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive)))
+        .isEqualTo("r--r--r--");
+  }
+
+  private static void assertNothingInTheWorkingFolder() throws IOException {
+    try (Stream<Path> files = Files.list(launcher.cwd())) {
+      assertThat(files.toList()).isEmpty();
+    }
+  }
+
+  /** A start that maps {@code expected} (made first if need be): DshMain comes from it. */
+  private static void assertMapsItsArchive(Path expected) throws Exception {
+    Logged result = mapsWithLog(Map.of());
+    assertThat(result.log()).contains("Opened archive " + expected + ".")
+        .contains("dev.dsh.app.cli.DshMain source: shared objects file (top)");
+  }
+
+  private record Logged(RealLauncher.Result result, String log) {}
+
+  private static Logged mapsWithLog(Map<String, String> env) throws Exception {
+    Path log = shared.resolve("cds.log");
+    Files.deleteIfExists(log);
+    Map<String, String> withLog = new java.util.HashMap<>(env);
+    withLog.put("DSH_JAVA_OPTS", "-Xlog:cds=info,class+load=info:file=" + log);
+    RealLauncher.Result result = launcher.run(withLog, "--version");
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    return new Logged(result, Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  private static RealLauncher.Result search() throws Exception {
+    return launcher.run(Map.of(), "--home", shared.resolve("home").toString(), "--profile", "demo",
+        "search", "--json", "DeepSeek");
+  }
+
+  private static RealLauncher.Result mcpInitialize() throws Exception {
+    return launcher.serve(Map.of(), INITIALIZE,
+        "--home", shared.resolve("home").toString(), "--profile", "demo", "mcp");
+  }
+
+  /** A file's inode and change time: a file made again differs in one of them. */
+  private record Identity(Object inode, FileTime changed) {
+    static Identity of(Path file) throws IOException {
+      return new Identity(Files.getAttribute(file, "unix:ino"),
+          (FileTime) Files.getAttribute(file, "unix:ctime"));
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.dsh.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.host.testing.UnwritableFolder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 22 part 4, through the real {@code ./dsh}: {@code $HOME} names the user's home, the build
+ * the launcher starts keeps Maven's own environment, and a home that cannot be written is one
+ * message naming the folder and the fix.
+ */
+class HomeLauncherIT {
+
+  private static final String FIX = "; make it writable, or use another home folder with --home DIR";
+
+  @TempDir Path work;
+
+  @Test
+  void homeIsHonouredAndNothingLandsInThePasswordDatabasesHome() throws Exception {
+    Path userHome = Files.createDirectories(work.resolve("x"));
+    // Stands in for the password database's home, which the JVM's user.home comes from.
+    Path passwdHome = Files.createDirectories(work.resolve("passwd-home"));
+    Map<String, String> env =
+        Map.of("HOME", userHome.toString(), "DSH_JAVA_OPTS", "-Duser.home=" + passwdHome);
+    RealLauncher launcher = RealLauncher.in(work);
+
+    RealLauncher.Result added = launcher.run(env, "plugin", "add", RealPluginJar.path().toString());
+    RealLauncher.Result demo = launcher.run(env, "--profile", "demo", "search", "--json", "DeepSeek");
+
+    assertThat(added.exit()).as(added.err()).isZero();
+    assertThat(demo.exit()).as(demo.err()).isZero();
+    assertThat(demo.out()).contains("\"provider\":\"yuanbao\"");
+    assertThat(userHome.resolve(".dsh/plugins/" + RealPluginJar.PLUGIN_ID + ".jar")).isRegularFile();
+    assertThat(userHome.resolve(".dsh/profiles/default/profile.yml")).isRegularFile();
+    assertThat(userHome.resolve(".dsh/profiles/demo/profile.yml")).isRegularFile();
+    try (Stream<Path> left = Files.list(passwdHome)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
+  void theBuildTheLauncherStartsGetsMavensOwnHomeAndRepository() throws Exception {
+    Path userHome = Files.createDirectories(work.resolve("x"));
+    Path bin = Files.createDirectories(work.resolve("bin"));
+    Path seen = work.resolve("mvn-saw.txt");
+    Path mvn = bin.resolve("mvn");
+    Files.writeString(mvn, "#!/bin/sh\nprintf 'HOME=%s\\nARGS=%s\\nMAVEN_OPTS=%s\\n' \"$HOME\" \"$*\""
+        + " \"${MAVEN_OPTS-}\" > '" + seen + "'\nexit 1\n");
+    Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+    RealLauncher launcher = RealLauncher.in(work);
+    launcher.sourcesChanged();
+
+    RealLauncher.Result result = launcher.run(
+        Map.of("HOME", userHome.toString(), "PATH", bin + ":" + System.getenv("PATH")), "--version");
+
+    // Maven's repository is under its JVM's user.home (the password database's home on Java
+    // 17), which the launcher leaves alone: no -Duser.home, no other repository.
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.err()).contains("dsh: the build failed");
+    String saw = Files.readString(seen, StandardCharsets.UTF_8);
+    assertThat(saw).startsWith("HOME=" + userHome + "\n")
+        .doesNotContain("user.home").doesNotContain("maven.repo.local")
+        .contains("MAVEN_OPTS=" + System.getenv().getOrDefault("MAVEN_OPTS", "") + "\n");
+  }
+
+  @Test
+  void aHomeThatCannotBeWrittenIsOneMessageNamingTheFolderAndTheFix() throws Exception {
+    Path home = Files.createDirectories(work.resolve("home"));
+    RealLauncher launcher = RealLauncher.in(work);
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
+      CliHarness.installPlugin(home, stub.baseUrl(), "");
+      try (UnwritableFolder locked = UnwritableFolder.make(
+          home, home.resolve("plugins"), home.resolve("profiles/default"))) {
+        RealLauncher.Result search = launcher.run(Map.of(), "--home", home.toString(), "search", "q");
+        RealLauncher.Result add = launcher.run(
+            Map.of(), "--home", home.toString(), "plugin", "add", RealPluginJar.path().toString());
+        RealLauncher.Result set = launcher.runWithInput(Map.of(), "sk-new-key\n",
+            "--home", home.toString(), "credentials", "set", "TENCENTCLOUD_WSA_APIKEY");
+
+        assertThat(search.exit()).isEqualTo(2);
+        assertThat(search.out()).isEmpty();
+        assertThat(search.err()).matches(oneLine("cannot load the plugins: " + home));
+        assertThat(add.exit()).isEqualTo(2);
+        assertThat(add.err()).matches(
+            oneLine("could not install " + RealPluginJar.path() + ": " + home.resolve("plugins")));
+        assertThat(set.exit()).isEqualTo(2);
+        assertThat(set.err()).matches(oneLine(
+            "cannot write the credential store " + home.resolve("credentials.json") + ": " + home));
+        assertThat(stub.requests()).isEmpty();
+      }
+    }
+  }
+
+  /** {@code dsh: <start> is not writable (<the OS reason>); <the fix>}, one line. */
+  private static String oneLine(String start) {
+    return "dsh: " + Pattern.quote(start) + " is not writable \\([^)\\n]+\\)" + Pattern.quote(FIX) + "\n";
+  }
+}

@@ -1,0 +1,67 @@
+package dev.dsh.app.yuanbao;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.api.testing.StubReply;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.host.tool.ToolResult;
+import dev.dsh.host.tool.WebSearchTool;
+import dev.dsh.host.tool.WebToolPlugin;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code web_search} tool's timeout reaches the Yuanbao provider as an abort: the tool answers
+ * {@code WEB_ABORTED}, and the server sees the plugin close the connection.
+ */
+class YuanbaoToolTimeoutTest {
+
+  private static final long HANG_BOUND_MS = 2_000;
+
+  @TempDir Path home;
+  private YuanbaoHost host;
+  private SearchProStub holding;
+
+  @BeforeEach
+  void start() {
+    holding = SearchProStub.answering(StubReply.hold());
+    host = new YuanbaoHost(home).withWeb(Map.of());
+    host.env.put(YuanbaoHost.KEY_VARIABLE, "sk-tool-timeout");
+    YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", holding.baseUrl())));
+    YuanbaoHost.assertActive(
+        host.runtime().apply("tool-web", new WebToolPlugin(), Map.of("searchTimeoutMs", 300)));
+  }
+
+  @AfterEach
+  void stop() {
+    host.close();
+    holding.close();
+  }
+
+  @Test
+  void theToolTimeoutAbortsTheSearchAndClosesTheConnection() throws Exception {
+    WebSearchTool tool = host.runtime().root().get(WebSearchTool.KEY).orElseThrow();
+
+    ToolResult result =
+        tool.call("{\"queries\": [\"slow\"]}", AbortSignal.never())
+            .toCompletableFuture()
+            .get(HANG_BOUND_MS, TimeUnit.MILLISECONDS);
+
+    assertThat(result.errorCode()).isEqualTo(WebErrorCodes.WEB_ABORTED);
+    // The tool names its own timeout; the provider's part is to stop and close the exchange.
+    assertThat(result.text()).isEqualTo("Error: web search timed out after 300 ms");
+    assertThat(holding.connections()).isEqualTo(1);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANG_BOUND_MS);
+    while (holding.heldClosedByClient() < 1 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(holding.heldClosedByClient()).isEqualTo(1);
+  }
+}

@@ -1,0 +1,46 @@
+package dev.dsh.host;
+
+import dev.dsh.api.Plugin;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.internal.credentials.CredentialsPlugin;
+import dev.dsh.host.internal.env.EnvPlugin;
+import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.tool.WebToolPlugin;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** The host's own plugins, by the name a profile row gives them. */
+final class BuiltinPlugins {
+
+  private final Map<String, Plugin> byName = new LinkedHashMap<>();
+
+  /** @param warnings where the built-ins' one-line warnings go (the host's event sink) */
+  BuiltinPlugins(Path home, LaunchEnvironment env, Consumer<String> warnings) {
+    add(new EnvPlugin(env));
+    add(new CredentialsPlugin(home, warnings));
+    add(new WebPlugin());
+    add(new WebToolPlugin());
+  }
+
+  private void add(Plugin plugin) {
+    byName.put(plugin.name(), plugin);
+  }
+
+  /** Every built-in, in the order they are added. */
+  Collection<Plugin> all() {
+    return byName.values();
+  }
+
+  Optional<Plugin> find(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** The config type of the built-in named {@code name}, if it has one. */
+  Optional<Class<?>> configType(String name) {
+    return find(name).flatMap(Plugin::configType);
+  }
+}

@@ -1,0 +1,250 @@
+package dev.dsh.host;
+
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebService;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
+import dev.dsh.host.internal.plugins.LoadedPlugin;
+import dev.dsh.host.internal.plugins.PluginLoader;
+import dev.dsh.host.internal.profile.ComposedProfile;
+import dev.dsh.host.internal.profile.ProfileComposer;
+import dev.dsh.host.internal.runtime.ScopeRuntime;
+import dev.dsh.host.internal.web.ProviderPin;
+import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.HostException;
+import dev.dsh.host.model.LeftoverThread;
+import dev.dsh.host.model.LifecycleListener;
+import dev.dsh.host.model.ProfileException;
+import dev.dsh.host.model.ScopeInfo;
+import dev.dsh.host.tool.WebSearchTool;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The running host: the installed plugins loaded through PF4J ({@link PluginSync}), the composed
+ * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}), and the services it serves.
+ *
+ * <p>Admin operations (boot, {@link #reload()}, {@link #close()}) run one at a time on the host's
+ * admin thread ({@link AdminThread}), which owns the plugin sync and the row bookkeeping; it is not
+ * the runtime thread, so a jar that takes seconds to settle never holds up scope transitions.
+ * Searches and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never wait.
+ *
+ * <p>Each row (a built-in or a loaded plugin's id as its {@code name}) runs in a scope of its own,
+ * {@code root/<row id>}, disposed before PF4J unloads its plugin.
+ */
+public final class Host implements AutoCloseable {
+
+  private final HostOptions options;
+  private final ScopeRuntime runtime;
+  private final BuiltinPlugins builtins;
+  private final ProfileComposer composer;
+  private final PluginSync plugins;
+  private final RowReconciler rows;
+  private final RowFailures failures;
+  private final LeftoverThreads leftovers;
+
+  private final AdminThread admin = new AdminThread();
+  private final ProfileStanding standing = new ProfileStanding();
+  private volatile ComposedProfile current;
+  private @Nullable Watcher watcher;
+
+  private Host(HostOptions options, LifecycleListener lifecycle) {
+    this.options = options;
+    PluginLoader loader = new PluginLoader(options.home().root());
+    this.runtime =
+        new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
+    this.builtins = new BuiltinPlugins(options.home().root(), options.env(), options.events());
+    this.composer = new ProfileComposer(options.home().root(), loader.bundles());
+    this.leftovers = new LeftoverThreads(options.events());
+    this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);
+    this.rows = new RowReconciler(runtime,
+        name -> builtins.find(name).or(() -> loader.plugin(name).map(LoadedPlugin::entry)));
+    this.failures = new RowFailures(options.verbose(), options.events());
+    this.current = composer.baseOnly(options.profile());
+  }
+
+  /**
+   * Boots for a one-shot command. A jar that does not load is reported through the event sink and
+   * skipped (the others still serve). A profile that does not compose, a row that cannot be
+   * applied, or a failed row that ends the command (see {@link RowFailures}) ends the boot; any
+   * other failed row is reported in one line and the command goes on without it.
+   *
+   * @throws HostException listing every row problem; nothing is left running
+   * @throws ProfileException when the profile does not compose
+   */
+  public static Host start(HostOptions options, LifecycleListener lifecycle) {
+    Host host = new Host(options, lifecycle);
+    try {
+      List<String> problems = host.admin.call(() -> {
+        host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
+            .forEach(options.events());
+        List<String> found = new ArrayList<>(host.apply(host.compose()));
+        found.addAll(
+            host.failures.onBoot(host.rows.failed(), host.builtins, host.pin(), host.providers()));
+        return found;
+      });
+      if (!problems.isEmpty()) {
+        throw new HostException(problems);
+      }
+      return host;
+    } catch (RuntimeException | Error e) {
+      host.close();
+      throw e;
+    }
+  }
+
+  /** {@link #start(HostOptions, LifecycleListener)} for a program that embeds the host. */
+  public static Host start(HostOptions options) {
+    return start(options, LifecycleListener.none());
+  }
+
+  /**
+   * Boots a host that serves on, as {@code dsh run} and {@code dsh mcp} do: problems are reported
+   * through the event sink, and the plugins folder and the profile files are watched, each change
+   * reloading the host ({@link #reload()}) without a restart.
+   */
+  public static Host serve(HostOptions options, LifecycleListener lifecycle) {
+    Host host = new Host(options, lifecycle);
+    host.plugins.announce();
+    try {
+      // The first snapshot is taken before the boot reads the files: a change made meanwhile is seen.
+      host.watcher = new Watcher(options, host::reload);
+      host.reload();
+      host.watcher.start();
+      return host;
+    } catch (RuntimeException | Error e) {
+      host.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Brings the host in step with the plugins folder and the profile files: loads new and replaced
+   * jars, unloads removed ones, composes the profile again and applies the difference. A profile
+   * that does not compose is reported (see {@link #profileProblem()} and {@link ProfileStanding}).
+   *
+   * @return the problems found (also reported through the event sink, each folded onto one line)
+   */
+  public List<String> reload() {
+    return admin.call(() -> {
+      List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
+      try {
+        ComposedProfile composed = compose();
+        standing.applied(); // before apply prints "applied <row>": a search after that finds it
+        problems.addAll(apply(composed));
+      } catch (ProfileException e) {
+        problems.add(standing.notApplied(options.profile(), e));
+        // Plugins that went away must still lose their rows.
+        problems.addAll(apply(current));
+      }
+      rows.failed().forEach(row -> problems.add(failures.line(row)));
+      problems.stream().map(OneLine::of).forEach(options.events());
+      return problems;
+    });
+  }
+
+  /** The composed profile now applied. */
+  public ComposedProfile profile() {
+    return current;
+  }
+
+  /** Why the profile's files are not applied, while they do not compose (a serving host only). */
+  public Optional<String> profileProblem() {
+    return standing.problem();
+  }
+
+  /** Runs one search through the web service, as {@code ctx.web.search} does. */
+  public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
+    return web()
+        .map(web -> web.search(request, signal))
+        .orElseGet(() -> CompletableFuture.failedFuture(new WebError(
+            WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
+            "the web service is not running: the \"web\" row is disabled or failed")));
+  }
+
+  /**
+   * The web service ({@code ctx.web}) of the running tree, when the {@code web} row is running:
+   * searches through it select a provider on every call, as plugins' searches do.
+   */
+  public Optional<WebService> web() {
+    return standing.unapplied(() -> !providers().isEmpty()).<WebService>map(refusal -> refusal)
+        .or(() -> runtime.root().get(WebService.KEY));
+  }
+
+  /**
+   * The model-facing {@code web_search} tool, when the {@code tool-web} row is running; while the
+   * profile has not been applied, a tool whose every search fails with the reason.
+   */
+  public Optional<WebSearchTool> webSearchTool() {
+    return standing.unapplied(() -> !providers().isEmpty()).map(WebSearchTool::new)
+        .or(() -> runtime.root().get(WebSearchTool.KEY));
+  }
+
+  /** The credentials service, when the {@code credentials} row is running. */
+  public Optional<CredentialService> credentials() {
+    return runtime.root().get(CredentialService.KEY);
+  }
+
+  /** The registered search providers and their availability. */
+  public List<ProviderStatus> providers() {
+    return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
+  }
+
+  /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
+  public List<LoadedPlugin> plugins() {
+    return plugins.plugins();
+  }
+
+  /** A snapshot of every scope, as of the runtime's last transition; never waits for one. */
+  public List<ScopeInfo> scopes() {
+    return runtime.scopes();
+  }
+
+  /** Threads that unloaded plugins left running and that still run. */
+  public List<LeftoverThread> leftoverThreads() {
+    return leftovers.running();
+  }
+
+  /** Stops watching, disposes every scope, unloads every plugin. */
+  @Override
+  public void close() {
+    if (watcher != null) {
+      watcher.close();
+    }
+    admin.closeWith(() -> {
+      runtime.close();
+      rows.clear();
+      plugins.closeAll();
+    });
+  }
+
+  private ComposedProfile compose() {
+    ComposedProfile composed =
+        composer.compose(options.profile(), options.patch(), options.layers());
+    composed.notes().forEach(options.events());
+    return composed;
+  }
+
+  private List<String> apply(ComposedProfile profile) {
+    List<String> problems = rows.reconcile(profile);
+    current = profile;
+    return problems;
+  }
+
+  /** The pinned provider id, read by the web service's own rule ({@link ProviderPin}). */
+  private Optional<String> pin() {
+    return ProviderPin.read(
+        current.enabledRows().stream().filter(row -> row.id().equals(WebPlugin.NAME)).findFirst()
+            .map(row -> row.config().get("searchProvider")),
+        options.env());
+  }
+}

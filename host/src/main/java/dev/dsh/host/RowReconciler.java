@@ -1,0 +1,106 @@
+package dev.dsh.host;
+
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
+import dev.dsh.host.internal.profile.ComposedProfile;
+import dev.dsh.host.internal.profile.ProfileRow;
+import dev.dsh.host.internal.runtime.ScopeRuntime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Keeps the runtime's scopes in step with a composed profile: a row whose {@code name} resolves to
+ * a plugin is applied in a scope of its own, {@code root/<row id>}. Called on the host's admin
+ * thread only.
+ */
+final class RowReconciler {
+
+  /** A row and the scope applying it. */
+  record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
+
+  private final ScopeRuntime runtime;
+  private final Function<String, Optional<Plugin>> resolve;
+  private final Map<String, AppliedRow> applied = new LinkedHashMap<>();
+
+  /** @param resolve finds the plugin a row's {@code name} names: a built-in or a loaded plugin */
+  RowReconciler(ScopeRuntime runtime, Function<String, Optional<Plugin>> resolve) {
+    this.runtime = runtime;
+    this.resolve = resolve;
+  }
+
+  /**
+   * Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones.
+   *
+   * @return the rows that could not be applied or updated; failed scopes are not among them
+   */
+  List<String> reconcile(ComposedProfile profile) {
+    List<String> problems = new ArrayList<>();
+    Set<String> wanted =
+        profile.enabledRows().stream().map(ProfileRow::id).collect(Collectors.toSet());
+    List<String> ids = new ArrayList<>(applied.keySet());
+    for (int i = ids.size() - 1; i >= 0; i--) {
+      if (!wanted.contains(ids.get(i))) {
+        applied.remove(ids.get(i)).scope().dispose();
+      }
+    }
+    for (ProfileRow row : profile.enabledRows()) {
+      Optional<Plugin> plugin = resolve.apply(row.name());
+      AppliedRow old = applied.get(row.id());
+      if (plugin.isEmpty()) {
+        if (old != null) {
+          applied.remove(row.id()).scope().dispose();
+        }
+        problems.add(
+            "row \"" + row.id() + "\": plugin \"" + row.name() + "\" is not installed or not loaded");
+      } else if (old != null && old.plugin() == plugin.get()) {
+        if (!old.row().config().equals(row.config())) {
+          try {
+            old.scope().update(row.config());
+            applied.put(row.id(), new AppliedRow(row, plugin.get(), old.scope()));
+          } catch (ConfigException e) {
+            problems.add("row \"" + row.id() + "\" keeps its previous config: " + e.getMessage());
+          }
+        }
+      } else {
+        if (old != null) {
+          applied.remove(row.id()).scope().dispose();
+        }
+        Scope scope = runtime.apply(row.id(), plugin.get(), row.config());
+        applied.put(row.id(), new AppliedRow(row, plugin.get(), scope));
+      }
+    }
+    return problems;
+  }
+
+  /** The applied rows whose scope failed. */
+  List<AppliedRow> failed() {
+    return applied.values().stream()
+        .filter(row -> row.scope().state() == ScopeState.FAILED)
+        .toList();
+  }
+
+  /** Disposes the rows that apply {@code entry}, newest first, before its plugin is unloaded. */
+  void disposeRowsOf(Plugin entry) {
+    List<String> rows = new ArrayList<>(applied.keySet());
+    for (int i = rows.size() - 1; i >= 0; i--) {
+      AppliedRow row = applied.get(rows.get(i));
+      if (row.plugin() == entry) {
+        row.scope().dispose();
+        applied.remove(rows.get(i));
+      }
+    }
+  }
+
+  /** Forgets every row; the runtime has disposed their scopes. */
+  void clear() {
+    applied.clear();
+  }
+}

@@ -1,0 +1,63 @@
+package dev.dsh.host.internal.credentials;
+
+import dev.dsh.api.Config;
+import dev.dsh.api.Context;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.env.LaunchEnvironment;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The built-in {@code credentials} plugin: provides {@link CredentialService#KEY} backed by a
+ * {@link HostCredentialService} over the store file named by the row's {@code store} (relative to
+ * the home folder). The launch environment is looked up through the context at each call. A config
+ * update restarts the scope, so a new store path takes effect at once.
+ */
+public final class CredentialsPlugin implements Plugin {
+
+  /** The plugin's name and the built-in row's id. */
+  public static final String NAME = "credentials";
+
+  private final Path home;
+  private final Consumer<String> warnings;
+
+  /**
+   * A plugin whose warnings (a store others can read) go to the log.
+   *
+   * @param home the dsh home folder, against which a relative {@code store} is resolved
+   */
+  public CredentialsPlugin(Path home) {
+    this(home, line -> LoggerFactory.getLogger(CredentialsPlugin.class).warn(line));
+  }
+
+  /**
+   * @param home the dsh home folder, against which a relative {@code store} is resolved
+   * @param warnings where the store's one-line warnings go (stderr, in the CLI)
+   */
+  public CredentialsPlugin(Path home, Consumer<String> warnings) {
+    this.home = Objects.requireNonNull(home, "home");
+    this.warnings = Objects.requireNonNull(warnings, "warnings");
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Optional<Class<?>> configType() {
+    return Optional.of(CredentialsConfig.class);
+  }
+
+  @Override
+  public void apply(Context ctx, Config config) {
+    CredentialsConfig settings = config.bind(CredentialsConfig.class);
+    FileCredentialStore store = new FileCredentialStore(home.resolve(settings.store()), warnings);
+    LaunchEnvironment env = name -> ctx.env().get(name);
+    ctx.provide(CredentialService.KEY, new HostCredentialService(store, env));
+  }
+}

@@ -1,0 +1,41 @@
+package dev.dsh.host.internal.home;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.function.LongFunction;
+
+/**
+ * Reads bytes whole only up to a cap: refused on the size they declare before any is read, and
+ * again, after the cap and one byte, when they run longer (a file growing meanwhile, a zip entry
+ * lying about its size), so memory never holds more.
+ */
+public final class CappedRead {
+
+  /** Opens the bytes to read; the read closes the stream. */
+  @FunctionalInterface
+  public interface Source {
+    InputStream open() throws IOException;
+  }
+
+  private CappedRead() {}
+
+  /**
+   * @param declaredSize the size the source declares, such as {@code Files.size}; negative when
+   *     unknown
+   * @param tooLarge the refusal, given the declared size, or {@code -1} when the bytes ran past it
+   */
+  public static byte[] read(
+      long declaredSize, Source source, int cap, LongFunction<? extends RuntimeException> tooLarge)
+      throws IOException {
+    if (declaredSize > cap) {
+      throw tooLarge.apply(declaredSize);
+    }
+    try (InputStream in = source.open()) {
+      byte[] bytes = in.readNBytes(cap + 1);
+      if (bytes.length > cap) {
+        throw tooLarge.apply(-1);
+      }
+      return bytes;
+    }
+  }
+}

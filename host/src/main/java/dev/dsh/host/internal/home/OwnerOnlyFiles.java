@@ -1,0 +1,124 @@
+package dev.dsh.host.internal.home;
+
+import static java.nio.file.attribute.PosixFilePermissions.asFileAttribute;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Files and folders that only their owner can read: {@code rw-------} and {@code rwx------} from
+ * the moment they exist where the file system has POSIX permissions, else the closest {@link File}
+ * permission calls. A file is replaced atomically: its new content goes to a temporary file beside
+ * it, moved over it in one step, so a reader (another process, the watcher) sees the old file or
+ * the new one, never half of one.
+ */
+public final class OwnerOnlyFiles {
+
+  /** Fills a temporary file, empty and owner-only, with a file's new content. */
+  @FunctionalInterface
+  public interface Content {
+    void writeTo(Path temp) throws IOException;
+  }
+
+  private static final AtomicLong TEMP_COUNTER = new AtomicLong();
+
+  private OwnerOnlyFiles() {}
+
+  /**
+   * A new empty file {@code <folder>/<prefix><pid>-<n>.tmp}: named by the process id and a counter
+   * rather than by {@code Files.createTempFile}, whose random names seed a {@code SecureRandom}
+   * (every one-shot start copies its plugin jars through such a file).
+   */
+  public static Path createTemp(Path folder, String prefix) throws IOException {
+    while (true) {
+      Path temp = folder.resolve(
+          prefix + ProcessHandle.current().pid() + "-" + TEMP_COUNTER.incrementAndGet() + ".tmp");
+      try {
+        return createNew(temp);
+      } catch (FileAlreadyExistsException e) {
+        // Left by an earlier process with the same id: take the next number.
+      }
+    }
+  }
+
+  /**
+   * Replaces {@code target} atomically by an owner-only file holding {@code content}.
+   *
+   * @param sync whether the content is forced to the storage device before the move
+   */
+  public static void replace(Path target, byte[] content, boolean sync) throws IOException {
+    replace(target, temp -> {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        for (ByteBuffer buffer = ByteBuffer.wrap(content); buffer.hasRemaining(); ) {
+          channel.write(buffer);
+        }
+        if (sync) {
+          channel.force(true);
+        }
+      }
+    });
+  }
+
+  /** Replaces {@code target} atomically by an owner-only file {@code content} fills; no temp left. */
+  public static void replace(Path target, Content content) throws IOException {
+    Path temp = createTemp(target.getParent(), "." + target.getFileName() + ".");
+    try {
+      content.writeTo(temp);
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        // Same folder, so only exotic file systems get here; a plain replace is the best left.
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  /** Creates {@code path} as an empty file unless it exists already (made by anyone). */
+  public static void createFile(Path path) throws IOException {
+    try {
+      createNew(path);
+    } catch (FileAlreadyExistsException e) {
+      // created earlier, by this or another process
+    }
+  }
+
+  /** Creates {@code folder} and its missing parents; existing ones are left as they are. */
+  public static void createFolder(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      Files.createDirectories(folder, ownerOnly(folder, "rwx------"));
+    }
+  }
+
+  private static Path createNew(Path path) throws IOException {
+    FileAttribute<?>[] ownerOnly = ownerOnly(path, "rw-------");
+    File file = Files.createFile(path, ownerOnly).toFile();
+    if (ownerOnly.length == 0) { // no POSIX permissions: the closest File calls
+      file.setReadable(false, false);
+      file.setReadable(true, true);
+      file.setWritable(false, false);
+      file.setWritable(true, true);
+      file.setExecutable(false, false);
+    }
+    return path;
+  }
+
+  /** {@code permissions} to create {@code path} with; none where there are no POSIX permissions. */
+  private static FileAttribute<?>[] ownerOnly(Path path, String permissions) {
+    return path.getFileSystem().supportedFileAttributeViews().contains("posix")
+        ? new FileAttribute<?>[] {asFileAttribute(PosixFilePermissions.fromString(permissions))}
+        : new FileAttribute<?>[0];
+  }
+}

@@ -1,0 +1,252 @@
+package dev.dsh.host.internal.runtime;
+
+import dev.dsh.api.Config;
+import dev.dsh.api.ConfigUpdateHandler;
+import dev.dsh.api.Context;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
+import dev.dsh.api.ServiceKey;
+import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.model.LifecycleEvent;
+import dev.dsh.host.model.LifecycleEvent.Kind;
+import dev.dsh.host.model.LifecycleListener;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A scope's transitions and what it holds: its children, its effects, its config. Touched on the
+ * runtime thread only, one transition at a time, so none of it needs a lock.
+ */
+final class ScopeNode extends PublishedScope {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
+
+  /**
+   * What every scope of one runtime shares. {@code services} is written on the runtime thread only
+   * and read from any thread (a search never waits for the runtime thread).
+   */
+  record Tree(RuntimeThread loop, ConfigValidator validator, LifecycleListener listener,
+      Map<String, ScopeNode> index, Map<ServiceKey<?>, Service> services,
+      Function<ScopeNode, Context> contexts) {}
+
+  /** One provided service; compared by identity, so an old handle never removes a newer one. */
+  record Service(ServiceKey<?> key, Object service, ScopeNode provider) {}
+
+  final Tree tree;
+  final Effects effects;
+  private final Set<ServiceKey<?>> requires;
+  private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
+  private @Nullable Config config;
+
+  /**
+   * A root ({@code parent} null: active until disposed, {@code raw} unused) or a child, FAILED at
+   * once when {@code raw} is an invalid config; listed in the tree's index and under its parent.
+   */
+  ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin, Map<String, ?> raw) {
+    super(parent, id, plugin);
+    this.tree = tree;
+    this.requires = Set.copyOf(plugin.inject());
+    this.effects = new Effects(tree.loop(), this);
+    this.current = tree.contexts().apply(this);
+    tree.index().put(id, this);
+    if (parent != null) {
+      parent.children.add(this);
+      try {
+        config = tree.validator().validate(id, plugin.configType().orElse(null), raw);
+      } catch (RuntimeException e) { // a ConfigException, or the validator's own failure
+        to(ScopeState.FAILED, e);
+        emit(Kind.FAILED);
+      }
+    }
+  }
+
+  @Override
+  public List<Scope> children() {
+    return List.copyOf(children);
+  }
+
+  @Override
+  public void update(Map<String, ?> raw) {
+    if (parent == null) {
+      throw new UnsupportedOperationException("the root scope has no config");
+    }
+    checkNotEnding("update");
+    Config next = tree.validator().validate(id, plugin.configType().orElse(null), raw);
+    tree.loop().run(() -> updateNow(next));
+  }
+
+  @Override
+  public void dispose() {
+    if (state() != ScopeState.DISPOSED) {
+      tree.loop().run(this::disposeNow);
+    }
+  }
+
+  /** Effects, children and services still registered on this scope; zero once it ended. */
+  int liveEffectCount() {
+    return tree.loop().call(() -> effects.size() + children.size() + services().size());
+  }
+
+  /** Loads or unloads as the required services say, until nothing more is to be done. */
+  void settle() {
+    while (true) {
+      if (state() == ScopeState.PENDING && config != null && ready()) {
+        load();
+      } else if (state() == ScopeState.ACTIVE && !ready() && !busy()) {
+        end(ScopeState.PENDING, null);
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void updateNow(Config next) {
+    checkNotEnding("update");
+    if (busy()) { // asked from inside this scope's own step: taken right after it
+      tree.loop().later(() -> updateNow(next)); // refused then if the scope is ending by then
+      return;
+    }
+    boolean taken = false;
+    ConfigUpdateHandler handler = effects.handler();
+    if (state() == ScopeState.ACTIVE && handler != null) {
+      try {
+        taken = tree.loop().guard(this, PluginCallback.UPDATE_HANDLER, () -> handler.accept(next));
+      } catch (Exception e) {
+        LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(),
+            e.toString());
+      }
+    }
+    config = next;
+    if (state() == ScopeState.ACTIVE && !taken) {
+      end(ScopeState.PENDING, null); // settle loads the new config
+    } else if (taken || !ready()) {
+      to(taken ? ScopeState.ACTIVE : ScopeState.PENDING, null);
+      emit(Kind.UPDATED);
+    } else {
+      load();
+    }
+    settle();
+  }
+
+  private void load() {
+    Context ctx = tree.contexts().apply(this);
+    current = ctx;
+    to(ScopeState.LOADING, null);
+    try {
+      tree.loop().guard(this, PluginCallback.APPLY, () -> {
+        plugin.apply(ctx, Objects.requireNonNull(config));
+        return null;
+      });
+    } catch (RuntimeThread.Abandoned a) {
+      throw a;
+    } catch (Throwable t) {
+      end(ScopeState.FAILED, t);
+      return;
+    }
+    to(ScopeState.ACTIVE, null);
+    emit(Kind.APPLIED);
+  }
+
+  private void disposeNow() {
+    if (state() == ScopeState.DISPOSED) {
+      return;
+    }
+    if (busy()) {
+      tree.loop().later(this::disposeNow);
+      return;
+    }
+    ending = true;
+    end(ScopeState.DISPOSED, null);
+  }
+
+  /**
+   * Releases what the scope holds and leaves it {@code to}: PENDING (unload), FAILED ({@code
+   * cause} kept) or DISPOSED. Also finishes a release an abandoned thread left half done.
+   */
+  void end(ScopeState to, @Nullable Throwable cause) {
+    if (to == ScopeState.FAILED) {
+      to(ScopeState.FAILED, cause); // inactive at once, so nothing registers while releasing
+      LOG.debug("scope {} ({}) failed", id, plugin.name(), cause); // the FAILED event reports it
+    } else if (state() != ScopeState.UNLOADING) {
+      to(ScopeState.UNLOADING, null);
+    }
+    releaseAll();
+    if (to != ScopeState.FAILED) {
+      to(to, null);
+    }
+    if (to == ScopeState.DISPOSED) {
+      tree.index().remove(id, this);
+      if (parent instanceof ScopeNode up) {
+        up.children.remove(this);
+      }
+    }
+    emit(to == ScopeState.PENDING ? Kind.UNLOADED : Kind.valueOf(to.name()));
+  }
+
+  /** Withdraws this scope's services (their dependents unload), disposes children, then effects. */
+  void releaseAll() {
+    services().forEach(this::withdraw);
+    List<ScopeNode> kids = List.copyOf(children);
+    for (int i = kids.size() - 1; i >= 0; i--) {
+      kids.get(i).disposeNow();
+    }
+    effects.releaseAll();
+  }
+
+  /** Removes {@code entry}, once, and unloads the scopes that required it. */
+  void withdraw(Service entry) {
+    if (tree.services().get(entry.key()) == entry) {
+      tree.services().remove(entry.key());
+      settleDependents(entry.key());
+    }
+  }
+
+  /** Loads or unloads the scopes that require {@code key}, as it just came or went. */
+  void settleDependents(ServiceKey<?> key) {
+    for (ScopeNode node : List.copyOf(tree.index().values())) {
+      if (node.requires.contains(key)) {
+        node.settle(); // an earlier one may have moved it: settle looks at its state again
+      }
+    }
+  }
+
+  private boolean ready() {
+    return tree.services().keySet().containsAll(requires);
+  }
+
+  private List<Service> services() {
+    return tree.services().values().stream().filter(s -> s.provider() == this).toList();
+  }
+
+  /** Whether this scope's own step is on the runtime thread's stack. */
+  private boolean busy() {
+    ScopeState state = state();
+    return state == ScopeState.LOADING || state == ScopeState.UNLOADING || tree.loop().inCall(this);
+  }
+
+  private void checkNotEnding(String what) {
+    if (ending || state() == ScopeState.DISPOSED) {
+      throw new IllegalStateException(
+          "context is inactive: scope " + id + " is being disposed; cannot " + what);
+    }
+  }
+
+  private void emit(Kind kind) {
+    // right after the transition it reports: only a FAILED one has an error
+    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
+    LOG.debug("{}", event.describe());
+    try {
+      tree.listener().onEvent(event);
+    } catch (RuntimeException e) {
+      LOG.warn("lifecycle listener failed on {} of scope {}", kind, id, e);
+    }
+  }
+}

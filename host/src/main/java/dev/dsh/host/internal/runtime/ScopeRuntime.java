@@ -1,0 +1,142 @@
+package dev.dsh.host.internal.runtime;
+
+import dev.dsh.api.Config;
+import dev.dsh.api.Context;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.Scope;
+import dev.dsh.api.ScopeState;
+import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.model.LifecycleListener;
+import dev.dsh.host.model.ScopeInfo;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under
+ * it, their effects and the services they provide. Every transition runs on the runtime's one
+ * thread, one at a time in the order asked; the getters, {@link Context#get} and {@link #scopes()}
+ * never wait for it. Plugin code must not block that thread: each call has a
+ * deadline ({@link #DEFAULT_DEADLINE} unless told otherwise), past it the scope fails and the
+ * runtime goes on on a fresh thread. Configs are validated before {@code apply} and before every
+ * update, and never logged.
+ */
+public final class ScopeRuntime implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ScopeRuntime.class);
+
+  /** How long a plugin call may take unless the runtime is told otherwise. */
+  public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+
+  private static final Plugin ROOT =
+      new Plugin() {
+        @Override
+        public String name() {
+          return "root";
+        }
+
+        @Override
+        public void apply(Context ctx, Config config) {} // it holds what the host registers
+      };
+
+  private final NavigableMap<String, ScopeNode> index = new ConcurrentSkipListMap<>();
+  private final RuntimeThread loop;
+  private final ScopeNode root;
+
+  /** A runtime that reports life-cycle events nowhere. */
+  public ScopeRuntime(ConfigValidator validator) {
+    this(validator, event -> {});
+  }
+
+  /** A runtime that reports every life-cycle event to {@code listener}. */
+  public ScopeRuntime(ConfigValidator validator, LifecycleListener listener) {
+    this(validator, listener, DEFAULT_DEADLINE);
+  }
+
+  /** A runtime whose plugin calls must each return within {@code deadline}. */
+  public ScopeRuntime(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
+    if (deadline.isNegative() || deadline.isZero()) {
+      throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
+    }
+    this.loop = new RuntimeThread(deadline, this::recover);
+    ScopeNode.Tree tree = new ScopeNode.Tree(loop, Objects.requireNonNull(validator),
+        Objects.requireNonNull(listener), index, new ConcurrentHashMap<>(), ScopeContext::new);
+    this.root = new ScopeNode(tree, null, "root", ROOT, Map.of());
+  }
+
+  /** The root context, active until {@link #close()}. */
+  public Context root() {
+    return root.context();
+  }
+
+  /** The root scope ({@code "root"}); it has no config and cannot be updated. */
+  public Scope rootScope() {
+    return root;
+  }
+
+  /**
+   * Applies {@code plugin} under the root in a scope whose id is {@code root/<id>} (for a profile
+   * row, the row id), as {@link Context#plugin} does.
+   *
+   * @throws IllegalStateException when a live scope already has that id, or the runtime is closed
+   * @throws IllegalArgumentException when {@code id} is blank or contains {@code /}
+   */
+  public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
+    return ((ScopeContext) root.context()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
+  }
+
+  /** The live scope with {@code id} (such as {@code "root/web"}), if any. */
+  public Optional<Scope> find(String id) {
+    return Optional.ofNullable(index.get(Objects.requireNonNull(id, "id")));
+  }
+
+  /** Every live scope, root first, depth-first in creation order, as of its last transition. */
+  public List<ScopeInfo> scopes() {
+    List<ScopeInfo> out = new ArrayList<>();
+    describe(root, out);
+    return List.copyOf(out);
+  }
+
+  /** Disposes the whole tree: children first, then the root's own effects. Idempotent. */
+  @Override
+  public void close() {
+    root.dispose();
+    loop.stop();
+  }
+
+  private static void describe(ScopeNode node, List<ScopeInfo> out) {
+    out.add(node.info);
+    node.children().forEach(child -> describe((ScopeNode) child, out));
+  }
+
+  /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
+  private void recover(List<RuntimeThread.Call> abandoned) {
+    for (RuntimeThread.Call call : abandoned) {
+      ScopeNode node = (ScopeNode) call.owner();
+      if (call.what() == PluginCallback.RELEASE_ACTION) { // nothing else reports it: it goes on
+        LOG.warn("release action of scope {} ({}) failed: {}", node.id(), node.pluginName(),
+            call.error().getMessage());
+      } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {
+        node.end(ScopeState.FAILED, call.error()); // the FAILED event reports it
+      }
+    }
+    for (ScopeNode node : List.copyOf(index.descendingMap().values())) { // children first
+      switch (node.state()) { // what an abandoned thread left half done
+        case LOADING -> node.end(ScopeState.FAILED,
+            new IllegalStateException("apply was cut short: its runtime thread was lost"));
+        case UNLOADING -> node.end(node.ending ? ScopeState.DISPOSED : ScopeState.PENDING, null);
+        case FAILED -> node.releaseAll();
+        default -> { }
+      }
+    }
+    List.copyOf(index.values()).forEach(ScopeNode::settle);
+  }
+}

@@ -1,0 +1,109 @@
+package dev.dsh.host.internal.web;
+
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_AMBIGUOUS;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
+
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.api.web.WebError;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The selection table of the web seam, applied to one snapshot of the registered providers.
+ *
+ * <pre>
+ *   pinned, registered, available     → that provider (ready or not)
+ *   pinned, not registered            → WEB_PROVIDER_CONFIGURED_MISSING
+ *   pinned, registered, unavailable   → WEB_PROVIDER_CONFIGURED_UNAVAILABLE (with its reason)
+ *   not pinned, exactly one available → that provider, ready or not, whatever the order
+ *   not pinned, none available        → WEB_PROVIDER_UNAVAILABLE (each one's reason)
+ *   not pinned, several available:
+ *     exactly one ready               → that provider
+ *     several ready                   → WEB_PROVIDER_AMBIGUOUS (the ready ones, ids sorted)
+ *     none ready                      → WEB_PROVIDER_AMBIGUOUS (the available ones, ids sorted)
+ * </pre>
+ *
+ * <p>Readiness only breaks a tie between available providers: a provider that is not ready (a
+ * keyless Yuanbao) never makes a ready one ambiguous, and a sole provider still runs and fails
+ * with its own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
+ * Readiness is asked only when it decides something.
+ */
+final class ProviderSelection {
+
+  private ProviderSelection() {}
+
+  /**
+   * @param pin the pinned provider id, if any
+   * @param registered the registered providers at the time of the call
+   * @throws WebError when the table gives no provider
+   */
+  static Registration select(Optional<String> pin, Collection<Registration> registered) {
+    if (pin.isPresent()) {
+      String id = pin.get();
+      Registration pinned =
+          registered.stream()
+              .filter(r -> r.id().equals(id))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new WebError(
+                          WEB_PROVIDER_CONFIGURED_MISSING,
+                          "configured web provider \"" + id + "\" is not registered"));
+      Optional<ProviderStatus> unavailable = pinned.unavailable();
+      if (unavailable.isPresent()) {
+        throw new WebError(
+            WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
+            "configured web provider \""
+                + id
+                + "\" is registered but not available"
+                + unavailable.get().reasonOpt().map(reason -> ": " + reason).orElse(""));
+      }
+      return pinned;
+    }
+    // One answer per provider and call: the reasons shown are those the choice was made on.
+    List<ProviderStatus> unavailable = new ArrayList<>();
+    List<Registration> usable = new ArrayList<>();
+    for (Registration registration : registered) {
+      registration.unavailable().ifPresentOrElse(unavailable::add, () -> usable.add(registration));
+    }
+    if (usable.size() == 1) {
+      return usable.get(0);
+    }
+    if (usable.isEmpty()) {
+      throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(unavailable));
+    }
+    List<Registration> ready =
+        usable.stream().filter(r -> r.readiness().ready()).collect(Collectors.toList());
+    if (ready.size() == 1) {
+      return ready.get(0);
+    }
+    throw new WebError(
+        WEB_PROVIDER_AMBIGUOUS,
+        "multiple usable web providers are registered ("
+            + ids(ready.isEmpty() ? usable : ready)
+            + "); configure one explicitly");
+  }
+
+  /** {@code (unavailable: alpha: its reason; beta)}, ids sorted. */
+  private static String noneUsable(Collection<ProviderStatus> statuses) {
+    if (statuses.isEmpty()) {
+      return "no web provider is registered; install and enable a web search plugin";
+    }
+    String unavailable =
+        statuses.stream()
+            .sorted(Comparator.comparing(ProviderStatus::id))
+            .map(s -> s.id() + s.reasonOpt().map(reason -> ": " + reason).orElse(""))
+            .collect(Collectors.joining("; "));
+    return "no usable web provider is registered (unavailable: " + unavailable + ")";
+  }
+
+  private static String ids(Collection<Registration> registrations) {
+    return registrations.stream().map(Registration::id).sorted().collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,25 @@
+package dev.dsh.host.model;
+
+import java.util.Objects;
+
+/**
+ * A patch layer given in memory rather than read from a file, composed after the profile's own
+ * layers and the {@code --patch} file: a program's last word on its rows (the offline demo points
+ * the plugin's row at its replay endpoint this way).
+ *
+ * @param name the layer as named in messages and in {@code --dump-config}'s {@code from}
+ * @param yaml the patch, in the format of {@code cordis.patch.yml}
+ */
+public record ProfileLayer(String name, String yaml) {
+
+  public ProfileLayer {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(yaml, "yaml");
+  }
+
+  /** The name only: the patch may carry a placeholder key. */
+  @Override
+  public String toString() {
+    return "ProfileLayer[" + name + "]";
+  }
+}

@@ -1,0 +1,213 @@
+package dev.dsh.host.internal.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A jar's CRC and size pass runs once per content: a copy is moved into the cache only once it
+ * passed, and a start that finds the copy of the jar's content loads it without the pass.
+ */
+class CheckedCopiesTest {
+
+  private static final String PROBE = "a stored entry whose bytes are damaged after writing";
+
+  @TempDir Path work;
+
+  private Path home;
+  private Path plugins;
+  private PluginLoader loader;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    home = Files.createDirectories(work.resolve("home"));
+    plugins = Files.createDirectories(home.resolve("plugins"));
+    loader = new PluginLoader(home, Duration.ZERO);
+  }
+
+  @AfterEach
+  void tearDown() {
+    loader.close();
+  }
+
+  @Test
+  void aLoadedJarLeavesOneCopyNamedByItsIdAndHashWhichTheNextStartLoadsAsItIs() throws IOException {
+    Path jar = TestPluginJars.plugin(work, "dsh-good", "good").buildTo(plugins.resolve("good.jar"));
+    LoadedPlugin first = loader.load(jar);
+    loader.close();
+
+    assertThat(copies()).containsExactly(first.cachedCopy());
+    assertThat(first.cachedCopy().getFileName().toString()).startsWith("dsh-good-" + sha256(jar));
+    try (PluginLoader next = new PluginLoader(home, Duration.ZERO)) {
+      LoadedPlugin again = next.load(jar);
+      assertThat(again.cachedCopy()).isEqualTo(first.cachedCopy());
+      assertThat(again.sha256()).isEqualTo(sha256(jar));
+      assertThat(again.entry().name()).isEqualTo("good");
+    }
+  }
+
+  @Test
+  void aJarFailingTheCheckIsRefusedAndLeavesNoCopy() throws IOException {
+    Path damaged =
+        damagedCopyOf(
+            TestPluginJars.plugin(work, "dsh-probe", "probe").buildTo(work.resolve("good.jar")));
+
+    assertThatThrownBy(() -> loader.load(damaged))
+        .isInstanceOfSatisfying(
+            PluginLoadException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.CORRUPT);
+              assertThat(e).hasMessageContaining("probe.txt fails its CRC check");
+            });
+    assertThat(copies()).isEmpty();
+  }
+
+  @Test
+  void aCopyFoundByTheJarsStampIsNotInflatedAgain() throws IOException {
+    assumeTrue(home.getFileSystem().supportedFileAttributeViews().contains("unix"));
+    Path good = TestPluginJars.plugin(work, "dsh-probe", "probe").buildTo(work.resolve("good.jar"));
+    Path damaged = damagedCopyOf(good);
+    Path jar = Files.copy(good, plugins.resolve("p.jar"));
+    Path copy = loader.load(jar).cachedCopy();
+    loader.close();
+    // As if the damaged bytes had passed the check: the copy the jar's stamp finds now holds them.
+    Files.copy(damaged, copy, StandardCopyOption.REPLACE_EXISTING);
+
+    // The pass is skipped, so the damaged entry (which PF4J never reads) goes unnoticed.
+    try (PluginLoader next = new PluginLoader(home, Duration.ZERO)) {
+      LoadedPlugin plugin = next.load(jar);
+      assertThat(plugin.id()).isEqualTo("dsh-probe");
+      assertThat(plugin.cachedCopy()).isEqualTo(copy);
+    }
+  }
+
+  @Test
+  void aCopyOfTheSameContentFromAnotherJarIsNotInflatedAgainAndTakesTheNewStamp()
+      throws IOException {
+    Path damaged =
+        damagedCopyOf(
+            TestPluginJars.plugin(work, "dsh-probe", "probe").buildTo(work.resolve("good.jar")));
+    String hash = sha256(damaged);
+    // As if these very bytes had passed the check when taken from another jar.
+    Path cache = Files.createDirectories(home.resolve(".cache/plugins"));
+    Files.copy(damaged, cache.resolve("dsh-probe-" + hash + "-1.2.3.4.5.jar"));
+
+    LoadedPlugin plugin = loader.load(damaged);
+
+    assertThat(plugin.id()).isEqualTo("dsh-probe");
+    assertThat(copies()).containsExactly(plugin.cachedCopy());
+    assertThat(plugin.cachedCopy().getFileName().toString()).startsWith("dsh-probe-" + hash);
+  }
+
+  @Test
+  void aNewContentOfAPluginReplacesItsOldCopyOnceItLoaded() throws IOException {
+    Path jar = plugins.resolve("p.jar");
+    TestPluginJars.plugin(work, "dsh-p", "old").buildTo(jar);
+    LoadedPlugin old = loader.load(jar);
+    loader.close();
+    Path newer = TestPluginJars.plugin(work, "dsh-p", "new").buildTo(work.resolve("new.jar"));
+    Files.move(newer, jar, StandardCopyOption.REPLACE_EXISTING);
+
+    try (PluginLoader next = new PluginLoader(home, Duration.ZERO)) {
+      LoadedPlugin plugin = next.load(jar);
+      assertThat(plugin.entry().name()).isEqualTo("new");
+      assertThat(copies()).containsExactly(plugin.cachedCopy()).doesNotContain(old.cachedCopy());
+    }
+  }
+
+  @Test
+  void unloadDeletesTheCopyOfAJarThatWentAway() throws IOException {
+    LoadedPlugin plugin =
+        loader.load(TestPluginJars.plugin(work, "dsh-gone", "g").buildTo(plugins.resolve("g.jar")));
+
+    assertThat(loader.unload("dsh-gone")).isTrue();
+
+    assertThat(copies()).isEmpty();
+    assertThat(plugin.cachedCopy()).doesNotExist();
+  }
+
+  private List<Path> copies() throws IOException {
+    Path cache = home.resolve(".cache/plugins");
+    if (!Files.isDirectory(cache)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(cache)) {
+      return files.toList();
+    }
+  }
+
+  /** {@code good} with one more entry, stored, whose bytes no longer match its CRC. */
+  private Path damagedCopyOf(Path good) throws IOException {
+    Path target = plugins.resolve("probe.jar");
+    byte[] text = PROBE.getBytes(StandardCharsets.UTF_8);
+    try (ZipFile in = new ZipFile(good.toFile());
+        ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(target))) {
+      for (ZipEntry entry : Collections.list(in.entries())) {
+        out.putNextEntry(new ZipEntry(entry.getName()));
+        try (InputStream bytes = in.getInputStream(entry)) {
+          bytes.transferTo(out);
+        }
+        out.closeEntry();
+      }
+      ZipEntry stored = new ZipEntry("probe.txt");
+      stored.setMethod(ZipEntry.STORED);
+      stored.setSize(text.length);
+      CRC32 crc = new CRC32();
+      crc.update(text);
+      stored.setCrc(crc.getValue());
+      out.putNextEntry(stored);
+      out.write(text);
+      out.closeEntry();
+    }
+    byte[] bytes = Files.readAllBytes(target);
+    int at = indexOf(bytes, text);
+    assertThat(at).as("the stored entry's bytes").isNotNegative();
+    bytes[at] ^= 1;
+    Files.write(target, bytes);
+    return target;
+  }
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    outer:
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      for (int j = 0; j < part.length; j++) {
+        if (bytes[i + j] != part[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  private static String sha256(Path file) throws IOException {
+    try {
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.dsh.host.internal.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertAll;
+
+import dev.dsh.host.internal.profile.ConfigDump;
+import dev.dsh.host.internal.profile.ProfileComposer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PluginJarsTest {
+
+  @TempDir Path home;
+
+  @Test
+  void scanReadsGoodJarsAndReportsCorruptAndDuplicateOnesWithoutLoadingClasses() throws IOException {
+    Path plugins = Files.createDirectories(home.resolve("plugins"));
+    Files.write(plugins.resolve("a-broken.jar"), new byte[] {'P', 'K', 3, 4, 0, 0});
+    TestPluginJars.plugin(home, "dsh-x", "x")
+        .resource("META-INF/dsh/cordis.patch.yml", "- insert: [{id: x, name: dsh-x}]\n")
+        .buildTo(plugins.resolve("b-x.jar"));
+    TestPluginJars.plugin(home, "dsh-x", "again").buildTo(plugins.resolve("c-x-again.jar"));
+
+    PluginJars jars = PluginJars.scan(plugins);
+
+    assertAll(
+        () -> assertThat(jars.jars()).extracting(PluginJars.Jar::id).containsExactly("dsh-x"),
+        () -> assertThat(jars.jar("dsh-x").orElseThrow().file()).isEqualTo(plugins.resolve("b-x.jar")),
+        () -> assertThat(jars.failures())
+            .extracting(PluginLoadException::reason)
+            .containsExactly(
+                PluginLoadException.Reason.CORRUPT, PluginLoadException.Reason.ALREADY_LOADED),
+        () -> assertThat(jars.failures().get(1))
+            .hasMessage(
+                plugins.resolve("c-x-again.jar")
+                    + ": plugin \"dsh-x\" is also in "
+                    + plugins.resolve("b-x.jar")
+                    + "; remove one of them"));
+  }
+
+  @Test
+  void scannedJarsComposeAndDumpWithTheirSchema() throws IOException {
+    Path plugins = Files.createDirectories(home.resolve("plugins"));
+    TestPluginJars.plugin(home, "dsh-y", "y")
+        .resource("META-INF/dsh/cordis.patch.yml", "- insert: [{id: y, name: dsh-y}]\n")
+        .resource(
+            "META-INF/dsh/config.schema.json",
+            "{\"type\":\"object\",\"properties\":{\"pin\":{\"type\":\"string\",\"x-secret\":true}}}")
+        .buildTo(plugins.resolve("y.jar"));
+    Path profile = Files.createDirectories(home.resolve("profiles/default"));
+    Files.writeString(profile.resolve("profile.yml"), "bundles: [dsh-y]\n");
+    Files.writeString(profile.resolve("cordis.patch.yml"), "- {id: y, config: {pin: canary-pin-42}}\n");
+    PluginJars jars = PluginJars.scan(plugins);
+
+    String dump =
+        ConfigDump.render(
+            new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty()),
+            jars::configSchema);
+
+    assertThat(dump).contains("pin: <redacted>").doesNotContain("canary-pin-42");
+  }
+
+  @Test
+  void inspectRefusesAJarRequiringANewerHost() throws IOException {
+    Path jar =
+        TestPluginJars.plugin(home, "dsh-new", "n")
+            .manifest("Plugin-Requires", ">=2.0.0")
+            .buildTo(home.resolve("new.jar"));
+
+    assertThatThrownBy(() -> PluginJars.inspect(jar))
+        .isInstanceOfSatisfying(
+            PluginLoadException.class,
+            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.INCOMPATIBLE))
+        .hasMessageContaining("requires host version >=2.0.0");
+  }
+
+  @Test
+  void missingFolderHasNoJars() {
+    PluginJars jars = PluginJars.scan(home.resolve("absent"));
+
+    assertThat(jars.jars()).isEmpty();
+    assertThat(jars.failures()).isEmpty();
+  }
+}
