@@ -22,7 +22,7 @@ import org.w3c.dom.Node;
 
 /**
  * The module rules of docs/ARCHITECTURE.md section 1, read from the POMs and sources beside this module (the
- * test runs with the host-demo module folder as its working directory).
+ * test runs with the host-demo (dsh-app) module folder as its working directory).
  */
 class ModuleRulesTest {
 
@@ -30,7 +30,8 @@ class ModuleRulesTest {
 
   /** The modules in build order: each may depend only on modules before it. */
   private static final List<String> ORDER =
-      List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host-demo", "langchain4j");
+      List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host", "host-demo",
+          "langchain4j");
 
   private static final Path ROOT = Path.of("..");
 
@@ -153,9 +154,10 @@ class ModuleRulesTest {
     assertThat(mainDependencies(modules.get("schema"), byArtifact)).containsExactly("plugin-api");
     assertThat(mainDependencies(modules.get("yuanbao-plugin"), byArtifact))
         .containsExactlyInAnyOrder("plugin-api", "schema");
+    assertThat(mainDependencies(modules.get("host"), byArtifact))
+        .containsExactlyInAnyOrder("plugin-api", "schema");
     assertThat(mainDependencies(modules.get("host-demo"), byArtifact))
-        .contains("plugin-api", "schema", "picocli")
-        .isSubsetOf("picocli", "plugin-api", "schema", "yuanbao-plugin");
+        .containsExactlyInAnyOrder("host", "picocli");
     // picocli rebuilt from its own sources: no code of this project in it, nothing it depends on
     assertThat(modules.get("picocli").dependencies()).isEmpty();
     // the host only in test scope; the plugin for build order only (a pom, checked below)
@@ -186,12 +188,109 @@ class ModuleRulesTest {
     String pluginArtifact = modules.get("yuanbao-plugin").artifactId();
     // docs/ARCHITECTURE.md: the host loads the plugin jar through PF4J, never from the class path, so a
     // dependency on it may only order the build (a pom-type dependency).
-    for (String folder : List.of("host-demo", "langchain4j")) {
+    for (String folder : List.of("host", "host-demo", "langchain4j")) {
       assertThat(modules.get(folder).dependencies())
           .filteredOn(d -> d.groupId().equals(GROUP) && d.artifactId().equals(pluginArtifact))
           .allSatisfy(d -> assertThat(d.type()).as("type of %s's plugin dependency", folder)
               .isEqualTo("pom"));
     }
+  }
+
+  @Test
+  void theHostLibraryCarriesNoLoggingBackendNoMcpNoReactorNoPicocli() throws Exception {
+    // Issue 23: an embedder adding dsh-host gets the host and what it needs, nothing of the app.
+    // Reactor comes only with the MCP SDK; HostClassPathTest checks the resolved class path too.
+    assertThat(modules().get("host").dependencies())
+        .filteredOn(Dependency::onMainClassPath)
+        .extracting(Dependency::coordinates)
+        .containsExactlyInAnyOrder("dev.dsh:dsh-plugin-api", "dev.dsh:dsh-schema",
+            "org.pf4j:pf4j", "tools.jackson.core:jackson-databind",
+            "tools.jackson.dataformat:jackson-dataformat-yaml", "com.github.erosb:everit-json-schema",
+            "org.slf4j:slf4j-api");
+  }
+
+  @Test
+  void theHostLibraryNeverNamesThePluginItsServiceOrTheDemo() throws IOException {
+    Pattern named = Pattern.compile("(?i)yuanbao|searchpro|TENCENTCLOUD|ReplayServer|dev\\.dsh\\.app");
+    try (Stream<Path> files = Files.walk(ROOT.resolve("host/src/main"))) {
+      List<String> offenders = new ArrayList<>();
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        Files.readAllLines(file).stream().filter(line -> named.matcher(line).find())
+            .forEach(line -> offenders.add(ROOT.resolve("host").relativize(file) + ": " + line.strip()));
+      }
+      assertThat(offenders).isEmpty();
+    }
+  }
+
+  @Test
+  void theHostsPackagesLayerModelThenInternalThenToolThenHost() throws IOException {
+    Map<String, Set<String>> imports = packageImports(ROOT.resolve("host/src/main/java"));
+    Map<String, Integer> layer = new LinkedHashMap<>();
+    imports.keySet().forEach(pkg -> layer.put(pkg, layerOf(pkg)));
+    for (Map.Entry<String, Set<String>> pkg : imports.entrySet()) {
+      for (String imported : pkg.getValue()) {
+        assertThat(layerOf(imported))
+            .as("%s imports %s, a higher layer", pkg.getKey(), imported)
+            .isLessThanOrEqualTo(layer.get(pkg.getKey()));
+      }
+    }
+    assertThat(cycles(imports)).as("package cycles").isEmpty();
+  }
+
+  /** model 0, internal 1, tool 2, the API root 3. */
+  private static int layerOf(String pkg) {
+    if (pkg.equals("dev.dsh.host.model")) {
+      return 0;
+    }
+    if (pkg.startsWith("dev.dsh.host.internal")) {
+      return 1;
+    }
+    return pkg.equals("dev.dsh.host.tool") ? 2 : 3;
+  }
+
+  private static final Pattern IMPORT =
+      Pattern.compile("^import (?:static )?(dev\\.dsh\\.host(?:\\.[a-z]\\w*)*)\\.[A-Z]", Pattern.MULTILINE);
+  private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
+
+  private static Map<String, Set<String>> packageImports(Path sources) throws IOException {
+    Map<String, Set<String>> imports = new LinkedHashMap<>();
+    try (Stream<Path> files = Files.walk(sources)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+        String text = Files.readString(file);
+        java.util.regex.Matcher pkg = PACKAGE.matcher(text);
+        if (!pkg.find()) {
+          continue;
+        }
+        Set<String> used = imports.computeIfAbsent(pkg.group(1), k -> new java.util.TreeSet<>());
+        java.util.regex.Matcher m = IMPORT.matcher(text);
+        while (m.find()) {
+          if (!m.group(1).equals(pkg.group(1))) {
+            used.add(m.group(1));
+          }
+        }
+      }
+    }
+    return imports;
+  }
+
+  /** Each package that can reach itself through imports. */
+  private static List<String> cycles(Map<String, Set<String>> imports) {
+    List<String> cyclic = new ArrayList<>();
+    for (String start : imports.keySet()) {
+      java.util.Deque<String> todo = new java.util.ArrayDeque<>(imports.get(start));
+      Set<String> seen = new java.util.HashSet<>();
+      while (!todo.isEmpty()) {
+        String next = todo.pop();
+        if (next.equals(start)) {
+          cyclic.add(start);
+          break;
+        }
+        if (seen.add(next)) {
+          todo.addAll(imports.getOrDefault(next, Set.of()));
+        }
+      }
+    }
+    return cyclic;
   }
 
   private static Set<String> mainDependencies(Module module, Map<String, String> byArtifact) {

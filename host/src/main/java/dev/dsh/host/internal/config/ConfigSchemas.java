@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The JSON Schema of a config type, as text: the copy generated at build time into the type's own
- * jar ({@link EmbeddedSchema}: the host's built-ins and the Yuanbao plugin carry one), read through
+ * jar ({@link EmbeddedSchema}: the host's built-ins and plugins built with dsh-schema carry one), read through
  * the type's class loader. Only a type that ships no copy (a test's, or a plugin built without the
  * generator) has its schema generated here, and only then are the generator's classes loaded.
  */

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The host's {@link CredentialService}: a reference resolves from the {@linkplain
  * FileCredentialStore local store} first, then from the launch environment variable of the same
- * name, so an exported {@code TENCENTCLOUD_WSA_APIKEY} works under the host too.
+ * name, so a key exported for a plugin's own library works under the host too.
  *
  * <p>Every call reads the store as it is on disk now, so a value set by another process is used by
  * the next call. Values are trimmed; an empty one counts as absent. A corrupt store fails {@link

@@ -10,10 +10,10 @@ import java.util.Optional;
  * The outcome of composing a profile: its rows in order, for each row the layer that inserted it
  * and the layer that set its config, and the notes composition has for the user.
  *
- * @param profile the profile name ({@code default}, {@code demo}, ...)
+ * @param profile the profile name ({@code default}, ...)
  * @param rows every row, disabled ones included, in composition order
  * @param origins row id → the layer that inserted the row ({@code base layer}, {@code bundle
- *     "dsh-web-search-yuanbao"}, ...)
+ *     "my-search-plugin"}, ...)
  * @param configOrigins row id → the last layer that set the row's config (the inserting layer
  *     unless a later entry replaced it)
  * @param notes one line each about entries composition kept but skipped (an override of a row of

@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Format, and nothing else:
  *
  * <pre>
- * bundles: [dsh-web-search-yuanbao]
+ * bundles: [my-search-plugin]
  * removedRows: {adv-row: adv-plugin}
  * </pre>
  *

@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * The pinned-provider rule, read in this one place: by the web service on every search and by the
  * host's boot when it judges whether a failed row may be needed. Two readers of their own once
- * disagreed about {@code searchProvider: " yuanbao "}: the boot took it as a pin of an unknown id
- * while selection served {@code yuanbao}.
+ * disagreed about {@code searchProvider: " example "}: the boot took it as a pin of an unknown id
+ * while selection served {@code example}.
  */
 public final class ProviderPin {
 

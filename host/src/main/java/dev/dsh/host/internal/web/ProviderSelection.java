@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * </pre>
  *
  * <p>Readiness only breaks a tie between available providers: a provider that is not ready (a
- * keyless Yuanbao) never makes a ready one ambiguous, and a sole provider still runs and fails
+ * keyless provider) never makes a ready one ambiguous, and a sole provider still runs and fails
  * with its own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
  * Readiness is asked only when it decides something.
  */

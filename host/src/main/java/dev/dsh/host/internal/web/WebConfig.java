@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record WebConfig(
     @Description(
-            "Id of the web search provider to use (such as \"yuanbao\"). Read on every search."
+            "Id of the web search provider to use (the id its plugin registers). Read on every search."
                 + " When unset, DSH_WEB_SEARCH_PROVIDER from the launch environment pins one;"
                 + " otherwise the one available provider is used.")
         @Nullable String searchProvider) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RuntimeReferencesTest {
 
-  private static final Path RUNTIME = Path.of("src/main/java/dev/dsh/host/runtime");
+  private static final Path RUNTIME = Path.of("src/main/java/dev/dsh/host/internal/runtime");
   private static final Pattern COMMENTS_AND_STRINGS =
       Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\])*\"", Pattern.DOTALL);
 
