@@ -1,7 +1,6 @@
 package dev.dsh.app.cli;
 
 import dev.dsh.host.ConfigDumper;
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.plugins.PluginJars;
@@ -13,6 +12,7 @@ import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ final class PluginCommand {
         String profile = cli.globals.profile();
         readSpec(home, profile).withBundle(checked.id()).write(home.profileFile(profile));
       } catch (IOException e) {
-        throw HomeWrites.failed("could not install " + jar, e, plugins, FileProblems.Kind.FOLDER);
+        throw HomeWrites.failed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
       }
       cli.io.out().println(ControlEscapes.escape("installed " + checked.id() + "@"
           + checked.version() + " and enabled its bundle in profile " + cli.globals.profile(), ""));
@@ -131,7 +131,7 @@ final class PluginCommand {
           Files.deleteIfExists(jar);
         }
       } catch (IOException e) {
-        throw HomeWrites.failed("could not remove " + id, e, home.plugins(), FileProblems.Kind.FOLDER);
+        throw HomeWrites.failed("could not remove " + id, e, home.plugins(), FileAccessException.Kind.FOLDER);
       }
       cli.io.out().println("removed " + id);
       // What became of the user's entries for its rows, in the words every later command uses.

@@ -1,10 +1,10 @@
 package dev.dsh.app.cli;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.plugins.PluginLoadException;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ final class TrialLoad {
           "cannot create a folder to try " + jar + " in",
           e,
           Path.of(System.getProperty("java.io.tmpdir")),
-          FileProblems.Kind.FOLDER);
+          FileAccessException.Kind.FOLDER);
     }
     try {
       loadOnce(jar, scratch);

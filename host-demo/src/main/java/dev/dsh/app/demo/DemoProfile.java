@@ -1,11 +1,12 @@
 package dev.dsh.app.demo;
 
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ProfileSpec;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.ProfileLayer;
 import java.io.IOException;
@@ -62,7 +63,7 @@ public final class DemoProfile implements AutoCloseable {
       }
     } catch (IOException e) {
       throw HomeWrites.failed(
-          "could not prepare the demo profile", e, plugins, FileProblems.Kind.FOLDER);
+          "could not prepare the demo profile", e, plugins, FileAccessException.Kind.FOLDER);
     }
     options.events().accept(NOTICE);
     return new DemoProfile(ReplayServer.start());

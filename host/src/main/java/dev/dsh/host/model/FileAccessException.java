@@ -1,6 +1,5 @@
 package dev.dsh.host.model;
 
-import dev.dsh.host.internal.files.FileProblems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -14,13 +13,21 @@ public final class FileAccessException extends UncheckedIOException {
 
   private static final long serialVersionUID = 1L;
 
+  /** What the failed operation needed {@code path} to be. */
+  public enum Kind {
+    /** A regular file (or nothing yet, for one about to be created). */
+    FILE,
+    /** A folder (or nothing yet, for one about to be created). */
+    FOLDER
+  }
+
   /**
    * @param doing what failed, such as {@code "cannot write the credential store"}
    * @param path the path the operation was about
    * @param expected what {@code path} had to be
    */
   public FileAccessException(
-      String doing, IOException cause, Path path, FileProblems.Kind expected) {
+      String doing, IOException cause, Path path, Kind expected) {
     super(doing + ": " + FileProblems.describe(cause, path, expected), cause);
   }
 

@@ -1,9 +1,8 @@
 package dev.dsh.host.model;
 
-import dev.dsh.host.internal.runtime.ScopeRuntime;
 
 /**
- * Receives the life-cycle events of every scope of a {@link ScopeRuntime}.
+ * Receives the life-cycle events of every scope of a the host's scope runtime.
  *
  * <p>Called on the runtime thread right after each transition, in order; it must not block or call
  * back into the runtime from another thread. An exception thrown here is logged and ignored.

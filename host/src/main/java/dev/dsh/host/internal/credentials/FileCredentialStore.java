@@ -2,11 +2,11 @@ package dev.dsh.host.internal.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialValues;
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -202,7 +202,7 @@ public final class FileCredentialStore {
       }
     } catch (IOException e) {
       throw HomeWrites.failed(
-          "cannot write the credential store " + file, e, target, FileProblems.Kind.FILE);
+          "cannot write the credential store " + file, e, target, FileAccessException.Kind.FILE);
     }
   }
 }

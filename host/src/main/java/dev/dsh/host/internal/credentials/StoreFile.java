@@ -1,9 +1,9 @@
 package dev.dsh.host.internal.credentials;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -85,7 +85,7 @@ final class StoreFile {
 
   private FileAccessException readFailed(IOException e) {
     return new FileAccessException(
-        "cannot read the credential store " + file, e, file, FileProblems.Kind.FILE);
+        "cannot read the credential store " + file, e, file, FileAccessException.Kind.FILE);
   }
 
   @Nullable FileStamp stat() {

@@ -1,7 +1,7 @@
 package dev.dsh.host.internal.home;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -32,7 +32,7 @@ public final class HomeWrites {
    * @param expected what {@code path} had to be
    */
   public static FileAccessException failed(
-      String doing, IOException error, Path path, FileProblems.Kind expected) {
+      String doing, IOException error, Path path, FileAccessException.Kind expected) {
     return unwritableFolder(path, expected)
         .map(folder -> new FileAccessException(doing + ": " + folder + " is not writable ("
             + FileProblems.reason(error) + "); " + FIX))
@@ -43,13 +43,13 @@ public final class HomeWrites {
    * The nearest existing folder at or above {@code path} when it cannot be written; empty when it
    * can, or when a file stands where a folder belongs (which {@link FileProblems} names).
    */
-  static Optional<Path> unwritableFolder(Path path, FileProblems.Kind expected) {
+  static Optional<Path> unwritableFolder(Path path, FileAccessException.Kind expected) {
     Path start = path.toAbsolutePath().normalize();
     for (Path p = start; p != null; p = p.getParent()) {
       if (Files.isDirectory(p)) {
         return Files.isWritable(p) ? Optional.empty() : Optional.of(p);
       }
-      boolean fileToReplace = p.equals(start) && expected == FileProblems.Kind.FILE;
+      boolean fileToReplace = p.equals(start) && expected == FileAccessException.Kind.FILE;
       if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !fileToReplace) {
         return Optional.empty();
       }

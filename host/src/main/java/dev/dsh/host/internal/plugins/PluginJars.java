@@ -1,9 +1,9 @@
 package dev.dsh.host.internal.plugins;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.HostVersion;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -169,7 +169,7 @@ public final class PluginJars {
         }
       }
     } catch (IOException e) {
-      throw new FileAccessException("cannot list the plugins folder", e, dir, FileProblems.Kind.FOLDER);
+      throw new FileAccessException("cannot list the plugins folder", e, dir, FileAccessException.Kind.FOLDER);
     }
     jars.sort(null);
     return jars;

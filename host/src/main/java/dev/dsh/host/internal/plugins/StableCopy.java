@@ -1,10 +1,11 @@
 package dev.dsh.host.internal.plugins;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.Sha256;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -132,7 +133,7 @@ final class StableCopy {
     } catch (IOException e) {
       // The home's cache, not this jar, is at fault: every jar would fail the same way, and the
       // command could only go on to complain that their bundles are not installed.
-      throw HomeWrites.failed("cannot load the plugins", e, dir, FileProblems.Kind.FOLDER);
+      throw HomeWrites.failed("cannot load the plugins", e, dir, FileAccessException.Kind.FOLDER);
     }
   }
 

@@ -1,7 +1,8 @@
 package dev.dsh.host.internal.profile;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -46,7 +47,7 @@ final class ProfileFiles {
       return Optional.empty();
     } catch (IOException e) {
       throw new ProfileException(
-          "cannot read " + shownAs + ": " + FileProblems.describe(e, file, FileProblems.Kind.FILE),
+          "cannot read " + shownAs + ": " + FileProblems.describe(e, file, FileAccessException.Kind.FILE),
           e);
     }
     try {

@@ -2,8 +2,8 @@ package dev.dsh.host.internal.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.internal.files.FileProblems;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.testing.UnwritableFolder;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
@@ -24,7 +24,7 @@ class HomeWritesTest {
       IOException failure = writeFails(home.resolve(".cache/plugins"));
 
       FileAccessException error = HomeWrites.failed(
-          "cannot load the plugins", failure, home.resolve(".cache/plugins"), FileProblems.Kind.FOLDER);
+          "cannot load the plugins", failure, home.resolve(".cache/plugins"), FileAccessException.Kind.FOLDER);
 
       assertThat(error.getMessage()).isEqualTo("cannot load the plugins: " + home
           + " is not writable (" + FileProblems.reason(failure) + "); make it writable, or use"
@@ -38,7 +38,7 @@ class HomeWritesTest {
     Path store = Files.writeString(home.resolve("credentials.json"), "{}");
     try (UnwritableFolder locked = UnwritableFolder.make(home)) {
       FileAccessException error = HomeWrites.failed("cannot write the credential store",
-          writeFails(home.resolve("credentials.json.lock")), store, FileProblems.Kind.FILE);
+          writeFails(home.resolve("credentials.json.lock")), store, FileAccessException.Kind.FILE);
 
       assertThat(error.getMessage()).contains(": " + home + " is not writable (")
           .endsWith(HomeWrites.FIX);
@@ -50,7 +50,7 @@ class HomeWritesTest {
     Path file = Files.writeString(dir.resolve("plugins"), "a file where a folder belongs");
 
     FileAccessException error = HomeWrites.failed("could not install x.jar",
-        new FileSystemException(file.toString()), file, FileProblems.Kind.FOLDER);
+        new FileSystemException(file.toString()), file, FileAccessException.Kind.FOLDER);
 
     assertThat(error.getMessage()).isEqualTo("could not install x.jar: " + file + " is a file, not a folder");
   }

@@ -1,4 +1,4 @@
-package dev.dsh.host.internal.files;
+package dev.dsh.host.model;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -22,14 +22,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FileProblems {
 
-  /** What the failed operation needed {@code path} to be. */
-  public enum Kind {
-    /** A regular file (or nothing yet, for one about to be created). */
-    FILE,
-    /** A folder (or nothing yet, for one about to be created). */
-    FOLDER
-  }
-
   private FileProblems() {}
 
   /**
@@ -38,17 +30,17 @@ public final class FileProblems {
    * @param expected what {@code path} had to be
    * @return one line naming the offending path and the reason
    */
-  public static String describe(IOException error, Path path, Kind expected) {
+  public static String describe(IOException error, Path path, FileAccessException.Kind expected) {
     Path subject = fileOf(error).orElse(path).toAbsolutePath().normalize();
     Optional<Path> notFolder = nonFolderAncestor(subject);
     if (notFolder.isPresent()) {
       return notFolder.get() + " is a file, not a folder";
     }
     if (subject.equals(path.toAbsolutePath().normalize())) {
-      if (expected == Kind.FILE && Files.isDirectory(subject)) {
+      if (expected == FileAccessException.Kind.FILE && Files.isDirectory(subject)) {
         return subject + " is a folder, not a file";
       }
-      if (expected == Kind.FOLDER && Files.exists(subject) && !Files.isDirectory(subject)) {
+      if (expected == FileAccessException.Kind.FOLDER && Files.exists(subject) && !Files.isDirectory(subject)) {
         return subject + " is a file, not a folder";
       }
     }

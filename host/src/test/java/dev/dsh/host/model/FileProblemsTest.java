@@ -1,8 +1,8 @@
-package dev.dsh.host.internal.files;
+package dev.dsh.host.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.host.internal.files.FileProblems.Kind;
+import dev.dsh.host.model.FileAccessException.Kind;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
