@@ -55,7 +55,7 @@ final class RealLauncher {
     Path real = realTarget();
     Path target = Files.createDirectories(root.resolve("host-demo/target"));
     try (Stream<Path> jars = Files.list(real)) {
-      for (Path jar : jars.filter(p -> p.getFileName().toString().matches("dsh-host-.*\\.jar")).toList()) {
+      for (Path jar : jars.filter(p -> p.getFileName().toString().matches("dsh-app-.*\\.jar")).toList()) {
         Files.copy(jar, target.resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
       }
     }
@@ -82,7 +82,7 @@ final class RealLauncher {
     Files.copy(real, launcher);
     Files.createDirectories(root.resolve("host-demo"));
     FileTime old = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
-    for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin")) {
+    for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host")) {
       Files.setLastModifiedTime(Files.createDirectories(root.resolve(dir)), old);
     }
     Files.setLastModifiedTime(Files.writeString(root.resolve("pom.xml"), ""), old);
