@@ -138,9 +138,8 @@ public final class Host implements AutoCloseable {
     return admin.call(() -> {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
-        ComposedProfile composed = compose();
-        standing.applied(); // before apply prints "applied <row>": a search after that finds it
-        problems.addAll(apply(composed));
+        problems.addAll(apply(compose()));
+        standing.applied();
       } catch (ProfileException e) {
         problems.add(standing.notApplied(options.profile(), e));
         // Plugins that went away must still lose their rows.
