@@ -81,7 +81,9 @@ class BrokenProfileMcpLauncherIT {
       if (!result.path("isError").asBoolean()) {
         return result;
       }
-      assertThat(result.path("content").get(0).path("text").asString()).isEqualTo("Error: " + WHY);
+      assertThat(result.path("content").get(0).path("text").asString())
+          .as("a call before the fix applies, stderr so far: %s", server.stderrLines())
+          .isEqualTo("Error: " + WHY);
       if (System.nanoTime() > deadline) {
         throw new AssertionError("the fixed profile was not applied within 30 s: " + result);
       }
