@@ -1,18 +1,11 @@
 package dev.dsh.app.demo;
 
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.internal.home.HomeWrites;
-import dev.dsh.host.internal.home.OwnerOnlyFiles;
-import dev.dsh.host.internal.plugins.PluginJars;
-import dev.dsh.host.internal.profile.ProfileSpec;
-import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
+import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.ProfileLayer;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 
@@ -46,25 +39,10 @@ public final class DemoProfile implements AutoCloseable {
    * @throws HostException when the plugin is not installed and there is no copy to install
    */
   public static DemoProfile start(HostOptions options, Optional<Path> bundled) {
-    Path plugins = options.home().plugins();
-    try {
-      if (PluginJars.scan(plugins).jar(PLUGIN_ID).isEmpty()) {
-        Path jar = bundled.filter(Files::isRegularFile).orElseThrow(() -> new HostException(List.of(
-            "the demo profile needs the distribution's copy of the " + PLUGIN_ID + " plugin: start"
-                + " dsh with the ./dsh launcher, or install the plugin with 'dsh plugin add <jar>'")));
-        Files.createDirectories(plugins);
-        OwnerOnlyFiles.replace(plugins.resolve(PLUGIN_ID + ".jar"),
-            temp -> Files.copy(jar, temp, StandardCopyOption.REPLACE_EXISTING));
-      }
-      Path specFile = options.home().profileFile(NAME);
-      ProfileSpec spec = ProfileSpec.read(specFile, "profiles/demo/" + ProfileSpec.FILE_NAME);
-      if (!spec.bundles().contains(PLUGIN_ID)) {
-        spec.withBundle(PLUGIN_ID).write(specFile);
-      }
-    } catch (IOException e) {
-      throw HomeWrites.failed(
-          "could not prepare the demo profile", e, plugins, FileAccessException.Kind.FOLDER);
-    }
+    PluginInstaller.ensure(options, PLUGIN_ID, () -> bundled.filter(Files::isRegularFile)
+        .orElseThrow(() -> new HostException(List.of("the demo profile needs the distribution's"
+            + " copy of the " + PLUGIN_ID + " plugin: start dsh with the ./dsh launcher, or install"
+            + " the plugin with 'dsh plugin add <jar>'"))));
     options.events().accept(NOTICE);
     return new DemoProfile(ReplayServer.start());
   }

@@ -1,4 +1,4 @@
-package dev.dsh.app.cli;
+package dev.dsh.host;
 
 import dev.dsh.host.internal.plugins.PluginLoadException;
 import dev.dsh.host.internal.plugins.PluginLoader;
@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 /**
  * Loads a jar once in a loader of its own, then closes it: what reading the jar's files cannot tell
  * — that PF4J accepts it and that its extension index names exactly one {@code dev.dsh.api.Plugin}
- * that can be created — is known before {@code plugin add} installs it. The loader caches in the
- * home, so the jar's entries are checked here, once, and the checked copy it leaves is what the
- * next start loads; in a home whose cache cannot be written the trial runs in a scratch folder,
- * and the install that follows reports what it cannot write.
+ * that can be created — is known before {@link PluginInstaller} installs it. The loader is the one
+ * the host starts with, caching in the home, so the jar's entries are checked here, once, and the
+ * checked copy it leaves is what the next start loads; in a home whose cache cannot be written the
+ * trial runs in a scratch folder, and the install that follows reports what it cannot write.
  */
 final class TrialLoad {
 

@@ -1,0 +1,228 @@
+package dev.dsh.host;
+
+import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.plugins.PluginLoadException;
+import dev.dsh.host.internal.profile.BundlePatch;
+import dev.dsh.host.internal.profile.ProfileComposer;
+import dev.dsh.host.internal.profile.ProfileSpec;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.ProfileException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * Installs plugin jars into a home's {@code plugins/} and removes them, editing the profile's
+ * {@code profile.yml} to match: what {@code dsh plugin add}, {@code dsh plugin remove} and the
+ * demo profile do, for a program that manages its own home.
+ *
+ * <p>A jar is installed only once it passed every check the host makes when it loads a jar, and a
+ * trial load of its own ({@code TrialLoad}) on the loader the host starts with, so whatever PF4J
+ * or the plugin's entry refuses is told here and nothing is changed; the checked copy the trial
+ * leaves in the home's cache is what the next start loads, without checking the jar again. A
+ * host serving on the home ({@link Host#serve}) picks the change up by itself.
+ */
+public final class PluginInstaller {
+
+  /**
+   * A plugin installed, its bundle listed in the profile.
+   *
+   * @param id the jar's {@code Plugin-Id}; it is installed as {@code plugins/<id>.jar}
+   * @param version the jar's {@code Plugin-Version}
+   * @param profile the profile whose {@code profile.yml} lists its bundle
+   */
+  public record Installed(String id, String version, String profile) {}
+
+  /**
+   * A plugin removed: its jars deleted, its bundle out of the profile.
+   *
+   * @param id the plugin id
+   * @param notes what became of the user's entries for its rows, one line each, in the words the
+   *     composed profile reports them in at every later start (kept and skipped)
+   * @param profileProblem why the profile does not compose after the removal, if it does not
+   */
+  public record Removed(String id, List<String> notes, Optional<String> profileProblem) {
+    public Removed {
+      notes = List.copyOf(notes);
+    }
+  }
+
+  private PluginInstaller() {}
+
+  /**
+   * Checks {@code jar}, copies it owner-only to {@code plugins/<id>.jar} (replacing the plugin's
+   * other jars) and lists its bundle in the profile of {@code options}; an entry of the user's
+   * layers kept for the plugin's rows since its removal applies again.
+   *
+   * @throws PluginLoadException naming {@code jar} and why it is not a plugin this host loads;
+   *     nothing was changed
+   * @throws FileAccessException naming the path of the home that could not be written, and the fix
+   * @throws ProfileException when the profile's {@code profile.yml} does not read
+   */
+  public static Installed add(HostOptions options, Path jar) {
+    return install(options, jar, PluginJars.inspect(jar));
+  }
+
+  /**
+   * Makes sure the plugin {@code pluginId} is installed and its bundle listed in the profile of
+   * {@code options}: when no readable jar of that id is in {@code plugins/}, {@code jar} is
+   * installed as {@link #add} installs it; the profile's file is written only when it changes.
+   *
+   * @param jar the plugin's jar, asked for only when the plugin is not installed
+   * @throws IllegalArgumentException when {@code jar} holds another plugin
+   * @throws PluginLoadException as {@link #add} does
+   * @throws FileAccessException as {@link #add} does
+   * @throws ProfileException as {@link #add} does
+   */
+  public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
+    Path plugins = options.home().plugins();
+    Optional<PluginJars.Jar> installed = PluginJars.jarsIn(plugins).stream()
+        .flatMap(file -> readable(file, pluginId).stream()).findFirst();
+    if (installed.isEmpty()) {
+      Path given = jar.get();
+      PluginJars.Jar checked = PluginJars.inspect(given);
+      if (!checked.id().equals(pluginId)) {
+        throw new IllegalArgumentException(
+            given + " holds the plugin \"" + checked.id() + "\", not \"" + pluginId + "\"");
+      }
+      return install(options, given, checked);
+    }
+    try {
+      enable(options, pluginId);
+    } catch (IOException e) {
+      throw HomeWrites.failed("could not enable " + pluginId + " in profile " + options.profile(),
+          e, options.home().profileFile(options.profile()), FileAccessException.Kind.FILE);
+    }
+    return new Installed(pluginId, installed.get().version(), options.profile());
+  }
+
+  /**
+   * Deletes every jar in {@code plugins/} whose manifest names {@code pluginId} (even one refused
+   * for its size or its CRC) and takes its bundle out of the profile of {@code options}. The
+   * plugin's rows that the user's layers override are recorded in {@code profile.yml}, so those
+   * entries are kept and skipped rather than make every later start fail; adding the plugin again
+   * applies them.
+   *
+   * @return empty when no jar of that id is installed and the profile does not list its bundle
+   * @throws FileAccessException naming the path of the home that could not be written, and the fix
+   * @throws ProfileException when the profile's {@code profile.yml} does not read
+   */
+  public static Optional<Removed> remove(HostOptions options, String pluginId) {
+    DshHome home = options.home();
+    // By the manifest's id alone: a jar refused for any other reason can still be removed.
+    List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
+        .filter(file -> PluginJars.pluginIdOf(file).filter(pluginId::equals).isPresent())
+        .toList();
+    ProfileSpec spec = readSpec(options);
+    if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
+      return Optional.empty();
+    }
+    Set<String> overridden = userOverrides(options);
+    List<String> rows = matching.stream().flatMap(PluginInstaller::insertedRows).distinct()
+        .filter(overridden::contains).toList();
+    try {
+      spec.withoutBundle(pluginId).withRemovedRows(pluginId, rows)
+          .write(home.profileFile(options.profile()));
+      for (Path jar : matching) {
+        Files.deleteIfExists(jar);
+      }
+    } catch (IOException e) {
+      throw HomeWrites.failed(
+          "could not remove " + pluginId, e, home.plugins(), FileAccessException.Kind.FOLDER);
+    }
+    try {
+      // The notes every later start prints about the entries kept for the removed rows.
+      List<String> notes = new ProfileComposer(home.root(), PluginJars.scan(home.plugins()).bundles())
+          .compose(options.profile(), options.patch(), options.layers()).notes();
+      return Optional.of(new Removed(pluginId, notes, Optional.empty()));
+    } catch (ProfileException e) {
+      return Optional.of(new Removed(pluginId, List.of(), Optional.of(e.getMessage())));
+    }
+  }
+
+  private static Installed install(HostOptions options, Path jar, PluginJars.Jar checked) {
+    DshHome home = options.home();
+    TrialLoad.check(jar, home); // what only loading tells: PF4J accepts it, its entry can be created
+    Path plugins = home.plugins();
+    Path target = plugins.resolve(checked.id() + ".jar");
+    if (Files.isDirectory(target)) {
+      throw new FileAccessException(
+          "could not install " + jar + ": " + target + " is a folder, not a file; remove it");
+    }
+    try {
+      Files.createDirectories(plugins);
+      // Copied aside first: the jar given may be one of the files replaced below (a jar dropped
+      // into plugins/ by hand, then added to enable its bundle).
+      OwnerOnlyFiles.replace(target, temp -> {
+        // Into the owner-only temporary file: a copy that replaced it would get the umask's modes.
+        try (OutputStream out = Files.newOutputStream(temp)) {
+          Files.copy(jar, out);
+        }
+        // One jar per plugin: another file of the same id goes before the target is replaced.
+        for (Path other : PluginJars.jarsIn(plugins)) {
+          if (!other.equals(target) && readable(other, checked.id()).isPresent()) {
+            Files.deleteIfExists(other);
+          }
+        }
+      });
+      enable(options, checked.id());
+    } catch (IOException e) {
+      throw HomeWrites.failed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
+    }
+    return new Installed(checked.id(), checked.version(), options.profile());
+  }
+
+  /** Lists {@code pluginId}'s bundle in the profile; the file is written only when it changes. */
+  private static void enable(HostOptions options, String pluginId) throws IOException {
+    ProfileSpec spec = readSpec(options);
+    ProfileSpec enabled = spec.withBundle(pluginId);
+    if (!enabled.equals(spec)) {
+      enabled.write(options.home().profileFile(options.profile()));
+    }
+  }
+
+  /** The jar, when it reads as a plugin and its id is {@code pluginId}. */
+  private static Optional<PluginJars.Jar> readable(Path file, String pluginId) {
+    if (PluginJars.pluginIdOf(file).filter(pluginId::equals).isEmpty()) {
+      return Optional.empty(); // the manifest alone tells: no need for the whole check
+    }
+    try {
+      return Optional.of(PluginJars.inspect(file));
+    } catch (PluginLoadException e) {
+      return Optional.empty(); // not a readable plugin: not one that is installed
+    }
+  }
+
+  private static Set<String> userOverrides(HostOptions options) {
+    try {
+      return new ProfileComposer(options.home().root(), pluginId -> Optional.empty())
+          .userOverrides(options.profile(), options.patch());
+    } catch (ProfileException e) {
+      return Set.of(); // a user layer that does not parse fails every command already
+    }
+  }
+
+  private static Stream<String> insertedRows(Path jar) {
+    try {
+      PluginJars.Jar read = PluginJars.inspect(jar);
+      return new BundlePatch(read.id(), read.bundlePatch()).insertedRowIds().stream();
+    } catch (PluginLoadException | ProfileException e) {
+      return Stream.empty(); // a jar that does not read inserted no row the profile used
+    }
+  }
+
+  private static ProfileSpec readSpec(HostOptions options) {
+    String profile = options.profile();
+    return ProfileSpec.read(options.home().profileFile(profile),
+        "profiles/" + profile + "/" + ProfileSpec.FILE_NAME);
+  }
+}
