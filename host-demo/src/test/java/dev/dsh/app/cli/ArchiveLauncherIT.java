@@ -2,6 +2,7 @@ package dev.dsh.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.app.cli.ArchiveProbe.Identity;
 import dev.dsh.host.model.HostVersion;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -75,7 +76,7 @@ class ArchiveLauncherIT {
 
   @Test
   void aGoodArchiveIsMadeOnceAndMappedByEveryStart() throws Exception {
-    ArchiveProbe.Identity made = ArchiveProbe.Identity.of(archive);
+    Identity made = Identity.of(archive);
 
     assertMapsItsArchive(archive);
     RealLauncher.Result again = launcher.run(Map.of(), "--version");
@@ -83,7 +84,7 @@ class ArchiveLauncherIT {
     assertThat(again.exit()).as(again.err()).isZero();
     assertThat(again.out()).isEqualTo("dsh " + HostVersion.current() + "\n");
     assertThat(again.err()).isEmpty();
-    assertThat(ArchiveProbe.Identity.of(archive)).as("not made again").isEqualTo(made);
+    assertThat(Identity.of(archive)).as("not made again").isEqualTo(made);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive)))
         .isEqualTo("r--r--r--");
   }
@@ -135,7 +136,7 @@ class ArchiveLauncherIT {
   @ParameterizedTest
   @EnumSource(Damage.class)
   void aDamagedArchiveIsNotMappedButMadeAgainAndTheSearchIsAsEver(Damage damage) throws Exception {
-    ArchiveProbe.Identity before = ArchiveProbe.Identity.of(archive);
+    Identity before = Identity.of(archive);
     damage.applyTo(archive);
 
     RealLauncher.Result result = search();
@@ -147,7 +148,7 @@ class ArchiveLauncherIT {
 
   @Test
   void underMcpATruncatedArchiveLeavesTheProtocolStreamTheServersOwn() throws Exception {
-    ArchiveProbe.Identity before = ArchiveProbe.Identity.of(archive);
+    Identity before = Identity.of(archive);
     Damage.TRUNCATED_TO_4096.applyTo(archive);
 
     RealLauncher.Result result = mcpInitialize();
@@ -163,7 +164,7 @@ class ArchiveLauncherIT {
   void anArchiveOfAnotherBuildIsMadeAgainAndNeverWrittenInPlace() throws Exception {
     Path earlier = Files.copy(archive, shared.resolve("earlier-build.jsa"),
         StandardCopyOption.REPLACE_EXISTING);
-    ArchiveProbe.Identity before = ArchiveProbe.Identity.of(archive);
+    Identity before = Identity.of(archive);
     // A rebuild: a class-path jar newer than the archive.
     Path lib;
     try (Stream<Path> jars = Files.list(launcher.dist().resolve("lib"))) {
@@ -187,7 +188,7 @@ class ArchiveLauncherIT {
     }
 
     // The earlier build's archive put back: its key does not describe it.
-    ArchiveProbe.Identity rebuilt = ArchiveProbe.Identity.of(archive);
+    Identity rebuilt = Identity.of(archive);
     Files.copy(earlier, archive, StandardCopyOption.REPLACE_EXISTING);
 
     RealLauncher.Result result = search();
@@ -200,12 +201,12 @@ class ArchiveLauncherIT {
   void whereTheStampCannotTellTheCrcDecides() throws Exception {
     // A key written no later than the archive's last change: a write in that same clock tick
     // would have left the stamp as it is, so the launcher reads the archive's CRC.
-    ArchiveProbe.Identity before = ArchiveProbe.Identity.of(archive);
+    Identity before = Identity.of(archive);
     Files.setLastModifiedTime(key, FileTime.fromMillis(0));
 
     assertMapsItsArchive(archive);
 
-    assertThat(ArchiveProbe.Identity.of(archive)).as("the CRC matched: not made again").isEqualTo(before);
+    assertThat(Identity.of(archive)).as("the CRC matched: not made again").isEqualTo(before);
     assertThat(Files.getLastModifiedTime(key).toInstant())
         .as("the key settled: later than the archive's change, no CRC at the next start")
         .isAfter(((FileTime) Files.getAttribute(archive, "unix:ctime")).toInstant());
@@ -224,7 +225,7 @@ class ArchiveLauncherIT {
 
   @Test
   void junkInTheKeyFileIsRepairedByTheNextStart() throws Exception {
-    ArchiveProbe.Identity before = ArchiveProbe.Identity.of(archive);
+    Identity before = Identity.of(archive);
     Files.writeString(key, "junk\n");
 
     RealLauncher.Result result = launcher.run(Map.of(), "--version");
@@ -278,8 +279,8 @@ class ArchiveLauncherIT {
     return copy;
   }
 
-  private static void assertRemadeSince(ArchiveProbe.Identity before) throws IOException {
-    assertThat(ArchiveProbe.Identity.of(archive)).as("made again").isNotEqualTo(before);
+  private static void assertRemadeSince(Identity before) throws IOException {
+    assertThat(Identity.of(archive)).as("made again").isNotEqualTo(before);
     assertThat(Files.size(archive)).isGreaterThan(1024 * 1024);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive)))
         .isEqualTo("r--r--r--");

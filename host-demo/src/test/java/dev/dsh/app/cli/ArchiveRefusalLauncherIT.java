@@ -3,6 +3,7 @@ package dev.dsh.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dsh.app.cli.ArchiveProbe.Identity;
 import dev.dsh.host.model.HostVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,12 +70,12 @@ class ArchiveRefusalLauncherIT {
 
   @Test
   void aFolderInPlaceOfTheKeyFileIsSaidOnceNotRetrainedAtEveryStart() throws Exception {
-    ArchiveProbe.Identity before = ArchiveProbe.Identity.of(archive);
+    Identity before = Identity.of(archive);
     Files.delete(key);
     Files.writeString(Files.createDirectory(key).resolve("something"), "x");
     try {
       assertRefusedForAPrivateOne("its key file " + key + " is a folder");
-      assertThat(ArchiveProbe.Identity.of(archive)).isEqualTo(before);
+      assertThat(Identity.of(archive)).isEqualTo(before);
     } finally {
       Files.delete(key.resolve("something"));
       Files.delete(key);
@@ -97,13 +98,13 @@ class ArchiveRefusalLauncherIT {
           .findFirst().orElseThrow();
     }
     assertThat(privateArchive.resolveSibling(privateArchive.getFileName() + ".key")).isNotEmptyFile();
-    ArchiveProbe.Identity made = ArchiveProbe.Identity.of(privateArchive);
+    Identity made = Identity.of(privateArchive);
 
     RealLauncher.Result second = launcher.run(env, "--version");
 
     assertThat(second.exit()).as(second.err()).isZero();
     assertThat(second.err()).as("said once").isEmpty();
-    assertThat(ArchiveProbe.Identity.of(privateArchive)).as("not made again").isEqualTo(made);
+    assertThat(Identity.of(privateArchive)).as("not made again").isEqualTo(made);
     assertThat(ArchiveProbe.mapsWithLog(launcher, shared, env))
         .contains("Opened archive " + privateArchive + ".");
   }
