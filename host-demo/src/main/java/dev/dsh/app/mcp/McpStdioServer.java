@@ -51,7 +51,7 @@ public final class McpStdioServer implements AutoCloseable {
   private final CallSignals calls = new CallSignals();
   private final ServerOutput output;
   private final HeldInput sdkInput;
-  private final WatchedTransport transport;
+  private final StdioTransport transport;
   private final StdinRelay relay;
   private final McpAsyncServer server;
 
@@ -66,8 +66,7 @@ public final class McpStdioServer implements AutoCloseable {
     this.output = new ServerOutput(out, calls);
     this.relay = new StdinRelay(in, output, err, calls);
     this.sdkInput = new HeldInput(relay.sdkInput());
-    this.transport =
-        new WatchedTransport(StdioTransport.over(mapper, sdkInput, output));
+    this.transport = StdioTransport.over(mapper, sdkInput, output);
     this.server =
         McpServer.async(transport)
             .serverInfo("dsh", HostVersion.current())

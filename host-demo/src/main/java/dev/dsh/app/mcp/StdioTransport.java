@@ -13,10 +13,11 @@ import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Mono;
 
 /**
- * The SDK's stdio transport as {@code dsh mcp} uses it, with two changes:
+ * The SDK's stdio transport as {@code dsh mcp} uses it, with three changes:
  *
  * <ul>
  *   <li>it reads what {@link StdinRelay} passes on, which has bounded every line already, so the
@@ -24,59 +25,93 @@ import reactor.core.publisher.Mono;
  *       tags, or a number it writes back, may grow a line a little;
  *   <li>the {@code initialize} result declares no {@code logging} capability. SDK 2.1.0 adds it to
  *       every server's capabilities; dsh sends no log messages (its logs are on stderr), so a client
- *       is not offered {@code logging/setLevel}, which the relay answers {@code -32601}.
+ *       is not offered {@code logging/setLevel}, which the relay answers {@code -32601};
+ *   <li>it is watched: when the SDK's session transport closes, or fails to send a message, before
+ *       the server has begun to close, the transport has died and the server cannot go on; {@link
+ *       #died()} then completes with the reason.
  * </ul>
  */
 final class StdioTransport implements McpServerTransportProvider {
 
-  private final StdioServerTransportProvider transport;
+  private final McpServerTransportProvider sdk;
+  private final CompletableFuture<String> died = new CompletableFuture<>();
+  private volatile boolean closing;
 
-  private StdioTransport(StdioServerTransportProvider transport) {
-    this.transport = transport;
+  /** Wraps {@code sdk}, the SDK's provider (a fake one in tests). */
+  StdioTransport(McpServerTransportProvider sdk) {
+    this.sdk = sdk;
   }
 
   /** The transport reading {@code relayed} (the relay's output) and writing {@code out}. */
-  static McpServerTransportProvider over(McpJsonMapper mapper, InputStream relayed, OutputStream out) {
+  static StdioTransport over(McpJsonMapper mapper, InputStream relayed, OutputStream out) {
     return new StdioTransport(
         new StdioServerTransportProvider(mapper, relayed, out, Integer.MAX_VALUE));
   }
 
+  /** Completes with the reason once the SDK's transport has stopped on its own. */
+  CompletableFuture<String> died() {
+    return died;
+  }
+
+  /** The server is closing: the transport stopping from now on is expected. */
+  void closing() {
+    closing = true;
+  }
+
   @Override
   public void setSessionFactory(McpServerSession.Factory sessions) {
-    transport.setSessionFactory(session -> sessions.create(new WithoutLogging(session)));
+    sdk.setSessionFactory(session -> sessions.create(new Session(session)));
   }
 
   @Override
   public Mono<Void> notifyClients(String method, Object params) {
-    return transport.notifyClients(method, params);
+    return sdk.notifyClients(method, params);
   }
 
   @Override
   public Mono<Void> notifyClient(String sessionId, String method, Object params) {
-    return transport.notifyClient(sessionId, method, params);
+    return sdk.notifyClient(sessionId, method, params);
   }
 
   @Override
   public Mono<Void> closeGracefully() {
-    return transport.closeGracefully();
+    closing = true;
+    return sdk.closeGracefully();
   }
 
   @Override
   public void close() {
-    transport.close();
+    closing = true;
+    sdk.close();
   }
 
   @Override
   public List<String> protocolVersions() {
-    return transport.protocolVersions();
+    return sdk.protocolVersions();
   }
 
-  /** The session's transport, sending the {@code initialize} result without {@code logging}. */
-  private record WithoutLogging(McpServerTransport session) implements McpServerTransport {
+  private void stopped(String reason) {
+    if (!closing) {
+      died.complete(reason);
+    }
+  }
+
+  /**
+   * The session's transport: sends the {@code initialize} result without {@code logging}, and
+   * reports the SDK's transport stopping.
+   */
+  private final class Session implements McpServerTransport {
+    private final McpServerTransport session;
+
+    Session(McpServerTransport session) {
+      this.session = session;
+    }
 
     @Override
     public Mono<Void> sendMessage(JSONRPCMessage message) {
-      return session.sendMessage(withoutLogging(message));
+      return session
+          .sendMessage(withoutLogging(message))
+          .doOnError(e -> stopped("the MCP SDK's transport could not send a message"));
     }
 
     @Override
@@ -86,11 +121,13 @@ final class StdioTransport implements McpServerTransportProvider {
 
     @Override
     public Mono<Void> closeGracefully() {
+      stopped("the MCP SDK's transport closed the session");
       return session.closeGracefully();
     }
 
     @Override
     public void close() {
+      stopped("the MCP SDK's transport stopped reading the client's messages");
       session.close();
     }
 
@@ -98,32 +135,32 @@ final class StdioTransport implements McpServerTransportProvider {
     public List<String> protocolVersions() {
       return session.protocolVersions();
     }
+  }
 
-    private static JSONRPCMessage withoutLogging(JSONRPCMessage message) {
-      if (!(message instanceof JSONRPCResponse response)
-          || !(response.result() instanceof InitializeResult result)
-          || result.capabilities() == null
-          || result.capabilities().logging() == null) {
-        return message;
-      }
-      ServerCapabilities declared = result.capabilities();
-      ServerCapabilities capabilities =
-          new ServerCapabilities(
-              declared.completions(),
-              declared.experimental(),
-              null,
-              declared.prompts(),
-              declared.resources(),
-              declared.tools(),
-              declared.extensions());
-      return JSONRPCResponse.result(
-          response.id(),
-          new InitializeResult(
-              result.protocolVersion(),
-              capabilities,
-              result.serverInfo(),
-              result.instructions(),
-              result.meta()));
+  private static JSONRPCMessage withoutLogging(JSONRPCMessage message) {
+    if (!(message instanceof JSONRPCResponse response)
+        || !(response.result() instanceof InitializeResult result)
+        || result.capabilities() == null
+        || result.capabilities().logging() == null) {
+      return message;
     }
+    ServerCapabilities declared = result.capabilities();
+    ServerCapabilities capabilities =
+        new ServerCapabilities(
+            declared.completions(),
+            declared.experimental(),
+            null,
+            declared.prompts(),
+            declared.resources(),
+            declared.tools(),
+            declared.extensions());
+    return JSONRPCResponse.result(
+        response.id(),
+        new InitializeResult(
+            result.protocolVersion(),
+            capabilities,
+            result.serverInfo(),
+            result.instructions(),
+            result.meta()));
   }
 }

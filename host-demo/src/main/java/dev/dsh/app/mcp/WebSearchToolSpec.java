@@ -150,7 +150,7 @@ final class WebSearchToolSpec {
     }
     // The SDK queues the notification before subscribe returns, so the reports keep their order
     // and come before the call's response. A failed send is the transport dying, which
-    // WatchedTransport reports.
+    // StdioTransport reports.
     return (done, total) ->
         exchange
             .progressNotification(

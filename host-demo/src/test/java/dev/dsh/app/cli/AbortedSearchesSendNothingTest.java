@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -23,6 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * maxConcurrentSearches: 1} and a server that never answers, searches whose turn comes too near
  * their deadline are answered {@code WEB_ABORTED} with the one timeout wording, and never sent.
  */
+@Tag("timing") // runs alone, after the other classes (host-demo/pom.xml)
 class AbortedSearchesSendNothingTest {
 
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test");

@@ -1,21 +1,19 @@
 package dev.dsh.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dsh.app.cli.ArchiveProbe.Identity;
 import dev.dsh.host.model.HostVersion;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Issues 14 and 22 section 2, through the real {@code ./dsh}: the class-data-sharing archive is made
  * on the first start after a build and mapped by the later ones; an archive its key does not
- * describe is never mapped but made again, an archive someone else could have written is refused
- * in one line for a private one, and a JVM crash puts nothing on stdout nor in the caller's
- * folder.
+ * describe is never mapped but made again, and a JVM crash puts nothing on stdout nor in the
+ * caller's folder ({@link ArchiveRefusalLauncherIT}: the archives the launcher refuses to map).
  *
  * <p>The launcher runs a copy of the distribution, so the archives damaged here are never the one
  * the other tests' starts map. Every test starts from a good archive (made again when the test
@@ -227,50 +224,6 @@ class ArchiveLauncherIT {
   }
 
   @Test
-  void anArchiveAnotherUserOwnsIsRefusedInOneLineForAPrivateOne() throws Exception {
-    Path mine = Files.createFile(shared.resolve("owned-by-me"));
-    assumeTrue((Integer) Files.getAttribute(mine, "unix:uid") == 0,
-        "only root can give a file to another user");
-    UserPrincipal nobody =
-        archive.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
-    try {
-      Files.setOwner(archive, nobody);
-      int uid = (Integer) Files.getAttribute(archive, "unix:uid");
-
-      assertRefusedForAPrivateOne("another user (uid " + uid + ") owns it, and the JVM would run its code");
-    } finally {
-      Files.delete(archive);
-    }
-  }
-
-  @Test
-  void anArchiveGroupOrOthersCanWriteIsRefusedInOneLineForAPrivateOne() throws Exception {
-    try {
-      Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("rw-rw-r--"));
-
-      assertRefusedForAPrivateOne("group or others can write it, and the JVM would run its code");
-    } finally {
-      Files.delete(archive);
-    }
-  }
-
-  @Test
-  void aFolderInPlaceOfTheKeyFileIsSaidOnceNotRetrainedAtEveryStart() throws Exception {
-    byte[] goodKey = Files.readAllBytes(key);
-    Identity before = Identity.of(archive);
-    Files.delete(key);
-    Files.writeString(Files.createDirectory(key).resolve("something"), "x");
-    try {
-      assertRefusedForAPrivateOne("its key file " + key + " is a folder");
-      assertThat(Identity.of(archive)).isEqualTo(before);
-    } finally {
-      Files.delete(key.resolve("something"));
-      Files.delete(key);
-      Files.write(key, goodKey);
-    }
-  }
-
-  @Test
   void junkInTheKeyFileIsRepairedByTheNextStart() throws Exception {
     Identity before = Identity.of(archive);
     Files.writeString(key, "junk\n");
@@ -319,33 +272,6 @@ class ArchiveLauncherIT {
     Files.delete(report);
   }
 
-  private static void assertRefusedForAPrivateOne(String reason) throws Exception {
-    Path cache = shared.resolve("cache-" + System.nanoTime());
-    Map<String, String> env = Map.of("XDG_CACHE_HOME", cache.toString());
-
-    RealLauncher.Result first = launcher.run(env, "--version");
-
-    assertThat(first.exit()).as(first.err()).isZero();
-    assertThat(first.out()).isEqualTo("dsh " + HostVersion.current() + "\n");
-    assertThat(first.err()).isEqualTo("dsh: not using the class-data-sharing archive " + archive
-        + ": " + reason + "; making a private one in " + cache.resolve("dsh") + "\n");
-    Path privateArchive;
-    try (Stream<Path> files = Files.list(cache.resolve("dsh"))) {
-      privateArchive = files.filter(f -> f.getFileName().toString().matches("dsh-[0-9]+\\.jsa"))
-          .findFirst().orElseThrow();
-    }
-    assertThat(privateArchive.resolveSibling(privateArchive.getFileName() + ".key")).isNotEmptyFile();
-    Identity made = Identity.of(privateArchive);
-
-    RealLauncher.Result second = launcher.run(env, "--version");
-
-    assertThat(second.exit()).as(second.err()).isZero();
-    assertThat(second.err()).as("said once").isEmpty();
-    assertThat(Identity.of(privateArchive)).as("not made again").isEqualTo(made);
-    Logged mapped = mapsWithLog(env);
-    assertThat(mapped.log()).contains("Opened archive " + privateArchive + ".");
-  }
-
   private static Path truncatedCopy() throws IOException {
     Path copy = shared.resolve("truncated.jsa");
     Files.copy(archive, copy, StandardCopyOption.REPLACE_EXISTING);
@@ -368,22 +294,9 @@ class ArchiveLauncherIT {
 
   /** A start that maps {@code expected} (made first if need be): DshMain comes from it. */
   private static void assertMapsItsArchive(Path expected) throws Exception {
-    Logged result = mapsWithLog(Map.of());
-    assertThat(result.log()).contains("Opened archive " + expected + ".")
+    assertThat(ArchiveProbe.mapsWithLog(launcher, shared, Map.of()))
+        .contains("Opened archive " + expected + ".")
         .contains("dev.dsh.app.cli.DshMain source: shared objects file (top)");
-  }
-
-  private record Logged(RealLauncher.Result result, String log) {}
-
-  private static Logged mapsWithLog(Map<String, String> env) throws Exception {
-    Path log = shared.resolve("cds.log");
-    Files.deleteIfExists(log);
-    Map<String, String> withLog = new java.util.HashMap<>(env);
-    withLog.put("DSH_JAVA_OPTS", "-Xlog:cds=info,class+load=info:file=" + log);
-    RealLauncher.Result result = launcher.run(withLog, "--version");
-    assertThat(result.exit()).as(result.err()).isZero();
-    assertThat(result.err()).isEmpty();
-    return new Logged(result, Files.readString(log, StandardCharsets.UTF_8));
   }
 
   private static RealLauncher.Result search() throws Exception {
@@ -394,13 +307,5 @@ class ArchiveLauncherIT {
   private static RealLauncher.Result mcpInitialize() throws Exception {
     return launcher.serve(Map.of(), INITIALIZE,
         "--home", shared.resolve("home").toString(), "--profile", "demo", "mcp");
-  }
-
-  /** A file's inode and change time: a file made again differs in one of them. */
-  private record Identity(Object inode, FileTime changed) {
-    static Identity of(Path file) throws IOException {
-      return new Identity(Files.getAttribute(file, "unix:ino"),
-          (FileTime) Files.getAttribute(file, "unix:ctime"));
-    }
   }
 }

@@ -59,7 +59,7 @@ class HomeLauncherIT {
     Files.writeString(mvn, "#!/bin/sh\nprintf 'HOME=%s\\nARGS=%s\\nMAVEN_OPTS=%s\\n' \"$HOME\" \"$*\""
         + " \"${MAVEN_OPTS-}\" > '" + seen + "'\nexit 1\n");
     Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
-    RealLauncher launcher = RealLauncher.in(work);
+    RealLauncher launcher = RealLauncher.inOwnCopy(work);
     launcher.sourcesChanged();
 
     RealLauncher.Result result = launcher.run(

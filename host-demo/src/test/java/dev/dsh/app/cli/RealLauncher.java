@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.HashMap;
@@ -21,10 +20,14 @@ import java.util.stream.Stream;
  *
  * <p>The script runs from a copy of the repository's layout whose sources are all older than the
  * built host jar, so the launcher never starts a build of its own in the middle of the test run.
- * Its {@code host-demo/target} links to the real one ({@link #in}), or holds a copy of the
- * distribution ({@link #withOwnDistribution}) for tests that damage the class-data-sharing archive
- * beside it, which the other tests' starts must not find. It needs the packaged jar: tests using
- * it are {@code *LauncherIT}, run after {@code package}.
+ * {@link #in} shares one such copy, in the real {@code host-demo/target}, whose {@code
+ * host-demo/target} links to the real one: the class-data-sharing archive's key names the
+ * distribution's folder, so every start through it maps the one archive made at the first start
+ * after the build, in whichever test JVM (a copy per test made an archive per test, and each
+ * making went stale for the others). {@link #inOwnCopy} lays a copy out under the test's folder,
+ * for a test that changes its sources; {@link #withOwnDistribution} also copies the distribution,
+ * for tests that damage the archive beside it, which the other tests' starts must not find. It
+ * needs the packaged jar: tests using it are {@code *LauncherIT}, run after {@code package}.
  */
 final class RealLauncher {
 
@@ -32,17 +35,26 @@ final class RealLauncher {
 
   private final Path work;
   private final Path launcher;
+  private final boolean ownCopy;
 
-  private RealLauncher(Path work, Path launcher) {
+  private RealLauncher(Path work, Path launcher, boolean ownCopy) throws IOException {
     this.work = work;
     this.launcher = launcher;
+    this.ownCopy = ownCopy;
+    Files.createDirectories(cwd());
+  }
+
+  /**
+   * A launcher running the real distribution from the shared copy of the layout, in a working
+   * folder and cache under {@code work}.
+   */
+  static RealLauncher in(Path work) throws IOException {
+    return new RealLauncher(work, LauncherCopies.shared().resolve("dsh"), false);
   }
 
   /** A launcher copy laid out under {@code work}, running the real distribution. */
-  static RealLauncher in(Path work) throws IOException {
-    Path root = layOut(work);
-    Files.createSymbolicLink(root.resolve("host-demo/target"), realTarget());
-    return new RealLauncher(work, root.resolve("dsh"));
+  static RealLauncher inOwnCopy(Path work) throws IOException {
+    return new RealLauncher(work, LauncherCopies.linkedTo(work).resolve("dsh"), true);
   }
 
   /**
@@ -51,44 +63,7 @@ final class RealLauncher {
    * of its own, in {@link #dist()}.
    */
   static RealLauncher withOwnDistribution(Path work) throws IOException {
-    Path root = layOut(work);
-    Path real = realTarget();
-    Path target = Files.createDirectories(root.resolve("host-demo/target"));
-    try (Stream<Path> jars = Files.list(real)) {
-      for (Path jar : jars.filter(p -> p.getFileName().toString().matches("dsh-app-.*\\.jar")).toList()) {
-        Files.copy(jar, target.resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
-      }
-    }
-    for (String dir : List.of("dist/lib", "dist/bundled-plugins")) {
-      Path copy = Files.createDirectories(target.resolve(dir));
-      try (Stream<Path> files = Files.list(real.resolve(dir))) {
-        for (Path file : files.toList()) {
-          Files.copy(file, copy.resolve(file.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
-    return new RealLauncher(work, root.resolve("dsh"));
-  }
-
-  private static Path realTarget() throws IOException {
-    return Path.of(System.getProperty("dsh.launcher")).toRealPath().getParent()
-        .resolve("host-demo/target").toRealPath();
-  }
-
-  private static Path layOut(Path work) throws IOException {
-    Path real = Path.of(System.getProperty("dsh.launcher")).toRealPath();
-    Path root = Files.createDirectories(work.resolve("repo"));
-    Path launcher = root.resolve("dsh");
-    Files.copy(real, launcher);
-    Files.createDirectories(root.resolve("host-demo"));
-    FileTime old = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
-    for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host")) {
-      Files.setLastModifiedTime(Files.createDirectories(root.resolve(dir)), old);
-    }
-    Files.setLastModifiedTime(Files.writeString(root.resolve("pom.xml"), ""), old);
-    Files.setLastModifiedTime(launcher, old);
-    Files.createDirectories(work.resolve("cwd"));
-    return root;
+    return new RealLauncher(work, LauncherCopies.withOwnDistribution(work).resolve("dsh"), true);
   }
 
   /** The distribution folder the launcher runs ({@code host-demo/target/dist} of its copy). */
@@ -120,32 +95,58 @@ final class RealLauncher {
   /** {@link #run} with {@code stdin} as the whole standard input, as bytes. */
   Result run(Map<String, String> extraEnv, byte[] stdin, String... args)
       throws IOException, InterruptedException {
+    Launched launched = launch(extraEnv, stdin, args);
+    launched.endInput();
+    return launched.awaitResult();
+  }
+
+  /** A started {@code ./dsh}, its stdout and stderr going to files. */
+  private record Launched(Process process, Path out, Path err) {
+
+    /** Whether stdout holds a whole line yet. */
+    boolean answered() throws IOException {
+      return Files.readString(out, StandardCharsets.UTF_8).contains("\n");
+    }
+
+    void endInput() {
+      try {
+        process.getOutputStream().close();
+      } catch (IOException ended) {
+        // The process ended before reading its input (a crash): its exit status and output tell.
+      }
+    }
+
+    Result awaitResult() throws IOException, InterruptedException {
+      // Generous: the first start after a build also makes the class-data-sharing archive (one
+      // more demo search), which takes half a minute on a loaded 2-core machine.
+      if (!process.waitFor(180, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError("./dsh did not end within 180 s");
+      }
+      return new Result(
+          process.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    }
+  }
+
+  /** Starts {@code ./dsh args} and writes {@code input} to its stdin, which stays open. */
+  private Launched launch(Map<String, String> extraEnv, byte[] input, String... args)
+      throws IOException {
     ProcessBuilder builder = builder(extraEnv, args);
     Path out = work.resolve("out.txt");
     Path err = work.resolve("err.txt");
     builder.redirectOutput(out.toFile());
     builder.redirectError(err.toFile());
     Process process = builder.start();
-    try (var in = process.getOutputStream()) {
-      in.write(stdin);
+    try {
+      OutputStream stdin = process.getOutputStream();
+      stdin.write(input);
+      stdin.flush();
     } catch (IOException ended) {
       // The process ended before reading its input (a crash): its exit status and output tell.
     }
-    return awaitResult(process, out, err);
-  }
-
-  private static Result awaitResult(Process process, Path out, Path err)
-      throws IOException, InterruptedException {
-    // Generous: the first start after a build also makes the class-data-sharing archive (one more
-    // demo search), which takes half a minute on a loaded 2-core machine.
-    if (!process.waitFor(180, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new AssertionError("./dsh did not end within 180 s");
-    }
-    return new Result(
-        process.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+    return new Launched(process, out, err);
   }
 
   /**
@@ -155,34 +156,23 @@ final class RealLauncher {
    */
   Result serve(Map<String, String> extraEnv, String input, String... args)
       throws IOException, InterruptedException {
-    ProcessBuilder builder = builder(extraEnv, args);
-    Path out = work.resolve("out.txt");
-    Path err = work.resolve("err.txt");
-    builder.redirectOutput(out.toFile());
-    builder.redirectError(err.toFile());
-    Process process = builder.start();
-    OutputStream stdin = process.getOutputStream();
-    try {
-      stdin.write(input.getBytes(StandardCharsets.UTF_8));
-      stdin.flush();
-    } catch (IOException ended) {
-      // The process ended before reading its input (a crash): its exit status and output tell.
-    }
+    Launched launched = launch(extraEnv, input.getBytes(StandardCharsets.UTF_8), args);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (process.isAlive() && System.nanoTime() < deadline
-        && !Files.readString(out, StandardCharsets.UTF_8).contains("\n")) {
+    while (launched.process().isAlive() && System.nanoTime() < deadline && !launched.answered()) {
       Thread.sleep(50);
     }
-    try {
-      stdin.close();
-    } catch (IOException ended) {
-      // As above.
-    }
-    return awaitResult(process, out, err);
+    launched.endInput();
+    return launched.awaitResult();
   }
 
-  /** Makes the copy's sources newer than the built host jar, so the next start builds first. */
+  /**
+   * Makes the copy's sources newer than the built host jar, so the next start builds first; only
+   * for a launcher {@link #inOwnCopy}, as every other test's start would build too.
+   */
   void sourcesChanged() throws IOException {
+    if (!ownCopy) {
+      throw new IllegalStateException("sourcesChanged() needs a launcher inOwnCopy(work)");
+    }
     Files.setLastModifiedTime(launcher.resolveSibling("pom.xml"), FileTime.from(Instant.now()));
   }
 

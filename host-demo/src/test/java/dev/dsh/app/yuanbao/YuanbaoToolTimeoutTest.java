@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The {@code web_search} tool's timeout reaches the Yuanbao provider as an abort: the tool answers
  * {@code WEB_ABORTED}, and the server sees the plugin close the connection.
  */
+@Tag("timing") // runs alone, after the other classes (host-demo/pom.xml)
 class YuanbaoToolTimeoutTest {
 
   private static final long HANG_BOUND_MS = 2_000;
