@@ -18,14 +18,7 @@ import java.util.concurrent.CancellationException;
  */
 public final class AbortController implements AutoCloseable {
 
-  /**
-   * Made at the first failed handler, not with the class: {@code System.getLogger} looks up a
-   * logger finder and starts {@code java.util.logging}, a percent of a one-shot search that never
-   * logs here.
-   */
-  private static final class Log {
-    static final System.Logger LOG = System.getLogger(AbortController.class.getName());
-  }
+  private static final System.Logger LOG = System.getLogger(AbortController.class.getName());
 
   private final Signal signal = new Signal();
   private final List<Disposable> links = new ArrayList<>();
@@ -198,7 +191,7 @@ public final class AbortController implements AutoCloseable {
       try {
         handler.run();
       } catch (RuntimeException | Error e) {
-        Log.LOG.log(Level.WARNING, "abort handler failed", e);
+        LOG.log(Level.WARNING, "abort handler failed", e);
       }
     }
 

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * The provider's HTTP clients, one per URL scheme, built on first use: HTTP/1.1, no redirects, and
  * one executor of the provider's own, so a search in steady state starts no thread. The {@code
  * http} client gets a placeholder SSL context: {@link HttpClient.Builder#build()} would otherwise
- * set up TLS (hundreds of classes) for an endpoint that never uses it.
+ * set up TLS (hundreds of classes) for an endpoint that never uses it. Start-up
+ * trick: 16 % of a one-shot search's CPU at an http endpoint (BENCHMARKS.md, start-up tricks, TLS).
  */
 final class HttpClients implements AutoCloseable {
 

@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * command's model by reflection as it is added, about a tenth of a one-shot search's CPU spent on
  * commands that will not run. The command the arguments name is built alone; all are built when
  * they name none ({@code dsh --help} lists them, a mistyped name gets picocli's suggestions).
+ * Start-up trick: 13 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, subcommands).
  */
 final class Subcommands {
 

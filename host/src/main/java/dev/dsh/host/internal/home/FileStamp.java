@@ -23,8 +23,8 @@ import org.jspecify.annotations.Nullable;
  * file system has none.
  *
  * <p>{@link #equals} and {@link #hashCode} are written out: a record's generated ones are bound at
- * their first call by {@code java.lang.runtime.ObjectMethods}, which spins method-handle classes —
- * a few per cent of a one-shot command's CPU (BENCHMARKS.md).
+ * their first call by {@code java.lang.runtime.ObjectMethods}, which spins method-handle classes.
+ * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
  *
  * @param modifiedNanos the modification time, in nanoseconds since the epoch
  */

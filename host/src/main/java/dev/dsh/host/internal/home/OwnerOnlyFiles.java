@@ -14,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Files and folders that only their owner can read: {@code rw-------} and {@code rwx------} from
@@ -31,25 +30,16 @@ public final class OwnerOnlyFiles {
     void writeTo(Path temp) throws IOException;
   }
 
-  private static final AtomicLong TEMP_COUNTER = new AtomicLong();
-
   private OwnerOnlyFiles() {}
 
-  /**
-   * A new empty file {@code <folder>/<prefix><pid>-<n>.tmp}: named by the process id and a counter
-   * rather than by {@code Files.createTempFile}, whose random names seed a {@code SecureRandom}
-   * (every one-shot start copies its plugin jars through such a file).
-   */
+  /** A new empty owner-only file {@code <folder>/<prefix><random digits>.tmp}. */
   public static Path createTemp(Path folder, String prefix) throws IOException {
-    while (true) {
-      Path temp = folder.resolve(
-          prefix + ProcessHandle.current().pid() + "-" + TEMP_COUNTER.incrementAndGet() + ".tmp");
-      try {
-        return createNew(temp);
-      } catch (FileAlreadyExistsException e) {
-        // Left by an earlier process with the same id: take the next number.
-      }
+    FileAttribute<?>[] ownerOnly = ownerOnly(folder, "rw-------");
+    Path temp = Files.createTempFile(folder, prefix, ".tmp", ownerOnly);
+    if (ownerOnly.length == 0) {
+      restrictToOwner(temp.toFile());
     }
+    return temp;
   }
 
   /**
@@ -105,14 +95,19 @@ public final class OwnerOnlyFiles {
   private static Path createNew(Path path) throws IOException {
     FileAttribute<?>[] ownerOnly = ownerOnly(path, "rw-------");
     File file = Files.createFile(path, ownerOnly).toFile();
-    if (ownerOnly.length == 0) { // no POSIX permissions: the closest File calls
-      file.setReadable(false, false);
-      file.setReadable(true, true);
-      file.setWritable(false, false);
-      file.setWritable(true, true);
-      file.setExecutable(false, false);
+    if (ownerOnly.length == 0) {
+      restrictToOwner(file);
     }
     return path;
+  }
+
+  /** Where there are no POSIX permissions: the closest {@link File} calls. */
+  private static void restrictToOwner(File file) {
+    file.setReadable(false, false);
+    file.setReadable(true, true);
+    file.setWritable(false, false);
+    file.setWritable(true, true);
+    file.setExecutable(false, false);
   }
 
   /** {@code permissions} to create {@code path} with; none where there are no POSIX permissions. */

@@ -55,22 +55,12 @@ final class JarEntries {
     return zip.getEntry(name) != null;
   }
 
-  /**
-   * The first class file under one of {@code packages}, if any. A plain loop: a stream per entry
-   * of a jar with hundreds of classes, run once per start, was a percent of a one-shot search.
-   */
+  /** The first class file under one of {@code packages}, if any. */
   Optional<String> firstClassUnder(List<String> packages) {
-    for (Enumeration<? extends ZipEntry> all = zip.entries(); all.hasMoreElements(); ) {
-      String name = all.nextElement().getName();
-      if (name.endsWith(".class")) {
-        for (String prefix : packages) {
-          if (name.startsWith(prefix)) {
-            return Optional.of(name);
-          }
-        }
-      }
-    }
-    return Optional.empty();
+    return zip.stream()
+        .map(ZipEntry::getName)
+        .filter(name -> name.endsWith(".class") && packages.stream().anyMatch(name::startsWith))
+        .findFirst();
   }
 
   /**

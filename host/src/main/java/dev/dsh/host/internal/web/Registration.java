@@ -158,6 +158,7 @@ final class Registration {
    * Both components compare by identity, so two searches are never the same entry. {@link #equals}
    * and {@link #hashCode} are written out: the generated ones are bound at their first call by
    * {@code java.lang.runtime.ObjectMethods}, method-handle spinning a one-shot search would pay.
+   * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
    */
   record InFlight(AbortController controller, CompletableFuture<WebSearchResult> outcome) {
 

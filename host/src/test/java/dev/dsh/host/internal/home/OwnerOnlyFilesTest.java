@@ -58,13 +58,14 @@ class OwnerOnlyFilesTest {
   }
 
   @Test
-  void temporaryFilesAreNewOwnerOnlyAndNamedByProcessAndCounter() throws IOException {
+  void temporaryFilesAreNewOwnerOnlyAndNamedByPrefix() throws IOException {
     Path first = OwnerOnlyFiles.createTemp(dir, "incoming-");
     Path second = OwnerOnlyFiles.createTemp(dir, "incoming-");
 
     assertThat(first).isNotEqualTo(second).isEmptyFile();
     assertThat(first.getFileName().toString())
-        .matches("incoming-" + ProcessHandle.current().pid() + "-\\d+\\.tmp");
+        .startsWith("incoming-")
+        .endsWith(".tmp");
     if (posix()) {
       assertThat(mode(second)).isEqualTo("rw-------");
     }
