@@ -50,9 +50,6 @@ public final class HostInspection {
       Path file, String id, String version, boolean enabled, List<String> rows) {
 
     public PluginJar {
-      Objects.requireNonNull(file, "file");
-      Objects.requireNonNull(id, "id");
-      Objects.requireNonNull(version, "version");
       rows = List.copyOf(rows);
     }
   }
@@ -64,13 +61,7 @@ public final class HostInspection {
    * @param file the jar in the plugins folder
    * @param problem why, naming the file and what to do
    */
-  public record RefusedJar(Path file, String problem) {
-
-    public RefusedJar {
-      Objects.requireNonNull(file, "file");
-      Objects.requireNonNull(problem, "problem");
-    }
-  }
+  public record RefusedJar(Path file, String problem) {}
 
   private final HostOptions options;
   private final List<PluginJar> jars;
