@@ -2,28 +2,16 @@ package dev.dsh.host;
 
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ConfigDump;
 import dev.dsh.host.internal.profile.ProfileComposer;
 
 /**
- * {@code dsh --dump-config}: the profile composed by the same code path the boot uses, rendered as
- * YAML with secrets redacted, without starting any plugin (jars are read, not loaded).
+ * The profile composed without starting anything, for {@code dsh plugin remove}'s notes; every
+ * other cold read goes through {@link Host#inspect}, which this will fold into once that command
+ * reads {@link HostInspection#notes()}.
  */
 public final class ConfigDumper {
 
   private ConfigDumper() {}
-
-  /**
-   * The composed profile of {@code options} as YAML, secrets shown as {@code <redacted>}; its notes
-   * (entries kept but skipped) go to the options' event sink.
-   */
-  public static String dump(HostOptions options) {
-    PluginJars jars = PluginJars.scan(options.home().plugins());
-    ComposedProfile profile = compose(options, jars);
-    profile.notes().forEach(options.events());
-    ProfileSchemas schemas = new ProfileSchemas(options.home().root(), options.env(), jars);
-    return ConfigDump.render(profile, schemas::schema);
-  }
 
   /**
    * The profile of {@code options} composed as the boot composes it, with the bundle layers of

@@ -107,6 +107,11 @@ public final class Host implements AutoCloseable {
     return start(options, LifecycleListener.none());
   }
 
+  /** The host assembled as a boot would, nothing applied or loaded: {@link HostInspection}. */
+  public static HostInspection inspect(HostOptions options) {
+    return HostInspection.of(options);
+  }
+
   /**
    * Boots a host that serves on, as {@code dsh run} and {@code dsh mcp} do: problems are reported
    * through the event sink, and the plugins folder and the profile files are watched, each change
@@ -142,8 +147,7 @@ public final class Host implements AutoCloseable {
         standing.applied();
       } catch (ProfileException e) {
         problems.add(standing.notApplied(options.profile(), e));
-        // Plugins that went away must still lose their rows.
-        problems.addAll(apply(current));
+        problems.addAll(apply(current)); // plugins that went away must still lose their rows
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
       problems.stream().map(OneLine::of).forEach(options.events());
@@ -163,8 +167,7 @@ public final class Host implements AutoCloseable {
 
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
-    return web()
-        .map(web -> web.search(request, signal))
+    return web().map(web -> web.search(request, signal))
         .orElseGet(() -> CompletableFuture.failedFuture(new WebError(
             WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
             "the web service is not running: the \"web\" row is disabled or failed")));
@@ -227,10 +230,9 @@ public final class Host implements AutoCloseable {
   }
 
   private ComposedProfile compose() {
-    ComposedProfile composed =
-        composer.compose(options.profile(), options.patch(), options.layers());
-    composed.notes().forEach(options.events());
-    return composed;
+    ComposedProfile next = composer.compose(options.profile(), options.patch(), options.layers());
+    next.notes().forEach(options.events());
+    return next;
   }
 
   private List<String> apply(ComposedProfile profile) {
@@ -241,9 +243,7 @@ public final class Host implements AutoCloseable {
 
   /** The pinned provider id, read by the web service's own rule ({@link ProviderPin}). */
   private Optional<String> pin() {
-    return ProviderPin.read(
-        current.enabledRows().stream().filter(row -> row.id().equals(WebPlugin.NAME)).findFirst()
-            .map(row -> row.config().get("searchProvider")),
-        options.env());
+    return ProviderPin.read(current.row(WebPlugin.NAME).filter(row -> !row.disabled())
+        .map(row -> row.config().get("searchProvider")), options.env());
   }
 }

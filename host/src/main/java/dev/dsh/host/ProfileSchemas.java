@@ -9,7 +9,7 @@ import dev.dsh.host.internal.profile.ProfileRow;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
@@ -18,18 +18,18 @@ import tools.jackson.databind.JsonNode;
  * types (see {@link ConfigSchemas}), the installed jars' from their embedded {@code
  * config.schema.json}.
  */
-public final class ProfileSchemas {
+final class ProfileSchemas {
 
   private final BuiltinPlugins builtins;
   private final PluginJars jars;
 
-  public ProfileSchemas(Path home, LaunchEnvironment env, PluginJars jars) {
+  ProfileSchemas(Path home, LaunchEnvironment env, PluginJars jars) {
     this.builtins = new BuiltinPlugins(home, env, line -> {}); // reads config types only, starts nothing
     this.jars = jars;
   }
 
   /** The schema of the plugin a row names, if it has one. */
-  public Optional<JsonNode> schema(String pluginName) {
+  Optional<JsonNode> schema(String pluginName) {
     return builtins
         .configType(pluginName)
         .map(type -> (JsonNode) ConfigSchemas.tree(type))
@@ -40,8 +40,8 @@ public final class ProfileSchemas {
    * The credential references the enabled rows name: each field marked {@code
    * x-credential-reference}, with the row's value or else the schema's default.
    */
-  public Set<String> credentialRefs(ComposedProfile profile) {
-    Set<String> refs = new TreeSet<>();
+  SortedSet<String> credentialRefs(ComposedProfile profile) {
+    SortedSet<String> refs = new TreeSet<>();
     for (ProfileRow row : profile.enabledRows()) {
       JsonNode properties = schema(row.name()).map(s -> s.get("properties")).orElse(null);
       if (properties == null) {

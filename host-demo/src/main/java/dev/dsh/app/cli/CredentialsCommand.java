@@ -2,22 +2,14 @@ package dev.dsh.app.cli;
 
 import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
-import dev.dsh.host.ConfigDumper;
-import dev.dsh.host.ProfileSchemas;
-import dev.dsh.host.internal.config.SchemaConfigValidator;
-import dev.dsh.host.internal.credentials.CredentialsConfig;
-import dev.dsh.host.internal.credentials.FileCredentialStore;
-import dev.dsh.host.internal.credentials.HostCredentialService;
-import dev.dsh.host.internal.plugins.PluginJars;
-import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ProfileRow;
-import dev.dsh.host.model.DshHome;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostInspection;
 import java.io.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -126,12 +118,9 @@ final class CredentialsCommand {
 
     @Override
     public Integer call() {
-      DshHome home = cli.home();
-      PluginJars jars = PluginJars.scan(home.plugins());
-      ComposedProfile profile = ConfigDumper.compose(cli.hostOptions(), jars);
-      HostCredentialService service = service(cli, home, profile);
-      Set<String> names = new TreeSet<>(
-          new ProfileSchemas(home.root(), cli.io.env(), jars).credentialRefs(profile));
+      HostInspection inspection = Host.inspect(cli.hostOptions());
+      CredentialService service = inspection.credentials();
+      Set<String> names = new TreeSet<>(inspection.credentialRefs());
       service.list().forEach(description -> names.add(description.ref().name()));
       for (String name : names) {
         CredentialDescription description = service.describe(CredentialRef.of(name));
@@ -146,28 +135,7 @@ final class CredentialsCommand {
   }
 
   /** The credentials service the profile's {@code credentials} row would mount. */
-  static HostCredentialService service(Cli cli) {
-    DshHome home = cli.home();
-    ComposedProfile profile =
-        ConfigDumper.compose(cli.hostOptions(), PluginJars.scan(home.plugins()));
-    return service(cli, home, profile);
-  }
-
-
-  private static HostCredentialService service(Cli cli, DshHome home, ComposedProfile profile) {
-    Map<String, Object> config =
-        profile
-            .row("credentials")
-            .filter(row -> !row.disabled())
-            .map(ProfileRow::config)
-            .orElse(Map.of());
-    CredentialsConfig settings =
-        new SchemaConfigValidator()
-            .validate("credentials", CredentialsConfig.class, config)
-            .bind(CredentialsConfig.class);
-    FileCredentialStore store =
-        new FileCredentialStore(
-            home.root().resolve(settings.store()), line -> cli.io.err().println("dsh: " + line));
-    return new HostCredentialService(store, cli.io.env());
+  private static CredentialService service(Cli cli) {
+    return Host.inspect(cli.hostOptions()).credentials();
   }
 }

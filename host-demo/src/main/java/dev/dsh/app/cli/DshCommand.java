@@ -1,6 +1,8 @@
 package dev.dsh.app.cli;
 
-import dev.dsh.host.ConfigDumper;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostInspection;
+import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.HostVersion;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,7 +42,10 @@ final class DshCommand implements Callable<Integer> {
       spec.commandLine().usage(cli.io.err());
       return ExitCodes.USAGE_OR_CONFIG;
     }
-    cli.io.out().print(ConfigDumper.dump(cli.hostOptions()));
+    HostOptions options = cli.hostOptions();
+    HostInspection inspection = Host.inspect(options);
+    inspection.notes().forEach(options.events());
+    cli.io.out().print(inspection.configYaml());
     cli.io.out().flush();
     return ExitCodes.OK;
   }

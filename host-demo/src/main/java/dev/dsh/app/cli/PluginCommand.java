@@ -1,17 +1,14 @@
 package dev.dsh.app.cli;
 
-import dev.dsh.host.ConfigDumper;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostInspection;
 import dev.dsh.host.PluginInstaller;
-import dev.dsh.host.internal.plugins.PluginJars;
-import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -97,32 +94,25 @@ final class PluginCommand {
 
     @Override
     public Integer call() {
-      DshHome home = cli.home();
-      PluginJars jars = PluginJars.scan(home.plugins());
-      ProfileSpec spec = readSpec(home, cli.globals.profile());
-      List<ProfileRow> rows = List.of();
+      HostInspection inspection = Host.inspect(cli.hostOptions());
+      List<String> rows = List.of();
       try {
-        ComposedProfile profile = ConfigDumper.compose(cli.hostOptions(), jars);
-        profile.notes().forEach(note -> cli.io.err().println("dsh: " + note));
-        rows = profile.enabledRows();
+        inspection.notes().forEach(note -> cli.io.err().println("dsh: " + note));
+        rows = inspection.enabledRows();
       } catch (ProfileException e) {
         cli.io.err().println("dsh: the profile does not compose, rows not shown: " + e.getMessage());
       }
-      for (PluginJars.Jar jar : jars.jars()) {
-        String state = spec.bundles().contains(jar.id()) ? "enabled" : "installed";
-        String served =
-            rows.stream()
-                .filter(row -> row.name().equals(jar.id()))
-                .map(ProfileRow::id)
-                .collect(Collectors.joining(","));
+      for (HostInspection.PluginJar jar : inspection.jars()) {
+        String state = jar.enabled() ? "enabled" : "installed";
+        String served = jar.rows().isEmpty() ? "-" : String.join(",", jar.rows());
         // A manifest's id and version are the jar's words: printed escaped, as every echo is.
-        cli.io.out().println(ControlEscapes.escape(jar.id() + "\t" + jar.version() + "\t" + state
-            + "\t" + (served.isEmpty() ? "-" : served), "\t"));
+        cli.io.out().println(ControlEscapes.escape(
+            jar.id() + "\t" + jar.version() + "\t" + state + "\t" + served, "\t"));
       }
-      jars.failures().forEach(
-          failure -> cli.io.out().println(ControlEscapes.escape(failure.file().getFileName()
-              + "\t-\tinvalid\t-\t" + failure.getMessage(), "\t")));
-      boolean anyEnabled = jars.jars().stream().anyMatch(jar -> spec.bundles().contains(jar.id()));
+      inspection.refusedJars().forEach(
+          refused -> cli.io.out().println(ControlEscapes.escape(refused.file().getFileName()
+              + "\t-\tinvalid\t-\t" + refused.problem(), "\t")));
+      boolean anyEnabled = inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled);
       if (!rows.isEmpty() && anyEnabled) {
         ProviderLines.print(cli, cli.io.out(), cli.io.err());
       }

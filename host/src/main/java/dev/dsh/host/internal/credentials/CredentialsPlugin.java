@@ -55,9 +55,16 @@ public final class CredentialsPlugin implements Plugin {
 
   @Override
   public void apply(Context ctx, Config config) {
-    CredentialsConfig settings = config.bind(CredentialsConfig.class);
-    FileCredentialStore store = new FileCredentialStore(home.resolve(settings.store()), warnings);
     LaunchEnvironment env = name -> ctx.env().get(name);
-    ctx.provide(CredentialService.KEY, new HostCredentialService(store, env));
+    ctx.provide(CredentialService.KEY, service(config.bind(CredentialsConfig.class), env));
+  }
+
+  /**
+   * The service a row with {@code settings} provides: the one {@link #apply} mounts, and the one
+   * the {@code credentials} commands use without booting a host.
+   */
+  public CredentialService service(CredentialsConfig settings, LaunchEnvironment env) {
+    FileCredentialStore store = new FileCredentialStore(home.resolve(settings.store()), warnings);
+    return new HostCredentialService(store, env);
   }
 }

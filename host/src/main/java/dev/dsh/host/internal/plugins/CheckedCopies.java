@@ -43,6 +43,11 @@ final class CheckedCopies {
     this.dir = dir;
   }
 
+  /** The checked copies of the dsh home {@code home}: {@code <home>/.cache/plugins}. */
+  static CheckedCopies of(Path home) {
+    return new CheckedCopies(home.resolve(".cache").resolve("plugins"));
+  }
+
   Path dir() {
     return dir;
   }

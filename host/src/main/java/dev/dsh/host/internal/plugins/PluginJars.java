@@ -1,7 +1,9 @@
 package dev.dsh.host.internal.plugins;
 
+import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.BundlePatchSource;
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.HostVersion;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.pf4j.DefaultVersionManager;
 import org.pf4j.VersionManager;
 import tools.jackson.databind.JsonNode;
@@ -25,7 +28,9 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>The checks are those {@link PluginLoader#load} makes before PF4J sees a jar (readable zip,
  * manifest, extension index, no bundled host classes, {@code Plugin-Requires}); whether the entry
- * can be instantiated is only known once loaded.
+ * can be instantiated is only known once loaded. The CRC and size pass over every entry is made
+ * once per content: {@link #scan(DshHome)} skips it for a jar whose checked copy is in the home's
+ * cache ({@link CheckedCopies}).
  */
 public final class PluginJars {
 
@@ -60,11 +65,27 @@ public final class PluginJars {
    * with an id already seen, is kept in {@link #failures()}. A missing folder has no jars.
    */
   public static PluginJars scan(Path pluginsDir) {
+    return scan(pluginsDir, file -> false);
+  }
+
+  /**
+   * {@link #scan(Path)} of the home's plugins folder, except that a jar unchanged since its checked
+   * copy was taken (the copy named by the jar's {@link FileStamp#token() stamp}) is not CRC-checked
+   * again: the copy's existence is that check's verdict, so these reads open the manifest and the
+   * few small files only. A jar without such a copy is checked in full, as {@link #inspect} does.
+   */
+  public static PluginJars scan(DshHome home) {
+    CheckedCopies copies = CheckedCopies.of(home.root());
+    return scan(home.plugins(), file -> FileStamp.of(file).map(FileStamp::token)
+        .flatMap(copies::withStamp).isPresent());
+  }
+
+  private static PluginJars scan(Path pluginsDir, Predicate<Path> checkedBefore) {
     Map<String, Jar> byId = new LinkedHashMap<>();
     List<PluginLoadException> failures = new ArrayList<>();
     for (Path file : jarsIn(pluginsDir)) {
       try {
-        Jar jar = inspect(file);
+        Jar jar = inspect(file, checkedBefore.test(file));
         Jar first = byId.putIfAbsent(jar.id(), jar);
         if (first != null) {
           failures.add(
@@ -86,6 +107,11 @@ public final class PluginJars {
    * @throws PluginLoadException naming the file and why it is not a loadable dsh plugin
    */
   public static Jar inspect(Path file) {
+    return inspect(file, false);
+  }
+
+  /** @param entriesChecked whether these bytes passed the CRC and size pass before */
+  private static Jar inspect(Path file, boolean entriesChecked) {
     if (Files.isDirectory(file)) {
       throw new PluginLoadException(
           file, PluginLoadException.Reason.NOT_FOUND, "is a directory; give the plugin's jar file");
@@ -93,7 +119,7 @@ public final class PluginJars {
     if (!Files.isRegularFile(file)) {
       throw new PluginLoadException(file, PluginLoadException.Reason.NOT_FOUND, "no such file");
     }
-    JarContents contents = JarContents.read(file, file);
+    JarContents contents = JarContents.read(file, file, entriesChecked);
     contents
         .requires()
         .filter(requires -> !VERSIONS.checkVersionConstraint(HostVersion.current(), requires))

@@ -66,10 +66,9 @@ public final class PluginLoader implements AutoCloseable {
     if (settle.isNegative()) {
       throw new IllegalArgumentException("settle must not be negative: " + settle);
     }
-    Path cacheDir = home.resolve(".cache").resolve("plugins");
     this.copier = new StableCopy(settle, GIVE_UP_AFTER);
-    this.copies = new CheckedCopies(cacheDir);
-    this.starter = new PluginStarter(new HostPluginManager(cacheDir, HostVersion.current()));
+    this.copies = CheckedCopies.of(home);
+    this.starter = new PluginStarter(new HostPluginManager(copies.dir(), HostVersion.current()));
   }
 
   /**

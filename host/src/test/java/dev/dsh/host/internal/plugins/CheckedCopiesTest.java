@@ -4,15 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dsh.host.internal.home.FileStamp;
+import dev.dsh.host.model.DshHome;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
@@ -101,6 +105,34 @@ class CheckedCopiesTest {
       assertThat(plugin.id()).isEqualTo("dsh-probe");
       assertThat(plugin.cachedCopy()).isEqualTo(copy);
     }
+  }
+
+  @Test
+  void aScanOfTheHomeTrustsTheCopyNamedByTheJarsStampAndChecksAChangedJarAgain()
+      throws IOException {
+    assumeTrue(home.getFileSystem().supportedFileAttributeViews().contains("unix"));
+    Path damaged =
+        damagedCopyOf(
+            TestPluginJars.plugin(work, "dsh-probe", "probe").buildTo(work.resolve("good.jar")));
+    // As if these very bytes had passed the check when this jar was loaded.
+    Path cache = Files.createDirectories(home.resolve(".cache/plugins"));
+    Files.copy(damaged, cache.resolve(
+        "dsh-probe-" + sha256(damaged) + "-" + FileStamp.read(damaged).token() + ".jar"));
+
+    PluginJars trusted = PluginJars.scan(new DshHome(home));
+    PluginJars inFull = PluginJars.scan(plugins);
+    Files.setLastModifiedTime(damaged, FileTime.from(Instant.now().minusSeconds(60)));
+    PluginJars changed = PluginJars.scan(new DshHome(home));
+
+    // The pass is skipped, so the damaged entry (which only the pass reads) goes unnoticed.
+    assertThat(trusted.jars()).extracting(PluginJars.Jar::id).containsExactly("dsh-probe");
+    assertThat(trusted.failures()).isEmpty();
+    assertThat(inFull.jars()).isEmpty();
+    assertThat(inFull.failures()).singleElement()
+        .satisfies(e -> assertThat(e).hasMessageContaining("probe.txt fails its CRC check"));
+    assertThat(changed.jars()).isEmpty();
+    assertThat(changed.failures()).singleElement()
+        .satisfies(e -> assertThat(e).hasMessageContaining("probe.txt fails its CRC check"));
   }
 
   @Test
