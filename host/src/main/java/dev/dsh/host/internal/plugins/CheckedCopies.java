@@ -82,7 +82,7 @@ final class CheckedCopies {
       return Files.move(file, target, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new PluginLoadException(
-          jar, PluginLoadException.Reason.IO, "cannot place the copy at " + target + ": " + e, e);
+          jar, "cannot place the copy at " + target + ": " + e, e);
     }
   }
 

@@ -89,7 +89,6 @@ record JarContents(
       if (hostClass.isPresent()) {
         throw new PluginLoadException(
             shownAs,
-            PluginLoadException.Reason.BUNDLES_HOST_CLASSES,
             "it bundles "
                 + hostClass.get()
                 + ": dsh-plugin-api, PF4J, SLF4J and Jackson come from the host and must be"
@@ -106,7 +105,7 @@ record JarContents(
       // The file is a private copy we just wrote, so a read failure means a damaged archive.
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       throw new PluginLoadException(
-          shownAs, PluginLoadException.Reason.CORRUPT, "not a valid jar (" + why + ")", e);
+          shownAs, "not a valid jar (" + why + ")", e);
     }
   }
 
@@ -151,7 +150,6 @@ record JarContents(
     } catch (JacksonException e) {
       throw new PluginLoadException(
           shownAs,
-          PluginLoadException.Reason.NOT_A_PLUGIN,
           CONFIG_SCHEMA + " is not valid JSON (" + e.getOriginalMessage() + ")",
           e);
     }
@@ -159,6 +157,6 @@ record JarContents(
 
   private static PluginLoadException notAPlugin(Path shownAs, String why) {
     return new PluginLoadException(
-        shownAs, PluginLoadException.Reason.NOT_A_PLUGIN, "not a dsh plugin: " + why);
+        shownAs, "not a dsh plugin: " + why);
   }
 }

@@ -96,7 +96,6 @@ final class JarEntries {
       if (entry.getCrc() != -1 && entry.getCrc() != crc.getValue()) {
         throw new PluginLoadException(
             shownAs,
-            PluginLoadException.Reason.CORRUPT,
             "not a valid jar (" + entry.getName() + " fails its CRC check)");
       }
     }
@@ -113,7 +112,7 @@ final class JarEntries {
                 + (size >= 0 ? " alone declares " + mebibytes(size) : " inflates past it")
                 + ")";
     return new PluginLoadException(
-        shownAs, PluginLoadException.Reason.TOO_LARGE, "refused: " + detail);
+        shownAs, "refused: " + detail);
   }
 
   private static String mebibytes(long bytes) {

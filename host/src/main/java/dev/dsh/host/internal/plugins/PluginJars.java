@@ -91,7 +91,6 @@ public final class PluginJars {
           failures.add(
               new PluginLoadException(
                   file,
-                  PluginLoadException.Reason.ALREADY_LOADED,
                   "plugin \"" + jar.id() + "\" is also in " + first.file() + "; remove one of them"));
         }
       } catch (PluginLoadException e) {
@@ -114,10 +113,10 @@ public final class PluginJars {
   private static Jar inspect(Path file, boolean entriesChecked) {
     if (Files.isDirectory(file)) {
       throw new PluginLoadException(
-          file, PluginLoadException.Reason.NOT_FOUND, "is a directory; give the plugin's jar file");
+          file, "is a directory; give the plugin's jar file");
     }
     if (!Files.isRegularFile(file)) {
-      throw new PluginLoadException(file, PluginLoadException.Reason.NOT_FOUND, "no such file");
+      throw new PluginLoadException(file, "no such file");
     }
     JarContents contents = JarContents.read(file, file, entriesChecked);
     contents
@@ -127,7 +126,6 @@ public final class PluginJars {
             requires -> {
               throw new PluginLoadException(
                   file,
-                  PluginLoadException.Reason.INCOMPATIBLE,
                   "plugin \""
                       + contents.pluginId()
                       + "\" requires host version "

@@ -101,7 +101,6 @@ public final class PluginLoader implements AutoCloseable {
       if (existing != null) {
         throw new PluginLoadException(
             jar,
-            PluginLoadException.Reason.ALREADY_LOADED,
             "plugin \"" + contents.pluginId() + "\" is already loaded from " + existing.source());
       }
       Path placed = copies.keep(file, contents.pluginId(), copied.sha256(), copied.stamp(), jar);

@@ -32,7 +32,7 @@ final class PluginStarter {
     } catch (RuntimeException | LinkageError e) {
       discard(contents.pluginId());
       throw new PluginLoadException(
-          jar, PluginLoadException.Reason.FAILED, "PF4J refused the plugin: " + describe(e), e);
+          jar, "PF4J refused the plugin: " + describe(e), e);
     }
     try {
       PluginWrapper wrapper = pf4j.getPlugin(id);
@@ -40,7 +40,6 @@ final class PluginStarter {
         // The host disables nothing itself, so PF4J disabled it for an unmet Plugin-Requires.
         throw new PluginLoadException(
             jar,
-            PluginLoadException.Reason.INCOMPATIBLE,
             "plugin \""
                 + id
                 + "\" requires host version "
@@ -53,7 +52,6 @@ final class PluginStarter {
         Throwable failure = wrapper.getFailedException();
         throw new PluginLoadException(
             jar,
-            PluginLoadException.Reason.FAILED,
             "plugin \"" + id + "\" did not start (" + state + ")"
                 + (failure == null ? "" : ": " + describe(failure)),
             failure);
@@ -65,7 +63,7 @@ final class PluginStarter {
         throw refused;
       }
       throw new PluginLoadException(
-          jar, PluginLoadException.Reason.FAILED, "plugin \"" + id + "\" failed: " + describe(e), e);
+          jar, "plugin \"" + id + "\" failed: " + describe(e), e);
     }
   }
 
@@ -80,7 +78,6 @@ final class PluginStarter {
     if (classes.isEmpty()) {
       throw new PluginLoadException(
           jar,
-          PluginLoadException.Reason.NOT_A_PLUGIN,
           "not a dsh plugin: its extension index lists no dev.dsh.api.Plugin (the entry must be an"
               + " @Extension implementing dev.dsh.api.Plugin and org.pf4j.ExtensionPoint; listed: "
               + new TreeSet<>(pf4j.getExtensionClassNames(id))
@@ -89,7 +86,6 @@ final class PluginStarter {
     if (classes.size() > 1) {
       throw new PluginLoadException(
           jar,
-          PluginLoadException.Reason.NOT_A_PLUGIN,
           "not a dsh plugin: it has "
               + classes.size()
               + " dev.dsh.api.Plugin extensions "
@@ -101,7 +97,6 @@ final class PluginStarter {
     } catch (RuntimeException | LinkageError e) {
       throw new PluginLoadException(
           jar,
-          PluginLoadException.Reason.FAILED,
           "its dev.dsh.api.Plugin extension could not be created: " + describe(rootCause(e)),
           e);
     }

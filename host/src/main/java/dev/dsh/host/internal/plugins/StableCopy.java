@@ -86,10 +86,10 @@ final class StableCopy {
           return new Copied(target, Sha256.hex(digest), stamp, false);
         }
       } catch (NoSuchFileException e) {
-        throw new PluginLoadException(source, PluginLoadException.Reason.NOT_FOUND, "no such file");
+        throw new PluginLoadException(source, "no such file");
       } catch (IOException e) {
         throw new PluginLoadException(
-            source, PluginLoadException.Reason.IO, "cannot copy the jar: " + e, e);
+            source, "cannot copy the jar: " + e, e);
       } finally {
         if (!kept) {
           deleteQuietly(target);
@@ -105,14 +105,14 @@ final class StableCopy {
       FileStamp stamp = FileStamp.read(source);
       if (!Files.isRegularFile(source)) {
         throw new PluginLoadException(
-            source, PluginLoadException.Reason.NOT_FOUND, "not a regular file");
+            source, "not a regular file");
       }
       return stamp;
     } catch (NoSuchFileException e) {
-      throw new PluginLoadException(source, PluginLoadException.Reason.NOT_FOUND, "no such file");
+      throw new PluginLoadException(source, "no such file");
     } catch (IOException e) {
       throw new PluginLoadException(
-          source, PluginLoadException.Reason.IO, "cannot read the jar's attributes: " + e, e);
+          source, "cannot read the jar's attributes: " + e, e);
     }
   }
 
@@ -120,7 +120,6 @@ final class StableCopy {
     if (Instant.now().isAfter(deadline)) {
       throw new PluginLoadException(
           source,
-          PluginLoadException.Reason.STILL_WRITTEN,
           "the file kept changing for " + giveUpAfter.toSeconds() + " s; it is still being written");
     }
   }
@@ -146,7 +145,7 @@ final class StableCopy {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PluginLoadException(
-          source, PluginLoadException.Reason.IO, "interrupted while waiting for the file to settle");
+          source, "interrupted while waiting for the file to settle");
     }
   }
 

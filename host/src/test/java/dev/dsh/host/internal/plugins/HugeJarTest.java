@@ -34,7 +34,7 @@ class HugeJarTest {
 
     assertThat(jars.jars()).isEmpty();
     assertThat(jars.failures()).singleElement().satisfies(failure -> {
-      assertThat(failure.reason()).isEqualTo(PluginLoadException.Reason.TOO_LARGE);
+      assertThat(failure).hasMessageContaining("refused: ");
       assertThat(failure).hasMessage(bomb + ": refused: it unpacks to more than the 256 MiB limit"
           + " for a plugin jar (data.bin alone declares 3072 MiB)");
     });
@@ -46,8 +46,8 @@ class HugeJarTest {
     Path bomb = ZipBombJar.write(home.resolve("liar.jar"), "adv-liar", 300, 1024);
 
     assertThatThrownBy(() -> PluginJars.inspect(bomb))
-        .isInstanceOfSatisfying(PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.TOO_LARGE))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("refused: ")
         .hasMessage(bomb + ": refused: it unpacks to more than the 256 MiB limit for a plugin jar"
             + " (data.bin inflates past it)");
   }
@@ -58,8 +58,8 @@ class HugeJarTest {
 
     try (PluginLoader loader = new PluginLoader(home, Duration.ZERO)) {
       assertThatThrownBy(() -> loader.load(bomb))
-          .isInstanceOfSatisfying(PluginLoadException.class,
-              e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.TOO_LARGE));
+          .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("refused: ");
       assertThat(loader.plugins()).isEmpty();
     }
     try (Stream<Path> cached = Files.list(home.resolve(".cache/plugins"))) {

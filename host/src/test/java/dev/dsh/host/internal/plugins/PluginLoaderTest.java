@@ -124,8 +124,7 @@ class PluginLoaderTest {
         () -> assertThat(report.loaded()).extracting(LoadedPlugin::id).containsExactly("dsh-good"),
         () -> assertThat(report.loaded().get(0).entry().name()).isEqualTo("good"),
         () -> assertThat(report.failures()).hasSize(1),
-        () -> assertThat(report.failures().get(0).reason())
-            .isEqualTo(PluginLoadException.Reason.CORRUPT),
+        () -> assertThat(report.failures().get(0)).hasMessageContaining("not a valid jar ("),
         () -> assertThat(report.failures().get(0).file()).isEqualTo(plugins.resolve("a-corrupt.jar")),
         () -> assertThat(report.failures().get(0))
             .hasMessageStartingWith(plugins.resolve("a-corrupt.jar") + ": not a valid jar ("),
@@ -139,9 +138,8 @@ class PluginLoaderTest {
     Path cut = Files.write(plugins.resolve("cut.jar"), Arrays.copyOf(bytes, bytes.length / 2));
 
     assertThatThrownBy(() -> loader.load(cut))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.CORRUPT));
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("not a valid jar (");
     assertThat(cachedJars()).isEmpty();
   }
 
@@ -153,9 +151,8 @@ class PluginLoaderTest {
             .buildTo(plugins.resolve("anon.jar"));
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.NOT_A_PLUGIN))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("not a dsh plugin")
         .hasMessage(jar + ": not a dsh plugin: its manifest has no Plugin-Id");
     assertThat(loader.plugins()).isEmpty();
     assertThat(cachedJars()).isEmpty();
@@ -171,9 +168,8 @@ class PluginLoaderTest {
     }
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.NOT_A_PLUGIN))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("not a dsh plugin")
         .hasMessageStartingWith(jar + ": not a dsh plugin: its META-INF/MANIFEST.MF is invalid (");
   }
 
@@ -204,9 +200,8 @@ class PluginLoaderTest {
             .buildTo(plugins.resolve("other.jar"));
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.NOT_A_PLUGIN))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("not a dsh plugin")
         .hasMessageContaining("lists no dev.dsh.api.Plugin")
         .hasMessageEndingWith("listed: [other.Thing])");
     assertThat(loader.plugins()).isEmpty();
@@ -227,9 +222,8 @@ class PluginLoaderTest {
             .buildTo(plugins.resolve("fat.jar"));
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.BUNDLES_HOST_CLASSES))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("it bundles ")
         .hasMessageStartingWith(jar + ": it bundles dev/dsh/api/Shadow.class: ");
     assertThat(cachedJars()).isEmpty();
   }
@@ -260,9 +254,7 @@ class PluginLoaderTest {
       System.clearProperty("dsh.test.started");
     }
     assertThatThrownBy(() -> loader.load(bad))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.FAILED))
+        .isInstanceOf(PluginLoadException.class)
         .hasMessageStartingWith(bad + ": plugin \"dsh-crash\" did not start (FAILED)")
         .hasMessageContaining("boom");
     assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-wrapped");
@@ -284,9 +276,7 @@ class PluginLoaderTest {
             .buildTo(plugins.resolve("ctor.jar"));
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.FAILED))
+        .isInstanceOf(PluginLoadException.class)
         .hasMessage(
             jar
                 + ": its dev.dsh.api.Plugin extension could not be created:"
@@ -303,9 +293,8 @@ class PluginLoaderTest {
             .buildTo(plugins.resolve("future.jar"));
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.INCOMPATIBLE))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("requires host version")
         .hasMessage(
             jar
                 + ": plugin \"dsh-future\" requires host version >=9.0.0, but this host is "
@@ -321,9 +310,8 @@ class PluginLoaderTest {
     Path second = TestPluginJars.plugin(work, "dsh-twice", "second").buildTo(plugins.resolve("two.jar"));
 
     assertThatThrownBy(() -> loader.load(second))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.ALREADY_LOADED))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("is already loaded from")
         .hasMessage(second + ": plugin \"dsh-twice\" is already loaded from " + plugins.resolve("one.jar"));
     assertThat(first.entry().name()).isEqualTo("first");
     assertThat(cachedJars()).containsExactly(first.cachedCopy());
@@ -348,9 +336,8 @@ class PluginLoaderTest {
     Path jar = plugins.resolve("absent.jar");
 
     assertThatThrownBy(() -> loader.load(jar))
-        .isInstanceOfSatisfying(
-            PluginLoadException.class,
-            e -> assertThat(e.reason()).isEqualTo(PluginLoadException.Reason.NOT_FOUND))
+        .isInstanceOf(PluginLoadException.class)
+        .hasMessageContaining("no such file")
         .hasMessage(jar + ": no such file");
   }
 
