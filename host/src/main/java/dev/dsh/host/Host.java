@@ -19,6 +19,7 @@ import dev.dsh.host.internal.web.WebPlugin;
 import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.LeftoverThread;
 import dev.dsh.host.model.LifecycleListener;
+import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.host.tool.WebSearchTool;
@@ -114,8 +115,7 @@ public final class Host implements AutoCloseable {
 
   /**
    * Boots a host that serves on, as {@code dsh run} and {@code dsh mcp} do: problems are reported
-   * through the event sink, and the plugins folder and the profile files are watched, each change
-   * reloading the host ({@link #reload()}) without a restart.
+   * through the event sink, and each change of the plugins folder or the profile files reloads it.
    */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
     Host host = new Host(options, lifecycle);
@@ -153,11 +153,6 @@ public final class Host implements AutoCloseable {
       problems.stream().map(OneLine::of).forEach(options.events());
       return problems;
     });
-  }
-
-  /** The composed profile now applied. */
-  public ComposedProfile profile() {
-    return current;
   }
 
   /** Why the profile's files are not applied, while they do not compose (a serving host only). */
@@ -202,7 +197,13 @@ public final class Host implements AutoCloseable {
   }
 
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
-  public List<LoadedPlugin> plugins() {
+  public List<PluginInfo> plugins() {
+    return loadedPlugins().stream()
+        .map(p -> new PluginInfo(p.id(), p.version(), p.state().toString(), p.source())).toList();
+  }
+
+  /** {@link #plugins()} as the loader holds them, class loaders and all (for this package's tests). */
+  List<LoadedPlugin> loadedPlugins() {
     return plugins.plugins();
   }
 

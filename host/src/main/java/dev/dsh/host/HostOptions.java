@@ -52,7 +52,7 @@ public record HostOptions(
     }
   }
 
-  /** Options with the default plugin deadline ({@value #DEFAULT_DEADLINE_SECONDS} s), not verbose. */
+  /** Options with the default plugin deadline ({@value #DEFAULT_DEADLINE_SECONDS} s), quiet. */
   public HostOptions(
       DshHome home,
       String profile,
@@ -83,8 +83,9 @@ public record HostOptions(
   /**
    * Options for a host embedded in another program: the home folder {@code home} (its {@code
    * plugins/}, {@code profiles/} and credential store, as {@code dsh --home} reads them), the
-   * profile {@code profile}, the process environment (for the keys plugins read from it), no extra patch layer; problem lines (a jar that does not load, a
-   * broken profile edit) are logged as warnings through SLF4J.
+   * profile {@code profile}, the process environment (for the keys plugins read from it), no extra
+   * patch layer; problem lines (a jar that does not load, a broken profile edit) are logged as
+   * warnings through SLF4J.
    */
   public static HostOptions of(Path home, String profile) {
     Logger log = LoggerFactory.getLogger(Host.class);

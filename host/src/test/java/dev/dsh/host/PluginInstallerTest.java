@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.internal.home.Sha256;
-import dev.dsh.host.internal.plugins.PluginLoadException;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.testing.UnwritableFolder;
 import dev.dsh.host.testing.ZipBombJar;

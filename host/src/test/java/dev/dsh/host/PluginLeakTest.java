@@ -110,7 +110,7 @@ class PluginLeakTest {
       assertThat(rowEvents.get(LifecycleEvent.Kind.APPLIED)).hasValue(CYCLES);
       assertThat(rowEvents.get(LifecycleEvent.Kind.UPDATED)).hasValue(CYCLES);
       assertThat(rowEvents.get(LifecycleEvent.Kind.DISPOSED)).hasValue(CYCLES);
-      assertThat(host.plugins()).isEmpty();
+      assertThat(host.loadedPlugins()).isEmpty();
     }
   }
 
@@ -124,7 +124,7 @@ class PluginLeakTest {
     long t0 = System.nanoTime();
     assertThat(host.reload()).as("load and apply, cycle " + cycle).isEmpty();
     long t1 = System.nanoTime();
-    LoadedPlugin plugin = host.plugins().get(0);
+    LoadedPlugin plugin = host.loadedPlugins().get(0);
     loaders.add(new WeakReference<>(plugin.entry().getClass().getClassLoader()));
 
     // Odd cycles search as dsh search does, even ones through the web_search tool (its own
@@ -159,7 +159,7 @@ class PluginLeakTest {
     phases[1] += t2 - t1;
     phases[2] += t3 - t2;
     phases[3] += t4 - t3;
-    assertThat(host.plugins()).as("unloaded, cycle " + cycle).isEmpty();
+    assertThat(host.loadedPlugins()).as("unloaded, cycle " + cycle).isEmpty();
   }
 
   private static void writePatch(Path profile, String baseUrl, int count) throws IOException {

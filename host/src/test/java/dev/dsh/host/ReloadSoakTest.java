@@ -110,7 +110,7 @@ class ReloadSoakTest {
     }
 
     static Optional<ClassLoader> current(Host host) {
-      return host.plugins().stream()
+      return host.loadedPlugins().stream()
           .filter(p -> p.id().equals(RealPluginJar.PLUGIN_ID))
           .findFirst()
           .map(LoadedPlugin::entry)

@@ -2,10 +2,10 @@ package dev.dsh.app.cli;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.config.UrlUserInfo;
-import dev.dsh.host.internal.credentials.CredentialStoreCorruptException;
-import dev.dsh.host.internal.plugins.PluginLoadException;
+import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostException;
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
 import java.io.PrintWriter;
 import java.util.List;

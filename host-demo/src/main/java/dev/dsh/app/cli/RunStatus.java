@@ -2,8 +2,8 @@ package dev.dsh.app.cli;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
-import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.model.LeftoverThread;
+import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.ScopeInfo;
 import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,12 +26,12 @@ final class RunStatus {
   static String json(Host host) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode plugins = root.putArray("plugins");
-    for (LoadedPlugin plugin : host.plugins()) {
+    for (PluginInfo plugin : host.plugins()) {
       plugins
           .addObject()
           .put("id", plugin.id())
           .put("version", plugin.version())
-          .put("state", plugin.state().toString());
+          .put("state", plugin.state());
     }
     ArrayNode scopes = root.putArray("scopes");
     for (ScopeInfo scope : host.scopes()) {

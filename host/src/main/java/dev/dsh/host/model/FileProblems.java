@@ -1,5 +1,6 @@
 package dev.dsh.host.model;
 
+import dev.dsh.host.model.FileAccessException.Kind;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -30,17 +31,17 @@ public final class FileProblems {
    * @param expected what {@code path} had to be
    * @return one line naming the offending path and the reason
    */
-  public static String describe(IOException error, Path path, FileAccessException.Kind expected) {
+  public static String describe(IOException error, Path path, Kind expected) {
     Path subject = fileOf(error).orElse(path).toAbsolutePath().normalize();
     Optional<Path> notFolder = nonFolderAncestor(subject);
     if (notFolder.isPresent()) {
       return notFolder.get() + " is a file, not a folder";
     }
     if (subject.equals(path.toAbsolutePath().normalize())) {
-      if (expected == FileAccessException.Kind.FILE && Files.isDirectory(subject)) {
+      if (expected == Kind.FILE && Files.isDirectory(subject)) {
         return subject + " is a folder, not a file";
       }
-      if (expected == FileAccessException.Kind.FOLDER && Files.exists(subject) && !Files.isDirectory(subject)) {
+      if (expected == Kind.FOLDER && Files.exists(subject) && !Files.isDirectory(subject)) {
         return subject + " is a file, not a folder";
       }
     }

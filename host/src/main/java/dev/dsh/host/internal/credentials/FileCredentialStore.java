@@ -5,6 +5,7 @@ import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileProblems;
 import java.io.IOException;

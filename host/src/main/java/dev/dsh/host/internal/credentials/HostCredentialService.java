@@ -7,6 +7,7 @@ import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.model.CredentialStoreCorruptException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

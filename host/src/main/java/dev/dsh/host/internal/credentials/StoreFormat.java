@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.host.model.CredentialStoreCorruptException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collections;

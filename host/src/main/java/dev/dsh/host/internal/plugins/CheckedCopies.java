@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.plugins;
 
+import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.plugins;
 
+import dev.dsh.host.model.PluginLoadException;
 import java.util.List;
 
 /**

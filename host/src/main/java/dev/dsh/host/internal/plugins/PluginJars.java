@@ -7,6 +7,7 @@ import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.HostVersion;
+import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.model.HostVersion;
+import dev.dsh.host.model.PluginLoadException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;

@@ -29,10 +29,7 @@ final class ScopeNode extends PublishedScope {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
 
-  /**
-   * What every scope of one runtime shares. {@code services} is written on the runtime thread only
-   * and read from any thread (a search never waits for the runtime thread).
-   */
+  /** What a runtime's scopes share; {@code services} is written on its thread, read from any. */
   record Tree(RuntimeThread loop, ConfigValidator validator, LifecycleListener listener,
       Map<String, ScopeNode> index, Map<ServiceKey<?>, Service> services,
       Function<ScopeNode, Context> contexts) {}
@@ -239,8 +236,7 @@ final class ScopeNode extends PublishedScope {
     }
   }
 
-  private void emit(Kind kind) {
-    // right after the transition it reports: only a FAILED one has an error
+  private void emit(Kind kind) { // right after the transition it reports: only FAILED has an error
     LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
     LOG.debug("{}", event.describe());
     try {

@@ -9,6 +9,7 @@ import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.model.CredentialStoreCorruptException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;

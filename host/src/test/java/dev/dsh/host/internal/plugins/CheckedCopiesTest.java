@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

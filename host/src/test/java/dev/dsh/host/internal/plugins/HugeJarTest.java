@@ -3,6 +3,7 @@ package dev.dsh.host.internal.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.testing.ZipBombJar;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 
 import dev.dsh.host.internal.profile.ConfigDump;
 import dev.dsh.host.internal.profile.ProfileComposer;
+import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

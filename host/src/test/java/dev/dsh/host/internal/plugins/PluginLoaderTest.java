@@ -9,6 +9,7 @@ import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.model.HostVersion;
+import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.ref.WeakReference;

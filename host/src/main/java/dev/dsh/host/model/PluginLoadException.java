@@ -1,4 +1,4 @@
-package dev.dsh.host.internal.plugins;
+package dev.dsh.host.model;
 
 import java.nio.file.Path;
 import java.util.Objects;
@@ -14,11 +14,13 @@ public final class PluginLoadException extends RuntimeException {
 
   private final transient Path file;
 
-  PluginLoadException(Path file, String detail) {
+  /** A refusal of {@code file} (the jar as the caller named it) for the reason {@code detail}. */
+  public PluginLoadException(Path file, String detail) {
     this(file, detail, null);
   }
 
-  PluginLoadException(Path file, String detail, @Nullable Throwable cause) {
+  /** {@link #PluginLoadException(Path, String)} with the failure that caused it. */
+  public PluginLoadException(Path file, String detail, @Nullable Throwable cause) {
     super(file + ": " + detail, cause);
     this.file = Objects.requireNonNull(file, "file");
   }

@@ -1,4 +1,4 @@
-package dev.dsh.host.internal.credentials;
+package dev.dsh.host.model;
 
 import java.nio.file.Path;
 
@@ -14,7 +14,8 @@ public final class CredentialStoreCorruptException extends RuntimeException {
 
   private final transient Path file;
 
-  CredentialStoreCorruptException(Path file, String problem) {
+  /** The store at {@code file} cannot be read as a store, for the reason {@code problem}. */
+  public CredentialStoreCorruptException(Path file, String problem) {
     super(
         "credential store "
             + file
