@@ -58,8 +58,11 @@ final class HttpWire {
     StringBuilder head = new StringBuilder("HTTP/1.1 ").append(reply.status()).append(" Stub\r\n");
     reply.headers().forEach((name, value) -> head.append(name + ": " + value + "\r\n"));
     head.append("Content-Length: ").append(reply.bytes().length).append("\r\n\r\n");
-    out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
-    out.write(reply.bytes());
+    // One write, as a server sends a small answer: a client never sees the head without the body.
+    ByteArrayOutputStream answer = new ByteArrayOutputStream();
+    answer.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+    answer.write(reply.bytes());
+    answer.writeTo(out);
     out.flush();
   }
 
