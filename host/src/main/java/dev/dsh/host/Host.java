@@ -39,8 +39,7 @@ import org.jspecify.annotations.Nullable;
  * the runtime thread, so a jar that takes seconds to settle never holds up scope transitions.
  * Searches and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never wait.
  *
- * <p>Each row (a built-in or a loaded plugin's id as its {@code name}) runs in a scope of its own,
- * {@code root/<row id>}, disposed before PF4J unloads its plugin.
+ * Each row runs in a scope of its own, {@code root/<row id>}, disposed before its plugin unloads.
  */
 public final class Host implements AutoCloseable {
 
@@ -118,13 +117,22 @@ public final class Host implements AutoCloseable {
    * through the event sink, and each change of the plugins folder or the profile files reloads it.
    */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
+    return serve(options, lifecycle, true);
+  }
+
+  /** {@link #serve} for a program that reloads by calling {@link #reload()}: nothing is watched. */
+  public static Host serveWithoutWatching(HostOptions options, LifecycleListener lifecycle) {
+    return serve(options, lifecycle, false);
+  }
+
+  private static Host serve(HostOptions options, LifecycleListener lifecycle, boolean watch) {
     Host host = new Host(options, lifecycle);
     host.plugins.announce();
     try {
-      // The first snapshot is taken before the boot reads the files: a change made meanwhile is seen.
-      host.watcher = new Watcher(options, host::reload);
+      // Its first snapshot is taken before the boot reads the files: a change meanwhile is seen.
+      host.watcher = watch ? new Watcher(options, host::reload) : null;
       host.reload();
-      host.watcher.start();
+      Optional.ofNullable(host.watcher).ifPresent(Watcher::start);
       return host;
     } catch (RuntimeException | Error e) {
       host.close();
@@ -168,19 +176,13 @@ public final class Host implements AutoCloseable {
             "the web service is not running: the \"web\" row is disabled or failed")));
   }
 
-  /**
-   * The web service ({@code ctx.web}) of the running tree, when the {@code web} row is running:
-   * searches through it select a provider on every call, as plugins' searches do.
-   */
+  /** {@code ctx.web} of the running tree, while the {@code web} row runs: a provider per call. */
   public Optional<WebService> web() {
     return standing.unapplied(() -> !providers().isEmpty()).<WebService>map(refusal -> refusal)
         .or(() -> runtime.root().get(WebService.KEY));
   }
 
-  /**
-   * The model-facing {@code web_search} tool, when the {@code tool-web} row is running; while the
-   * profile has not been applied, a tool whose every search fails with the reason.
-   */
+  /** The {@code tool-web} row's {@code web_search}; before the profile applies, one saying why. */
   public Optional<WebSearchTool> webSearchTool() {
     return standing.unapplied(() -> !providers().isEmpty()).map(WebSearchTool::new)
         .or(() -> runtime.root().get(WebSearchTool.KEY));
@@ -202,7 +204,7 @@ public final class Host implements AutoCloseable {
         .map(p -> new PluginInfo(p.id(), p.version(), p.state().toString(), p.source())).toList();
   }
 
-  /** {@link #plugins()} as the loader holds them, class loaders and all (for this package's tests). */
+  /** {@link #plugins()} as the loader holds them (this package's tests). */
   List<LoadedPlugin> loadedPlugins() {
     return plugins.plugins();
   }
@@ -220,9 +222,7 @@ public final class Host implements AutoCloseable {
   /** Stops watching, disposes every scope, unloads every plugin. */
   @Override
   public void close() {
-    if (watcher != null) {
-      watcher.close();
-    }
+    Optional.ofNullable(watcher).ifPresent(Watcher::close);
     admin.closeWith(() -> {
       runtime.close();
       rows.clear();

@@ -41,7 +41,7 @@ class HostReloadTest {
 
   @Test
   void aTouchedJarWithTheSameBytesKeepsServingWithoutAReload() throws IOException {
-    try (Host host = Host.serve(options(), LifecycleListener.none())) {
+    try (Host host = Host.serveWithoutWatching(options(), LifecycleListener.none())) {
       LoadedPlugin loaded = host.loadedPlugins().get(0);
       events.clear();
 
@@ -56,7 +56,7 @@ class HostReloadTest {
 
   @Test
   void aJarWhoseBytesChangedIsUnloadedAndLoadedAgain() throws IOException {
-    try (Host host = Host.serve(options(), LifecycleListener.none())) {
+    try (Host host = Host.serveWithoutWatching(options(), LifecycleListener.none())) {
       LoadedPlugin first = host.loadedPlugins().get(0);
       events.clear();
 

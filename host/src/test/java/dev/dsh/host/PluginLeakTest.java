@@ -63,7 +63,7 @@ class PluginLeakTest {
     Files.writeString(profile.resolve("profile.yml"), "bundles: [" + RealPluginJar.PLUGIN_ID + "]\n");
 
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("leak"));
-        Host host = Host.serve(options(home), this::record)) {
+        Host host = Host.serveWithoutWatching(options(home), this::record)) {
       long metaspaceBefore = metaspaceUsed();
       long started = System.nanoTime();
       runCycle(host, jar, profile, stub.baseUrl(), 1);

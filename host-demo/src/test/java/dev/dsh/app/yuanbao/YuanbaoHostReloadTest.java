@@ -61,7 +61,7 @@ class YuanbaoHostReloadTest {
     Files.writeString(profile.resolve("profile.yml"), "bundles: [dsh-web-search-yuanbao]\n");
     writeUserLayer("{baseURL: \"" + first.baseUrl() + "\"}");
     host =
-        Host.serve(
+        Host.serveWithoutWatching(
             new HostOptions(
                 new DshHome(home),
                 "default",
