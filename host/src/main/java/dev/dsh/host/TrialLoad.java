@@ -3,7 +3,6 @@ package dev.dsh.host;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.Files;

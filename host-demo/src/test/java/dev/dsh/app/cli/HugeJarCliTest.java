@@ -8,7 +8,6 @@ import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.testing.ZipBombJar;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -4,21 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.env.LaunchEnvironment;
-import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.host.internal.credentials.FileCredentialStore;
 import dev.dsh.host.internal.credentials.HostCredentialService;
 import dev.dsh.host.model.LifecycleEvent.Kind;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 4 acceptance 5 through the host: the key is resolved on every search from the mounted

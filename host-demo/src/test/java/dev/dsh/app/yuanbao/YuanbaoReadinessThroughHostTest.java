@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.env.LaunchEnvironment;
-import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;

@@ -3,7 +3,6 @@ package dev.dsh.host.internal.credentials;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

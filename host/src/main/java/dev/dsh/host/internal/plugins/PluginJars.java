@@ -5,7 +5,6 @@ import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;

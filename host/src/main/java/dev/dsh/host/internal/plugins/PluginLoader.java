@@ -4,7 +4,6 @@ import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -5,7 +5,6 @@ import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.io.InputStream;
