@@ -3,8 +3,6 @@ package dev.dsh.app.cli;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.PluginInstaller;
-import dev.dsh.host.internal.profile.ProfileSpec;
-import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -118,10 +116,5 @@ final class PluginCommand {
       }
       return ExitCodes.OK;
     }
-  }
-
-  private static ProfileSpec readSpec(DshHome home, String profile) {
-    Path file = home.profileFile(profile);
-    return ProfileSpec.read(file, "profiles/" + profile + "/" + ProfileSpec.FILE_NAME);
   }
 }
