@@ -122,6 +122,11 @@ final class RunSession implements AutoCloseable {
     return out.lines();
   }
 
+  /** When each stdout line was complete, as {@link System#nanoTime()}, in line order. */
+  List<Long> outArrivals() {
+    return out.arrivals();
+  }
+
   /** The exit code, waiting at most {@link #SOON}. */
   int awaitExit() throws Exception {
     return exit.get(SOON.toMillis(), TimeUnit.MILLISECONDS);
@@ -147,11 +152,13 @@ final class RunSession implements AutoCloseable {
   static final class LineLog extends OutputStream {
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
     private final List<String> lines = new ArrayList<>();
+    private final List<Long> arrivals = new ArrayList<>();
 
     @Override
     public synchronized void write(int b) {
       if (b == '\n') {
         lines.add(partial.toString(StandardCharsets.UTF_8));
+        arrivals.add(System.nanoTime());
         partial.reset();
         notifyAll();
       } else {
@@ -165,6 +172,10 @@ final class RunSession implements AutoCloseable {
 
     synchronized List<String> lines() {
       return List.copyOf(lines);
+    }
+
+    synchronized List<Long> arrivals() {
+      return List.copyOf(arrivals);
     }
 
     synchronized String await(int from, Predicate<String> wanted, Duration bound) {
