@@ -30,7 +30,7 @@ class ModuleRulesTest {
 
   /** The modules in build order: each may depend only on modules before it. */
   private static final List<String> ORDER =
-      List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host", "host-demo",
+      List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host", "serve", "host-demo",
           "langchain4j");
 
   private static final Path ROOT = Path.of("..");
@@ -158,7 +158,8 @@ class ModuleRulesTest {
         .containsExactlyInAnyOrder("plugin-api", "schema");
     // the plugin for build order only (a pom, checked below)
     assertThat(mainDependencies(modules.get("host-demo"), byArtifact))
-        .containsExactlyInAnyOrder("host", "picocli", "yuanbao-plugin");
+        .containsExactlyInAnyOrder("host", "serve", "picocli", "yuanbao-plugin");
+    assertThat(mainDependencies(modules.get("serve"), byArtifact)).containsExactly("host");
     // picocli rebuilt from its own sources: no code of this project in it, nothing it depends on
     assertThat(modules.get("picocli").dependencies()).isEmpty();
     // the host only in test scope; the plugin for build order only (a pom, checked below)
@@ -189,7 +190,7 @@ class ModuleRulesTest {
     String pluginArtifact = modules.get("yuanbao-plugin").artifactId();
     // docs/ARCHITECTURE.md: the host loads the plugin jar through PF4J, never from the class path, so a
     // dependency on it may only order the build (a pom-type dependency).
-    for (String folder : List.of("host", "host-demo", "langchain4j")) {
+    for (String folder : List.of("host", "serve", "host-demo", "langchain4j")) {
       assertThat(modules.get(folder).dependencies())
           .filteredOn(d -> d.groupId().equals(GROUP) && d.artifactId().equals(pluginArtifact))
           .allSatisfy(d -> assertThat(d.type()).as("type of %s's plugin dependency", folder)
@@ -208,6 +209,26 @@ class ModuleRulesTest {
             "org.pf4j:pf4j", "tools.jackson.core:jackson-databind",
             "tools.jackson.dataformat:jackson-dataformat-yaml", "com.github.erosb:everit-json-schema",
             "org.slf4j:slf4j-api");
+  }
+
+  @Test
+  void theServeLibraryAddsTheSdkJettyAndMicrometerOnlyAndOnlyItKnowsMicrometer() throws Exception {
+    // Issue 24: an embedder serving their own host adds dsh-serve; no logging backend, no picocli.
+    Map<String, Module> modules = modules();
+    assertThat(modules.get("serve").dependencies())
+        .filteredOn(Dependency::onMainClassPath)
+        .extracting(Dependency::coordinates)
+        .containsExactlyInAnyOrder("dev.dsh:dsh-host",
+            "io.modelcontextprotocol.sdk:mcp-core", "io.modelcontextprotocol.sdk:mcp-json-jackson3",
+            "org.eclipse.jetty:jetty-server", "org.eclipse.jetty.ee10:jetty-ee10-servlet",
+            "io.micrometer:micrometer-core", "io.micrometer:micrometer-registry-prometheus",
+            "org.slf4j:slf4j-api");
+    for (Module module : modules.values()) {
+      if (!module.folder().equals("serve")) {
+        assertThat(module.dependencies()).as("%s's dependencies", module.folder())
+            .noneMatch(d -> d.groupId().startsWith("io.micrometer"));
+      }
+    }
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.dsh.app.cli;
 
+import dev.dsh.serve.json.StatusJson;
+
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
@@ -99,7 +101,7 @@ final class RunLoop {
       case "quit", "exit" -> {
         return false;
       }
-      case "status" -> answers.atOnce(RunStatus.json(host));
+      case "status" -> answers.atOnce(StatusJson.of(host));
       case "search" -> search(words.subList(1, words.size()), answers);
       default ->
           answers.inOrder(usage(words.contains("--json"),

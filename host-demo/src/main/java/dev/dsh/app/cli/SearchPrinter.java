@@ -5,28 +5,22 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.host.Host;
 import dev.dsh.host.internal.web.WebErrors;
 import dev.dsh.host.tool.WebSearchRendering;
+import dev.dsh.serve.json.SearchJson;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /** Runs one search on a host and prints it as {@code dsh search} does. */
 final class SearchPrinter {
 
   /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
   static final Duration GRACE = Duration.ofSeconds(10);
-
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private SearchPrinter() {}
 
@@ -47,12 +41,12 @@ final class SearchPrinter {
 
   /** What {@code dsh search} prints for {@code result}, without the final newline. */
   static String text(WebSearchResult result, boolean json) {
-    return json ? json(result) : WebSearchRendering.render(result);
+    return json ? SearchJson.result(result) : WebSearchRendering.render(result);
   }
 
   /** What {@code dsh search} prints for {@code error}, without the final newline. */
   static String text(WebError error, boolean json) {
-    return json ? jsonError(error) : "Error: " + error.getMessage();
+    return json ? SearchJson.error(error) : "Error: " + error.getMessage();
   }
 
   /** A search's failure as the {@link WebError} it is, or one wrapping it. */
@@ -96,49 +90,6 @@ final class SearchPrinter {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new WebError(WebErrorCodes.WEB_ABORTED, "interrupted", e);
-    }
-  }
-
-  /**
-   * {@code {"provider", "truncated", "dropped", "sources": [...]}}, absent fields omitted ({@code
-   * dropped} when the provider dropped nothing).
-   */
-  static String json(WebSearchResult result) {
-    ObjectNode root = JSON.createObjectNode();
-    if (result.provider() != null) {
-      root.put("provider", result.provider());
-    }
-    root.put("truncated", result.truncated());
-    if (result.dropped() > 0) {
-      root.put("dropped", result.dropped());
-    }
-    if (result.content() != null) {
-      root.put("content", result.content());
-    }
-    ArrayNode sources = root.putArray("sources");
-    for (WebSearchSource source : result.sources()) {
-      ObjectNode item = sources.addObject();
-      item.put("url", source.url());
-      putIfPresent(item, "title", source.title());
-      putIfPresent(item, "snippet", source.snippet());
-      putIfPresent(item, "publishedAt", source.publishedAt());
-    }
-    return JSON.writeValueAsString(root);
-  }
-
-  /** {@code {"error": {"code", "message"}}}. */
-  static String jsonError(WebError error) {
-    ObjectNode root = JSON.createObjectNode();
-    ObjectNode body = root.putObject("error");
-    body.put("code", error.code());
-    body.put("message", error.getMessage());
-    error.providerCode().ifPresent(code -> body.put("providerCode", code));
-    return JSON.writeValueAsString(root);
-  }
-
-  private static void putIfPresent(ObjectNode node, String field, @Nullable String value) {
-    if (value != null) {
-      node.put(field, value);
     }
   }
 }

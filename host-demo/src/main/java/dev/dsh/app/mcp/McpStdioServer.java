@@ -1,5 +1,8 @@
 package dev.dsh.app.mcp;
 
+import dev.dsh.serve.mcp.CallSignals;
+import dev.dsh.serve.mcp.McpWebSearchTool;
+
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.tool.WebSearchTool;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -38,9 +41,9 @@ public final class McpStdioServer implements AutoCloseable {
 
   /**
    * How long after {@link #FINISH_GRACE} the aborted calls have to be answered: their own grace
-   * ({@link WebSearchToolSpec#ABORT_GRACE}) and the writing.
+   * ({@link McpWebSearchTool#ABORT_GRACE}) and the writing.
    */
-  static final Duration ANSWER_BOUND = WebSearchToolSpec.ABORT_GRACE.plusMillis(200);
+  static final Duration ANSWER_BOUND = McpWebSearchTool.ABORT_GRACE.plusMillis(200);
 
   /** How long a failed stdout write waits for the input to end too (the client has left). */
   static final Duration CLIENT_GONE_GRACE = Duration.ofSeconds(1);
@@ -75,7 +78,7 @@ public final class McpStdioServer implements AutoCloseable {
             .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
             // the tool checks its arguments itself, with messages that name the field
             .validateToolInputs(false)
-            .tools(WebSearchToolSpec.of(mapper, tools, ready, calls))
+            .tools(McpWebSearchTool.of(mapper, tools, ready, calls))
             .build();
     relay.start();
   }

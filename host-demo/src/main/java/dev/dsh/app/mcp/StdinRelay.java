@@ -1,5 +1,7 @@
 package dev.dsh.app.mcp;
 
+import dev.dsh.serve.mcp.CallSignals;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,5 +1,7 @@
 package dev.dsh.app.cli;
 
+import dev.dsh.serve.json.SearchJson;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.web.WebSearchResult;
@@ -56,7 +58,7 @@ class SearchFilterFlagsTest {
     WebSearchResult dropped =
         new WebSearchResult("p", null, FakeProvider.sources("d", 1), false, 3);
 
-    assertThat(SearchPrinter.json(dropped)).contains("\"truncated\":false,\"dropped\":3,\"sources\"");
-    assertThat(SearchPrinter.json(new WebSearchResult("p", null, FakeProvider.sources("d", 1), false))).doesNotContain("dropped");
+    assertThat(SearchJson.result(dropped)).contains("\"truncated\":false,\"dropped\":3,\"sources\"");
+    assertThat(SearchJson.result(new WebSearchResult("p", null, FakeProvider.sources("d", 1), false))).doesNotContain("dropped");
   }
 }

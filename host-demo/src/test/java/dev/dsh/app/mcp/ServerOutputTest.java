@@ -1,5 +1,7 @@
 package dev.dsh.app.mcp;
 
+import dev.dsh.serve.mcp.CallSignals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;

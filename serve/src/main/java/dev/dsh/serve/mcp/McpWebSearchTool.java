@@ -1,4 +1,4 @@
-package dev.dsh.app.mcp;
+package dev.dsh.serve.mcp;
 
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
@@ -38,14 +38,14 @@ import tools.jackson.databind.node.ObjectNode;
  * Error: <message>} text, never a protocol error. A call the client cancelled gets no response;
  * one that asked for progress gets {@code notifications/progress} as each of its queries ends.
  */
-final class WebSearchToolSpec {
+public final class McpWebSearchTool {
 
   /** How long an aborted call waits for its searches to end before it answers the abort itself. */
-  static final Duration ABORT_GRACE = Duration.ofMillis(500);
+  public static final Duration ABORT_GRACE = Duration.ofMillis(500);
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private WebSearchToolSpec() {}
+  private McpWebSearchTool() {}
 
   /**
    * The tool and its handler.
@@ -53,9 +53,10 @@ final class WebSearchToolSpec {
    * @param tools the host's tool now, absent while the {@code tool-web} row is not running
    * @param ready completes when the host has booted: a call waits for it before asking {@code
    *     tools}
+   * @param mapper the JSON mapper of the MCP server
    * @param calls the abort signals of the calls the client may cancel
    */
-  static AsyncToolSpecification of(
+  public static AsyncToolSpecification of(
       McpJsonMapper mapper,
       Supplier<Optional<WebSearchTool>> tools,
       CompletionStage<?> ready,
@@ -114,7 +115,7 @@ final class WebSearchToolSpec {
         Mono.fromCompletionStage(
             () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal(), progress));
     return Mono.firstWithSignal(searched, answeredAfterAbort(call.signal()))
-        .map(WebSearchToolSpec::toResult);
+        .map(McpWebSearchTool::toResult);
   }
 
   /**
@@ -158,13 +159,14 @@ final class WebSearchToolSpec {
             .subscribe(sent -> {}, failure -> {});
   }
 
-  // The boot failed: dsh reports it on stderr and ends the session.
+  // The boot failed: the program reports it and ends the session.
   private static CallToolResult notBooted() {
     return toResult(
-        ToolResult.failure(WEB_PROVIDER_UNAVAILABLE, "the host did not start (see dsh's stderr)"));
+        ToolResult.failure(WEB_PROVIDER_UNAVAILABLE, "the host did not start (see the server's log)"));
   }
 
-  static CallToolResult toResult(ToolResult result) {
+  /** A tool result as MCP's: its text, {@code isError}, and the sources as structured content. */
+  public static CallToolResult toResult(ToolResult result) {
     CallToolResult.Builder builder =
         CallToolResult.builder().addTextContent(result.text()).isError(result.isError());
     if (!result.isError()) {
@@ -199,7 +201,7 @@ final class WebSearchToolSpec {
   }
 
   /** The JSON Schema of {@code structuredContent}: the merged sources the text lists. */
-  static String outputSchema() {
+  public static String outputSchema() {
     ObjectNode schema = JSON.createObjectNode();
     schema.put("type", "object");
     ObjectNode properties = schema.putObject("properties");

@@ -1,4 +1,4 @@
-package dev.dsh.app.cli;
+package dev.dsh.serve.json;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
@@ -10,12 +10,12 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The answer to {@code dsh run}'s {@code status} line. */
-final class RunStatus {
+/** A host's state as one JSON object: {@code dsh run}'s {@code status} line and {@code GET /api/status}. */
+public final class StatusJson {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private RunStatus() {}
+  private StatusJson() {}
 
   /**
    * {@code {"plugins": [...], "scopes": [...], "providers": [...]}} on one line; each provider is
@@ -23,7 +23,7 @@ final class RunStatus {
    * ready. Plus {@code "profileError": "<why>"} while the profile's files do not compose, and
    * {@code "leftoverThreads": [{"plugin", "thread"}]} while an unloaded plugin's threads still run.
    */
-  static String json(Host host) {
+  public static String of(Host host) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode plugins = root.putArray("plugins");
     for (PluginInfo plugin : host.plugins()) {

@@ -1,4 +1,4 @@
-package dev.dsh.app.mcp;
+package dev.dsh.serve.mcp;
 
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
@@ -15,26 +15,26 @@ import org.jspecify.annotations.Nullable;
  * request's JSON-RPC id as JSON text): each with the abort signal of its searches.
  *
  * <p>MCP SDK 2.1.0 neither routes {@code notifications/cancelled} to the server nor tells a tool
- * handler its request's id. So {@link StdinRelay} opens a call here when it reads one, before the
- * SDK sees it, and tags the request's {@code _meta} with the key under {@link #META_KEY}; the
+ * handler its request's id. So the door that reads the messages opens a call here when it reads one, before the
+ * SDK sees it (on stdio a relay of the input, over HTTP a servlet filter), and tags the request's {@code _meta} with the key under {@link #META_KEY}; the
  * handler {@linkplain #claim claims} the call by that tag, and a cancellation read by the relay
- * fires its signal. A call is owed until {@link ServerOutput} has written its response, or, for a
+ * fires its signal. A call is owed until the door has written its response, or, for a
  * call the client cancelled (which gets none), until its handler has ended.
  */
-final class CallSignals {
+public final class CallSignals {
 
   /** The {@code _meta} entry of a {@code tools/call} that holds its call key. */
-  static final String META_KEY = "dev.dsh/call";
+  public static final String META_KEY = "dev.dsh/call";
 
   private final Map<String, Owed> open = new ConcurrentHashMap<>();
 
   /** Opens the call with key {@code key}; a reused id replaces the older one. */
-  void open(String key) {
+  public void open(String key) {
     open.put(key, new Owed());
   }
 
   /** Fires the signal of call {@code key} if it is still open; false when it is not. */
-  boolean cancel(String key, @Nullable String reason) {
+  public boolean cancel(String key, @Nullable String reason) {
     Owed owed = open.get(key);
     if (owed == null) {
       return false;
@@ -46,25 +46,25 @@ final class CallSignals {
   }
 
   /** Fires every open signal: the session is ending. */
-  void abortAll() {
+  public void abortAll() {
     for (Owed owed : List.copyOf(open.values())) {
       owed.controller.abort(aborted("the MCP session ended"));
     }
   }
 
   /** How many calls are owed an answer. */
-  int size() {
+  public int size() {
     return open.size();
   }
 
   /** Completes once every call owed now has been answered (or cancelled and ended). */
-  CompletableFuture<Void> allAnswered() {
+  public CompletableFuture<Void> allAnswered() {
     return CompletableFuture.allOf(
         open.values().stream().map(owed -> owed.answered).toArray(CompletableFuture[]::new));
   }
 
   /** The response of the request with key {@code key} has been written. */
-  void answered(String key) {
+  public void answered(String key) {
     Owed owed = open.remove(key);
     if (owed != null) {
       owed.controller.close();
@@ -76,7 +76,7 @@ final class CallSignals {
    * The call whose key the request's {@code _meta} holds; a call that cannot be cancelled when it
    * holds none (a request that did not come through the relay).
    */
-  Call claim(@Nullable Map<String, Object> meta) {
+  public Call claim(@Nullable Map<String, Object> meta) {
     Object key = meta == null ? null : meta.get(META_KEY);
     Owed owed = key instanceof String k ? open.get(k) : null;
     return new Call(owed == null ? null : (String) key, owed);
@@ -94,7 +94,7 @@ final class CallSignals {
   }
 
   /** One claimed call, {@linkplain #close() closed} when its handler ends. */
-  final class Call implements AutoCloseable {
+  public final class Call implements AutoCloseable {
     private final @Nullable String key;
     private final @Nullable Owed owed;
 
@@ -103,12 +103,13 @@ final class CallSignals {
       this.owed = owed;
     }
 
-    AbortSignal signal() {
+    /** The abort signal of the call's searches. */
+    public AbortSignal signal() {
       return owed == null ? AbortSignal.never() : owed.controller.signal();
     }
 
     /** True once the client cancelled this call: it gets no response. */
-    boolean cancelledByClient() {
+    public boolean cancelledByClient() {
       return owed != null && owed.cancelledByClient;
     }
 

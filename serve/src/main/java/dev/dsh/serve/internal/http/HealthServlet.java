@@ -1,0 +1,73 @@
+package dev.dsh.serve.internal.http;
+
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.host.Host;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code GET /healthz}: the process is up ({@code 200 ok}). {@code GET /readyz}: booted, not
+ * draining, and a provider ready ({@code 200 ready}); else {@code 503} with the reason, one line
+ * of plain text. Neither needs a token: they are for probes.
+ */
+public final class HealthServlet extends HttpServlet {
+
+  private static final long serialVersionUID = 1L;
+
+  private final transient ServeState state;
+  private final boolean readiness;
+
+  private HealthServlet(ServeState state, boolean readiness) {
+    this.state = state;
+    this.readiness = readiness;
+  }
+
+  /** The liveness endpoint. */
+  public static HealthServlet liveness(ServeState state) {
+    return new HealthServlet(state, false);
+  }
+
+  /** The readiness endpoint. */
+  public static HealthServlet readiness(ServeState state) {
+    return new HealthServlet(state, true);
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    Optional<String> problem = readiness ? notReady() : Optional.empty();
+    response.setStatus(problem.isPresent() ? 503 : 200);
+    response.setContentType("text/plain; charset=utf-8");
+    response.setHeader("Cache-Control", "no-store");
+    byte[] body =
+        (problem.orElse(readiness ? "ready" : "ok") + "\n").getBytes(StandardCharsets.UTF_8);
+    response.setContentLength(body.length);
+    response.getOutputStream().write(body);
+  }
+
+  private Optional<String> notReady() {
+    Optional<String> problem = state.notReady();
+    if (problem.isPresent()) {
+      return problem;
+    }
+    Host host = state.booted().orElseThrow();
+    List<ProviderStatus> providers = host.providers();
+    if (providers.stream().anyMatch(ProviderStatus::ready)) {
+      return Optional.empty();
+    }
+    Optional<String> profile = host.profileProblem().map(why -> "the profile is not applied: " + why);
+    if (profile.isPresent()) {
+      return profile;
+    }
+    if (providers.isEmpty()) {
+      return Optional.of("no web search provider is registered");
+    }
+    return Optional.of("no web search provider is ready: " + String.join("; ", providers.stream()
+        .map(p -> p.id() + ": " + p.reasonOpt().orElse("not ready")).toList()));
+  }
+}

@@ -1,0 +1,135 @@
+package dev.dsh.serve.testing;
+
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.LifecycleListener;
+import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.serve.DshServer;
+import dev.dsh.serve.ServeOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
+
+/**
+ * A {@link DshServer} on a free port of 127.0.0.1 serving a host that runs the real plugin jar
+ * against {@code baseUrl} (a SearchPro stub), with a known token in a token file. Every line the
+ * server and the host log is kept in {@link #log()}.
+ */
+public final class ServedHost implements AutoCloseable {
+
+  /** The token every request of a test sends (tests of auth send others too). */
+  public static final String TOKEN = "test-token-0123456789abcdef0123456789abcdef";
+
+  /** The key the plugin sends: a canary that must never come back in any answer or log line. */
+  public static final String KEY = "sk-canary-7f3e9c1d5b";
+
+  private final Path home;
+  private final List<String> log = new CopyOnWriteArrayList<>();
+  private final DshServer server;
+  private final Host host;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private ServedHost(Path home, String baseUrl, String extraConfig, UnaryOperator<ServeOptions> options) {
+    this.home = home;
+    RealPluginJar.install(home, baseUrl, extraConfig);
+    Path tokenFile = home.resolve("test-token");
+    write(tokenFile, TOKEN + "\n");
+    ServeOptions serve = options.apply(new ServeOptions("127.0.0.1", 0, false,
+        Optional.of(tokenFile), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
+        Duration.ofMinutes(30)));
+    this.server = DshServer.start(serve, log::add);
+    HostOptions hostOptions = new HostOptions(new DshHome(home), "default", Optional.empty(),
+        LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY)), log::add);
+    this.host = Host.serve(hostOptions, LifecycleListener.none());
+    server.booted(host);
+  }
+
+  /** Serves a host whose Yuanbao row has {@code extraConfig} beside its base URL. */
+  public static ServedHost start(Path home, String baseUrl, String extraConfig) {
+    return new ServedHost(home, baseUrl, extraConfig, UnaryOperator.identity());
+  }
+
+  /** {@link #start(Path, String, String)} with the server's options changed by {@code options}. */
+  public static ServedHost start(
+      Path home, String baseUrl, String extraConfig, UnaryOperator<ServeOptions> options) {
+    return new ServedHost(home, baseUrl, extraConfig, options);
+  }
+
+  public DshServer server() {
+    return server;
+  }
+
+  public Host host() {
+    return host;
+  }
+
+  public Path home() {
+    return home;
+  }
+
+  /** The server's URL for {@code path}, such as {@code /api/search}. */
+  public URI url(String path) {
+    return server.url().resolve(path);
+  }
+
+  /** Every line logged so far, by the server and by the host. */
+  public List<String> log() {
+    return List.copyOf(log);
+  }
+
+  /** A request to {@code path} carrying the test token. */
+  public HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(url(path)).header("Authorization", "Bearer " + TOKEN)
+        .timeout(Duration.ofSeconds(30));
+  }
+
+  /** Sends {@code request}, the body read as a string. */
+  public HttpResponse<String> send(HttpRequest request) {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** {@code POST path} with a JSON body and the test token. */
+  public HttpResponse<String> postJson(String path, String json) {
+    return send(request(path).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+  }
+
+  /** {@code GET path} with the test token. */
+  public HttpResponse<String> get(String path) {
+    return send(request(path).GET().build());
+  }
+
+  private static void write(Path file, String text) {
+    try {
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.close();
+    host.close();
+  }
+}
