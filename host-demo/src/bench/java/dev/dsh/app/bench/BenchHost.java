@@ -44,6 +44,19 @@ final class BenchHost implements AutoCloseable {
 
   /** A host whose Yuanbao row also carries {@code extraConfig} (YAML flow entries). */
   static BenchHost start(String baseUrl, String extraConfig) throws IOException {
+    Path home = home(baseUrl, extraConfig);
+    HostOptions options =
+        new HostOptions(
+            new DshHome(home),
+            "default",
+            Optional.empty(),
+            LaunchEnvironment.of(Map.of()),
+            line -> {});
+    return new BenchHost(Host.start(options, LifecycleListener.none()), home);
+  }
+
+  /** A temporary home with the plugin installed and its row aimed at {@code baseUrl}. */
+  static Path home(String baseUrl, String extraConfig) throws IOException {
     Path home = Files.createTempDirectory("dsh-bench-");
     Files.createDirectories(home.resolve("plugins"));
     Files.copy(pluginJar(), home.resolve("plugins").resolve(PLUGIN_ID + ".jar"));
@@ -56,23 +69,21 @@ final class BenchHost implements AutoCloseable {
             + "\", apiKey: \"bench-key\""
             + (extraConfig.isEmpty() ? "" : ", " + extraConfig)
             + "}\n");
-    HostOptions options =
-        new HostOptions(
-            new DshHome(home),
-            "default",
-            Optional.empty(),
-            LaunchEnvironment.of(Map.of()),
-            line -> {});
-    return new BenchHost(Host.start(options, LifecycleListener.none()), home);
+    return home;
   }
 
-  @Override
-  public void close() throws IOException {
-    host.close();
+  /** Deletes {@code home} and everything in it. */
+  static void delete(Path home) throws IOException {
     try (Stream<Path> files = Files.walk(home)) {
       for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     }
+  }
+
+  @Override
+  public void close() throws IOException {
+    host.close();
+    delete(home);
   }
 }
