@@ -122,6 +122,7 @@ public final class DshServer implements AutoCloseable {
 
   private void drain(Duration deadline) {
     state.startDraining();
+    http.refuseNew();
     http.stop(deadline, state::abortInFlight);
   }
 }

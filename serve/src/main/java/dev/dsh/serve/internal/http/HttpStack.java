@@ -108,6 +108,11 @@ public final class HttpStack {
     return secure;
   }
 
+  /** From now on, new requests are refused with {@code 503}; those in flight run on. */
+  public void refuseNew() {
+    gate.shutdown();
+  }
+
   /**
    * Refuses new requests, lets those in flight run for at most {@code deadline}, then calls
    * {@code abort} and gives them {@link #ANSWER_GRACE} to answer, and stops.
