@@ -15,7 +15,6 @@ import dev.dsh.serve.internal.http.Tls;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -62,22 +61,8 @@ public final class DshServer implements AutoCloseable {
    *     access log cannot be used; the message names which and what to do
    */
   public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
-    return start(options, host.home(), host.env(), log);
-  }
-
-  /**
-   * {@link #start(ServeOptions, HostOptions, Consumer)} for the default home and the process
-   * environment.
-   */
-  public static DshServer start(ServeOptions options, Consumer<String> log) {
-    LaunchEnvironment env = LaunchEnvironment.system();
-    return start(options, DshHome.locate(Optional.empty(), env), env, log);
-  }
-
-  private static DshServer start(ServeOptions options, DshHome home, LaunchEnvironment env,
-      Consumer<String> log) {
-    DshServer server = new DshServer(Objects.requireNonNull(options), Objects.requireNonNull(home),
-        Objects.requireNonNull(env), Objects.requireNonNull(log));
+    DshServer server = new DshServer(Objects.requireNonNull(options), host.home(), host.env(),
+        Objects.requireNonNull(log));
     server.http.start();
     return server;
   }
