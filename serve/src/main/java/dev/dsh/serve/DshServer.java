@@ -1,69 +1,81 @@
 package dev.dsh.serve;
 
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.serve.internal.http.AccessLog;
 import dev.dsh.serve.internal.http.HealthServlet;
+import dev.dsh.serve.internal.http.HttpStack;
+import dev.dsh.serve.internal.http.JsonErrorHandler;
+import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.internal.http.ServeToken;
+import dev.dsh.serve.internal.http.Tls;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 
 /**
- * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes.
+ * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
+ * every other path behind a bearer token.
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
- * with {@link #booted(Host)} (or {@link #bootFailed(Throwable)}), and {@link #close()} it when done.
- * The server never closes the host: its caller does, after the server.
+ * with {@link #booted(Host)} (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when
+ * done. The server never closes the host: its caller does, after the server.
  */
 public final class DshServer implements AutoCloseable {
 
   private final ServeOptions options;
-  private final Consumer<String> log;
   private final ServeState state = new ServeState();
-  private final Server jetty;
-  private final ServerConnector connector;
+  private final ServeToken token;
+  private final HttpStack http;
 
-  private DshServer(ServeOptions options, Consumer<String> log) {
+  private DshServer(ServeOptions options, DshHome home, LaunchEnvironment env,
+      Consumer<String> log) {
     this.options = options;
-    this.log = log;
-    this.jetty = new Server();
-    this.connector = new ServerConnector(jetty);
-    connector.setHost(options.bind());
-    connector.setPort(options.port());
-    jetty.addConnector(connector);
+    this.token = ServeToken.resolve(options.tokenFile(), env, home.root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
+    context.setErrorHandler(new JsonErrorHandler());
     context.addServlet(new ServletHolder(HealthServlet.liveness(state)), "/healthz");
     context.addServlet(new ServletHolder(HealthServlet.readiness(state)), "/readyz");
-    jetty.setHandler(context);
+    this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT,
+        options.tlsKeystore().map(keystore -> Tls.from(keystore, env)),
+        AccessLog.to(options.accessLog(), log), token, context, log);
   }
 
   /**
-   * Starts listening.
+   * Starts listening for the host {@code host} describes: without a token file in {@code
+   * options}, the token is {@code DSH_SERVE_TOKEN} of its environment if set (the file given wins
+   * over it), else {@code <home>/serve-token}, made now if missing; the TLS keystore's password is
+   * {@code DSH_SERVE_TLS_PASSWORD} of the same environment.
    *
    * @param options where to listen and what to allow
-   * @param log where the server's lines go (the access log, unless it has a file of its own)
-   * @throws IllegalStateException when the address cannot be bound, naming it
+   * @param host the options the host will boot with (its home and environment are used)
+   * @param log where the server's lines go (the access log too, unless it has a file of its own)
+   * @throws ServeException when the address cannot be bound, or the token, the keystore or the
+   *     access log cannot be used; the message names which and what to do
    */
-  public static DshServer start(ServeOptions options, Consumer<String> log) {
-    DshServer server = new DshServer(Objects.requireNonNull(options), Objects.requireNonNull(log));
-    try {
-      server.jetty.start();
-    } catch (Exception e) {
-      server.close();
-      throw new IllegalStateException(
-          "cannot listen on " + options.bind() + ":" + options.port() + ": " + e.getMessage(), e);
-    }
+  public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
+    DshServer server = new DshServer(Objects.requireNonNull(options), host.home(), host.env(),
+        Objects.requireNonNull(log));
+    server.http.start();
     return server;
   }
 
-  /** The server's base URL, such as {@code http://127.0.0.1:8719}. */
+  /** The server's base URL, such as {@code http://127.0.0.1:8719}, with the port listened on. */
   public URI url() {
     String host = options.bind().contains(":") ? "[" + options.bind() + "]" : options.bind();
-    return URI.create("http://" + host + ":" + connector.getLocalPort());
+    return URI.create((http.secure() ? "https" : "http") + "://" + host + ":" + http.port());
+  }
+
+  /** Where the token is: its file's path, or {@code DSH_SERVE_TOKEN}. Never the token. */
+  public String tokenSource() {
+    return token.source();
   }
 
   /** The host has booted: searches and readiness use it from now on. */
@@ -76,14 +88,26 @@ public final class DshServer implements AutoCloseable {
     state.host().completeExceptionally(failure);
   }
 
-  /** Stops listening and ends every request; the host is left to its caller. */
+  /**
+   * Drains and stops: {@code /readyz} answers {@code 503} at once and new requests are refused
+   * with {@code 503}; the requests in flight run on for at most the drain deadline of the
+   * options, then their searches are aborted and answered; then the server stops listening. The
+   * host is left to its caller. Returns once every request has been answered or its connection
+   * closed; a second call returns at once.
+   */
+  public void shutdown() {
+    drain(options.drainDeadline());
+  }
+
+  /** {@link #shutdown()} without waiting: the searches in flight are aborted at once. */
   @Override
   public void close() {
+    drain(Duration.ZERO);
+  }
+
+  private void drain(Duration deadline) {
     state.startDraining();
-    try {
-      jetty.stop();
-    } catch (Exception e) {
-      log.accept("stopping the HTTP server: " + e.getMessage());
-    }
+    http.refuseNew();
+    http.stop(deadline, state::abortInFlight);
   }
 }

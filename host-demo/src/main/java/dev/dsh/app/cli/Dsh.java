@@ -7,6 +7,7 @@ import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
+import dev.dsh.serve.ServeException;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
@@ -88,6 +89,7 @@ public final class Dsh {
         || e instanceof CredentialStoreCorruptException
         || e instanceof FileAccessException
         || e instanceof UsageException
+        || e instanceof ServeException
         || e instanceof IllegalArgumentException;
   }
 }

@@ -2,6 +2,8 @@ package dev.dsh.app.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 import sun.misc.Signal;
 
 /**
@@ -11,7 +13,8 @@ import sun.misc.Signal;
  * <p>dsh exits only through {@link #exit}, which marks the exit as its own first; {@code SIGTERM},
  * {@code SIGINT} and {@code SIGHUP} are handled here as the JVM would (exit {@code 128 +} the
  * signal's number) and marked the same way. A shutdown hook that finds no mark prints {@link
- * #FOREIGN_EXIT} on stderr and halts with {@link ExitCodes#INTERNAL}.
+ * #FOREIGN_EXIT} on stderr and halts with {@link ExitCodes#INTERNAL}. A command may take the next
+ * {@code SIGTERM} or {@code SIGINT} for itself ({@link #onNextStopSignal}).
  */
 final class ExitGuard {
 
@@ -20,6 +23,7 @@ final class ExitGuard {
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
 
   private static volatile boolean expected;
+  private static final AtomicReference<@Nullable Runnable> nextStop = new AtomicReference<>();
 
   private ExitGuard() {}
 
@@ -27,7 +31,7 @@ final class ExitGuard {
   static void install(PrintStream err) {
     for (String name : List.of("TERM", "INT", "HUP")) {
       try {
-        Signal.handle(new Signal(name), signal -> exit(128 + signal.getNumber()));
+        Signal.handle(new Signal(name), signal -> onSignal(signal));
       } catch (IllegalArgumentException e) {
         // the JVM does not let this signal be handled here (-Xrs): it then ends the process
         // without running shutdown hooks, so the hook cannot mistake it for a plugin's exit
@@ -44,6 +48,23 @@ final class ExitGuard {
             },
             "dsh-exit-guard");
     Runtime.getRuntime().addShutdownHook(hook);
+  }
+
+  /**
+   * The next {@code SIGTERM} or {@code SIGINT} runs {@code hook} instead of exiting (null: exits
+   * again), so a command can drain first ({@code dsh serve}); the one after exits as before.
+   */
+  static void onNextStopSignal(@Nullable Runnable hook) {
+    nextStop.set(hook);
+  }
+
+  private static void onSignal(Signal signal) {
+    Runnable hook = signal.getName().equals("HUP") ? null : nextStop.getAndSet(null);
+    if (hook != null) {
+      hook.run();
+    } else {
+      exit(128 + signal.getNumber());
+    }
   }
 
   /** Exits the JVM with {@code status}, as dsh's own exit. */

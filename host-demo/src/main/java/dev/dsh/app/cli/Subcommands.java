@@ -26,6 +26,7 @@ final class Subcommands {
     FACTORIES.put("tool", cli -> new CommandLine(new ToolCommand(cli)));
     FACTORIES.put("run", cli -> new CommandLine(new RunCommand(cli)));
     FACTORIES.put("mcp", cli -> new CommandLine(new McpCommand(cli)));
+    FACTORIES.put("serve", cli -> new CommandLine(new ServeCommand(cli)));
     FACTORIES.put("plugin", Subcommands::plugin);
     FACTORIES.put("credentials", Subcommands::credentials);
   }

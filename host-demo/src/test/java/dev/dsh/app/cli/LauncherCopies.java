@@ -100,7 +100,7 @@ final class LauncherCopies {
     Files.copy(real, launcher);
     Files.createDirectories(root.resolve("host-demo"));
     FileTime old = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
-    for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host")) {
+    for (String dir : List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host", "serve")) {
       Files.setLastModifiedTime(Files.createDirectories(root.resolve(dir)), old);
     }
     Files.setLastModifiedTime(Files.writeString(root.resolve("pom.xml"), ""), old);

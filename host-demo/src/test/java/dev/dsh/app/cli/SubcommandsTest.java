@@ -60,6 +60,6 @@ class SubcommandsTest {
     CommandLine all = new CommandLine(new DshCommand(cli));
     Subcommands.addTo(all, cli, new String[] {"--help"}, sub -> {});
     assertThat(all.getSubcommands().keySet())
-        .containsExactly("search", "tool", "run", "mcp", "plugin", "credentials");
+        .containsExactly("search", "tool", "run", "mcp", "serve", "plugin", "credentials");
   }
 }

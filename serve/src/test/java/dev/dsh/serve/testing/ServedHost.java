@@ -36,6 +36,9 @@ public final class ServedHost implements AutoCloseable {
   /** The key the plugin sends: a canary that must never come back in any answer or log line. */
   public static final String KEY = "sk-canary-7f3e9c1d5b";
 
+  /** The password of a test's TLS keystore, in the environment the server and host get. */
+  public static final String TLS_PASSWORD = "test-tls-password";
+
   private final Path home;
   private final List<String> log = new CopyOnWriteArrayList<>();
   private final DshServer server;
@@ -50,9 +53,10 @@ public final class ServedHost implements AutoCloseable {
     ServeOptions serve = options.apply(new ServeOptions("127.0.0.1", 0, false,
         Optional.of(tokenFile), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
         Duration.ofMinutes(30)));
-    this.server = DshServer.start(serve, log::add);
     HostOptions hostOptions = new HostOptions(new DshHome(home), "default", Optional.empty(),
-        LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY)), log::add);
+        LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY,
+            "DSH_SERVE_TLS_PASSWORD", TLS_PASSWORD)), log::add);
+    this.server = DshServer.start(serve, hostOptions, log::add);
     this.host = Host.serve(hostOptions, LifecycleListener.none());
     server.booted(host);
   }
@@ -78,6 +82,16 @@ public final class ServedHost implements AutoCloseable {
 
   public Path home() {
     return home;
+  }
+
+  /** The token file the server reads ({@link #TOKEN} unless a test rotated it). */
+  public Path tokenFile() {
+    return home.resolve("test-token");
+  }
+
+  /** Replaces the token file's content by {@code token}, as an operator rotating it would. */
+  public void rotateToken(String token) {
+    write(tokenFile(), token + "\n");
   }
 
   /** The server's URL for {@code path}, such as {@code /api/search}. */

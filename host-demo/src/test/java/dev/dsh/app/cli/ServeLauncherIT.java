@@ -1,0 +1,101 @@
+package dev.dsh.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Through the real {@code ./dsh}: {@code serve --port 0} prints the URL with the port it took,
+ * answers on it, and the first {@code SIGTERM} drains and exits 0.
+ */
+class ServeLauncherIT {
+
+  private static final long BOUND_SECONDS = 180;
+  private static final String TOKEN = "launcher-token-0123456789abcdef0123456789";
+
+  @TempDir Path work;
+
+  @Test
+  void servesOnThePrintedPortAndSigtermDrainsAndExitsZero() throws Exception {
+    Path token = Files.writeString(work.resolve("token"), TOKEN + "\n");
+    Process serve = RealLauncher.in(work).start(Map.of(), "--home",
+        work.resolve("home").toString(), "serve", "--port", "0", "--token-file", token.toString());
+    BlockingQueue<String> arriving = new LinkedBlockingQueue<>();
+    List<String> err = new CopyOnWriteArrayList<>();
+    Thread pump = pump(serve, arriving, err);
+    try {
+      Pattern serving = Pattern.compile(
+          "dsh: serving (http://127\\.0\\.0\\.1:(\\d+)) \\(token: " + Pattern.quote(token.toString())
+              + "\\)");
+      Matcher url = null;
+      for (String line = arriving.poll(BOUND_SECONDS, TimeUnit.SECONDS); line != null;
+          line = arriving.poll(BOUND_SECONDS, TimeUnit.SECONDS)) {
+        Matcher m = serving.matcher(line);
+        if (m.matches()) {
+          url = m;
+          break;
+        }
+      }
+      assertThat(url).as("the serving line in %s", err).isNotNull();
+      assertThat(Integer.parseInt(url.group(2))).isPositive();
+      HttpClient http = HttpClient.newHttpClient();
+      HttpResponse<String> live = http.send(
+          HttpRequest.newBuilder(URI.create(url.group(1) + "/healthz")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> noToken = http.send(
+          HttpRequest.newBuilder(URI.create(url.group(1) + "/api/status")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(live.body()).isEqualTo("ok\n");
+      assertThat(noToken.statusCode()).isEqualTo(401);
+
+      // kill, not Process.destroy(): destroy also closes the pipes, losing the lines after it.
+      Process kill = new ProcessBuilder("kill", "-TERM", String.valueOf(serve.pid())).start();
+      assertThat(kill.waitFor()).isZero();
+
+      assertThat(serve.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+      assertThat(serve.exitValue()).as("%s", err).isEqualTo(ExitCodes.OK);
+      pump.join(TimeUnit.SECONDS.toMillis(BOUND_SECONDS)); // stderr read to its end
+      assertThat(err).contains("dsh: draining (at most 10000 ms; a second signal ends at once)")
+          .doesNotContain(ExitGuard.FOREIGN_EXIT)
+          .noneMatch(line -> line.contains(TOKEN));
+    } finally {
+      serve.destroyForcibly();
+    }
+  }
+
+  private static Thread pump(Process process, BlockingQueue<String> arriving, List<String> all) {
+    Thread thread = new Thread(() -> {
+      try (BufferedReader reader = new BufferedReader(
+          new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+          all.add(line);
+          arriving.add(line);
+        }
+      } catch (IOException e) {
+        // the process ended
+      }
+    }, "serve-stderr");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+}

@@ -1,0 +1,44 @@
+package dev.dsh.serve.internal.http;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ConditionalHandler;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Lets through only requests carrying {@code Authorization: Bearer <token>}; the probes need none.
+ * Any other gets {@code 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where
+ * the token is (never the token itself).
+ */
+public final class BearerAuth extends ConditionalHandler.ElseNext {
+
+  private static final String SCHEME = "Bearer ";
+
+  private final ServeToken token;
+
+  /** Checks requests against {@code token}. */
+  public BearerAuth(ServeToken token) {
+    this.token = token;
+    exclude(Passage::probe);
+  }
+
+  @Override
+  protected boolean onConditionsMet(Request request, Response response, Callback callback)
+      throws Exception {
+    String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+    boolean bearer = header != null && header.regionMatches(true, 0, SCHEME, 0, SCHEME.length());
+    if (bearer && token.matches(header.substring(SCHEME.length()).strip())) {
+      return nextHandler(request, response, callback);
+    }
+    response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
+    String source = token.source();
+    String where = source.equals(ServeToken.VARIABLE)
+        ? "the server's environment variable " + source
+        : "the server's file " + source;
+    JsonErrors.write(response, callback, 401, "UNAUTHORIZED",
+        (bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization: Bearer"
+            + " <token>' with the token in " + where);
+    return true;
+  }
+}

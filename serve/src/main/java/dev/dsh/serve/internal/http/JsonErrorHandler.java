@@ -1,0 +1,53 @@
+package dev.dsh.serve.internal.http;
+
+import java.nio.ByteBuffer;
+import java.util.Locale;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Jetty's own errors (an unknown path, a body or headers over their cap, a malformed request) as
+ * {@link JsonErrors}: a fixed message per status, never the exception's text, the request's URI
+ * or a stack trace, so nothing a client sent comes back raw.
+ */
+public final class JsonErrorHandler extends ErrorHandler {
+
+  @Override
+  protected void generateResponse(Request request, Response response, int status,
+      String message, Throwable cause, Callback callback) {
+    response.getHeaders().remove(HttpHeader.CONTENT_TYPE);
+    JsonErrors.write(response, callback, status, code(status), message(status));
+  }
+
+  @Override
+  public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+    fields.put(HttpHeader.CONTENT_TYPE, JsonErrors.MEDIA_TYPE);
+    return ByteBuffer.wrap(JsonErrors.body(code(status), message(status)));
+  }
+
+  /** The error code for {@code status}: its reason phrase in upper snake case. */
+  static String code(int status) {
+    return switch (status) {
+      case 413 -> "BODY_TOO_LARGE";
+      case 431 -> "HEADERS_TOO_LARGE";
+      default -> HttpStatus.getMessage(status).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
+    };
+  }
+
+  private static String message(int status) {
+    return switch (status) {
+      case 404 -> "no such endpoint: the server answers /mcp, /api/search, /api/status, /metrics,"
+          + " /healthz and /readyz";
+      case 413 -> "the request body is over the " + Limits.BODY_CAP + "-byte (1 MiB) cap: send a"
+          + " smaller one";
+      case 431 -> "the request headers are over the " + Limits.HEADER_CAP + "-byte (8 KiB) cap:"
+          + " send fewer or shorter headers";
+      default -> HttpStatus.getMessage(status).toLowerCase(Locale.ROOT);
+    };
+  }
+}

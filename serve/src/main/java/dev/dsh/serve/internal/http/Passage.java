@@ -1,0 +1,30 @@
+package dev.dsh.serve.internal.http;
+
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.server.Request;
+
+/** Which requests pass the server's gates without a token or without being counted. */
+final class Passage {
+
+  private Passage() {}
+
+  /** {@code /healthz} and {@code /readyz}: probes need no token and are never shed or refused. */
+  static boolean probe(Request request) {
+    String path = Request.getPathInContext(request);
+    return path.equals("/healthz") || path.equals("/readyz");
+  }
+
+  /**
+   * The MCP session's listening stream ({@code GET /mcp}) stays open while the session lives: it
+   * is neither a slot of the concurrency limit nor a request the drain waits for.
+   */
+  static boolean listening(Request request) {
+    return HttpMethod.GET.is(request.getMethod())
+        && Request.getPathInContext(request).equals("/mcp");
+  }
+
+  /** Probes and listening streams. */
+  static boolean uncounted(Request request) {
+    return probe(request) || listening(request);
+  }
+}

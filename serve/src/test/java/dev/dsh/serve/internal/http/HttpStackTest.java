@@ -1,0 +1,168 @@
+package dev.dsh.serve.internal.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.serve.testing.ServedHost;
+import java.io.ByteArrayInputStream;
+import java.io.SequenceInputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.eclipse.jetty.server.CustomRequestLog;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Jetty stack as {@code DshServer} lays it out, in front of test endpoints: the concurrency
+ * limit, the body cap on a body that is read, and the drain with a search held by the stub.
+ */
+class HttpStackTest {
+
+  private static final Duration BOUND = Duration.ofSeconds(60);
+
+  @TempDir Path home;
+  private SearchProStub stub;
+  private ServedHost served;
+  private final ServeState state = new ServeState();
+  private final List<String> log = new CopyOnWriteArrayList<>();
+  private final HttpClient client = HttpClient.newHttpClient();
+  private HttpStack stack;
+
+  @BeforeEach
+  void serve() {
+    stub = SearchProStub.answering(SearchProAnswers.onePage("held"));
+    served = ServedHost.start(home, stub.baseUrl(), "");
+    state.host().complete(served.host());
+  }
+
+  @AfterEach
+  void stop() {
+    if (stack != null) {
+      stack.stop(Duration.ZERO, state::abortInFlight);
+    }
+    stub.release();
+    served.close();
+    stub.close();
+  }
+
+  private StackServlets start(Limits limits, int holders) {
+    StackServlets servlets = new StackServlets(holders);
+    ServeToken token = ServeToken.resolve(Optional.of(served.tokenFile()),
+        LaunchEnvironment.of(Map.of()), home, log::add);
+    stack = new HttpStack("127.0.0.1", 0, limits, Optional.empty(),
+        new CustomRequestLog(log::add, AccessLog.LINE), token,
+        servlets.context(state, served.host()), log::add);
+    stack.start();
+    return servlets;
+  }
+
+  private HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + stack.port() + path))
+        .header("Authorization", "Bearer " + ServedHost.TOKEN).timeout(BOUND);
+  }
+
+  private CompletableFuture<HttpResponse<String>> sendAsync(HttpRequest request) {
+    return client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> send(HttpRequest request) {
+    return sendAsync(request).orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).join();
+  }
+
+  @Test
+  void pastTheConcurrencyLimitARequestIs503WithRetryAfterAndTheProbesStillAnswer()
+      throws Exception {
+    StackServlets servlets = start(new Limits(2, 0, Duration.ZERO, Duration.ofSeconds(30), 20), 2);
+    CompletableFuture<HttpResponse<String>> first = sendAsync(request("/hold").build());
+    CompletableFuture<HttpResponse<String>> second = sendAsync(request("/hold").build());
+    assertThat(servlets.holding.await(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
+
+    HttpResponse<String> shed = send(request("/hold").build());
+    HttpResponse<String> probe = send(request("/readyz").build());
+    servlets.release.countDown();
+
+    assertThat(shed.statusCode()).isEqualTo(503);
+    assertThat(shed.headers().firstValue("Retry-After")).hasValue("1");
+    assertThat(shed.body()).isEqualTo("{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"the server"
+        + " is handling as many requests as it takes: retry after a second\"}}");
+    assertThat(probe.statusCode()).isEqualTo(200);
+    assertThat(first.get(BOUND.toSeconds(), TimeUnit.SECONDS).body()).isEqualTo("released");
+    assertThat(second.get(BOUND.toSeconds(), TimeUnit.SECONDS).body()).isEqualTo("released");
+  }
+
+  @Test
+  void aStreamedBodyIsCutAtOneMebibyte() {
+    start(Limits.DEFAULT, 0);
+    byte[] chunk = new byte[64 * 1024];
+    HttpRequest streamed = request("/read").POST(HttpRequest.BodyPublishers.ofInputStream(
+        () -> new SequenceInputStream(Collections.enumeration(IntStream.range(0, 20)
+            .mapToObj(i -> new ByteArrayInputStream(chunk)).toList())))).build();
+    HttpRequest small = request("/read").POST(HttpRequest.BodyPublishers.ofByteArray(chunk))
+        .build();
+
+    HttpResponse<String> refused = send(streamed);
+
+    assertThat(refused.statusCode()).isEqualTo(413);
+    assertThat(refused.body()).contains("\"code\":\"BODY_TOO_LARGE\"");
+    assertThat(send(small).body()).isEqualTo(String.valueOf(chunk.length));
+  }
+
+  @Test
+  void aSearchInFlightAtShutdownIsAnsweredWhenItEndsBeforeTheDeadline() throws Exception {
+    start(Limits.DEFAULT, 0);
+    stub.holdAnswers();
+    CompletableFuture<HttpResponse<String>> held = sendAsync(request("/search").build());
+    stub.awaitRequest(BOUND);
+
+    state.startDraining();
+    stack.refuseNew();
+    CompletableFuture<Void> stopped =
+        CompletableFuture.runAsync(() -> stack.stop(BOUND, state::abortInFlight));
+    HttpResponse<String> ready = send(request("/readyz").build());
+    HttpResponse<String> refused = send(request("/search").build());
+    stub.release();
+
+    assertThat(ready.statusCode()).isEqualTo(503);
+    assertThat(ready.body()).isEqualTo("the server is shutting down\n");
+    assertThat(refused.statusCode()).isEqualTo(503);
+    assertThat(refused.body()).startsWith("{\"error\":{\"code\":\"SHUTTING_DOWN\",");
+    HttpResponse<String> answer = held.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.body()).contains("\"provider\":\"yuanbao\"");
+    stopped.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    assertThat(stub.searches()).hasSize(1);
+    assertThat(log).noneMatch(line -> line.contains("aborting"));
+  }
+
+  @Test
+  void aSearchStillRunningAtTheDeadlineIsAbortedAndAnswered() throws Exception {
+    start(Limits.DEFAULT, 0);
+    stub.holdAnswers();
+    CompletableFuture<HttpResponse<String>> held = sendAsync(request("/search").build());
+    stub.awaitRequest(BOUND);
+
+    state.startDraining();
+    stack.refuseNew();
+    stack.stop(Duration.ofMillis(50), state::abortInFlight);
+
+    HttpResponse<String> answer = held.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    assertThat(answer.statusCode()).isEqualTo(503);
+    assertThat(answer.body()).startsWith("{\"error\":{\"code\":\"WEB_ABORTED\",");
+    assertThat(log).contains("1 request(s) still running at the drain deadline: aborting them");
+  }
+}
