@@ -1,8 +1,13 @@
 package dev.dsh.serve;
 
 import dev.dsh.host.Host;
+import dev.dsh.host.HostOptions;
+import dev.dsh.serve.internal.api.SearchServlet;
+import dev.dsh.serve.internal.api.StatusServlet;
 import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.internal.metrics.MetricsServlet;
+import dev.dsh.serve.internal.metrics.ServeMetrics;
 import java.net.URI;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -12,10 +17,12 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 
 /**
- * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes.
+ * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
+ * {@code POST /api/search} and {@code GET /api/status}, {@code /metrics} for Prometheus.
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
- * with {@link #booted(Host)} (or {@link #bootFailed(Throwable)}), and {@link #close()} it when done.
+ * with the options {@link #instrument(HostOptions)} gives, hand it over with {@link #booted(Host)}
+ * (or {@link #bootFailed(Throwable)}), and {@link #close()} the server when done.
  * The server never closes the host: its caller does, after the server.
  */
 public final class DshServer implements AutoCloseable {
@@ -23,6 +30,7 @@ public final class DshServer implements AutoCloseable {
   private final ServeOptions options;
   private final Consumer<String> log;
   private final ServeState state = new ServeState();
+  private final ServeMetrics metrics = new ServeMetrics();
   private final Server jetty;
   private final ServerConnector connector;
 
@@ -38,6 +46,11 @@ public final class DshServer implements AutoCloseable {
     context.setContextPath("/");
     context.addServlet(new ServletHolder(HealthServlet.liveness(state)), "/healthz");
     context.addServlet(new ServletHolder(HealthServlet.readiness(state)), "/readyz");
+    ServletHolder search = new ServletHolder(new SearchServlet(state));
+    search.setAsyncSupported(true); // a waiting search holds no container thread
+    context.addServlet(search, "/api/search");
+    context.addServlet(new ServletHolder(new StatusServlet(state)), "/api/status");
+    context.addServlet(new ServletHolder(new MetricsServlet(metrics.registry())), "/metrics");
     jetty.setHandler(context);
   }
 
@@ -66,9 +79,18 @@ public final class DshServer implements AutoCloseable {
     return URI.create("http://" + host + ":" + connector.getLocalPort());
   }
 
-  /** The host has booted: searches and readiness use it from now on. */
+  /**
+   * The options of the host to serve, reporting its searches and reloads to {@code /metrics} (and
+   * still to any listener they had): boot the host with these.
+   */
+  public HostOptions instrument(HostOptions host) {
+    return metrics.instrument(Objects.requireNonNull(host));
+  }
+
+  /** The host has booted: searches, readiness and metrics use it from now on. */
   public void booted(Host host) {
-    state.host().complete(Objects.requireNonNull(host));
+    metrics.meters().observe(Objects.requireNonNull(host));
+    state.host().complete(host);
   }
 
   /** The host did not boot: readiness says so, searches fail with why. */
@@ -85,5 +107,6 @@ public final class DshServer implements AutoCloseable {
     } catch (Exception e) {
       log.accept("stopping the HTTP server: " + e.getMessage());
     }
+    metrics.close();
   }
 }

@@ -51,8 +51,8 @@ public final class ServedHost implements AutoCloseable {
         Optional.of(tokenFile), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
         Duration.ofMinutes(30)));
     this.server = DshServer.start(serve, log::add);
-    HostOptions hostOptions = new HostOptions(new DshHome(home), "default", Optional.empty(),
-        LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY)), log::add);
+    HostOptions hostOptions = server.instrument(new HostOptions(new DshHome(home), "default",
+        Optional.empty(), LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY)), log::add));
     this.host = Host.serve(hostOptions, LifecycleListener.none());
     server.booted(host);
   }
