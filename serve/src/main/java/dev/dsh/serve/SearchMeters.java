@@ -33,8 +33,8 @@ import org.jspecify.annotations.Nullable;
  *       ok} or {@code problems})
  * </ul>
  *
- * <p>Label values are bounded: provider ids, outcomes, error codes, scope states, {@code none} where
- * there is none; never a query. Thread-safe: the meters are Micrometer's.
+ * <p>Label values are bounded: provider ids, outcomes, error codes, scope states, {@code none}
+ * where there is none; never a query. Thread-safe: the meters are Micrometer's.
  */
 public final class SearchMeters implements ActivityListener {
 

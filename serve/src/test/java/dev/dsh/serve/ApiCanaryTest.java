@@ -19,9 +19,9 @@ class ApiCanaryTest {
 
   @Test
   void theKeyIsInNoBodyHeaderMetricOrLogLineOfTheApi() {
-    // Every answer echoes the key the plugin sent: the plugin must scrub it, the server not leak it.
-    String echo = "{\"Response\":{\"Error\":{\"Code\":\"" + ServedHost.KEY + "\",\"Message\":\"bad key "
-        + ServedHost.KEY + "\"}}}";
+    // Every answer echoes the key the plugin sent: the plugin scrubs it, the server must not leak.
+    String echo = "{\"Response\":{\"Error\":{\"Code\":\"" + ServedHost.KEY
+        + "\",\"Message\":\"bad key " + ServedHost.KEY + "\"}}}";
     try (SearchProStub stub = SearchProStub.answering(StubReply.status(429, echo)
             .withHeader("Retry-After", "3"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {

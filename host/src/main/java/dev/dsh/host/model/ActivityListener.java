@@ -36,6 +36,33 @@ public interface ActivityListener {
     return None.NONE;
   }
 
+  /** A listener that tells this one, then {@code next}. */
+  default ActivityListener andThen(ActivityListener next) {
+    if (next == none()) {
+      return this;
+    }
+    ActivityListener first = this;
+    return new ActivityListener() {
+      @Override
+      public void searchStarted(String query) {
+        first.searchStarted(query);
+        next.searchStarted(query);
+      }
+
+      @Override
+      public void searchEnded(SearchRecord search) {
+        first.searchEnded(search);
+        next.searchEnded(search);
+      }
+
+      @Override
+      public void reloaded(List<String> problems) {
+        first.reloaded(problems);
+        next.reloaded(problems);
+      }
+    };
+  }
+
   /** The one {@link #none()} listener. */
   enum None implements ActivityListener {
     NONE

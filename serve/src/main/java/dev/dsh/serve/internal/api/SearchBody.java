@@ -103,7 +103,7 @@ public record SearchBody(WebSearchRequest request, Duration timeout) {
     return new SearchFilters(site, excludes, parsed);
   }
 
-  /** Runs a check of the plugin API, its message (which starts with {@code name}) made a field's. */
+  /** Runs a check of the plugin API, its message (starting with {@code name}) made a field's. */
   private static <T> T checked(String field, String name, Supplier<T> check) {
     try {
       return check.get();

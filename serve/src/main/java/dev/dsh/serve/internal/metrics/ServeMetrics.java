@@ -1,8 +1,6 @@
 package dev.dsh.serve.internal.metrics;
 
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.model.ActivityListener;
-import dev.dsh.host.model.SearchRecord;
 import dev.dsh.serve.SearchMeters;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -12,7 +10,6 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.List;
 
 /**
  * The server's meters: a Prometheus registry holding the host's {@link SearchMeters} and
@@ -46,36 +43,12 @@ public final class ServeMetrics implements AutoCloseable {
 
   /** {@code options} reporting to the meters, and still to the listener they had. */
   public HostOptions instrument(HostOptions options) {
-    ActivityListener before = options.activity();
-    return options.withActivity(before == ActivityListener.none() ? meters : new Both(meters, before));
+    return options.withActivity(meters.andThen(options.activity()));
   }
 
   @Override
   public void close() {
     gc.close();
     registry.close();
-  }
-
-  /** Tells two listeners, in order. */
-  private record Both(ActivityListener first, ActivityListener second)
-      implements ActivityListener {
-
-    @Override
-    public void searchStarted(String query) {
-      first.searchStarted(query);
-      second.searchStarted(query);
-    }
-
-    @Override
-    public void searchEnded(SearchRecord search) {
-      first.searchEnded(search);
-      second.searchEnded(search);
-    }
-
-    @Override
-    public void reloaded(List<String> problems) {
-      first.reloaded(problems);
-      second.reloaded(problems);
-    }
   }
 }
