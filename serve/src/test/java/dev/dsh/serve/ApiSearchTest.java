@@ -134,6 +134,7 @@ class ApiSearchTest {
       "`[\"q\"]`|the body must be a JSON object",
       "`{\"query\": \"q\"} {}`|the body is not valid JSON",
       "`{\"query\": \"q\", \"limit\": 3}`|/limit: unknown field; the fields are query, maxResults,",
+      "`{\"query\": \"q\", \"a/b~\": 3}`|/a~1b~0: unknown field",
       "`{\"query\": 5}`|/query: must be a string that is not blank",
       "`{\"query\": \"  \"}`|/query: must be a string that is not blank",
       "`{\"maxResults\": 3}`|/query: must be a string that is not blank",

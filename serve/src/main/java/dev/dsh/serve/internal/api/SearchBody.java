@@ -58,7 +58,9 @@ public record SearchBody(WebSearchRequest request, Duration timeout) {
     }
     for (String name : root.propertyNames()) {
       if (!FIELDS.contains(name)) {
-        throw new BadRequest("/" + name.replace("~", "~0").replace("/", "~1"),
+        String pointer = name.replace("~", "~0").replace("/", "~1");
+        throw new BadRequest(
+            "/" + (pointer.length() > 64 ? pointer.substring(0, 64) + "…" : pointer),
             "unknown field; the fields are query, maxResults, site, excludeSites, freshness"
                 + " and timeoutMs");
       }
