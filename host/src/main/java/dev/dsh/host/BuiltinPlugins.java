@@ -4,6 +4,7 @@ import dev.dsh.api.Plugin;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.env.EnvPlugin;
+import dev.dsh.host.internal.web.SearchActivity;
 import dev.dsh.host.internal.web.WebPlugin;
 import dev.dsh.host.tool.WebToolPlugin;
 import java.nio.file.Path;
@@ -17,13 +18,31 @@ import java.util.function.Consumer;
 final class BuiltinPlugins {
 
   private final Map<String, Plugin> byName = new LinkedHashMap<>();
+  private final SearchActivity activity;
 
   /** @param warnings where the built-ins' one-line warnings go (the host's event sink) */
   BuiltinPlugins(Path home, LaunchEnvironment env, Consumer<String> warnings) {
+    this(home, env, warnings, SearchActivity.NONE);
+  }
+
+  /** The built-ins of a host started with {@code options}, its searches reported as they ask. */
+  BuiltinPlugins(HostOptions options) {
+    this(options.home().root(), options.env(), options.events(),
+        new SearchActivity(options.activity()));
+  }
+
+  private BuiltinPlugins(
+      Path home, LaunchEnvironment env, Consumer<String> warnings, SearchActivity activity) {
+    this.activity = activity;
     add(new EnvPlugin(env));
     add(new CredentialsPlugin(home, warnings));
-    add(new WebPlugin());
+    add(new WebPlugin(activity));
     add(new WebToolPlugin());
+  }
+
+  /** Where the host reports its searches and reloads. */
+  SearchActivity activity() {
+    return activity;
   }
 
   private void add(Plugin plugin) {

@@ -14,8 +14,7 @@ import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
-import dev.dsh.host.internal.web.ProviderPin;
-import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.internal.web.QueueDepths;
 import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.LeftoverThread;
 import dev.dsh.host.model.LifecycleListener;
@@ -25,6 +24,7 @@ import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.host.tool.WebSearchTool;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -33,13 +33,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * The running host: the installed plugins loaded through PF4J ({@link PluginSync}), the composed
  * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}), and the services it serves.
+ * Each row runs in a scope of its own, {@code root/<row id>}, disposed before its plugin unloads.
  *
  * <p>Admin operations (boot, {@link #reload()}, {@link #close()}) run one at a time on the host's
  * admin thread ({@link AdminThread}), which owns the plugin sync and the row bookkeeping; it is not
  * the runtime thread, so a jar that takes seconds to settle never holds up scope transitions.
  * Searches and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never wait.
- *
- * Each row runs in a scope of its own, {@code root/<row id>}, disposed before its plugin unloads.
  */
 public final class Host implements AutoCloseable {
 
@@ -62,7 +61,7 @@ public final class Host implements AutoCloseable {
     PluginLoader loader = new PluginLoader(options.home().root());
     this.runtime =
         new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
-    this.builtins = new BuiltinPlugins(options.home().root(), options.env(), options.events());
+    this.builtins = new BuiltinPlugins(options);
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.leftovers = new LeftoverThreads(options.events());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);
@@ -89,7 +88,8 @@ public final class Host implements AutoCloseable {
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
         found.addAll(
-            host.failures.onBoot(host.rows.failed(), host.builtins, host.pin(), host.providers()));
+            host.failures.onBoot(host.rows.failed(), host.builtins,
+                RowFailures.pin(host.current, options.env()), host.providers()));
         return found;
       });
       if (!problems.isEmpty()) {
@@ -159,6 +159,7 @@ public final class Host implements AutoCloseable {
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
       problems.stream().map(OneLine::of).forEach(options.events());
+      builtins.activity().reloaded(problems.stream().map(OneLine::of).toList());
       return problems;
     });
   }
@@ -196,6 +197,11 @@ public final class Host implements AutoCloseable {
   /** The registered search providers and their availability. */
   public List<ProviderStatus> providers() {
     return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
+  }
+
+  /** Searches waiting in each registered provider's line, by provider id ({@link QueueDepths}). */
+  public Map<String, Integer> queueDepths() {
+    return runtime.root().get(WebService.KEY).map(QueueDepths::of).orElse(Map.of());
   }
 
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
@@ -240,11 +246,5 @@ public final class Host implements AutoCloseable {
     List<String> problems = rows.reconcile(profile);
     current = profile;
     return problems;
-  }
-
-  /** The pinned provider id, read by the web service's own rule ({@link ProviderPin}). */
-  private Optional<String> pin() {
-    return ProviderPin.read(current.row(WebPlugin.NAME).filter(row -> !row.disabled())
-        .map(row -> row.config().get("searchProvider")), options.env());
   }
 }

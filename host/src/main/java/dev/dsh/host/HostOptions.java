@@ -1,6 +1,7 @@
 package dev.dsh.host;
 
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileLayer;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ import org.slf4j.LoggerFactory;
  * @param pluginDeadline how long a plugin's {@code apply}, update handler or release action may
  *     run before its scope fails and the host goes on without it
  * @param verbose whether a failed row's report carries the stack trace of its error
+ * @param activity told of every search and reload, for metrics ({@link ActivityListener#none()}
+ *     by default)
  */
 public record HostOptions(
     DshHome home,
@@ -34,7 +37,8 @@ public record HostOptions(
     List<ProfileLayer> layers,
     Consumer<String> events,
     Duration pluginDeadline,
-    boolean verbose) {
+    boolean verbose,
+    ActivityListener activity) {
 
   /** The default plugin deadline, in seconds. */
   public static final long DEFAULT_DEADLINE_SECONDS = 10;
@@ -50,6 +54,21 @@ public record HostOptions(
     if (pluginDeadline.isNegative() || pluginDeadline.isZero()) {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + pluginDeadline);
     }
+    Objects.requireNonNull(activity, "activity");
+  }
+
+  /** Options that report no activity. */
+  public HostOptions(
+      DshHome home,
+      String profile,
+      Optional<Path> patch,
+      LaunchEnvironment env,
+      List<ProfileLayer> layers,
+      Consumer<String> events,
+      Duration pluginDeadline,
+      boolean verbose) {
+    this(home, profile, patch, env, layers, events, pluginDeadline, verbose,
+        ActivityListener.none());
   }
 
   /** Options with the default plugin deadline ({@value #DEFAULT_DEADLINE_SECONDS} s), quiet. */
@@ -65,19 +84,26 @@ public record HostOptions(
 
   /** These options with another plugin deadline. */
   public HostOptions withPluginDeadline(Duration deadline) {
-    return new HostOptions(home, profile, patch, env, layers, events, deadline, verbose);
+    return new HostOptions(home, profile, patch, env, layers, events, deadline, verbose, activity);
   }
 
   /** These options with {@code layer} composed after their other layers. */
   public HostOptions withLayer(ProfileLayer layer) {
     List<ProfileLayer> more = new ArrayList<>(layers);
     more.add(layer);
-    return new HostOptions(home, profile, patch, env, more, events, pluginDeadline, verbose);
+    return new HostOptions(
+        home, profile, patch, env, more, events, pluginDeadline, verbose, activity);
   }
 
   /** These options with stack traces in failure reports, or without. */
   public HostOptions withVerbose(boolean on) {
-    return new HostOptions(home, profile, patch, env, layers, events, pluginDeadline, on);
+    return new HostOptions(home, profile, patch, env, layers, events, pluginDeadline, on, activity);
+  }
+
+  /** These options reporting every search and reload to {@code listener} instead. */
+  public HostOptions withActivity(ActivityListener listener) {
+    return new HostOptions(
+        home, profile, patch, env, layers, events, pluginDeadline, verbose, listener);
   }
 
   /**

@@ -1,7 +1,11 @@
 package dev.dsh.host;
 
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.RowReconciler.AppliedRow;
+import dev.dsh.host.internal.profile.ComposedProfile;
+import dev.dsh.host.internal.web.ProviderPin;
+import dev.dsh.host.internal.web.WebPlugin;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -29,6 +33,12 @@ final class RowFailures {
       events.accept(FailureText.stackTrace(error));
     }
     return "row \"" + row.row().id() + "\" failed: " + FailureText.of(error);
+  }
+
+  /** The pinned provider id of {@code profile}, read by the web service's own rule. */
+  static Optional<String> pin(ComposedProfile profile, LaunchEnvironment env) {
+    return ProviderPin.read(profile.row(WebPlugin.NAME).filter(row -> !row.disabled())
+        .map(row -> row.config().get("searchProvider")), env);
   }
 
   /**

@@ -4,6 +4,8 @@ import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
+import dev.dsh.serve.internal.api.SearchServlet;
+import dev.dsh.serve.internal.api.StatusServlet;
 import dev.dsh.serve.internal.http.AccessLog;
 import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.HttpStack;
@@ -12,6 +14,8 @@ import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.internal.http.ServeToken;
 import dev.dsh.serve.internal.http.Tls;
+import dev.dsh.serve.internal.metrics.MetricsServlet;
+import dev.dsh.serve.internal.metrics.ServeMetrics;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
@@ -21,11 +25,13 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 
 /**
  * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
- * every other path behind a bearer token.
+ * every other path behind a bearer token: {@code POST /api/search} and {@code GET /api/status},
+ * {@code /metrics} for Prometheus.
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
- * with {@link #booted(Host)} (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when
- * done. The server never closes the host: its caller does, after the server.
+ * with the options {@link #instrument(HostOptions)} gives, hand it over with {@link #booted(Host)}
+ * (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when done. The server never
+ * closes the host: its caller does, after the server.
  */
 public final class DshServer implements AutoCloseable {
 
@@ -33,6 +39,7 @@ public final class DshServer implements AutoCloseable {
   private final ServeState state = new ServeState();
   private final ServeToken token;
   private final HttpStack http;
+  private final ServeMetrics metrics = new ServeMetrics();
 
   private DshServer(ServeOptions options, DshHome home, LaunchEnvironment env,
       Consumer<String> log) {
@@ -43,6 +50,11 @@ public final class DshServer implements AutoCloseable {
     context.setErrorHandler(new JsonErrorHandler());
     context.addServlet(new ServletHolder(HealthServlet.liveness(state)), "/healthz");
     context.addServlet(new ServletHolder(HealthServlet.readiness(state)), "/readyz");
+    ServletHolder search = new ServletHolder(new SearchServlet(state));
+    search.setAsyncSupported(true); // a waiting search holds no container thread
+    context.addServlet(search, "/api/search");
+    context.addServlet(new ServletHolder(new StatusServlet(state)), "/api/status");
+    context.addServlet(new ServletHolder(new MetricsServlet(metrics.registry())), "/metrics");
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT,
         options.tlsKeystore().map(keystore -> Tls.from(keystore, env)),
         AccessLog.to(options.accessLog(), log), token, context, log);
@@ -78,9 +90,18 @@ public final class DshServer implements AutoCloseable {
     return token.source();
   }
 
-  /** The host has booted: searches and readiness use it from now on. */
+  /**
+   * The options of the host to serve, reporting its searches and reloads to {@code /metrics} (and
+   * still to any listener they had): boot the host with these.
+   */
+  public HostOptions instrument(HostOptions host) {
+    return metrics.instrument(Objects.requireNonNull(host));
+  }
+
+  /** The host has booted: searches, readiness and metrics use it from now on. */
   public void booted(Host host) {
-    state.host().complete(Objects.requireNonNull(host));
+    metrics.meters().observe(Objects.requireNonNull(host));
+    state.host().complete(host);
   }
 
   /** The host did not boot: readiness says so, searches fail with why. */
@@ -109,5 +130,6 @@ public final class DshServer implements AutoCloseable {
     state.startDraining();
     http.refuseNew();
     http.stop(deadline, state::abortInFlight);
+    metrics.close();
   }
 }

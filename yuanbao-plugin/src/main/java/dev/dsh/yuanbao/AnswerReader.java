@@ -3,6 +3,11 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +36,32 @@ final class AnswerReader {
 
   private static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
 
-  /** The result, its strings scrubbed of the key; throws no other failure than {@link WebError}. */
+  /**
+   * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
+   * which for a non-2xx status carries it and the service's {@code Retry-After} (garbage ignored).
+   */
+  WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
+    try {
+      return read(failures, status, body);
+    } catch (WebError e) {
+      throw status / 100 == 2 ? e : e.withUpstream(status, wait(retryAfter, Instant.now()));
+    }
+  }
+
+  /** {@code Retry-After} as delay-seconds or an HTTP-date from {@code now}; null when neither. */
+  static @Nullable Duration wait(@Nullable String value, Instant now) {
+    String v = value == null ? "" : value.strip();
+    try {
+      if (v.matches("[0-9]{1,12}")) {
+        return Duration.ofSeconds(Long.parseLong(v));
+      }
+      Instant at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+      return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+    } catch (DateTimeException e) {
+      return null;
+    }
+  }
+
   WebSearchResult read(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");

@@ -20,6 +20,7 @@ final class SearchCall {
   private volatile @Nullable CompletableFuture<HttpResponse<byte[]>> exchange;
   private volatile @Nullable CappedBodySubscriber body;
   private volatile int status;
+  private volatile @Nullable String retryAfter;
   private volatile byte[] bytes = new byte[0];
 
   boolean done() {
@@ -74,6 +75,7 @@ final class SearchCall {
                 info.headers().firstValueAsLong("Content-Length").orElse(-1),
                 this::bodyRead);
     status = code;
+    retryAfter = info.headers().firstValue("Retry-After").orElse(null);
     body = subscriber;
     if (done()) {
       subscriber.cancel();
@@ -98,7 +100,7 @@ final class SearchCall {
       if (error != null) {
         fail(failures.exchangeFailed(Failures.unwrap(error), endpoint));
       } else {
-        result.complete(answers.read(failures, status, bytes));
+        result.complete(answers.read(failures, status, retryAfter, bytes));
       }
     } catch (WebError e) {
       fail(e);

@@ -37,6 +37,13 @@ final class SearchQueue {
   // Owned by the command being run:
   private final ArrayDeque<Ticket> waiting = new ArrayDeque<>();
   private int running;
+  // Written by the command being run, read by anyone (metrics): racy by design.
+  private volatile int depth;
+
+  /** How many searches wait for a permit, as of the last command run. */
+  int depth() {
+    return depth;
+  }
 
   /**
    * Puts a search in line; {@code start} (which must not throw) runs once fewer than {@code cap}
@@ -74,6 +81,7 @@ final class SearchQueue {
       running++;
       head.start.run();
     }
+    depth = waiting.size();
   }
 
   /** Runs {@code command} after every command submitted before it, one at a time. */

@@ -101,6 +101,12 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return EnumSet.allOf(SearchFilter.class);
   }
 
+  /** The searches waiting in line for one of the {@code maxConcurrentSearches} permits. */
+  @Override
+  public int queueDepth() {
+    return queue.depth();
+  }
+
   @Override
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");

@@ -16,6 +16,8 @@ public class WebError extends RuntimeException {
 
   private final String code;
   private final @Nullable String providerCode;
+  private final @Nullable Integer upstreamStatus;
+  private final @Nullable Duration retryAfter;
 
   /** An error with {@code code} and {@code message}. */
   public WebError(String code, String message) {
@@ -37,6 +39,17 @@ public class WebError extends RuntimeException {
     super(Objects.requireNonNull(message, "message"), cause);
     this.code = Objects.requireNonNull(code, "code");
     this.providerCode = providerCode;
+    this.upstreamStatus = null;
+    this.retryAfter = null;
+  }
+
+  private WebError(WebError error, int upstreamStatus, @Nullable Duration retryAfter) {
+    super(error.getMessage(), error.getCause());
+    this.code = error.code;
+    this.providerCode = error.providerCode;
+    this.upstreamStatus = upstreamStatus;
+    this.retryAfter = retryAfter;
+    setStackTrace(error.getStackTrace()); // where it failed, not where it was annotated
   }
 
   /**
@@ -62,6 +75,34 @@ public class WebError extends RuntimeException {
   /** The vendor's own error code, when the provider reported one. */
   public Optional<String> providerCode() {
     return Optional.ofNullable(providerCode);
+  }
+
+  /**
+   * This error, also carrying the HTTP status the provider's service answered and the wait it asked
+   * for in {@code Retry-After}: a caller can tell a rate limit ({@code 429}) from other failures
+   * and pass the wait on.
+   *
+   * @param status the service's HTTP status, such as {@code 429}
+   * @param retryAfter the service's {@code Retry-After}, when it sent a valid one
+   */
+  public WebError withUpstream(int status, @Nullable Duration retryAfter) {
+    if (status < 100 || status > 999) {
+      throw new IllegalArgumentException("an HTTP status has three digits: " + status);
+    }
+    if (retryAfter != null && retryAfter.isNegative()) {
+      throw new IllegalArgumentException("Retry-After must not be negative: " + retryAfter);
+    }
+    return new WebError(this, status, retryAfter);
+  }
+
+  /** The HTTP status the provider's service answered, when the provider reported it. */
+  public Optional<Integer> upstreamStatus() {
+    return Optional.ofNullable(upstreamStatus);
+  }
+
+  /** How long the provider's service asked callers to wait ({@code Retry-After}), if it did. */
+  public Optional<Duration> retryAfter() {
+    return Optional.ofNullable(retryAfter);
   }
 
   @Override

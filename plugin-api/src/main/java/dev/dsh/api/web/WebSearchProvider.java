@@ -74,6 +74,15 @@ public interface WebSearchProvider {
   }
 
   /**
+   * How many searches wait for a slot now (a provider that caps its concurrent searches queues the
+   * rest): read for metrics at any time from any thread, so it must be cheap and never block; a
+   * racy read is fine. {@code 0} by default, for providers that queue nothing.
+   */
+  default int queueDepth() {
+    return 0;
+  }
+
+  /**
    * Runs one search.
    *
    * @return a stage that completes with the result, or exceptionally with a {@link WebError}

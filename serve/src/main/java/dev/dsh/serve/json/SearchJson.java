@@ -45,13 +45,17 @@ public final class SearchJson {
     return JSON.writeValueAsString(root);
   }
 
-  /** {@code {"error": {"code", "message", "providerCode"?}}}. */
+  /**
+   * {@code {"error": {"code", "message", "providerCode"?, "upstreamStatus"?}}}: {@code
+   * upstreamStatus} is the HTTP status the provider's service answered, when it reported one.
+   */
   public static String error(WebError error) {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode body = root.putObject("error");
     body.put("code", error.code());
     body.put("message", error.getMessage());
     error.providerCode().ifPresent(code -> body.put("providerCode", code));
+    error.upstreamStatus().ifPresent(status -> body.put("upstreamStatus", status));
     return JSON.writeValueAsString(root);
   }
 

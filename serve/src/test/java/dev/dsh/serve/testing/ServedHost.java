@@ -53,10 +53,11 @@ public final class ServedHost implements AutoCloseable {
     ServeOptions serve = options.apply(new ServeOptions("127.0.0.1", 0, false,
         Optional.of(tokenFile), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
         Duration.ofMinutes(30)));
-    HostOptions hostOptions = new HostOptions(new DshHome(home), "default", Optional.empty(),
+    HostOptions plain = new HostOptions(new DshHome(home), "default", Optional.empty(),
         LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY,
             "DSH_SERVE_TLS_PASSWORD", TLS_PASSWORD)), log::add);
-    this.server = DshServer.start(serve, hostOptions, log::add);
+    this.server = DshServer.start(serve, plain, log::add);
+    HostOptions hostOptions = server.instrument(plain);
     this.host = Host.serve(hostOptions, LifecycleListener.none());
     server.booted(host);
   }

@@ -49,6 +49,11 @@ final class ScopedWebService implements WebService {
     return service.providers();
   }
 
+  /** The service this view is of. */
+  WebService service() {
+    return service;
+  }
+
   @Override
   public String toString() {
     return service.toString();

@@ -27,15 +27,19 @@ final class SearchEnd {
 
   /**
    * The error a caller sees for a provider failure. A {@link WebError} passes as is (with any URL
-   * user-info in its message hidden); anything else is wrapped, naming only the exception's class:
-   * a raw message may carry request data.
+   * user-info in its message hidden, its upstream status kept); anything else is wrapped, naming
+   * only the exception's class: a raw message may carry request data.
    */
   static WebError failure(String id, Throwable error) {
     WebError webError = WebErrors.of(error, "web provider \"" + id + "\"");
     String message = UrlUserInfo.redact(webError.getMessage());
-    return message.equals(webError.getMessage())
-        ? webError
-        : new WebError(
-            webError.code(), message, webError.providerCode().orElse(null), webError.getCause());
+    if (message.equals(webError.getMessage())) {
+      return webError;
+    }
+    WebError redacted = new WebError(
+        webError.code(), message, webError.providerCode().orElse(null), webError.getCause());
+    return webError.upstreamStatus()
+        .map(status -> redacted.withUpstream(status, webError.retryAfter().orElse(null)))
+        .orElse(redacted);
   }
 }

@@ -22,6 +22,18 @@ public final class WebPlugin implements Plugin {
   /** The plugin's name and the built-in row's id. */
   public static final String NAME = "web";
 
+  private final SearchActivity activity;
+
+  /** The plugin of a host nobody measures. */
+  public WebPlugin() {
+    this(SearchActivity.NONE);
+  }
+
+  /** The plugin whose service reports each search to {@code activity}. */
+  public WebPlugin(SearchActivity activity) {
+    this.activity = activity;
+  }
+
   @Override
   public String name() {
     return NAME;
@@ -36,7 +48,8 @@ public final class WebPlugin implements Plugin {
   public void apply(Context ctx, Config config) {
     AtomicReference<WebConfig> live = new AtomicReference<>(config.bind(WebConfig.class));
     LaunchEnvironment env = name -> ctx.env().get(name);
-    WebServiceImpl service = new WebServiceImpl(() -> Optional.ofNullable(live.get().searchProvider()), env);
+    WebServiceImpl service = new WebServiceImpl(
+        () -> Optional.ofNullable(live.get().searchProvider()), env, activity);
     // Registered before the service so that, released in reverse, the service is withdrawn from
     // the tree first and closed after.
     ctx.effect(service::close);

@@ -64,6 +64,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
 
   private final Supplier<Optional<String>> configuredPin;
   private final LaunchEnvironment env;
+  private final SearchActivity activity;
   private final Map<String, Registration> registrations = new LinkedHashMap<>();
   private boolean closed;
 
@@ -73,8 +74,15 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
    * @param env the launch environment, read at the time of each call for {@value #PIN_VARIABLE}
    */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env) {
+    this(configuredPin, env, SearchActivity.NONE);
+  }
+
+  /** As the other constructor, reporting each search to {@code activity}. */
+  public WebServiceImpl(
+      Supplier<Optional<String>> configuredPin, LaunchEnvironment env, SearchActivity activity) {
     this.configuredPin = Objects.requireNonNull(configuredPin, "configuredPin");
     this.env = Objects.requireNonNull(env, "env");
+    this.activity = Objects.requireNonNull(activity, "activity");
   }
 
   /**
@@ -119,9 +127,10 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(signal, "signal");
+    SearchActivity.Started timed = activity.started(request.query());
     Optional<WebError> tooLong = QueryBound.refusal(request);
     if (tooLong.isPresent()) {
-      return CompletableFuture.failedFuture(tooLong.get());
+      return timed.ended(null, CompletableFuture.failedFuture(tooLong.get()));
     }
     Registration registration;
     InFlight search;
@@ -136,10 +145,10 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
         // Withdrawn between selection and start: select again from the registry as it is now.
       }
     } catch (WebError e) {
-      return CompletableFuture.failedFuture(e);
+      return timed.ended(null, CompletableFuture.failedFuture(e));
     }
     run(registration, search, request);
-    return search.outcome();
+    return timed.ended(registration.id(), search.outcome());
   }
 
   @Override
@@ -184,7 +193,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     return ProviderPin.read(configuredPin.get(), env);
   }
 
-  private List<Registration> snapshot() {
+  List<Registration> snapshot() {
     synchronized (registrations) {
       return new ArrayList<>(registrations.values());
     }

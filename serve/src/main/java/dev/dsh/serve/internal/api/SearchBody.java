@@ -1,0 +1,144 @@
+package dev.dsh.serve.internal.api;
+
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilters;
+import dev.dsh.api.web.WebSearchRequest;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The body of {@code POST /api/search}: {@code {"query", "maxResults", "site", "excludeSites",
+ * "freshness", "timeoutMs"}}, only {@code query} required. Read as a tree and checked field by
+ * field, so each refusal names its field; a value is never echoed but through the filters' own
+ * messages, which cut it to 100 characters (and {@link BadRequest} escapes control characters).
+ *
+ * @param request the search to run
+ * @param timeout how long it may run ({@value #DEFAULT_TIMEOUT_MS} ms unless given)
+ */
+public record SearchBody(WebSearchRequest request, Duration timeout) {
+
+  /** The timeout when the body gives none, in milliseconds. */
+  public static final long DEFAULT_TIMEOUT_MS = 30_000;
+
+  /** The longest timeout a body may ask for, in milliseconds (1 h). */
+  public static final long MAX_TIMEOUT_MS = 3_600_000;
+
+  private static final Set<String> FIELDS =
+      Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
+  private static final JsonMapper JSON = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+  /**
+   * Reads a body.
+   *
+   * @throws BadRequest naming the field at fault: bad JSON, an unknown field, a wrong type, a value
+   *     out of range
+   */
+  public static SearchBody parse(InputStream body) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(body);
+    } catch (JacksonException e) {
+      TokenStreamLocation at = e.getLocation();
+      throw new BadRequest("", "the body is not valid JSON"
+          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+    }
+    if (root == null || !root.isObject()) {
+      throw new BadRequest("", "the body must be a JSON object such as {\"query\": \"...\"}");
+    }
+    for (String name : root.propertyNames()) {
+      if (!FIELDS.contains(name)) {
+        String pointer = name.replace("~", "~0").replace("/", "~1");
+        throw new BadRequest(
+            "/" + (pointer.length() > 64 ? pointer.substring(0, 64) + "…" : pointer),
+            "unknown field; the fields are query, maxResults, site, excludeSites, freshness"
+                + " and timeoutMs");
+      }
+    }
+    JsonNode query = root.get("query");
+    if (query == null || !query.isString() || query.asString().isBlank()) {
+      throw new BadRequest("/query", "must be a string that is not blank");
+    }
+    Integer maxResults = integer(root, "maxResults", 1, Integer.MAX_VALUE);
+    Integer timeoutMs = integer(root, "timeoutMs", 1, MAX_TIMEOUT_MS);
+    return new SearchBody(new WebSearchRequest(query.asString(), maxResults, filters(root)),
+        Duration.ofMillis(timeoutMs == null ? DEFAULT_TIMEOUT_MS : timeoutMs));
+  }
+
+  private static SearchFilters filters(JsonNode root) {
+    String site = string(root, "site");
+    checked("/site", "site", () -> new SearchFilters(site, List.of(), null));
+    List<String> excludes = new ArrayList<>();
+    JsonNode list = root.get("excludeSites");
+    if (list != null && !list.isNull()) {
+      if (!list.isArray()) {
+        throw new BadRequest("/excludeSites", "must be an array of domains");
+      }
+      if (list.size() > SearchFilters.MAX_EXCLUDED_SITES) {
+        throw new BadRequest("/excludeSites", "holds at most " + SearchFilters.MAX_EXCLUDED_SITES
+            + " domains, got " + list.size());
+      }
+      for (int i = 0; i < list.size(); i++) {
+        String field = "/excludeSites/" + i;
+        if (!list.get(i).isString()) {
+          throw new BadRequest(field, "must be a string (a domain)");
+        }
+        String domain = list.get(i).asString();
+        checked(field, "excludeSites", () -> new SearchFilters(null, List.of(domain), null));
+        excludes.add(domain);
+      }
+    }
+    String freshness = string(root, "freshness");
+    Freshness parsed = freshness == null
+        ? null
+        : checked("/freshness", "freshness", () -> Freshness.parse(freshness));
+    return new SearchFilters(site, excludes, parsed);
+  }
+
+  /** Runs a check of the plugin API, its message (starting with {@code name}) made a field's. */
+  private static <T> T checked(String field, String name, Supplier<T> check) {
+    try {
+      return check.get();
+    } catch (IllegalArgumentException e) {
+      String why = e.getMessage() == null ? "is not valid" : e.getMessage();
+      throw new BadRequest(
+          field, why.startsWith(name + " ") ? why.substring(name.length() + 1) : why);
+    }
+  }
+
+  private static @Nullable String string(JsonNode root, String field) {
+    JsonNode value = root.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isString()) {
+      throw new BadRequest("/" + field, "must be a string");
+    }
+    return value.asString();
+  }
+
+  private static @Nullable Integer integer(JsonNode root, String field, long min, long max) {
+    JsonNode value = root.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    String range = "must be an integer from " + min + " to " + max;
+    if (!value.isIntegralNumber()) {
+      throw new BadRequest("/" + field, range);
+    }
+    if (!value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
+      throw new BadRequest("/" + field, range + ", was " + value.asString());
+    }
+    return value.asInt();
+  }
+}

@@ -1,0 +1,147 @@
+package dev.dsh.serve.internal.api;
+
+import dev.dsh.api.AbortController;
+import dev.dsh.api.AbortSignal;
+import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.host.Host;
+import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.json.SearchJson;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code POST /api/search}: runs the body's search ({@link SearchBody}) and answers {@code 200}
+ * with exactly what {@code dsh search --json} prints, or the same error object with the status of
+ * {@link FailureStatus}. The search runs asynchronously, so a waiting search holds no container
+ * thread. Its signal follows the server's shutdown signal and its own timeout; a provider that
+ * ignores both is given up on {@link #GRACE} later.
+ */
+public final class SearchServlet extends HttpServlet {
+
+  private static final long serialVersionUID = 1L;
+
+  /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
+  static final Duration GRACE = Duration.ofSeconds(10);
+
+  private final transient ServeState state;
+
+  public SearchServlet(ServeState state) {
+    this.state = state;
+  }
+
+  @Override
+  protected void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    if (!request.getMethod().equals("POST")) {
+      ApiReplies.methodNotAllowed(response, "/api/search", "POST");
+      return;
+    }
+    String type = Optional.ofNullable(request.getContentType()).orElse("");
+    if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
+      ApiReplies.error(response, 415, "UNSUPPORTED_MEDIA_TYPE",
+          "the body must be JSON, sent with Content-Type: application/json");
+      return;
+    }
+    SearchBody body;
+    try {
+      body = SearchBody.parse(request.getInputStream());
+    } catch (BadRequest e) {
+      ApiReplies.error(response, 400, "BAD_REQUEST", e.getMessage());
+      return;
+    }
+    Optional<String> notReady = state.notReady();
+    if (notReady.isPresent()) {
+      failed(response, new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, notReady.get()), false);
+      return;
+    }
+    search(state.booted().orElseThrow(), body, request, response);
+  }
+
+  /**
+   * Runs the search and answers once it ends: asynchronously when the filter chain allows it (each
+   * filter in front must be async-supported), else on this container thread.
+   */
+  private void search(Host host, SearchBody body, HttpServletRequest request,
+      HttpServletResponse response) {
+    Duration timeout = body.timeout();
+    AbortSignal deadline = AbortSignal.timeout(timeout);
+    AbortController controller = AbortController.linkedTo(state.shutdownSignal(), deadline);
+    CompletableFuture<WebSearchResult> search;
+    try {
+      // A copy: giving up on it after GRACE must not complete the host's own future.
+      search = host.search(body.request(), controller.signal()).toCompletableFuture().copy();
+    } catch (RuntimeException e) {
+      search = CompletableFuture.failedFuture(e);
+    }
+    @Nullable AsyncContext async = request.isAsyncSupported() ? request.startAsync() : null;
+    if (async != null) {
+      async.setTimeout(0); // bounded by the search's timeout and GRACE instead
+    }
+    CompletableFuture<Void> replied = search
+        .orTimeout(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS)
+        .handle((result, error) -> {
+          controller.close(); // unlinks it from the long-lived shutdown signal
+          try {
+            if (error == null) {
+              ApiReplies.json(response, 200, SearchJson.result(result));
+            } else {
+              failed(response, failure(error, deadline.aborted(), timeout), deadline.aborted());
+            }
+          } catch (IOException | RuntimeException e) {
+            response.setStatus(500); // the client went away, or the reply could not be written
+          } finally {
+            if (async != null) {
+              async.complete();
+            }
+          }
+          return null;
+        });
+    if (async == null) {
+      replied.join();
+    }
+  }
+
+  /**
+   * The error to answer: the search's own, except that an abort its timeout caused reads {@link
+   * WebError#timedOut} (the wording of every door), and a provider that did not end it {@link
+   * #GRACE} later is said to.
+   */
+  private static WebError failure(Throwable error, boolean timedOut, Duration timeout) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null
+        ? error.getCause()
+        : error;
+    if (cause instanceof TimeoutException) {
+      return new WebError(WebErrorCodes.WEB_ABORTED, WebError.timedOut(timeout).getMessage()
+          + ", and the provider did not end it within " + GRACE.toSeconds() + " s more");
+    }
+    if (!(cause instanceof WebError failure)) {
+      // Host.search fails with a WebError only; a class name never carries request data.
+      return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR,
+          "search failed: " + cause.getClass().getSimpleName(), cause);
+    }
+    return timedOut && failure.code().equals(WebErrorCodes.WEB_ABORTED)
+        ? WebError.timedOut(timeout)
+        : failure;
+  }
+
+  private static void failed(HttpServletResponse response, WebError error, boolean timedOut)
+      throws IOException {
+    FailureStatus status = FailureStatus.of(error, timedOut);
+    status.retryAfterSeconds()
+        .ifPresent(seconds -> response.setHeader("Retry-After", Long.toString(seconds)));
+    ApiReplies.json(response, status.status(), SearchJson.error(error));
+  }
+}

@@ -1,0 +1,42 @@
+package dev.dsh.serve.internal.api;
+
+import dev.dsh.host.Host;
+import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.json.StatusJson;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * {@code GET /api/status}: what {@code dsh run}'s {@code status} prints ({@link StatusJson}); while
+ * the host boots, or when it did not start, {@code 503} with {@code {"error": {"code":
+ * "HOST_NOT_RUNNING", "message"}}}.
+ */
+public final class StatusServlet extends HttpServlet {
+
+  private static final long serialVersionUID = 1L;
+
+  private final transient ServeState state;
+
+  public StatusServlet(ServeState state) {
+    this.state = state;
+  }
+
+  @Override
+  protected void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    if (!request.getMethod().equals("GET")) {
+      ApiReplies.methodNotAllowed(response, "/api/status", "GET");
+      return;
+    }
+    Optional<Host> host = state.booted();
+    if (host.isEmpty()) {
+      ApiReplies.error(response, 503, "HOST_NOT_RUNNING",
+          state.notReady().orElse("the host is not running"));
+      return;
+    }
+    ApiReplies.json(response, 200, StatusJson.of(host.get()));
+  }
+}
