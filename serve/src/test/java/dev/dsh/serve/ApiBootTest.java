@@ -2,6 +2,7 @@ package dev.dsh.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.host.HostOptions;
 import dev.dsh.serve.testing.ServedHost;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -24,7 +25,7 @@ class ApiBootTest {
     Path token = Files.writeString(home.resolve("token"), ServedHost.TOKEN + "\n");
     ServeOptions options = new ServeOptions("127.0.0.1", 0, false, Optional.of(token),
         Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000, Duration.ofMinutes(30));
-    try (DshServer server = DshServer.start(options, line -> {})) {
+    try (DshServer server = DshServer.start(options, HostOptions.of(home, "default"), line -> {})) {
       HttpResponse<String> status = get(server, "/api/status");
       HttpResponse<String> search = post(server, "{\"query\": \"q\"}");
 
