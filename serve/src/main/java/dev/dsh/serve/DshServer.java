@@ -3,6 +3,7 @@ package dev.dsh.serve;
 import dev.dsh.host.Host;
 import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.internal.mcp.McpEndpoint;
 import java.net.URI;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -25,6 +26,7 @@ public final class DshServer implements AutoCloseable {
   private final ServeState state = new ServeState();
   private final Server jetty;
   private final ServerConnector connector;
+  private final McpEndpoint mcp;
 
   private DshServer(ServeOptions options, Consumer<String> log) {
     this.options = options;
@@ -38,6 +40,7 @@ public final class DshServer implements AutoCloseable {
     context.setContextPath("/");
     context.addServlet(new ServletHolder(HealthServlet.liveness(state)), "/healthz");
     context.addServlet(new ServletHolder(HealthServlet.readiness(state)), "/readyz");
+    this.mcp = McpEndpoint.mount(context, state, options, this::url);
     jetty.setHandler(context);
   }
 
@@ -80,6 +83,7 @@ public final class DshServer implements AutoCloseable {
   @Override
   public void close() {
     state.startDraining();
+    mcp.close();
     try {
       jetty.stop();
     } catch (Exception e) {
