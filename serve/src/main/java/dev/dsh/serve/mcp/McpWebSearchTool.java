@@ -7,6 +7,7 @@ import dev.dsh.api.AbortSignal;
 import dev.dsh.host.tool.SearchProgress;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -61,7 +63,8 @@ public final class McpWebSearchTool {
         .tool(tool(mapper))
         .callHandler(
             (exchange, request) ->
-                handle(tools, ready, calls, request, progress(exchange, request)))
+                handle(tools, ready, calls.claim(tag(exchange.transportContext(), request)),
+                    request, progress(exchange, request)))
         .build();
   }
 
@@ -77,7 +80,9 @@ public final class McpWebSearchTool {
     return McpStatelessServerFeatures.AsyncToolSpecification.builder()
         .tool(tool(mapper))
         .callHandler(
-            (context, request) -> handle(tools, ready, calls, request, SearchProgress.NONE))
+            (context, request) ->
+                handle(tools, ready, calls.claim(tag(context, request)), request,
+                    SearchProgress.NONE))
         .build();
   }
 
@@ -98,13 +103,22 @@ public final class McpWebSearchTool {
         .build();
   }
 
+  /**
+   * Where the call's key is: in the transport context when the door put it there (over HTTP the
+   * SDK's servlet reads no tag into a request), else in the request's {@code _meta} (stdio).
+   */
+  private static @Nullable Map<String, Object> tag(
+      McpTransportContext context, CallToolRequest request) {
+    Object key = context.get(CallSignals.META_KEY);
+    return key == null ? request.meta() : Map.of(CallSignals.META_KEY, key);
+  }
+
   private static Mono<CallToolResult> handle(
       Supplier<Optional<WebSearchTool>> tools,
       CompletionStage<?> ready,
-      CallSignals calls,
+      CallSignals.Call call,
       CallToolRequest request,
       SearchProgress progress) {
-    CallSignals.Call call = calls.claim(request.meta());
     return Mono.fromCompletionStage(ready.handle((ok, failure) -> Optional.ofNullable(failure)))
         .flatMap(
             failure ->

@@ -7,20 +7,22 @@ import dev.dsh.serve.ServeOptions;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpWebSearchTool;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpStatelessAsyncServer;
+import io.modelcontextprotocol.server.McpTransportContextExtractor;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -35,24 +37,26 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code /mcp}: the host's {@code web_search} tool over MCP Streamable HTTP, on the SDK's servlet
- * transport with sessions ({@code Mcp-Session-Id}), or its stateless one ({@link
- * ServeOptions#stateless()}: any replica answers any request; no progress or cancellation, since
- * the SDK gives stateless handlers no exchange). The tool is {@code dsh mcp}'s ({@link
- * McpWebSearchTool}); {@link McpFilter} in front does what the SDK leaves undone.
+ * {@code /mcp}: the host's {@code web_search} tool ({@code dsh mcp}'s, {@link McpWebSearchTool})
+ * over MCP Streamable HTTP, on the SDK's servlet transport with sessions ({@code Mcp-Session-Id}),
+ * or on its stateless one ({@link ServeOptions#stateless()}: any replica answers any request; no
+ * progress or cancellation, since the SDK gives stateless handlers no exchange). {@link McpFilter}
+ * in front does what the SDK leaves undone.
  */
 public final class McpEndpoint implements AutoCloseable {
-
-  /** The endpoint's path. */
-  public static final String PATH = "/mcp";
 
   /** How long the calls aborted at close have to be answered: their own grace and the writing. */
   static final Duration ANSWER_BOUND = McpWebSearchTool.ABORT_GRACE.plusMillis(500);
 
   private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
 
-  // The filter's tag repeats a call's id (at most the body) and the session id in its params.
-  private static final int SDK_MAX_BODY = 2 * McpMessage.MAX_BODY + 4096;
+  // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
+  // request the filter did not tag, so a key in a client's own _meta is never taken.
+  private static final McpTransportContextExtractor<HttpServletRequest> CALL_KEY =
+      request -> {
+        Object key = request.getAttribute(CallSignals.META_KEY);
+        return McpTransportContext.create(Map.of(CallSignals.META_KEY, key == null ? "" : key));
+      };
 
   private final CallSignals calls;
   private final @Nullable McpSessions sessions;
@@ -84,58 +88,42 @@ public final class McpEndpoint implements AutoCloseable {
     HttpServlet servlet;
     McpEndpoint endpoint;
     if (options.stateless()) {
-      HttpServletStatelessServerTransport transport =
-          HttpServletStatelessServerTransport.builder()
-              .jsonMapper(mapper)
-              .messageEndpoint(PATH)
-              .httpHeaderValidator(origins)
-              .maxRequestSize(SDK_MAX_BODY)
-              .build();
-      McpStatelessAsyncServer server =
-          McpServer.async(transport)
-              .serverInfo("dsh", HostVersion.current())
-              .capabilities(capabilities)
-              .jsonMapper(mapper)
-              .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
-              // the tool checks its arguments itself, with messages that name the field
-              .validateToolInputs(false)
-              .tools(McpWebSearchTool.stateless(mapper, tools, ready, calls))
-              .build();
+      HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
+          .jsonMapper(mapper).messageEndpoint("/mcp").httpHeaderValidator(origins)
+          .contextExtractor(CALL_KEY).maxRequestSize(McpMessage.MAX_BODY).build();
       servlet = transport;
-      endpoint = new McpEndpoint(calls, null, server::closeGracefully);
+      endpoint = new McpEndpoint(calls, null, McpServer.async(transport)
+          .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
+          .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
+          // the tool checks its arguments itself, with messages that name the field
+          .validateToolInputs(false)
+          .tools(McpWebSearchTool.stateless(mapper, tools, ready, calls))
+          .build()::closeGracefully);
     } else {
       HttpServletStreamableServerTransportProvider transport =
           HttpServletStreamableServerTransportProvider.builder()
-              .jsonMapper(mapper)
-              .mcpEndpoint(PATH)
-              .httpHeaderValidator(origins)
-              .maxRequestSize(SDK_MAX_BODY)
-              // frees the SDK's copy of the sessions McpSessions has expired (they get no requests)
+              .jsonMapper(mapper).mcpEndpoint("/mcp").httpHeaderValidator(origins)
+              .contextExtractor(CALL_KEY).maxRequestSize(McpMessage.MAX_BODY)
+              // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
               .sessionSweepInterval(options.sessionIdle())
               .build();
-      McpAsyncServer server =
+      servlet = transport;
+      endpoint = new McpEndpoint(calls,
+          new McpSessions(options.maxSessions(), options.sessionIdle(), calls),
           McpServer.async(transport)
-              .serverInfo("dsh", HostVersion.current())
-              .capabilities(capabilities)
-              .jsonMapper(mapper)
-              .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
+              .serverInfo("dsh", HostVersion.current()).capabilities(capabilities)
+              .jsonMapper(mapper).jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
               .validateToolInputs(false)
               .tools(McpWebSearchTool.of(mapper, tools, ready, calls))
-              .build();
-      servlet = transport;
-      endpoint =
-          new McpEndpoint(
-              calls,
-              new McpSessions(options.maxSessions(), options.sessionIdle(), calls),
-              server::closeGracefully);
+              .build()::closeGracefully);
     }
     ServletHolder holder = new ServletHolder("mcp", servlet);
-    // the transport answers a request on its own stream (SSE), after the servlet has returned
+    // the transport answers on the request's own stream (SSE), kept open past the servlet's return
     holder.setAsyncSupported(true);
-    context.addServlet(holder, PATH);
+    context.addServlet(holder, "/mcp");
     FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, endpoint.sessions));
     filter.setAsyncSupported(true);
-    context.addFilter(filter, PATH, EnumSet.of(DispatcherType.REQUEST));
+    context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
     return endpoint;
   }
 
@@ -149,7 +137,7 @@ public final class McpEndpoint implements AutoCloseable {
     try {
       calls.allAnswered().get(ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException | ExecutionException e) {
-      // a call that is still not answered ends when the server stops
+      // a call still unanswered ends when the HTTP server stops
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -18,31 +18,31 @@ import tools.jackson.databind.JsonNode;
  * In front of the SDK's servlet on {@code /mcp}, does over HTTP what the stdio door's relay does:
  *
  * <ul>
- *   <li>checks {@code Origin} and {@code Host} first ({@link OriginCheck}), so that nothing below
- *       answers a foreign page;
+ *   <li>checks {@code Origin} and {@code Host} first ({@link OriginCheck});
  *   <li>reads each POST body once ({@link McpMessage}): a {@code tools/call} gets a signal in
- *       {@link CallSignals} and a {@code _meta} tag naming it (SDK 2.1.0 tells a handler no request
- *       id), and a {@code notifications/cancelled} fires that signal and is answered {@code 202}
- *       here (the SDK routes it nowhere);
- *   <li>with sessions, lets through only the ids of open sessions ({@link McpSessions}): an
- *       {@code initialize} past the cap is {@code 503}, an expired or closed id {@code 404}.
+ *       {@link CallSignals}, its key in the request attribute {@link CallSignals#META_KEY}, which
+ *       the SDK hands the tool in its transport context (SDK 2.1.0 tells a handler no request id);
+ *       a {@code notifications/cancelled} fires that signal and is answered {@code 202} here (the
+ *       SDK routes it nowhere);
+ *   <li>with sessions, passes on only the ids of open sessions ({@link McpSessions}): an {@code
+ *       initialize} past the cap is {@code 503}, an expired or ended id {@code 404}.
  * </ul>
  *
  * A call is answered when its request ends: the SDK writes the response event on the POST's own
- * stream, then completes it, so the request's end (its async context completing, or the servlet
- * returning without one) is when the response has been written, or the client has gone.
+ * SSE stream and then completes that stream, so the request's end (its async context completing,
+ * or the servlet returning without one) comes once the response is written or the client is gone.
  */
 final class McpFilter extends HttpFilter {
 
   private static final long serialVersionUID = 1L;
-  private static final String SESSION_HEADER = "Mcp-Session-Id";
+  private static final String SESSION = "Mcp-Session-Id";
 
   private final transient OriginCheck origins;
   private final transient CallSignals calls;
   private final transient @Nullable McpSessions sessions;
   private final AtomicLong statelessCalls = new AtomicLong();
 
-  /** With {@code sessions} null the server is stateless: every call is its own request. */
+  /** With {@code sessions} null the server is stateless: every call is a request of its own. */
   McpFilter(OriginCheck origins, CallSignals calls, @Nullable McpSessions sessions) {
     this.origins = origins;
     this.calls = calls;
@@ -59,13 +59,16 @@ final class McpFilter extends HttpFilter {
           origins.explain(e));
       return;
     }
-    String session = sessions == null ? null : request.getHeader(SESSION_HEADER);
+    String session = sessions == null ? null : request.getHeader(SESSION);
     if (request.getMethod().equals("POST")) {
-      post(request, response, chain, session);
+      McpMessage message = McpMessage.read(request, response);
+      if (message != null) {
+        post(message, request, response, chain, session);
+      }
     } else if (session == null) {
       chain.doFilter(request, response);
     } else if (begin(session, response, null)) {
-      // GET (the session's stream) and DELETE: the session is used until the request ends
+      // GET (the session's own stream) and DELETE: in use until the request ends
       try {
         chain.doFilter(request, response);
       } finally {
@@ -74,28 +77,20 @@ final class McpFilter extends HttpFilter {
     }
   }
 
-  private void post(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-      @Nullable String session) throws IOException, ServletException {
-    McpMessage message;
-    try {
-      message = McpMessage.read(request);
-    } catch (McpMessage.Refusal refusal) {
-      refusal.send(response);
-      return;
-    }
-    String method = message.method();
-    if (method.equals(McpMessage.CANCELLED) && !message.isRequest()) {
-      // without sessions there is no call to name (any replica may have it): nothing to cancel
+  private void post(McpMessage message, HttpServletRequest request, HttpServletResponse response,
+      FilterChain chain, @Nullable String session) throws IOException, ServletException {
+    if (message.isNotification("notifications/cancelled")) {
+      // without sessions the call may be on any replica: there is nothing to cancel
       if (session == null || begin(session, response, null)) {
         if (session != null) {
-          calls.cancel(McpSessions.key(session, message.cancelledId()), message.cancelReason());
+          calls.cancel(McpSessions.key(session, message.callId()), message.cancelReason());
           sessions.end(session);
         }
         response.setStatus(HttpServletResponse.SC_ACCEPTED);
       }
       return;
     }
-    if (sessions != null && method.equals(McpMessage.INITIALIZE) && message.isRequest()) {
+    if (sessions != null && message.isRequest("initialize")) {
       initialize(message, request, response, chain);
       return;
     }
@@ -103,15 +98,12 @@ final class McpFilter extends HttpFilter {
       return;
     }
     String key = null;
-    if (method.equals(McpMessage.TOOLS_CALL) && message.isRequest()
-        && (sessions == null || session != null)) {
-      String tagged = session == null
+    if (message.isRequest("tools/call") && (sessions == null || session != null)) {
+      key = session == null
           ? "- " + statelessCalls.incrementAndGet()
-          : McpSessions.key(session, message.id());
-      if (message.tag(tagged)) {
-        calls.open(tagged);
-        key = tagged;
-      }
+          : McpSessions.key(session, message.callId());
+      calls.open(key);
+      request.setAttribute(CallSignals.META_KEY, key);
     }
     String call = key;
     try {
@@ -132,18 +124,14 @@ final class McpFilter extends HttpFilter {
       HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
     if (!sessions.reserve()) {
       McpMessage.reply(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, message.id(),
-          McpMessage.INVALID_REQUEST, "Server busy: " + sessions.cap() + " MCP sessions are open,"
-              + " the most this server allows; end unused ones (DELETE /mcp with their "
-              + SESSION_HEADER + "), let idle ones expire (after " + sessions.idleText()
-              + " unused), or raise the cap with --max-sessions");
+          McpMessage.INVALID_REQUEST, sessions.full());
       return;
     }
     String opened = null;
     try {
-      // the SDK answers initialize at once, on this thread, with the new session's id
+      // the SDK answers initialize at once, on this thread, naming the new session
       chain.doFilter(message.forwarded(request), response);
-      opened = response.getStatus() == HttpServletResponse.SC_OK
-          ? response.getHeader(SESSION_HEADER)
+      opened = response.getStatus() == HttpServletResponse.SC_OK ? response.getHeader(SESSION)
           : null;
     } finally {
       sessions.started(opened);
@@ -156,9 +144,8 @@ final class McpFilter extends HttpFilter {
     if (sessions.begin(session)) {
       return true;
     }
-    McpMessage.reply(response, HttpServletResponse.SC_NOT_FOUND,
-        id, McpMessage.INVALID_REQUEST, "Session not found: it expired (unused for "
-            + sessions.idleText() + ") or was ended; initialize a new session");
+    McpMessage.reply(response, HttpServletResponse.SC_NOT_FOUND, id, McpMessage.INVALID_REQUEST,
+        sessions.notFound());
     return false;
   }
 
@@ -172,7 +159,7 @@ final class McpFilter extends HttpFilter {
     }
   }
 
-  /** Runs {@code action} once the request has ended: at once, or when its async context ends. */
+  /** Runs {@code action} once the request has ended: now, or when its async context completes. */
   private static void whenEnded(HttpServletRequest request, Runnable action) {
     if (request.isAsyncStarted()) {
       try {
@@ -193,7 +180,7 @@ final class McpFilter extends HttpFilter {
         });
         return;
       } catch (IllegalStateException e) {
-        // completed in between: the request has ended
+        // completed meanwhile: the request has ended
       }
     }
     action.run();

@@ -9,31 +9,31 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The MCP sessions this server has open, as the filter sees them: at most {@code cap}, each
- * expiring once it has been unused for {@code idle} (no request in flight, none for that long).
+ * expiring once unused for {@code idle} (no request in flight, and none ended for that long).
  *
- * <p>The SDK holds the sessions themselves and answers their requests; this decides which session
- * ids reach it. An expired or closed id is answered {@code 404} here (the spec's "session ended:
- * start a new one"), so the SDK's copy gets no more requests and its own sweep, run every {@code
- * idle}, frees it. Each session's uses are changed only inside the map's {@code compute}, one
- * session at a time; one scheduled thread expires them.
+ * <p>The SDK holds the sessions themselves; this decides which session ids reach it. An expired
+ * or ended id is answered {@code 404} here (the spec's "start a new session"), so the SDK's copy
+ * gets no more requests, and the SDK's own sweep (run every {@code idle}) frees it. A session's
+ * use is changed only inside the map's {@code compute}; one scheduled thread expires sessions.
  */
 final class McpSessions implements AutoCloseable {
-
-  /** How often the sweep looks for expired sessions: a quarter of the idle time, at most 30 s. */
-  private static final long MAX_SWEEP_MILLIS = 30_000;
 
   private final ConcurrentHashMap<String, Use> open = new ConcurrentHashMap<>();
   private final AtomicInteger starting = new AtomicInteger();
   private final int cap;
   private final Duration idle;
   private final CallSignals calls;
-  private final ScheduledExecutorService sweeper;
+  private final ScheduledExecutorService sweeper =
+      Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "dsh-mcp-sessions");
+        thread.setDaemon(true);
+        return thread;
+      });
 
-  /** A session's requests in flight and when it was last used; changed under the map's lock. */
+  /** A session's requests in flight, and when one last began or ended. */
   private static final class Use {
     int requests;
     long lastUsed = System.nanoTime();
@@ -43,30 +43,19 @@ final class McpSessions implements AutoCloseable {
     this.cap = cap;
     this.idle = idle;
     this.calls = calls;
-    this.sweeper =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "dsh-mcp-sessions");
-              thread.setDaemon(true);
-              return thread;
-            });
-    long period = Math.max(10, Math.min(idle.toMillis() / 4, MAX_SWEEP_MILLIS));
+    // a quarter of the idle time: a session ends at most a quarter late
+    long period = Math.max(10, Math.min(idle.toMillis() / 4, 30_000));
     sweeper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
   }
 
-  /** The call key of request {@code id} of {@code session}. */
-  static String key(String session, JsonNode id) {
-    return session + " " + id;
-  }
-
-  /** The call key of the request whose id is the JSON text {@code id}. */
+  /** The call key of the request with id {@code id} (JSON text) on {@code session}. */
   static String key(String session, String id) {
     return session + " " + id;
   }
 
-  /** Room for one more session, taken until {@link #started}; false at the cap. */
+  /** Room for one more session, held until {@link #started}; false at the cap. */
   boolean reserve() {
-    // counted twice for a moment rather than not at all: a race refuses, never goes over the cap
+    // counted twice for a moment rather than not at all: a race refuses, never exceeds the cap
     if (starting.incrementAndGet() + open.size() > cap) {
       starting.decrementAndGet();
       return false;
@@ -82,46 +71,48 @@ final class McpSessions implements AutoCloseable {
     starting.decrementAndGet();
   }
 
-  /** A request of {@code session} begins; false when the session is not open (expired, closed). */
+  /** A request of {@code session} begins; false when the session is not open. */
   boolean begin(String session) {
+    return use(session, 1);
+  }
+
+  /** A request of {@code session} has ended. */
+  void end(String session) {
+    use(session, -1);
+  }
+
+  private boolean use(String session, int requests) {
     return open.computeIfPresent(session, (id, use) -> {
-      use.requests++;
+      use.requests += requests;
       use.lastUsed = System.nanoTime();
       return use;
     }) != null;
   }
 
-  /** A request of {@code session} has ended. */
-  void end(String session) {
-    open.computeIfPresent(session, (id, use) -> {
-      use.requests--;
-      use.lastUsed = System.nanoTime();
-      return use;
-    });
-  }
-
   /** {@code session} has ended (its client deleted it, or the SDK no longer has it). */
   void closed(String session) {
     if (open.remove(session) != null) {
-      calls.abortAll(session + " ");
+      calls.abortAll(key(session, ""));
     }
   }
 
-  /** How many sessions are open. */
-  int size() {
-    return open.size();
+  /** Why an initialize is refused at the cap, and what to do. */
+  String full() {
+    return "Server busy: " + cap + " MCP sessions are open, the most this server allows; end"
+        + " unused ones (DELETE /mcp with their Mcp-Session-Id), let idle ones expire (after "
+        + idleText() + " unused), or raise the cap with --max-sessions";
   }
 
-  int cap() {
-    return cap;
+  /** Why a session id is not served. */
+  String notFound() {
+    return "Session not found: it expired (unused for " + idleText()
+        + ") or was ended; initialize a new session";
   }
 
-  /** The idle time as a person writes it: {@code 30 min}, {@code 1 s}, {@code 250 ms}. */
-  String idleText() {
-    if (idle.toMillis() % 60_000 == 0) {
-      return idle.toMinutes() + " min";
-    }
-    return idle.toMillis() % 1000 == 0 ? idle.toSeconds() + " s" : idle.toMillis() + " ms";
+  private String idleText() {
+    long millis = idle.toMillis();
+    return millis % 60_000 == 0 ? millis / 60_000 + " min"
+        : millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 
   private void expire() {
@@ -134,7 +125,7 @@ final class McpSessions implements AutoCloseable {
       });
       if (expired[0]) {
         // a call the client cancelled may still be ending
-        calls.abortAll(session + " ");
+        calls.abortAll(key(session, ""));
       }
     }
   }

@@ -87,28 +87,19 @@ final class OriginCheck implements ServerHttpHeaderValidator {
 
   private Allowed build() {
     URI own = url.get();
-    String port = ":" + own.getPort();
-    List<String> names = new ArrayList<>();
     InetAddress address = address();
     boolean everywhere = address != null && address.isAnyLocalAddress();
-    if (!everywhere) {
-      names.add(own.getHost());
-    }
+    List<String> names = new ArrayList<>(everywhere ? List.of() : List.of(own.getHost()));
     if (everywhere || (address != null && address.isLoopbackAddress())) {
-      for (String local : List.of("localhost", "127.0.0.1", "[::1]")) {
-        if (!names.contains(local)) {
-          names.add(local);
-        }
-      }
+      List.of("localhost", "127.0.0.1", "[::1]").stream().filter(name -> !names.contains(name))
+          .forEach(names::add);
     }
+    String port = ":" + own.getPort();
     List<String> origins = names.stream().map(name -> own.getScheme() + "://" + name + port).toList();
     List<String> hosts = everywhere ? List.of() : names.stream().map(name -> name + port).toList();
-    ServerHttpHeaderValidator sdk =
-        DefaultServerTransportSecurityValidator.builder()
-            .allowedOrigins(origins)
-            .allowedHosts(hosts)
-            .build();
-    return new Allowed(everywhere ? List.of("any") : hosts, origins, sdk);
+    return new Allowed(everywhere ? List.of("any") : hosts, origins,
+        DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
+            .allowedHosts(hosts).build());
   }
 
   private @Nullable InetAddress address() {
