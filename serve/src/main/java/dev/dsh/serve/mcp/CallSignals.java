@@ -17,11 +17,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>MCP SDK 2.1.0 neither routes {@code notifications/cancelled} to the server nor tells a tool
  * handler its request's id. So the door that reads the messages opens a call here when it reads
- * one, before the SDK sees it (on stdio a relay of the input, over HTTP a servlet filter), and tags
- * the request's {@code _meta} with the key under {@link #META_KEY}; the handler {@linkplain #claim
- * claims} the call by that tag, and a cancellation the door reads fires its signal. A call is owed
- * until the door has written its response, or, for a call the client cancelled (which gets none),
- * until its handler has ended.
+ * one, before the SDK sees it, and hands the handler the key under {@link #META_KEY} (on stdio a
+ * relay of the input tags the request's {@code _meta}; over HTTP a servlet filter puts it in the
+ * SDK's transport context); the handler {@linkplain #claim claims} the call by it, and a
+ * cancellation the door reads fires its signal. A call is owed until the door has written its
+ * response, or, for a call the client cancelled (which gets none), until its handler has ended.
  */
 public final class CallSignals {
 

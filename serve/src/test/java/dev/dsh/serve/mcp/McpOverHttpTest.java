@@ -66,8 +66,8 @@ class McpOverHttpTest {
     }
     String session = mcp.initialize();
     JsonNode tool =
-        McpHttp.messages(mcp.send(session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}"))
-            .get(0).path("result").path("tools").get(0);
+        McpHttp.messages(mcp.send(session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":"
+            + "\"tools/list\"}")).get(0).path("result").path("tools").get(0);
 
     assertThat(tool.path("description").asString()).isEqualTo(WebSearchTool.DESCRIPTION);
     assertThat(tool.get("inputSchema")).isEqualTo(JSON.readTree(WebSearchTool.schema()));

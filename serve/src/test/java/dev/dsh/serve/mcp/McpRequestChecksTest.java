@@ -67,8 +67,8 @@ class McpRequestChecksTest {
   @Test
   void aBodyOverOneMebibyteIs413() {
     String padding = "x".repeat(1 << 20);
-    HttpResponse<String> big = mcp.send(null,
-        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{\"p\":\"" + padding + "\"}}");
+    HttpResponse<String> big = mcp.send(null, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":"
+        + "\"ping\",\"params\":{\"p\":\"" + padding + "\"}}");
 
     assertThat(big.statusCode()).isEqualTo(413);
     assertThat(error(big)).isEqualTo(

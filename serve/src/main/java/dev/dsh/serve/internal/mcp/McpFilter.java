@@ -69,6 +69,10 @@ final class McpFilter extends HttpFilter {
       chain.doFilter(request, response);
     } else if (begin(session, response, null)) {
       // GET (the session's own stream) and DELETE: in use until the request ends
+      if (request.getMethod().equals("DELETE")) {
+        // before the SDK closes the session's streams, so that no call outlives its session
+        calls.abortAll(McpSessions.key(session, ""));
+      }
       try {
         chain.doFilter(request, response);
       } finally {

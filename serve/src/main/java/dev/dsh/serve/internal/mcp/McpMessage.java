@@ -37,7 +37,7 @@ final class McpMessage {
     this.body = body;
   }
 
-  /** Reads and checks {@code request}'s body; null when it was refused, answering {@code response}. */
+  /** Reads and checks {@code request}'s body; null when refused (answered on {@code response}). */
   static @Nullable McpMessage read(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     // a body declared too long is not read; one sent without a length is read to the limit only
@@ -58,7 +58,8 @@ final class McpMessage {
       return null;
     }
     JsonNode id = parsed.get("id");
-    boolean usableId = id == null || id.isString() || (id.isIntegralNumber() && id.canConvertToLong());
+    boolean usableId =
+        id == null || id.isString() || (id.isIntegralNumber() && id.canConvertToLong());
     JsonNode method = parsed.get("method");
     String wrong = !(parsed instanceof ObjectNode)
         ? "a message is one JSON object (batches are not supported)"

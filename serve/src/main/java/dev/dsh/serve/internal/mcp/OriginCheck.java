@@ -95,7 +95,8 @@ final class OriginCheck implements ServerHttpHeaderValidator {
           .forEach(names::add);
     }
     String port = ":" + own.getPort();
-    List<String> origins = names.stream().map(name -> own.getScheme() + "://" + name + port).toList();
+    List<String> origins =
+        names.stream().map(name -> own.getScheme() + "://" + name + port).toList();
     List<String> hosts = everywhere ? List.of() : names.stream().map(name -> name + port).toList();
     return new Allowed(everywhere ? List.of("any") : hosts, origins,
         DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
