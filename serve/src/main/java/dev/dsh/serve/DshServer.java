@@ -14,6 +14,7 @@ import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.internal.http.ServeToken;
 import dev.dsh.serve.internal.http.Tls;
+import dev.dsh.serve.internal.mcp.McpEndpoint;
 import dev.dsh.serve.internal.metrics.MetricsServlet;
 import dev.dsh.serve.internal.metrics.ServeMetrics;
 import java.net.URI;
@@ -40,6 +41,7 @@ public final class DshServer implements AutoCloseable {
   private final ServeToken token;
   private final HttpStack http;
   private final ServeMetrics metrics = new ServeMetrics();
+  private final McpEndpoint mcp;
 
   private DshServer(ServeOptions options, DshHome home, LaunchEnvironment env,
       Consumer<String> log) {
@@ -58,6 +60,7 @@ public final class DshServer implements AutoCloseable {
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT,
         options.tlsKeystore().map(keystore -> Tls.from(keystore, env)),
         AccessLog.to(options.accessLog(), log), token, context, log);
+    this.mcp = McpEndpoint.mount(context, state, options, this::url);
   }
 
   /**
@@ -129,7 +132,9 @@ public final class DshServer implements AutoCloseable {
   private void drain(Duration deadline) {
     state.startDraining();
     http.refuseNew();
-    http.stop(deadline, state::abortInFlight);
+    http.drain(deadline, state::abortInFlight);
+    mcp.close(); // after the drain: it aborts the calls still open at once
+    http.stop();
     metrics.close();
   }
 }

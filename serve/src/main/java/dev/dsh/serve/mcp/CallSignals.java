@@ -12,14 +12,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code tools/call} requests the client is still owed an answer for, by call key (the
- * request's JSON-RPC id as JSON text): each with the abort signal of its searches.
+ * request's JSON-RPC id as JSON text, prefixed by the session where a server has several): each
+ * with the abort signal of its searches.
  *
  * <p>MCP SDK 2.1.0 neither routes {@code notifications/cancelled} to the server nor tells a tool
- * handler its request's id. So the door that reads the messages opens a call here when it reads one, before the
- * SDK sees it (on stdio a relay of the input, over HTTP a servlet filter), and tags the request's {@code _meta} with the key under {@link #META_KEY}; the
- * handler {@linkplain #claim claims} the call by that tag, and a cancellation read by the relay
- * fires its signal. A call is owed until the door has written its response, or, for a
- * call the client cancelled (which gets none), until its handler has ended.
+ * handler its request's id. So the door that reads the messages opens a call here when it reads
+ * one, before the SDK sees it, and hands the handler the key under {@link #META_KEY} (on stdio a
+ * relay of the input tags the request's {@code _meta}; over HTTP a servlet filter puts it in the
+ * SDK's transport context); the handler {@linkplain #claim claims} the call by it, and a
+ * cancellation the door reads fires its signal. A call is owed until the door has written its
+ * response, or, for a call the client cancelled (which gets none), until its handler has ended.
  */
 public final class CallSignals {
 
@@ -27,10 +29,21 @@ public final class CallSignals {
   public static final String META_KEY = "dev.dsh/call";
 
   private final Map<String, Owed> open = new ConcurrentHashMap<>();
+  private final AbortSignal parent;
+
+  /** Calls aborted only by the client or the door. */
+  public CallSignals() {
+    this(AbortSignal.never());
+  }
+
+  /** Calls whose signals also fire when {@code parent} fires (a server's shutdown). */
+  public CallSignals(AbortSignal parent) {
+    this.parent = parent;
+  }
 
   /** Opens the call with key {@code key}; a reused id replaces the older one. */
   public void open(String key) {
-    open.put(key, new Owed());
+    open.put(key, new Owed(AbortController.linkedTo(parent)));
   }
 
   /** Fires the signal of call {@code key} if it is still open; false when it is not. */
@@ -47,8 +60,15 @@ public final class CallSignals {
 
   /** Fires every open signal: the session is ending. */
   public void abortAll() {
-    for (Owed owed : List.copyOf(open.values())) {
-      owed.controller.abort(aborted("the MCP session ended"));
+    abortAll("");
+  }
+
+  /** Fires the signals of the open calls whose key starts with {@code prefix}: a session ended. */
+  public void abortAll(String prefix) {
+    for (Map.Entry<String, Owed> call : List.copyOf(open.entrySet())) {
+      if (call.getKey().startsWith(prefix)) {
+        call.getValue().controller.abort(aborted("the MCP session ended"));
+      }
     }
   }
 
@@ -73,8 +93,8 @@ public final class CallSignals {
   }
 
   /**
-   * The call whose key the request's {@code _meta} holds; a call that cannot be cancelled when it
-   * holds none (a request that did not come through the relay).
+   * The call whose key the request's {@code _meta} holds; when it holds none (a request that did
+   * not come through the door), a call the client cannot cancel, aborted only with the parent.
    */
   public Call claim(@Nullable Map<String, Object> meta) {
     Object key = meta == null ? null : meta.get(META_KEY);
@@ -88,9 +108,13 @@ public final class CallSignals {
 
   /** One call owed an answer. */
   private static final class Owed {
-    final AbortController controller = new AbortController();
+    final AbortController controller;
     final CompletableFuture<Void> answered = new CompletableFuture<>();
     volatile boolean cancelledByClient;
+
+    Owed(AbortController controller) {
+      this.controller = controller;
+    }
   }
 
   /** One claimed call, {@linkplain #close() closed} when its handler ends. */
@@ -105,7 +129,7 @@ public final class CallSignals {
 
     /** The abort signal of the call's searches. */
     public AbortSignal signal() {
-      return owed == null ? AbortSignal.never() : owed.controller.signal();
+      return owed == null ? parent : owed.controller.signal();
     }
 
     /** True once the client cancelled this call: it gets no response. */

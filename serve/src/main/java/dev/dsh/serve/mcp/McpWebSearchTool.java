@@ -4,21 +4,20 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
 import dev.dsh.api.AbortSignal;
-import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.host.tool.SearchProgress;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -26,7 +25,6 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code web_search} tool as an MCP tool: the host tool's name, description and input schema;
@@ -61,39 +59,74 @@ public final class McpWebSearchTool {
       Supplier<Optional<WebSearchTool>> tools,
       CompletionStage<?> ready,
       CallSignals calls) {
-    Tool tool =
-        Tool.builder()
-            .name(WebSearchTool.NAME)
-            .title("Web search")
-            .description(WebSearchTool.DESCRIPTION)
-            .inputSchema(mapper, WebSearchTool.schema())
-            .outputSchema(mapper, outputSchema())
-            .annotations(
-                ToolAnnotations.builder()
-                    .title("Web search")
-                    .readOnlyHint(true)
-                    .destructiveHint(false)
-                    .openWorldHint(true)
-                    .build())
-            .build();
     return AsyncToolSpecification.builder()
-        .tool(tool)
+        .tool(tool(mapper))
         .callHandler(
-            (exchange, request) -> {
-              CallSignals.Call call = calls.claim(request.meta());
-              return Mono.fromCompletionStage(
-                      ready.handle((ok, failure) -> Optional.ofNullable(failure)))
-                  .flatMap(
-                      failure ->
-                          failure.isPresent()
-                              ? Mono.just(notBooted())
-                              : call(tools, call, request, progress(exchange, request)))
-                  // A call the client cancelled gets no response (the spec: SHOULD NOT); an
-                  // empty result is how the SDK's session sends none.
-                  .filter(result -> !call.cancelledByClient())
-                  .doFinally(signal -> call.close());
-            })
+            (exchange, request) ->
+                handle(tools, ready, calls.claim(tag(exchange.transportContext(), request)),
+                    request, progress(exchange, request)))
         .build();
+  }
+
+  /**
+   * The same tool for a stateless server: the SDK gives its handlers no exchange, so no progress
+   * is sent; a call is aborted only through {@code calls} by the door (a server's shutdown).
+   */
+  public static McpStatelessServerFeatures.AsyncToolSpecification stateless(
+      McpJsonMapper mapper,
+      Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready,
+      CallSignals calls) {
+    return McpStatelessServerFeatures.AsyncToolSpecification.builder()
+        .tool(tool(mapper))
+        .callHandler(
+            (context, request) ->
+                handle(tools, ready, calls.claim(tag(context, request)), request,
+                    SearchProgress.NONE))
+        .build();
+  }
+
+  private static Tool tool(McpJsonMapper mapper) {
+    return Tool.builder()
+        .name(WebSearchTool.NAME)
+        .title("Web search")
+        .description(WebSearchTool.DESCRIPTION)
+        .inputSchema(mapper, WebSearchTool.schema())
+        .outputSchema(mapper, ToolResults.outputSchema())
+        .annotations(
+            ToolAnnotations.builder()
+                .title("Web search")
+                .readOnlyHint(true)
+                .destructiveHint(false)
+                .openWorldHint(true)
+                .build())
+        .build();
+  }
+
+  /**
+   * Where the call's key is: in the transport context when the door put it there (over HTTP the
+   * SDK's servlet reads no tag into a request), else in the request's {@code _meta} (stdio).
+   */
+  private static @Nullable Map<String, Object> tag(
+      McpTransportContext context, CallToolRequest request) {
+    Object key = context.get(CallSignals.META_KEY);
+    return key == null ? request.meta() : Map.of(CallSignals.META_KEY, key);
+  }
+
+  private static Mono<CallToolResult> handle(
+      Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready,
+      CallSignals.Call call,
+      CallToolRequest request,
+      SearchProgress progress) {
+    return Mono.fromCompletionStage(ready.handle((ok, failure) -> Optional.ofNullable(failure)))
+        .flatMap(
+            failure ->
+                failure.isPresent() ? Mono.just(notBooted()) : call(tools, call, request, progress))
+        // A call the client cancelled gets no response (the spec: SHOULD NOT); an empty result is
+        // how the SDK's session sends none.
+        .filter(result -> !call.cancelledByClient())
+        .doFinally(signal -> call.close());
   }
 
   private static Mono<CallToolResult> call(
@@ -104,7 +137,7 @@ public final class McpWebSearchTool {
     Optional<WebSearchTool> tool = tools.get();
     if (tool.isEmpty()) {
       return Mono.just(
-          toResult(
+          ToolResults.toResult(
               ToolResult.failure(
                   WEB_PROVIDER_UNAVAILABLE, "the \"tool-web\" row is disabled or not running")));
     }
@@ -115,7 +148,7 @@ public final class McpWebSearchTool {
         Mono.fromCompletionStage(
             () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal(), progress));
     return Mono.firstWithSignal(searched, answeredAfterAbort(call.signal()))
-        .map(McpWebSearchTool::toResult);
+        .map(ToolResults::toResult);
   }
 
   /**
@@ -155,77 +188,15 @@ public final class McpWebSearchTool {
     return (done, total) ->
         exchange
             .progressNotification(
-                new ProgressNotification(token, (double) done, (double) total, null, null))
+                new ProgressNotification(
+                    token, (double) done, (double) total, null, null))
             .subscribe(sent -> {}, failure -> {});
   }
 
   // The boot failed: the program reports it and ends the session.
   private static CallToolResult notBooted() {
-    return toResult(
-        ToolResult.failure(WEB_PROVIDER_UNAVAILABLE, "the host did not start (see the server's log)"));
-  }
-
-  /** A tool result as MCP's: its text, {@code isError}, and the sources as structured content. */
-  public static CallToolResult toResult(ToolResult result) {
-    CallToolResult.Builder builder =
-        CallToolResult.builder().addTextContent(result.text()).isError(result.isError());
-    if (!result.isError()) {
-      builder.structuredContent(structured(result.sources(), result.truncated()));
-    }
-    return builder.build();
-  }
-
-  private static Map<String, Object> structured(List<WebSearchSource> sources, boolean truncated) {
-    List<Map<String, Object>> items =
-        sources.stream()
-            .map(
-                source -> {
-                  Map<String, Object> item = new LinkedHashMap<>();
-                  item.put("url", source.url());
-                  putPresent(item, "title", source.title());
-                  putPresent(item, "snippet", source.snippet());
-                  putPresent(item, "publishedAt", source.publishedAt());
-                  return item;
-                })
-            .toList();
-    Map<String, Object> content = new LinkedHashMap<>();
-    content.put("sources", items);
-    content.put("truncated", truncated);
-    return content;
-  }
-
-  private static void putPresent(Map<String, Object> item, String name, @Nullable String value) {
-    if (value != null) {
-      item.put(name, value);
-    }
-  }
-
-  /** The JSON Schema of {@code structuredContent}: the merged sources the text lists. */
-  public static String outputSchema() {
-    ObjectNode schema = JSON.createObjectNode();
-    schema.put("type", "object");
-    ObjectNode properties = schema.putObject("properties");
-    ObjectNode sources = properties.putObject("sources");
-    sources.put("type", "array");
-    sources.put("description", "The merged sources, in the order the text lists them.");
-    ObjectNode item = sources.putObject("items");
-    item.put("type", "object");
-    ObjectNode fields = item.putObject("properties");
-    fields.putObject("url").put("type", "string");
-    fields.putObject("title").put("type", "string");
-    fields.putObject("snippet").put("type", "string");
-    fields
-        .putObject("publishedAt")
-        .put("type", "string")
-        .put("description", "ISO-8601 with an offset");
-    item.putArray("required").add("url");
-    item.put("additionalProperties", false);
-    properties
-        .putObject("truncated")
-        .put("type", "boolean")
-        .put("description", "True when sources were left out.");
-    schema.putArray("required").add("sources").add("truncated");
-    schema.put("additionalProperties", false);
-    return JSON.writeValueAsString(schema);
+    return ToolResults.toResult(
+        ToolResult.failure(
+            WEB_PROVIDER_UNAVAILABLE, "the host did not start (see the server's log)"));
   }
 }

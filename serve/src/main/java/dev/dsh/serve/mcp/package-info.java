@@ -1,4 +1,7 @@
-/** The {@code web_search} tool as an MCP tool, shared by every MCP door (stdio in the dsh application, Streamable HTTP here). */
+/**
+ * The {@code web_search} tool as an MCP tool, shared by every MCP door (stdio in the dsh
+ * application, Streamable HTTP here).
+ */
 @NullMarked
 package dev.dsh.serve.mcp;
 

@@ -90,7 +90,7 @@ public final class HttpStack {
     try {
       jetty.start();
     } catch (Exception e) {
-      stopQuietly();
+      stop();
       throw new ServeException(causedBy(e, BindException.class)
           ? "cannot listen on " + address + ": the address is in use or not one of this machine's:"
               + " stop what listens there, or choose another port or bind address"
@@ -115,9 +115,9 @@ public final class HttpStack {
 
   /**
    * Refuses new requests, lets those in flight run for at most {@code deadline}, then calls
-   * {@code abort} and gives them {@link #ANSWER_GRACE} to answer, and stops.
+   * {@code abort} and gives them {@link #ANSWER_GRACE} to answer; {@link #stop()} stops.
    */
-  public void stop(Duration deadline, Runnable abort) {
+  public void drain(Duration deadline, Runnable abort) {
     try {
       if (!gate.drain(deadline)) {
         log.accept(gate.getCurrentRequestCount() + " request(s) still running at the drain"
@@ -132,10 +132,10 @@ public final class HttpStack {
       abort.run();
       Thread.currentThread().interrupt();
     }
-    stopQuietly();
   }
 
-  private void stopQuietly() {
+  /** Stops listening and closes every connection left. */
+  public void stop() {
     try {
       jetty.stop();
     } catch (Exception e) {

@@ -1,0 +1,137 @@
+package dev.dsh.serve.internal.mcp;
+
+import dev.dsh.serve.mcp.CallSignals;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The MCP sessions this server has open, as the filter sees them: at most {@code cap}, each
+ * expiring once unused for {@code idle} (no request in flight, and none ended for that long).
+ *
+ * <p>The SDK holds the sessions themselves; this decides which session ids reach it. An expired
+ * or ended id is answered {@code 404} here (the spec's "start a new session"), so the SDK's copy
+ * gets no more requests, and the SDK's own sweep (run every {@code idle}) frees it. A session's
+ * use is changed only inside the map's {@code compute}; one scheduled thread expires sessions.
+ */
+final class McpSessions implements AutoCloseable {
+
+  private final ConcurrentHashMap<String, Use> open = new ConcurrentHashMap<>();
+  private final AtomicInteger starting = new AtomicInteger();
+  private final int cap;
+  private final Duration idle;
+  private final CallSignals calls;
+  private final ScheduledExecutorService sweeper =
+      Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "dsh-mcp-sessions");
+        thread.setDaemon(true);
+        return thread;
+      });
+
+  /** A session's requests in flight, and when one last began or ended. */
+  private static final class Use {
+    int requests;
+    long lastUsed = System.nanoTime();
+  }
+
+  McpSessions(int cap, Duration idle, CallSignals calls) {
+    this.cap = cap;
+    this.idle = idle;
+    this.calls = calls;
+    // a quarter of the idle time: a session ends at most a quarter late
+    long period = Math.max(10, Math.min(idle.toMillis() / 4, 30_000));
+    sweeper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /** The call key of the request with id {@code id} (JSON text) on {@code session}. */
+  static String key(String session, String id) {
+    return session + " " + id;
+  }
+
+  /** Room for one more session, held until {@link #started}; false at the cap. */
+  boolean reserve() {
+    // counted twice for a moment rather than not at all: a race refuses, never exceeds the cap
+    if (starting.incrementAndGet() + open.size() > cap) {
+      starting.decrementAndGet();
+      return false;
+    }
+    return true;
+  }
+
+  /** The initialize that {@link #reserve() reserved} ended, opening {@code session} if not null. */
+  void started(@Nullable String session) {
+    if (session != null) {
+      open.put(session, new Use());
+    }
+    starting.decrementAndGet();
+  }
+
+  /** A request of {@code session} begins; false when the session is not open. */
+  boolean begin(String session) {
+    return use(session, 1);
+  }
+
+  /** A request of {@code session} has ended. */
+  void end(String session) {
+    use(session, -1);
+  }
+
+  private boolean use(String session, int requests) {
+    return open.computeIfPresent(session, (id, use) -> {
+      use.requests += requests;
+      use.lastUsed = System.nanoTime();
+      return use;
+    }) != null;
+  }
+
+  /** {@code session} has ended (its client deleted it, or the SDK no longer has it). */
+  void closed(String session) {
+    if (open.remove(session) != null) {
+      calls.abortAll(key(session, ""));
+    }
+  }
+
+  /** Why an initialize is refused at the cap, and what to do. */
+  String full() {
+    return "Server busy: " + cap + " MCP sessions are open, the most this server allows; end"
+        + " unused ones (DELETE /mcp with their Mcp-Session-Id), let idle ones expire (after "
+        + idleText() + " unused), or raise the cap with --max-sessions";
+  }
+
+  /** Why a session id is not served. */
+  String notFound() {
+    return "Session not found: it expired (unused for " + idleText()
+        + ") or was ended; initialize a new session";
+  }
+
+  private String idleText() {
+    long millis = idle.toMillis();
+    return millis % 60_000 == 0 ? millis / 60_000 + " min"
+        : millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+  }
+
+  private void expire() {
+    long now = System.nanoTime();
+    for (String session : List.copyOf(open.keySet())) {
+      boolean[] expired = {false};
+      open.computeIfPresent(session, (id, use) -> {
+        expired[0] = use.requests == 0 && now - use.lastUsed >= idle.toNanos();
+        return expired[0] ? null : use;
+      });
+      if (expired[0]) {
+        // a call the client cancelled may still be ending
+        calls.abortAll(key(session, ""));
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    sweeper.shutdownNow();
+  }
+}

@@ -1,0 +1,114 @@
+package dev.dsh.serve.internal.mcp;
+
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HeaderAccessor;
+import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The MCP spec's defence against DNS rebinding, by the SDK's own validator ({@link
+ * DefaultServerTransportSecurityValidator}): a browser's {@code Origin} must be the server's own,
+ * and {@code Host} must name the server with its port. A request without {@code Origin} (a client
+ * that is not a browser page) passes that half.
+ *
+ * <p>The server's own names are its bind address and, bound to loopback, {@code localhost}, {@code
+ * 127.0.0.1} and {@code [::1]}. Bound to every address (0.0.0.0, ::) the names clients reach it by
+ * cannot be known here: {@code Host} is then not checked, and only the loopback origins pass (the
+ * token guards such a server). The lists are made on first use, since the port is known only once
+ * the server listens (port 0 picks one).
+ */
+final class OriginCheck implements ServerHttpHeaderValidator {
+
+  private final String bind;
+  private final Supplier<URI> url;
+  private volatile @Nullable Allowed allowed;
+
+  /** The hosts and origins that pass, and the SDK's validator of them. */
+  private record Allowed(List<String> hosts, List<String> origins, ServerHttpHeaderValidator sdk) {}
+
+  /**
+   * @param bind the address the server listens on
+   * @param url the server's URL once it listens ({@code http(s)://host:port})
+   */
+  OriginCheck(String bind, Supplier<URI> url) {
+    this.bind = bind;
+    this.url = url;
+  }
+
+  @Override
+  public void validate(HeaderAccessor headers) throws ServerTransportSecurityException {
+    allowed().sdk().validate(headers);
+  }
+
+  /** Validates {@code request}'s headers, as the SDK's transport does. */
+  void validate(HttpServletRequest request) throws ServerTransportSecurityException {
+    validate(
+        new HeaderAccessor() {
+          @Override
+          public List<String> getHeader(String name) {
+            return Collections.list(request.getHeaders(name));
+          }
+
+          @Override
+          public List<String> getHeaderNames() {
+            return Collections.list(request.getHeaderNames());
+          }
+        });
+  }
+
+  /** What a refusal means and what passes, for the response (the refused value is not echoed). */
+  String explain(ServerTransportSecurityException refusal) {
+    Allowed now = allowed();
+    return refusal.getStatusCode() == 403
+        ? "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages of "
+            + String.join(", ", now.origins()) + " only (a client that is not a browser sends no"
+            + " Origin)"
+        : "Misdirected Request: the Host header must name this server: "
+            + String.join(", ", now.hosts());
+  }
+
+  private Allowed allowed() {
+    Allowed made = allowed;
+    if (made == null) {
+      made = build();
+      allowed = made;
+    }
+    return made;
+  }
+
+  private Allowed build() {
+    URI own = url.get();
+    InetAddress address = address();
+    boolean everywhere = address != null && address.isAnyLocalAddress();
+    List<String> names = new ArrayList<>(everywhere ? List.of() : List.of(own.getHost()));
+    if (everywhere || (address != null && address.isLoopbackAddress())) {
+      List.of("localhost", "127.0.0.1", "[::1]").stream().filter(name -> !names.contains(name))
+          .forEach(names::add);
+    }
+    String port = ":" + own.getPort();
+    List<String> origins =
+        names.stream().map(name -> own.getScheme() + "://" + name + port).toList();
+    List<String> hosts = everywhere ? List.of() : names.stream().map(name -> name + port).toList();
+    return new Allowed(everywhere ? List.of("any") : hosts, origins,
+        DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
+            .allowedHosts(hosts).build());
+  }
+
+  private @Nullable InetAddress address() {
+    try {
+      return InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      // the server listens on it, so it resolved; a name that no longer does is no loopback
+      return null;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package dev.dsh.serve.mcp;
+
+import dev.dsh.serve.testing.ServedHost;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** MCP over HTTP for the tests: the SDK's own client, and raw JSON-RPC posts to {@code /mcp}. */
+final class McpHttp {
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** A generous bound on anything the tests wait for. */
+  static final Duration SOON = Duration.ofSeconds(20);
+
+  static final String INITIALIZE =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+          + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+          + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+
+  static final String INITIALIZED =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
+  private final ServedHost served;
+
+  McpHttp(ServedHost served) {
+    this.served = served;
+  }
+
+  /** The SDK's client over Streamable HTTP, sending the test token, initialized. */
+  McpSyncClient client(Consumer<ProgressNotification> progress) {
+    HttpClientStreamableHttpTransport transport =
+        HttpClientStreamableHttpTransport.builder(served.server().url().toString())
+            .endpoint("/mcp")
+            .jsonMapper(new JacksonMcpJsonMapper(JSON))
+            .httpRequestCustomizer(
+                (request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + ServedHost.TOKEN))
+            .build();
+    McpSyncClient client =
+        McpClient.sync(transport).requestTimeout(SOON).progressConsumer(progress).build();
+    client.initialize();
+    return client;
+  }
+
+  McpSyncClient client() {
+    return client(progress -> {});
+  }
+
+  /** A POST of {@code json} to {@code /mcp}, on {@code session} when not null. */
+  HttpRequest.Builder post(String session, String json) {
+    HttpRequest.Builder request =
+        served.request("/mcp")
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(json));
+    return session == null ? request : request.header("Mcp-Session-Id", session);
+  }
+
+  HttpResponse<String> send(String session, String json) {
+    return served.send(post(session, json).build());
+  }
+
+  CompletableFuture<HttpResponse<String>> sendAsync(String session, String json) {
+    return CompletableFuture.supplyAsync(() -> send(session, json));
+  }
+
+  /** Initializes a raw session: its id. */
+  String initialize() {
+    HttpResponse<String> response = send(null, INITIALIZE);
+    if (response.statusCode() != 200) {
+      throw new AssertionError("initialize: " + response.statusCode() + " " + response.body());
+    }
+    String session = response.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    send(session, INITIALIZED);
+    return session;
+  }
+
+  /** A {@code tools/call} of {@code web_search} with id {@code id} and {@code queries}. */
+  static String call(int id, String... queries) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
+        + "\"name\":\"web_search\",\"arguments\":{\"queries\":" + JSON.writeValueAsString(queries)
+        + "}}}";
+  }
+
+  static String cancel(int id) {
+    return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{"
+        + "\"requestId\":" + id + ",\"reason\":\"the user gave up\"}}";
+  }
+
+  static String ping(int id) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}";
+  }
+
+  /** The messages of a response: its SSE events' data, or its JSON body. */
+  static List<JsonNode> messages(HttpResponse<String> response) {
+    String body = response.body();
+    if (!response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+      return body.isBlank() ? List.of() : List.of(JSON.readTree(body));
+    }
+    return body.lines()
+        .filter(line -> line.startsWith("data:"))
+        .map(line -> JSON.readTree(line.substring("data:".length())))
+        .toList();
+  }
+
+  /**
+   * The status line of a request sent over a plain socket, where any {@code Host} can be sent
+   * (the JDK's client refuses to set it).
+   */
+  static String rawStatus(URI server, String host, String body) throws IOException {
+    try (Socket socket = new Socket(server.getHost(), server.getPort())) {
+      socket.setSoTimeout((int) SOON.toMillis());
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      String head = "POST /mcp HTTP/1.1\r\nHost: " + host + "\r\n"
+          + "Authorization: Bearer " + ServedHost.TOKEN + "\r\n"
+          + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+          + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n";
+      OutputStream out = socket.getOutputStream();
+      out.write(head.getBytes(StandardCharsets.US_ASCII));
+      out.write(bytes);
+      out.flush();
+      InputStream in = socket.getInputStream();
+      String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return answer.lines().findFirst().orElse("");
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.dsh.serve.mcp;
+
+import static dev.dsh.serve.mcp.McpHttp.SOON;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.tool.WebSearchTool;
+import dev.dsh.serve.ServeOptions;
+import dev.dsh.serve.testing.ServedHost;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** {@code /mcp} with {@code --stateless}: no session, so no cancellation. */
+class McpStatelessTest {
+
+  @TempDir Path home;
+
+  private SearchProStub stub;
+  private ServedHost served;
+  private McpHttp mcp;
+
+  @BeforeEach
+  void serve() {
+    stub = SearchProStub.routing(McpOverHttpTest::answer);
+    served = ServedHost.start(home, stub.baseUrl(), "", options -> new ServeOptions(options.bind(),
+        options.port(), true, options.tokenFile(), options.tlsKeystore(), options.accessLog(),
+        options.drainDeadline(), options.maxSessions(), options.sessionIdle()));
+    mcp = new McpHttp(served);
+  }
+
+  @AfterEach
+  void stop() {
+    served.close();
+    stub.close();
+  }
+
+  @Test
+  void theSdksClientListsAndCallsTheToolWithoutASession() {
+    HttpResponse<String> initialize = mcp.send(null, McpHttp.INITIALIZE);
+    assertThat(initialize.statusCode()).isEqualTo(200);
+    assertThat(initialize.headers().firstValue("Mcp-Session-Id")).isEmpty();
+
+    try (McpSyncClient client = mcp.client()) {
+      assertThat(client.getServerInfo().name()).isEqualTo("dsh");
+      assertThat(client.listTools().tools()).singleElement()
+          .satisfies(tool -> assertThat(tool.name()).isEqualTo(WebSearchTool.NAME));
+      CallToolResult result = client.callTool(
+          new CallToolRequest(WebSearchTool.NAME, Map.of("queries", List.of("gamma"))));
+
+      assertThat(result.isError()).isFalse();
+      assertThat(((TextContent) result.content().get(0)).text()).contains("Page gamma");
+      assertThat(result.structuredContent()).isNotNull();
+    }
+  }
+
+  @Test
+  void aCancellationIsAcceptedButCancelsNothing() throws Exception {
+    stub.holdAnswers();
+    CompletableFuture<HttpResponse<String>> call = mcp.sendAsync(null, McpHttp.call(4, "kept"));
+    stub.awaitRequest(request -> McpOverHttpTest.query(request).equals("kept"), SOON);
+
+    HttpResponse<String> cancel = mcp.send(null, McpHttp.cancel(4));
+    stub.release();
+    JsonNode answer = McpHttp.messages(call.get(SOON.toMillis(), TimeUnit.MILLISECONDS)).get(0);
+
+    assertThat(cancel.statusCode()).isEqualTo(202);
+    assertThat(answer.path("id").asInt()).isEqualTo(4);
+    assertThat(answer.path("result").path("isError").asBoolean(true)).isFalse();
+    assertThat(answer.path("result").path("content").get(0).path("text").asString())
+        .contains("Page kept");
+  }
+}
