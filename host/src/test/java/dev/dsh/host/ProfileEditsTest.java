@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -107,6 +108,33 @@ class ProfileEditsTest {
         () -> assertThat(Files.readString(userLayer)).contains(
             "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"new-key\"}\n")
             .doesNotContain(KEY));
+  }
+
+  @Test
+  void aUrlPasswordIsHiddenFromTheFormAndKeptWhenTheUrlComesBackAsShown() throws IOException {
+    String withPassword = "http://user:pass-9d0c@127.0.0.1:9/";
+    RealPluginJar.writeUserLayer(home, withPassword, "");
+
+    Object shown = Host.inspect(options()).form().rows().stream()
+        .filter(r -> r.id().equals(ROW)).findFirst().orElseThrow().config().get("baseURL");
+    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", shown, "count", 20));
+
+    assertAll(
+        () -> assertThat(shown).asString().startsWith("http://").doesNotContain("pass-9d0c"),
+        () -> assertThat(Files.readString(userLayer))
+            .contains("config: {baseURL: \"" + withPassword + "\", count: 20}"));
+  }
+
+  @Test
+  void aSecretFieldTheSchemaRefusesIsNamedWithoutItsValue() {
+    ConfigException refused = catchThrowableOfType(ConfigException.class, () ->
+        ProfileEdits.saveRowConfig(options(), ROW,
+            config("baseURL", BASE_URL, "apiKey", List.of(KEY))));
+
+    assertAll(
+        () -> assertThat(refused.violations()).extracting(ConfigViolation::pointer)
+            .containsExactly("/apiKey"),
+        () -> assertThat(refused.getMessage()).doesNotContain(KEY));
   }
 
   @Test

@@ -1,7 +1,10 @@
 package dev.dsh.host.internal.profile;
 
+import dev.dsh.api.config.UrlUserInfo;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -12,10 +15,13 @@ import tools.jackson.databind.JsonNode;
  * The secret fields of a row's config, as {@code --dump-config} knows them ({@link
  * SecretRedactor#isSecret}: the schema's {@code x-secret}, or a key that looks like one), treated
  * as write-only: a config read for a form has them taken out, and a config saved from a form keeps
- * the stored value of each one the form left out or sent back as {@link #KEEP}.
+ * the stored value of each one the form left out or sent back as {@link #KEEP}. A URL's password
+ * ({@code http://user:pass@host}) is shown as {@code --dump-config} shows it, and a URL sent back
+ * as shown keeps the stored one.
  *
- * <p>Nested mappings are walked with their property's schema; lists are not (an item has no name
- * to keep a value under).
+ * <p>Nested mappings are walked with their property's schema. A secret inside a list's item is
+ * taken out of what a form reads too, but cannot be kept on save (an item has no name to keep a
+ * value under): a form that edits such a list sends its items whole.
  */
 public final class ConfigSecrets {
 
@@ -40,6 +46,9 @@ public final class ConfigSecrets {
         }
       } else if (given instanceof Map<?, ?> inner && old instanceof Map<?, ?> oldInner) {
         out.put(key, keepStored(strings(inner), strings(oldInner), property));
+      } else if (old instanceof String text && !text.equals(given)
+          && UrlUserInfo.redact(text).equals(given)) {
+        out.put(key, old); // the URL as the form showed it: its password is the stored one
       }
     });
     // A marker with nothing stored behind it is no value: the field takes its default.
@@ -52,16 +61,32 @@ public final class ConfigSecrets {
     return out;
   }
 
-  /** {@code config} without its secret fields, unmodifiable (its nested mappings too). */
+  /**
+   * {@code config} without its secret fields, and with the user-info of every URL in its strings
+   * replaced ({@link UrlUserInfo}); unmodifiable, its nested values too.
+   */
   public static Map<String, Object> without(Map<String, ?> config, @Nullable JsonNode schema) {
     Map<String, Object> out = new LinkedHashMap<>();
     config.forEach((key, value) -> {
       JsonNode property = property(schema, key);
       if (!SecretRedactor.isSecret(key, property)) {
-        out.put(key, value instanceof Map<?, ?> inner ? without(strings(inner), property) : value);
+        out.put(key, shown(value, property));
       }
     });
     return Collections.unmodifiableMap(out);
+  }
+
+  private static @Nullable Object shown(@Nullable Object value, @Nullable JsonNode property) {
+    if (value instanceof Map<?, ?> inner) {
+      return without(strings(inner), property);
+    }
+    if (value instanceof List<?> items) {
+      JsonNode itemSchema = property == null ? null : property.get("items");
+      List<@Nullable Object> out = new ArrayList<>();
+      items.forEach(item -> out.add(shown(item, itemSchema)));
+      return Collections.unmodifiableList(out);
+    }
+    return value instanceof String text ? UrlUserInfo.redact(text) : value;
   }
 
   /** The RFC 6901 pointers of the secret fields {@code config} holds a value for (not null). */

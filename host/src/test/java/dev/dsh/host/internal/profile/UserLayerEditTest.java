@@ -109,9 +109,18 @@ class UserLayerEditTest {
   }
 
   @Test
+  void charactersBeyondTheBasicPlaneBeforeTheEntryDoNotShiftTheEdit() {
+    String text = "# \uD83D\uDE00 ok 中文\n- id: a  # \uD83D\uDE00\n  config: {n: 1}\n";
+
+    assertThat(edit(text, "a", Map.of("n", 2)))
+        .isEqualTo("# \uD83D\uDE00 ok 中文\n- id: a  # \uD83D\uDE00\n  config: {n: 2}\n");
+  }
+
+  @Test
   void stringsThatYamlWouldReadAsSomethingElseAreQuotedAndReadBackAsStrings() {
     Map<String, Object> tricky = ordered("a", "yes", "b", "true", "c", "1e3",
-        "d", "line\nbreak\u0007", "true", "key named true", "e", null, "f", "# not a comment");
+        "d", "line\nbreak\u0007", "true", "key named true", "e", null, "f", "# not a comment",
+        "g", 1.5, "h", 12345678901L, "i", List.of(Map.of("k", false)), "j", "中文 ünï");
 
     String edited = edit("", "web", tricky);
 
