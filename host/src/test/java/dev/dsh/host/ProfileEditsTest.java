@@ -177,6 +177,20 @@ class ProfileEditsTest {
   }
 
   @Test
+  void aBuiltInRowIsCheckedAgainstItsConfigTypesSchema() throws IOException {
+    byte[] before = Files.readAllBytes(userLayer);
+
+    ConfigException refused = catchThrowableOfType(ConfigException.class,
+        () -> ProfileEdits.saveRowConfig(options(), "web", Map.of("nope", 1)));
+
+    assertAll(
+        () -> assertThat(refused.subject()).isEqualTo("web"),
+        () -> assertThat(refused.violations()).extracting(ConfigViolation::pointer)
+            .containsExactly("/nope"),
+        () -> assertThat(Files.readAllBytes(userLayer)).isEqualTo(before));
+  }
+
+  @Test
   void aRowWithoutAnEntryGetsOneAppended() throws IOException {
     Files.writeString(userLayer, "# only the store so far\n- id: credentials\n  disabled: false\n");
 
