@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,48 +92,6 @@ class ProfileEditsTest {
         () -> assertThat(row.config()).isEqualTo(config("baseURL", BASE_URL, "count", 20)),
         () -> assertThat(row.secretsSet()).containsExactly("/apiKey"),
         () -> assertThat(row.toString()).doesNotContain(KEY));
-  }
-
-  @Test
-  void theKeepMarkerKeepsTheSecretAndANewValueReplacesIt() throws IOException {
-    ProfileEdits.saveRowConfig(options(), ROW,
-        config("baseURL", BASE_URL, "apiKey", ProfileEdits.KEEP_SECRET));
-    String kept = Files.readString(userLayer);
-    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "apiKey", "new-key"));
-
-    assertAll(
-        () -> assertThat(kept).contains(
-            "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"canary-key-5c1e0b\"}\n"),
-        () -> assertThat(Files.readString(userLayer)).contains(
-            "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"new-key\"}\n")
-            .doesNotContain(KEY));
-  }
-
-  @Test
-  void aUrlPasswordIsHiddenFromTheFormAndKeptWhenTheUrlComesBackAsShown() throws IOException {
-    String withPassword = "http://user:pass-9d0c@127.0.0.1:9/";
-    RealPluginJar.writeUserLayer(home, withPassword, "");
-
-    Object shown = Host.inspect(options()).form().rows().stream()
-        .filter(r -> r.id().equals(ROW)).findFirst().orElseThrow().config().get("baseURL");
-    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", shown, "count", 20));
-
-    assertAll(
-        () -> assertThat(shown).asString().startsWith("http://").doesNotContain("pass-9d0c"),
-        () -> assertThat(Files.readString(userLayer))
-            .contains("config: {baseURL: \"" + withPassword + "\", count: 20}"));
-  }
-
-  @Test
-  void aSecretFieldTheSchemaRefusesIsNamedWithoutItsValue() {
-    ConfigException refused = catchThrowableOfType(ConfigException.class, () ->
-        ProfileEdits.saveRowConfig(options(), ROW,
-            config("baseURL", BASE_URL, "apiKey", List.of(KEY))));
-
-    assertAll(
-        () -> assertThat(refused.violations()).extracting(ConfigViolation::pointer)
-            .containsExactly("/apiKey"),
-        () -> assertThat(refused.getMessage()).doesNotContain(KEY));
   }
 
   @Test
