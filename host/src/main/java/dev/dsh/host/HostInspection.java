@@ -181,7 +181,24 @@ public final class HostInspection {
         .service(settings, options.env());
   }
 
-  private ComposedProfile composed() {
+  /**
+   * What a config form needs: every row with its schema and its config without secret values, and
+   * each credential the rows use with its source, never a value.
+   *
+   * @throws ProfileException when the profile does not compose
+   * @throws ConfigException when the {@code credentials} row's config is invalid, naming the field
+   */
+  public ProfileForm form() {
+    return ProfileForm.of(composed(), schemas, credentials());
+  }
+
+  /** The config schemas of the rows' plugins. */
+  ProfileSchemas schemas() {
+    return schemas;
+  }
+
+  /** The composed profile; throws the {@link ProfileException} of one that does not compose. */
+  ComposedProfile composed() {
     if (profile == null) {
       // A fresh exception for each caller, the cause kept: the message is the profile's fault.
       throw new ProfileException(Objects.requireNonNull(notComposed).getMessage(), notComposed);

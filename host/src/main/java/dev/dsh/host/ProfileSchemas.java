@@ -42,24 +42,29 @@ final class ProfileSchemas {
    */
   SortedSet<String> credentialRefs(ComposedProfile profile) {
     SortedSet<String> refs = new TreeSet<>();
-    for (ProfileRow row : profile.enabledRows()) {
-      JsonNode properties = schema(row.name()).map(s -> s.get("properties")).orElse(null);
-      if (properties == null) {
+    profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));
+    return refs;
+  }
+
+  /** The credential references {@code row} names, as {@link #credentialRefs(ComposedProfile)}. */
+  SortedSet<String> credentialRefs(ProfileRow row) {
+    SortedSet<String> refs = new TreeSet<>();
+    JsonNode properties = schema(row.name()).map(s -> s.get("properties")).orElse(null);
+    if (properties == null) {
+      return refs;
+    }
+    for (Map.Entry<String, JsonNode> field : properties.properties()) {
+      JsonNode spec = field.getValue();
+      if (!spec.path("x-credential-reference").asBoolean(false)) {
         continue;
       }
-      for (Map.Entry<String, JsonNode> field : properties.properties()) {
-        JsonNode spec = field.getValue();
-        if (!spec.path("x-credential-reference").asBoolean(false)) {
-          continue;
-        }
-        Object value = row.config().get(field.getKey());
-        String name =
-            value instanceof String s
-                ? s
-                : spec.hasNonNull("default") ? spec.get("default").asString() : null;
-        if (name != null && CredentialRef.NAME.matcher(name).matches()) {
-          refs.add(name);
-        }
+      Object value = row.config().get(field.getKey());
+      String name =
+          value instanceof String s
+              ? s
+              : spec.hasNonNull("default") ? spec.get("default").asString() : null;
+      if (name != null && CredentialRef.NAME.matcher(name).matches()) {
+        refs.add(name);
       }
     }
     return refs;

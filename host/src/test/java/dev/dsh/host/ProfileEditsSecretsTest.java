@@ -1,0 +1,94 @@
+package dev.dsh.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.junit.jupiter.api.Assertions.assertAll;
+
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.ConfigViolation;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.host.testing.RealPluginJar;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link ProfileEdits#saveRowConfig} and secrets: write-only, kept, never echoed. */
+class ProfileEditsSecretsTest {
+
+  private static final String KEY = "canary-key-5c1e0b";
+  private static final String ROW = RealPluginJar.ROW_ID;
+  private static final String BASE_URL = "http://127.0.0.1:9/";
+
+  @TempDir Path home;
+
+  private Path userLayer;
+
+  @BeforeEach
+  void setUp() {
+    RealPluginJar.install(home, BASE_URL, "apiKey: \"" + KEY + "\"");
+    userLayer = home.resolve("profiles/default/cordis.patch.yml");
+  }
+
+  @Test
+  void theKeepMarkerKeepsTheSecretAndANewValueReplacesIt() throws IOException {
+    ProfileEdits.saveRowConfig(options(), ROW,
+        config("baseURL", BASE_URL, "apiKey", ProfileEdits.KEEP_SECRET));
+    String kept = Files.readString(userLayer);
+    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "apiKey", "new-key"));
+
+    assertAll(
+        () -> assertThat(kept).contains(
+            "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"canary-key-5c1e0b\"}\n"),
+        () -> assertThat(Files.readString(userLayer)).contains(
+            "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"new-key\"}\n")
+            .doesNotContain(KEY));
+  }
+
+  @Test
+  void aUrlPasswordIsHiddenFromTheFormAndKeptWhenTheUrlComesBackAsShown() throws IOException {
+    String withPassword = "http://user:pass-9d0c@127.0.0.1:9/";
+    RealPluginJar.writeUserLayer(home, withPassword, "");
+
+    Object shown = Host.inspect(options()).form().rows().stream()
+        .filter(r -> r.id().equals(ROW)).findFirst().orElseThrow().config().get("baseURL");
+    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", shown, "count", 20));
+
+    assertAll(
+        () -> assertThat(shown).asString().startsWith("http://").doesNotContain("pass-9d0c"),
+        () -> assertThat(Files.readString(userLayer))
+            .contains("config: {baseURL: \"" + withPassword + "\", count: 20}"));
+  }
+
+  @Test
+  void aSecretFieldTheSchemaRefusesIsNamedWithoutItsValue() {
+    ConfigException refused = catchThrowableOfType(ConfigException.class, () ->
+        ProfileEdits.saveRowConfig(options(), ROW,
+            config("baseURL", BASE_URL, "apiKey", List.of(KEY))));
+
+    assertAll(
+        () -> assertThat(refused.violations()).extracting(ConfigViolation::pointer)
+            .containsExactly("/apiKey"),
+        () -> assertThat(refused.getMessage()).doesNotContain(KEY));
+  }
+
+  private HostOptions options() {
+    return new HostOptions(new DshHome(home), "default", Optional.empty(),
+        LaunchEnvironment.of(Map.of()), line -> {});
+  }
+
+  private static Map<String, Object> config(Object... keysAndValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return map;
+  }
+}
