@@ -53,7 +53,7 @@ class HttpStackTest {
   @AfterEach
   void stop() {
     if (stack != null) {
-      stack.stop(Duration.ZERO, state::abortInFlight);
+      drainAndStop(stack, Duration.ZERO);
     }
     stub.release();
     served.close();
@@ -132,7 +132,7 @@ class HttpStackTest {
     state.startDraining();
     stack.refuseNew();
     CompletableFuture<Void> stopped =
-        CompletableFuture.runAsync(() -> stack.stop(BOUND, state::abortInFlight));
+        CompletableFuture.runAsync(() -> drainAndStop(stack, BOUND));
     HttpResponse<String> ready = send(request("/readyz").build());
     HttpResponse<String> refused = send(request("/search").build());
     stub.release();
@@ -158,11 +158,16 @@ class HttpStackTest {
 
     state.startDraining();
     stack.refuseNew();
-    stack.stop(Duration.ofMillis(50), state::abortInFlight);
+    drainAndStop(stack, Duration.ofMillis(50));
 
     HttpResponse<String> answer = held.get(BOUND.toSeconds(), TimeUnit.SECONDS);
     assertThat(answer.statusCode()).isEqualTo(503);
     assertThat(answer.body()).startsWith("{\"error\":{\"code\":\"WEB_ABORTED\",");
     assertThat(log).contains("1 request(s) still running at the drain deadline: aborting them");
+  }
+
+  private void drainAndStop(HttpStack stack, Duration deadline) {
+    stack.drain(deadline, state::abortInFlight);
+    stack.stop();
   }
 }
