@@ -1,5 +1,6 @@
 package dev.dsh.serve.internal.mcp;
 
+import dev.dsh.serve.internal.http.Limits;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,15 +15,15 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One POST body of {@code /mcp}, read within {@link #MAX_BODY} and parsed once for what the filter
+ * One POST body of {@code /mcp}, read once (the HTTP stack caps it) and parsed once for what the filter
  * needs of it; the SDK then reads the same bytes. A body the SDK would answer with Java exception
  * text (not JSON, a batch, a broken envelope) is refused here with a JSON-RPC error naming the
  * field.
  */
 final class McpMessage {
 
-  /** The largest body read: 1 MiB. */
-  static final int MAX_BODY = 1 << 20;
+  /** The largest body: 1 MiB, the HTTP stack's limit, and the SDK's. */
+  static final int MAX_BODY = Limits.BODY_CAP;
 
   static final int PARSE_ERROR = -32700;
   static final int INVALID_REQUEST = -32600;
@@ -40,15 +41,8 @@ final class McpMessage {
   /** Reads and checks {@code request}'s body; null when refused (answered on {@code response}). */
   static @Nullable McpMessage read(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    // a body declared too long is not read; one sent without a length is read to the limit only
-    byte[] body = request.getContentLengthLong() > MAX_BODY
-        ? null
-        : request.getInputStream().readNBytes(MAX_BODY + 1);
-    if (body == null || body.length > MAX_BODY) {
-      reply(response, 413, null, INVALID_REQUEST, "Invalid Request: the body is over the "
-          + (MAX_BODY >> 20) + " MiB limit (" + MAX_BODY + " bytes)");
-      return null;
-    }
+    // The HTTP stack's size limit answers 413 to a longer body (its read fails here).
+    byte[] body = request.getInputStream().readNBytes(MAX_BODY);
     JsonNode parsed;
     try {
       parsed = JSON.readTree(body);
