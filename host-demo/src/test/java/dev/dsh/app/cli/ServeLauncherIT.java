@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.testing.RealPluginJar;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -25,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Through the real {@code ./dsh}: {@code serve --port 0} prints the URL with the port it took,
- * answers on it, and the first {@code SIGTERM} drains and exits 0.
+ * answers on it, and the first {@code SIGTERM} drains and exits 0; a second one ends at once.
  */
 class ServeLauncherIT {
 
@@ -80,6 +84,85 @@ class ServeLauncherIT {
     } finally {
       serve.destroyForcibly();
     }
+  }
+
+  @Test
+  void aSecondSigtermEndsTheDrainAtOnce() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
+      stub.holdAnswers();
+      Path home = work.resolve("home");
+      RealPluginJar.install(home, stub.baseUrl(), "");
+      Path token = Files.writeString(work.resolve("token"), TOKEN + "\n");
+      Process serve = RealLauncher.in(work).start(Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test"),
+          "--home", home.toString(), "serve", "--port", "0", "--token-file", token.toString(),
+          "--drain", "60s");
+      BlockingQueue<String> arriving = new LinkedBlockingQueue<>();
+      List<String> err = new CopyOnWriteArrayList<>();
+      pump(serve, arriving, err);
+      try {
+        String url = awaitUrl(arriving, err);
+        awaitReady(url); // the server listens before the host has booted
+        HttpClient.newHttpClient().sendAsync(
+            HttpRequest.newBuilder(URI.create(url + "/api/search"))
+                .header("Authorization", "Bearer " + TOKEN)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"held\"}")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        stub.awaitRequest(Duration.ofSeconds(BOUND_SECONDS));
+
+        signal(serve, "TERM");
+        awaitLine(arriving, "dsh: draining (at most 60000 ms; a second signal ends at once)");
+        long second = System.nanoTime();
+        signal(serve, "TERM");
+
+        // The drain would hold the held search for 60 s; the second signal ends well before.
+        assertThat(serve.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - second)).isLessThan(Duration.ofSeconds(30));
+        assertThat(serve.exitValue()).as("%s", err).isEqualTo(143);
+      } finally {
+        serve.destroyForcibly();
+      }
+    }
+  }
+
+  private static void awaitReady(String url) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(BOUND_SECONDS);
+    while (http.send(HttpRequest.newBuilder(URI.create(url + "/readyz")).build(),
+        HttpResponse.BodyHandlers.ofString()).statusCode() != 200) {
+      assertThat(System.nanoTime()).as("ready within the bound").isLessThan(end);
+      Thread.sleep(50);
+    }
+  }
+
+  private static void signal(Process process, String name) throws Exception {
+    // kill, not Process.destroy(): destroy also closes the pipes, losing the lines after it.
+    Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start();
+    assertThat(kill.waitFor()).isZero();
+  }
+
+  private static String awaitUrl(BlockingQueue<String> arriving, List<String> err)
+      throws InterruptedException {
+    Pattern serving = Pattern.compile("dsh: serving (http://127\\.0\\.0\\.1:\\d+) .*");
+    for (String line = arriving.poll(BOUND_SECONDS, TimeUnit.SECONDS); line != null;
+        line = arriving.poll(BOUND_SECONDS, TimeUnit.SECONDS)) {
+      Matcher m = serving.matcher(line);
+      if (m.matches()) {
+        return m.group(1);
+      }
+    }
+    throw new AssertionError("no serving line in " + err);
+  }
+
+  private static void awaitLine(BlockingQueue<String> arriving, String wanted)
+      throws InterruptedException {
+    for (String line = arriving.poll(BOUND_SECONDS, TimeUnit.SECONDS); line != null;
+        line = arriving.poll(BOUND_SECONDS, TimeUnit.SECONDS)) {
+      if (line.equals(wanted)) {
+        return;
+      }
+    }
+    throw new AssertionError("no line " + wanted);
   }
 
   private static Thread pump(Process process, BlockingQueue<String> arriving, List<String> all) {
