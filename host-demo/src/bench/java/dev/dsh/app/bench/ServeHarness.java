@@ -66,6 +66,8 @@ public final class ServeHarness {
         CallerLoop.run(CALLERS, warmup, c -> call(clients.get(c)), ServeHarness::answered);
         Measured mcp = measured(pid, seconds, c -> call(clients.get(c)), ServeHarness::answered);
         print("MCP over HTTP, 64 sessions", mcp.run, mcp);
+        System.out.println("serve: the server's threads after it: "
+            + ServerProcess.threadNames(pid.pid()));
         check(missed, mcp.run.perSecond() >= 0.9 * embedded.perSecond(), "MCP throughput");
         check(missed, mcp.run.percentileMillis(99) <= embedded.percentileMillis(99) + 40, "MCP p99");
         check(missed, mcp.maxThreads <= CALLERS + 40, "server threads");
@@ -142,11 +144,12 @@ public final class ServeHarness {
     StdioClientTransport transport = new StdioClientTransport(ServerParameters
         .builder(command.get(0)).args(command.subList(1, command.size())).build(), MAPPER);
     transport.setStdErrorHandler(line -> {});
+    java.util.Set<Long> before = new java.util.HashSet<>();
+    ProcessHandle.current().children().forEach(p -> before.add(p.pid()));
     McpAsyncClient client = initialized(transport);
     try {
       ProcessHandle server = ProcessHandle.current().children()
-          .filter(p -> p.info().arguments().map(a -> List.of(a).contains("mcp")).orElse(false))
-          .findFirst().orElseThrow();
+          .filter(p -> !before.contains(p.pid())).findFirst().orElseThrow();
       CallerLoop.run(CALLERS, warmup, c -> call(client), ServeHarness::answered);
       return measured(server, seconds, c -> call(client), ServeHarness::answered);
     } finally {

@@ -53,7 +53,11 @@ final class ServerProcess implements AutoCloseable {
   static List<String> java(Path home) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of(System.getProperty("dsh.serve.jvm", "-Xmx512m").split(" ")));
+    // The launcher's own heap setting for serve and mcp: the JVM's defaults (README, Heap).
+    String jvm = System.getProperty("dsh.serve.jvm", "");
+    if (!jvm.isBlank()) {
+      command.addAll(List.of(jvm.strip().split(" +")));
+    }
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         "dev.dsh.app.cli.DshMain", "--home", home.toString()));
     return command;
@@ -93,6 +97,16 @@ final class ServerProcess implements AutoCloseable {
       }
     }
     throw new IllegalStateException("no thread count for " + pid);
+  }
+
+  /** The live threads of {@code pid} by name, digits folded ({@code dsh-http-#: 12}). */
+  static java.util.Map<String, Long> threadNames(long pid) throws Exception {
+    Matcher names = Pattern.compile("(?m)^\"([^\"]*)\"").matcher(jcmd(pid, "Thread.print"));
+    java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    while (names.find()) {
+      counts.merge(names.group(1).replaceAll("\\d+", "#"), 1L, Long::sum);
+    }
+    return counts;
   }
 
   /** The heap of {@code pid} right after a full collection, in MiB. */
