@@ -61,12 +61,14 @@ public final class McpEndpoint implements AutoCloseable {
   private final CallSignals calls;
   private final @Nullable McpSessions sessions;
   private final Supplier<Mono<Void>> closeServer;
+  private final SdkSweeper sweeper;
 
-  private McpEndpoint(
-      CallSignals calls, @Nullable McpSessions sessions, Supplier<Mono<Void>> closeServer) {
+  private McpEndpoint(CallSignals calls, @Nullable McpSessions sessions,
+      Supplier<Mono<Void>> closeServer, SdkSweeper sweeper) {
     this.calls = calls;
     this.sessions = sessions;
     this.closeServer = closeServer;
+    this.sweeper = sweeper;
   }
 
   /**
@@ -87,6 +89,7 @@ public final class McpEndpoint implements AutoCloseable {
     ServerCapabilities capabilities = ServerCapabilities.builder().tools(false).build();
     HttpServlet servlet;
     McpEndpoint endpoint;
+    SdkSweeper sweeper = new SdkSweeper();
     if (options.stateless()) {
       HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
           .jsonMapper(mapper).messageEndpoint("/mcp").httpHeaderValidator(origins)
@@ -98,15 +101,15 @@ public final class McpEndpoint implements AutoCloseable {
           // the tool checks its arguments itself, with messages that name the field
           .validateToolInputs(false)
           .tools(McpWebSearchTool.stateless(mapper, tools, ready, calls))
-          .build()::closeGracefully);
+          .build()::closeGracefully, sweeper);
     } else {
-      HttpServletStreamableServerTransportProvider transport =
+      HttpServletStreamableServerTransportProvider transport = sweeper.building(() ->
           HttpServletStreamableServerTransportProvider.builder()
               .jsonMapper(mapper).mcpEndpoint("/mcp").httpHeaderValidator(origins)
               .contextExtractor(CALL_KEY).maxRequestSize(McpMessage.MAX_BODY)
               // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
               .sessionSweepInterval(options.sessionIdle())
-              .build();
+              .build());
       servlet = transport;
       endpoint = new McpEndpoint(calls,
           new McpSessions(options.maxSessions(), options.sessionIdle(), calls),
@@ -115,7 +118,7 @@ public final class McpEndpoint implements AutoCloseable {
               .jsonMapper(mapper).jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
               .validateToolInputs(false)
               .tools(McpWebSearchTool.of(mapper, tools, ready, calls))
-              .build()::closeGracefully);
+              .build()::closeGracefully, sweeper);
     }
     ServletHolder holder = new ServletHolder("mcp", servlet);
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
@@ -149,5 +152,6 @@ public final class McpEndpoint implements AutoCloseable {
     } catch (RuntimeException e) {
       // bounded: the HTTP server's stop ends what is left
     }
+    sweeper.stop();
   }
 }

@@ -9,6 +9,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -131,14 +132,25 @@ final class McpFilter extends HttpFilter {
           McpMessage.INVALID_REQUEST, sessions.full());
       return;
     }
-    String opened = null;
+    // The session opens when the SDK names it, before its answer can reach the client: a client
+    // sends its next request as soon as it reads the id.
+    String[] opened = {null};
+    HttpServletResponseWrapper naming = new HttpServletResponseWrapper(response) {
+      @Override
+      public void setHeader(String name, String value) {
+        if (opened[0] == null && SESSION.equalsIgnoreCase(name)) {
+          opened[0] = value;
+          sessions.started(value);
+        }
+        super.setHeader(name, value);
+      }
+    };
     try {
-      // the SDK answers initialize at once, on this thread, naming the new session
-      chain.doFilter(message.forwarded(request), response);
-      opened = response.getStatus() == HttpServletResponse.SC_OK ? response.getHeader(SESSION)
-          : null;
+      chain.doFilter(message.forwarded(request), naming);
     } finally {
-      sessions.started(opened);
+      if (opened[0] == null) {
+        sessions.started(null); // no session: the reserved place is free again
+      }
     }
   }
 
