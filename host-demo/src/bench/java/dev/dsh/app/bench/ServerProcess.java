@@ -99,6 +99,23 @@ final class ServerProcess implements AutoCloseable {
     throw new IllegalStateException("no thread count for " + pid);
   }
 
+  /** Live threads of {@code pid} whose name starts with {@code prefix}, from {@code /proc}. */
+  static int threads(long pid, String prefix) throws IOException {
+    int count = 0;
+    try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          if (Files.readString(task.resolve("comm")).startsWith(prefix)) {
+            count++;
+          }
+        } catch (IOException e) {
+          // the thread ended meanwhile
+        }
+      }
+    }
+    return count;
+  }
+
   /** The live threads of {@code pid} by name, digits folded ({@code dsh-http-#: 12}). */
   static java.util.Map<String, Long> threadNames(long pid) throws Exception {
     Matcher names = Pattern.compile("(?m)^\"([^\"]*)\"").matcher(jcmd(pid, "Thread.print"));
