@@ -49,10 +49,12 @@ public final class Console implements AutoCloseable {
     for (String path : PAGES) {
       context.addServlet(pages, path);
     }
-    URL files = Objects.requireNonNull(Console.class.getResource("/dev/dsh/serve/console/"),
+    // found by a file of its own: the folder's name alone could be another jar's (or the tests')
+    URL template = Objects.requireNonNull(Console.class.getResource(Shell.TEMPLATE),
         "the console's files are not in the jar");
+    String files = template.toExternalForm();
     ServletHolder statics = new ServletHolder("console-files", new ResourceServlet());
-    statics.setInitParameter("baseResource", files.toExternalForm());
+    statics.setInitParameter("baseResource", files.substring(0, files.lastIndexOf('/') + 1));
     statics.setInitParameter("pathInfoOnly", "true");
     statics.setInitParameter("dirAllowed", "false");
     statics.setInitParameter("etags", "true");

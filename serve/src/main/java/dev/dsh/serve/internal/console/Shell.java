@@ -22,6 +22,9 @@ final class Shell {
   record View(Pages.Page page, String path, String otherQuery, Language language,
       boolean signedIn, String next) {}
 
+  /** The template's resource name. */
+  static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
+
   private final String template;
 
   private Shell(String template) {
@@ -30,10 +33,9 @@ final class Shell {
 
   /** The shell of the jar's template. */
   static Shell load() {
-    String name = "/dev/dsh/serve/console/page.html";
-    try (InputStream in = Shell.class.getResourceAsStream(name)) {
+    try (InputStream in = Shell.class.getResourceAsStream(TEMPLATE)) {
       if (in == null) {
-        throw new IllegalStateException("the page template " + name + " is not in the jar");
+        throw new IllegalStateException("the page template " + TEMPLATE + " is not in the jar");
       }
       return new Shell(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
