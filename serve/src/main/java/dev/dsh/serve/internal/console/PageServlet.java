@@ -69,7 +69,8 @@ final class PageServlet extends HttpServlet {
     return local ? asked : "/";
   }
 
-  private static @Nullable String cookie(HttpServletRequest request, String name) {
+  /** The value of the cookie {@code name}, if sent. */
+  static @Nullable String cookie(HttpServletRequest request, String name) {
     Cookie[] cookies = request.getCookies();
     return cookies == null ? null : Arrays.stream(cookies).filter(c -> c.getName().equals(name))
         .map(Cookie::getValue).findFirst().orElse(null);

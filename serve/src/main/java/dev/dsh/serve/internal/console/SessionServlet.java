@@ -2,7 +2,6 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.serve.internal.api.ApiReplies;
 import dev.dsh.serve.internal.http.ServeToken;
-import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -88,16 +87,8 @@ final class SessionServlet extends HttpServlet {
   }
 
   private Optional<Sessions.Session> signedIn(HttpServletRequest request) {
-    Cookie[] cookies = request.getCookies();
-    if (cookies == null) {
-      return Optional.empty();
-    }
-    for (Cookie cookie : cookies) {
-      if (cookie.getName().equals(SessionGate.COOKIE)) {
-        return sessions.use(cookie.getValue());
-      }
-    }
-    return Optional.empty();
+    return Optional.ofNullable(PageServlet.cookie(request, SessionGate.COOKIE))
+        .flatMap(sessions::use);
   }
 
   /** The body's {@code token}, if the body is a JSON object holding one as a string. */
