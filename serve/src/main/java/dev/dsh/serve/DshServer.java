@@ -4,8 +4,10 @@ import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.serve.internal.api.SearchServlet;
 import dev.dsh.serve.internal.api.StatusServlet;
+import dev.dsh.serve.internal.console.Console;
 import dev.dsh.serve.internal.http.AccessLog;
 import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.HttpStack;
@@ -18,19 +20,25 @@ import dev.dsh.serve.internal.mcp.McpEndpoint;
 import dev.dsh.serve.internal.metrics.MetricsServlet;
 import dev.dsh.serve.internal.metrics.ServeMetrics;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.RequestLog;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
  * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
  * every other path behind a bearer token: {@code POST /api/search} and {@code GET /api/status},
- * {@code /metrics} for Prometheus.
+ * {@code /metrics} for Prometheus; the console's pages at {@code /}, signed in once with the same
+ * token (a session cookie).
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
- * with the options {@link #instrument(HostOptions)} gives, hand it over with {@link #booted(Host)}
+ * with the options {@link #instrument(HostOptions)} gives and the listener {@link
+ * #lifecycle(LifecycleListener)} gives, hand it over with {@link #booted(Host)}
  * (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when done. The server never
  * closes the host: its caller does, after the server.
  */
@@ -42,6 +50,7 @@ public final class DshServer implements AutoCloseable {
   private final HttpStack http;
   private final ServeMetrics metrics = new ServeMetrics();
   private final McpEndpoint mcp;
+  private final Console console;
 
   private DshServer(ServeOptions options, DshHome home, LaunchEnvironment env,
       Consumer<String> log) {
@@ -57,9 +66,12 @@ public final class DshServer implements AutoCloseable {
     context.addServlet(search, "/api/search");
     context.addServlet(new ServletHolder(new StatusServlet(state)), "/api/status");
     context.addServlet(new ServletHolder(new MetricsServlet(metrics.registry())), "/metrics");
-    this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT,
-        options.tlsKeystore().map(keystore -> Tls.from(keystore, env)),
-        AccessLog.to(options.accessLog(), log), token, context, log);
+    Optional<SslContextFactory.Server> tls = options.tlsKeystore()
+        .map(keystore -> Tls.from(keystore, env));
+    RequestLog access = AccessLog.to(options.accessLog(), log);
+    this.console = Console.mount(context, token, Clock.systemUTC()); // last: it starts a thread
+    this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
+        console.gate(), context, log);
     this.mcp = McpEndpoint.mount(context, state, options, this::url);
   }
 
@@ -78,7 +90,12 @@ public final class DshServer implements AutoCloseable {
   public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
     DshServer server = new DshServer(Objects.requireNonNull(options), host.home(), host.env(),
         Objects.requireNonNull(log));
-    server.http.start();
+    try {
+      server.http.start();
+    } catch (RuntimeException e) {
+      server.console.close();
+      throw e;
+    }
     return server;
   }
 
@@ -94,11 +111,20 @@ public final class DshServer implements AutoCloseable {
   }
 
   /**
-   * The options of the host to serve, reporting its searches and reloads to {@code /metrics} (and
-   * still to any listener they had): boot the host with these.
+   * The options of the host to serve, reporting its searches and reloads to {@code /metrics} and
+   * the console's events (and still to any listener they had): boot the host with these.
    */
   public HostOptions instrument(HostOptions host) {
-    return metrics.instrument(Objects.requireNonNull(host));
+    HostOptions measured = metrics.instrument(Objects.requireNonNull(host));
+    return measured.withActivity(console.activity().andThen(measured.activity()));
+  }
+
+  /**
+   * The life-cycle listener to boot the host with: the console's events are told of every scope's
+   * event, then {@code next}.
+   */
+  public LifecycleListener lifecycle(LifecycleListener next) {
+    return console.lifecycle(Objects.requireNonNull(next));
   }
 
   /** The host has booted: searches, readiness and metrics use it from now on. */
@@ -133,6 +159,7 @@ public final class DshServer implements AutoCloseable {
     state.startDraining();
     http.refuseNew();
     http.drain(deadline, state::abortInFlight);
+    console.close(); // its event streams are not waited for: they end now
     mcp.close(); // after the drain: it aborts the calls still open at once
     http.stop();
     metrics.close();

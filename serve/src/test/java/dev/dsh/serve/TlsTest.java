@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.serve.testing.ConsoleSession;
 import dev.dsh.serve.testing.ServedHost;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -41,6 +42,23 @@ class TlsTest {
       assertThat(served.server().url().toString()).startsWith("https://127.0.0.1:");
       assertThat(ready.statusCode()).isEqualTo(200);
       assertThat(noToken.statusCode()).isEqualTo(401);
+    }
+  }
+
+  @Test
+  void theConsoleSessionCookieIsSecureUnderTls() throws Exception {
+    Path keystore = keystore(ServedHost.TLS_PASSWORD);
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "", o -> withKeystore(o, keystore))) {
+      HttpClient client = HttpClient.newBuilder().sslContext(trusting(keystore)).build();
+
+      HttpResponse<String> signIn = client.send(
+          ConsoleSession.signInRequest(served, ServedHost.TOKEN),
+          HttpResponse.BodyHandlers.ofString());
+
+      assertThat(signIn.statusCode()).isEqualTo(200);
+      assertThat(signIn.headers().firstValue("Set-Cookie")).hasValueSatisfying(cookie ->
+          assertThat(cookie).endsWith("; Path=/; HttpOnly; SameSite=Strict; Secure"));
     }
   }
 

@@ -106,7 +106,7 @@ final class ServeCommand implements Callable<Integer> {
       throws InterruptedException {
     Host host;
     try {
-      host = Host.serve(server.instrument(boot), cli::lifecycleLine);
+      host = Host.serve(server.instrument(boot), server.lifecycle(cli::lifecycleLine));
     } catch (RuntimeException | Error e) {
       server.bootFailed(e);
       throw e;

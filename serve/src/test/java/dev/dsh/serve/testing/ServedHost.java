@@ -58,7 +58,7 @@ public final class ServedHost implements AutoCloseable {
             "DSH_SERVE_TLS_PASSWORD", TLS_PASSWORD)), log::add);
     this.server = DshServer.start(serve, plain, log::add);
     HostOptions hostOptions = server.instrument(plain);
-    this.host = Host.serve(hostOptions, LifecycleListener.none());
+    this.host = Host.serve(hostOptions, server.lifecycle(LifecycleListener.none()));
     server.booted(host);
   }
 

@@ -7,11 +7,15 @@ import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Lets through only requests carrying {@code Authorization: Bearer <token>}; the probes need none.
+ * Lets through only requests carrying {@code Authorization: Bearer <token>}; the probes need none,
+ * nor a request a handler in front marked {@link #LET_THROUGH} (the console's signed-in session).
  * Any other gets {@code 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where
  * the token is (never the token itself).
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
+
+  /** The request attribute a handler in front sets on a request it let through itself. */
+  public static final String LET_THROUGH = "dev.dsh.serve.auth.letThrough";
 
   private static final String SCHEME = "Bearer ";
 
@@ -21,6 +25,7 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
   public BearerAuth(ServeToken token) {
     this.token = token;
     exclude(Passage::probe);
+    exclude(request -> request.getAttribute(LET_THROUGH) != null);
   }
 
   @Override

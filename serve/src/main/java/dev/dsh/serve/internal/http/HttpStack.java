@@ -22,7 +22,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * The Jetty server in front of the endpoints: a bounded pool of {@code dsh-http-…} threads, one
  * connector (HTTPS when TLS is given) with headers capped and idle connections closed, the access
  * log, JSON errors, and the handlers every request passes in order: the {@link DrainGate}, the
- * {@link LoadShedding} limit, the {@link BearerAuth} check, and Jetty's body cap, then {@code app}.
+ * {@link LoadShedding} limit, {@code signIn} (the console's sessions), the {@link BearerAuth}
+ * check, and Jetty's body cap, then {@code app}.
  */
 public final class HttpStack {
 
@@ -41,7 +42,8 @@ public final class HttpStack {
 
   /** Laid out, not yet listening: {@link #start()} binds. */
   public HttpStack(String bind, int port, Limits limits, Optional<SslContextFactory.Server> tls,
-      RequestLog requestLog, ServeToken token, Handler app, Consumer<String> log) {
+      RequestLog requestLog, ServeToken token, Handler.Wrapper signIn, Handler app,
+      Consumer<String> log) {
     this.log = log;
     this.secure = tls.isPresent();
     this.address = bind + ":" + port;
@@ -75,7 +77,8 @@ public final class HttpStack {
     BearerAuth auth = new BearerAuth(token);
     SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1);
     gate.setHandler(shedding);
-    shedding.setHandler(auth);
+    shedding.setHandler(signIn);
+    signIn.setHandler(auth);
     auth.setHandler(bodyCap);
     bodyCap.setHandler(app);
     jetty.setHandler(gate);

@@ -15,12 +15,14 @@ final class Passage {
   }
 
   /**
-   * The MCP session's listening stream ({@code GET /mcp}) stays open while the session lives: it
-   * is neither a slot of the concurrency limit nor a request the drain waits for.
+   * The MCP session's listening stream ({@code GET /mcp}) stays open while the session lives, the
+   * console's events ({@code GET /api/events}) while the page is open: neither is a slot of the
+   * concurrency limit nor a request the drain waits for.
    */
   static boolean listening(Request request) {
+    String path = Request.getPathInContext(request);
     return HttpMethod.GET.is(request.getMethod())
-        && Request.getPathInContext(request).equals("/mcp");
+        && (path.equals("/mcp") || path.equals("/api/events"));
   }
 
   /** Probes and listening streams. */

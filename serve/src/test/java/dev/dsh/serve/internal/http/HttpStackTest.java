@@ -22,6 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.eclipse.jetty.server.CustomRequestLog;
+import org.eclipse.jetty.server.Handler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,7 @@ class HttpStackTest {
     ServeToken token = ServeToken.resolve(Optional.of(served.tokenFile()),
         LaunchEnvironment.of(Map.of()), home, log::add);
     stack = new HttpStack("127.0.0.1", 0, limits, Optional.empty(),
-        new CustomRequestLog(log::add, AccessLog.LINE), token,
+        new CustomRequestLog(log::add, AccessLog.LINE), token, new Handler.Wrapper(),
         servlets.context(state, served.host()), log::add);
     stack.start();
     return servlets;

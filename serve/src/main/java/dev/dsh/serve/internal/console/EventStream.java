@@ -1,0 +1,98 @@
+package dev.dsh.serve.internal.console;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * One open {@code GET /api/events}: the frames not yet written, written without blocking as the
+ * client takes them. Every method runs on the event log's one thread (the container's callbacks
+ * hop there), so nothing here is shared. A client that falls {@link #MAX_PENDING} frames behind
+ * is dropped rather than buffered without bound.
+ */
+final class EventStream implements WriteListener {
+
+  static final int MAX_PENDING = 2 * ConsoleEvents.KEPT;
+
+  private final AsyncContext async;
+  private final ServletOutputStream out;
+  private final ConsoleEvents events;
+  private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
+  private boolean unflushed;
+  private boolean closed;
+
+  EventStream(AsyncContext async, ServletOutputStream out, ConsoleEvents events) {
+    this.async = async;
+    this.out = out;
+    this.events = events;
+  }
+
+  /** Queues {@code frame} and writes what the client can take now. */
+  void send(String frame) {
+    if (closed) {
+      return;
+    }
+    if (pending.size() >= MAX_PENDING) {
+      end();
+      return;
+    }
+    pending.add(frame.getBytes(StandardCharsets.UTF_8));
+    write();
+  }
+
+  @Override
+  public void onWritePossible() {
+    hop(this::write);
+  }
+
+  @Override
+  public void onError(Throwable failure) {
+    hop(this::end);
+  }
+
+  /** Completes the response; the stream is forgotten by its log. */
+  void end() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    pending.clear();
+    try {
+      async.complete();
+    } catch (IllegalStateException e) {
+      // already completed by the container (the client went away)
+    }
+    events.ended(this);
+  }
+
+  private void write() {
+    try {
+      while (!closed && out.isReady()) {
+        byte[] next = pending.poll();
+        if (next != null) {
+          out.write(next);
+          unflushed = true;
+        } else if (unflushed) {
+          unflushed = false;
+          out.flush();
+        } else {
+          return;
+        }
+      }
+    } catch (IOException | IllegalStateException e) {
+      end();
+    }
+  }
+
+  private void hop(Runnable task) {
+    try {
+      events.owner().execute(task);
+    } catch (RejectedExecutionException e) {
+      // the log has closed: it ended every stream
+    }
+  }
+}

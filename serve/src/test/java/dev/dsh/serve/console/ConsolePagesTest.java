@@ -1,0 +1,170 @@
+package dev.dsh.serve.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.serve.testing.ConsoleSession;
+import dev.dsh.serve.testing.ServedHost;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Issue 25: the pages' shells, their languages and headers, and the static files. */
+class ConsolePagesTest {
+
+  static final String CSP =
+      "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+  @TempDir Path home;
+  private SearchProStub stub;
+  private ServedHost served;
+
+  @BeforeEach
+  void serve() {
+    stub = SearchProStub.answering(SearchProAnswers.onePage("tea"));
+    served = ServedHost.start(home, stub.baseUrl(), "");
+  }
+
+  @AfterEach
+  void stop() {
+    served.close();
+    stub.close();
+  }
+
+  private HttpResponse<String> anonymous(String path) {
+    return served.send(HttpRequest.newBuilder(served.url(path)).build());
+  }
+
+  @Test
+  void aPageWithoutASessionSendsToTheSignInPageWhichNeedsNone() {
+    HttpResponse<String> plugins = anonymous("/plugins");
+    HttpResponse<String> row = anonymous("/config/web-search-yuanbao?tab=2");
+    HttpResponse<String> login = anonymous("/login?next=%2Fplugins");
+
+    assertThat(plugins.statusCode()).isEqualTo(303);
+    assertThat(plugins.headers().firstValue("Location")).hasValueSatisfying(
+        location -> assertThat(location).endsWith("/login?next=%2Fplugins"));
+    assertThat(row.headers().firstValue("Location")).hasValueSatisfying(location ->
+        assertThat(location).endsWith("/login?next=%2Fconfig%2Fweb-search-yuanbao%3Ftab%3D2"));
+    assertThat(login.statusCode()).isEqualTo(200);
+    assertThat(login.body()).contains("data-page=\"login\"", "data-next=\"/plugins\"",
+        "<title>Sign in · dsh</title>").doesNotContain("id=\"signout\"");
+    assertThat(anonymous("/login?next=//evil.example").body()).contains("data-next=\"/\"");
+    // not a page: the API's 401, not a redirect
+    assertThat(anonymous("/nowhere").statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void aSignedInPageRendersInEnglishWithTheSecurityHeaders() {
+    ConsoleSession session = ConsoleSession.signIn(served);
+
+    HttpResponse<String> page = session.get("/config/web-search-yuanbao");
+
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html;charset=utf-8");
+    assertThat(page.headers().firstValue("Content-Security-Policy")).hasValue(CSP);
+    assertThat(page.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+    assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    assertThat(page.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
+    assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-store");
+    assertThat(page.body()).contains("<html lang=\"en\">",
+        "<main id=\"main\" data-page=\"config-row\" data-row=\"web-search-yuanbao\"",
+        "<li><a href=\"/\">Overview</a></li>",
+        "<li><a href=\"/config\" aria-current=\"page\">Config</a></li>",
+        "<button type=\"button\" id=\"signout\">Sign out</button>",
+        "<a href=\"/config/web-search-yuanbao?lang=zh\" hreflang=\"zh-CN\" lang=\"zh-CN\">简体中文</a>",
+        "<script type=\"module\" src=\"/console/app.js\"></script>")
+        .doesNotContain("{{", "<script>", "<style", " style=");
+    for (String path : List.of("/", "/plugins", "/config", "/credentials", "/search",
+        "/events")) {
+      assertThat(session.get(path).body()).as(path)
+          .contains("aria-current=\"page\"", "data-page=\"" + (path.equals("/") ? "overview"
+              : path.substring(1)) + "\"");
+    }
+  }
+
+  @Test
+  void aRowNameIsEscapedNeverMarkup() {
+    ConsoleSession session = ConsoleSession.signIn(served);
+
+    HttpResponse<String> page = session.get("/config/a%22b%3Cscript%3E");
+
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.body()).contains("data-row=\"a&quot;b&lt;script&gt;\"")
+        .doesNotContain("<script>");
+  }
+
+  @Test
+  void theLanguageComesFromAcceptLanguageThenTheCookieThatLangSets() {
+    ConsoleSession session = ConsoleSession.signIn(served);
+
+    HttpResponse<String> chinese = served.send(session.request("/plugins")
+        .header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.8").build());
+    HttpResponse<String> switched = served.send(session.request("/login?next=%2Fsearch&lang=zh")
+        .header("Accept-Language", "en").build());
+    HttpResponse<String> remembered = served.send(session.request("/search")
+        .header("Cookie", session.cookie() + "; dsh_lang=zh").header("Accept-Language", "en")
+        .build());
+
+    assertThat(chinese.body()).contains("<html lang=\"zh-CN\">", "<title>插件 · dsh</title>",
+        "<li><a href=\"/plugins\" aria-current=\"page\">插件</a></li>", "退出登录");
+    assertThat(switched.statusCode()).isEqualTo(303);
+    assertThat(switched.headers().firstValue("Location")).hasValueSatisfying(
+        location -> assertThat(location).endsWith("/login?next=%2Fsearch"));
+    assertThat(switched.headers().firstValue("Set-Cookie")).hasValueSatisfying(
+        cookie -> assertThat(cookie).startsWith("dsh_lang=zh;").contains("Path=/"));
+    assertThat(remembered.body()).contains("<html lang=\"zh-CN\">", "搜索");
+    assertThat(session.get("/search").body()).contains("<html lang=\"en\">");
+  }
+
+  @Test
+  void theStaticFilesNeedNoSessionAndHaveTheirTypes() {
+    HttpResponse<String> js = anonymous("/console/app.js");
+    HttpResponse<String> css = anonymous("/console/console.css");
+    HttpResponse<String> messages = anonymous("/console/messages/zh.json");
+
+    assertThat(js.statusCode()).isEqualTo(200);
+    assertThat(js.headers().firstValue("Content-Type")).hasValueSatisfying(
+        type -> assertThat(type).startsWith("text/javascript"));
+    assertThat(js.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    assertThat(js.headers().firstValue("Content-Security-Policy")).hasValue(CSP);
+    assertThat(css.headers().firstValue("Content-Type")).hasValueSatisfying(
+        type -> assertThat(type).startsWith("text/css"));
+    assertThat(messages.headers().firstValue("Content-Type")).hasValueSatisfying(
+        type -> assertThat(type).startsWith("application/json"));
+    assertThat(messages.body()).contains("\"nav.overview\": \"概览\"");
+    assertThat(anonymous("/console/").statusCode()).isIn(403, 404);
+    assertThat(anonymous("/console/nothing.js").statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void bothMessageFilesHaveTheSameKeysAndEveryKeyTheShellUses() throws IOException {
+    List<String> en = keys("en");
+    List<String> zh = keys("zh");
+
+    assertThat(zh).containsExactlyInAnyOrderElementsOf(en);
+    assertThat(en).contains("nav.overview", "nav.plugins", "nav.config", "nav.credentials",
+        "nav.search", "nav.events", "nav.signout", "lang.en", "lang.zh", "page.loading",
+        "title.overview", "title.plugins", "title.config", "title.config-row",
+        "title.credentials", "title.search", "title.events", "title.login");
+  }
+
+  private static List<String> keys(String language) throws IOException {
+    try (InputStream in = ConsolePagesTest.class.getResourceAsStream(
+        "/dev/dsh/serve/console/messages/" + language + ".json")) {
+      List<String> keys = new ArrayList<>();
+      JsonMapper.builder().build().readTree(in).propertyNames().forEach(keys::add);
+      return keys;
+    }
+  }
+}
