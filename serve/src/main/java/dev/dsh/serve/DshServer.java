@@ -6,6 +6,7 @@ import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.serve.internal.api.SearchServlet;
 import dev.dsh.serve.internal.api.StatusServlet;
+import dev.dsh.serve.internal.console.ConsoleApi;
 import dev.dsh.serve.internal.http.AccessLog;
 import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.HttpStack;
@@ -42,10 +43,12 @@ public final class DshServer implements AutoCloseable {
   private final HttpStack http;
   private final ServeMetrics metrics = new ServeMetrics();
   private final McpEndpoint mcp;
+  private final ConsoleApi console;
 
-  private DshServer(ServeOptions options, DshHome home, LaunchEnvironment env,
-      Consumer<String> log) {
+  private DshServer(ServeOptions options, HostOptions host, Consumer<String> log) {
     this.options = options;
+    DshHome home = host.home();
+    LaunchEnvironment env = host.env();
     this.token = ServeToken.resolve(options.tokenFile(), env, home.root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
@@ -61,6 +64,7 @@ public final class DshServer implements AutoCloseable {
         options.tlsKeystore().map(keystore -> Tls.from(keystore, env)),
         AccessLog.to(options.accessLog(), log), token, context, log);
     this.mcp = McpEndpoint.mount(context, state, options, this::url);
+    this.console = ConsoleApi.mount(context, state, host, metrics.registry());
   }
 
   /**
@@ -76,7 +80,7 @@ public final class DshServer implements AutoCloseable {
    *     access log cannot be used; the message names which and what to do
    */
   public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
-    DshServer server = new DshServer(Objects.requireNonNull(options), host.home(), host.env(),
+    DshServer server = new DshServer(Objects.requireNonNull(options), host,
         Objects.requireNonNull(log));
     server.http.start();
     return server;
@@ -134,6 +138,7 @@ public final class DshServer implements AutoCloseable {
     http.refuseNew();
     http.drain(deadline, state::abortInFlight);
     mcp.close(); // after the drain: it aborts the calls still open at once
+    console.close();
     http.stop();
     metrics.close();
   }

@@ -7,14 +7,15 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /** How the API answers: one JSON object, never cached; an error as {@code {"error": {...}}}. */
-final class ApiReplies {
+public final class ApiReplies {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private ApiReplies() {}
 
   /** Answers {@code status} with {@code json}. */
-  static void json(HttpServletResponse response, int status, String json) throws IOException {
+  public static void json(HttpServletResponse response, int status, String json)
+      throws IOException {
     byte[] body = (json + "\n").getBytes(StandardCharsets.UTF_8);
     response.setStatus(status);
     response.setContentType("application/json");
@@ -25,7 +26,7 @@ final class ApiReplies {
   }
 
   /** Answers {@code status} with {@code {"error": {"code", "message"}}}. */
-  static void error(HttpServletResponse response, int status, String code, String message)
+  public static void error(HttpServletResponse response, int status, String code, String message)
       throws IOException {
     ObjectNode root = JSON.createObjectNode();
     root.putObject("error").put("code", code).put("message", printable(message));
@@ -33,14 +34,14 @@ final class ApiReplies {
   }
 
   /** {@code 405}, naming the one method {@code path} answers. */
-  static void methodNotAllowed(HttpServletResponse response, String path, String allowed)
+  public static void methodNotAllowed(HttpServletResponse response, String path, String allowed)
       throws IOException {
     response.setHeader("Allow", allowed);
     error(response, 405, "METHOD_NOT_ALLOWED", path + " answers " + allowed + " only");
   }
 
   /** {@code text} with each control character written as {@code \\uXXXX}: one printable line. */
-  static String printable(String text) {
+  public static String printable(String text) {
     StringBuilder out = new StringBuilder(text.length());
     text.codePoints().forEach(c -> {
       if (Character.getType(c) == Character.CONTROL) {
