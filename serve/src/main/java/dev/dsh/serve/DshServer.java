@@ -28,7 +28,8 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 /**
  * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
  * every other path behind a bearer token: {@code POST /api/search} and {@code GET /api/status},
- * {@code /metrics} for Prometheus.
+ * {@code /metrics} for Prometheus, and the console's data ({@code /api/overview}, {@code
+ * /api/plugins}, {@code /api/config}, {@code /api/credentials}).
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
  * with the options {@link #instrument(HostOptions)} gives, hand it over with {@link #booted(Host)}

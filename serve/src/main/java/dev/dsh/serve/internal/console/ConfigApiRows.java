@@ -37,7 +37,8 @@ final class ConfigApiRows {
     return out;
   }
 
-  private static String reason(Throwable failure) {
+  /** A scope's failure in one line: its message's first line, else its class's name. */
+  static String reason(Throwable failure) {
     String message =
         Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
     return ApiReplies.printable(message.lines().findFirst().orElse(""));

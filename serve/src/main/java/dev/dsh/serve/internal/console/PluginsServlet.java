@@ -94,13 +94,14 @@ final class PluginsServlet extends HttpServlet {
     root.withArray("scopes");
     for (ScopeInfo scope : state.booted().map(Host::scopes).orElse(List.of())) {
       root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(PluginsServlet::reason).orElse(null));
+          .put("reason", scope.failure().map(ConfigApiRows::reason).orElse(null));
     }
     return JSON.writeValueAsString(root);
   }
 
   private void remove(String id, HttpServletResponse response) throws IOException {
-    Optional<PluginInstaller.Removed> removed = edits.run(() -> PluginInstaller.remove(options, id));
+    Optional<PluginInstaller.Removed> removed =
+        edits.run(() -> PluginInstaller.remove(options, id));
     if (removed.isEmpty()) {
       ApiReplies.error(response, 404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed");
       return;
@@ -109,12 +110,5 @@ final class PluginsServlet extends HttpServlet {
     removed.get().notes().forEach(root.putArray("notes")::add);
     removed.get().profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
     ApiReplies.json(response, 200, JSON.writeValueAsString(root));
-  }
-
-  /** A scope's failure in one line: its message, else its class's name. */
-  private static String reason(Throwable failure) {
-    String message = Optional.ofNullable(failure.getMessage())
-        .orElse(failure.getClass().getSimpleName());
-    return ApiReplies.printable(message.lines().findFirst().orElse(""));
   }
 }
