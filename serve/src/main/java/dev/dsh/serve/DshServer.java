@@ -8,6 +8,7 @@ import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.serve.internal.api.SearchServlet;
 import dev.dsh.serve.internal.api.StatusServlet;
 import dev.dsh.serve.internal.console.Console;
+import dev.dsh.serve.internal.console.ConsoleApi;
 import dev.dsh.serve.internal.http.AccessLog;
 import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.HttpStack;
@@ -33,8 +34,9 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 /**
  * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
  * every other path behind a bearer token: {@code POST /api/search} and {@code GET /api/status},
- * {@code /metrics} for Prometheus; the console's pages at {@code /}, signed in once with the same
- * token (a session cookie).
+ * {@code /metrics} for Prometheus, the console's data ({@code /api/overview}, {@code
+ * /api/plugins}, {@code /api/config}, {@code /api/credentials}, {@code /api/events}); the console's
+ * pages at {@code /}, signed in once with the same token (a session cookie).
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
  * with the options {@link #instrument(HostOptions)} gives and the listener {@link
@@ -51,10 +53,12 @@ public final class DshServer implements AutoCloseable {
   private final ServeMetrics metrics = new ServeMetrics();
   private final McpEndpoint mcp;
   private final Console console;
+  private final ConsoleApi consoleApi;
 
-  private DshServer(ServeOptions options, DshHome home, LaunchEnvironment env,
-      Consumer<String> log) {
+  private DshServer(ServeOptions options, HostOptions host, Consumer<String> log) {
     this.options = options;
+    DshHome home = host.home();
+    LaunchEnvironment env = host.env();
     this.token = ServeToken.resolve(options.tokenFile(), env, home.root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
@@ -73,6 +77,7 @@ public final class DshServer implements AutoCloseable {
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
         console.gate(), context, log);
     this.mcp = McpEndpoint.mount(context, state, options, this::url);
+    this.consoleApi = ConsoleApi.mount(context, state, host, metrics.registry());
   }
 
   /**
@@ -88,12 +93,12 @@ public final class DshServer implements AutoCloseable {
    *     access log cannot be used; the message names which and what to do
    */
   public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
-    DshServer server = new DshServer(Objects.requireNonNull(options), host.home(), host.env(),
+    DshServer server = new DshServer(Objects.requireNonNull(options), host,
         Objects.requireNonNull(log));
     try {
       server.http.start();
     } catch (RuntimeException e) {
-      server.console.close();
+      server.closeParts();
       throw e;
     }
     return server;
@@ -159,9 +164,15 @@ public final class DshServer implements AutoCloseable {
     state.startDraining();
     http.refuseNew();
     http.drain(deadline, state::abortInFlight);
-    console.close(); // its event streams are not waited for: they end now
-    mcp.close(); // after the drain: it aborts the calls still open at once
+    closeParts(); // after the drain: the MCP calls still open are aborted at once
     http.stop();
     metrics.close();
+  }
+
+  /** Ends what the endpoints run beside Jetty: event streams end now, open MCP calls abort. */
+  private void closeParts() {
+    console.close();
+    mcp.close();
+    consoleApi.close();
   }
 }

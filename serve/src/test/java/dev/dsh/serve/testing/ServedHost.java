@@ -43,6 +43,7 @@ public final class ServedHost implements AutoCloseable {
   private final List<String> log = new CopyOnWriteArrayList<>();
   private final DshServer server;
   private final Host host;
+  private final HostOptions plainOptions;
   private final HttpClient http = HttpClient.newHttpClient();
 
   private ServedHost(Path home, String baseUrl, String extraConfig, UnaryOperator<ServeOptions> options) {
@@ -56,6 +57,7 @@ public final class ServedHost implements AutoCloseable {
     HostOptions plain = new HostOptions(new DshHome(home), "default", Optional.empty(),
         LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY,
             "DSH_SERVE_TLS_PASSWORD", TLS_PASSWORD)), log::add);
+    this.plainOptions = plain;
     this.server = DshServer.start(serve, plain, log::add);
     HostOptions hostOptions = server.instrument(plain);
     this.host = Host.serve(hostOptions, server.lifecycle(LifecycleListener.none()));
@@ -132,6 +134,22 @@ public final class ServedHost implements AutoCloseable {
   /** {@code GET path} with the test token. */
   public HttpResponse<String> get(String path) {
     return send(request(path).GET().build());
+  }
+
+  /** {@code PUT path} with a JSON body and the test token. */
+  public HttpResponse<String> putJson(String path, String json) {
+    return send(request(path).header("Content-Type", "application/json")
+        .PUT(HttpRequest.BodyPublishers.ofString(json)).build());
+  }
+
+  /** {@code DELETE path} with the test token. */
+  public HttpResponse<String> delete(String path) {
+    return send(request(path).DELETE().build());
+  }
+
+  /** The options the host was booted with, before the server instrumented them. */
+  public HostOptions hostOptions() {
+    return plainOptions;
   }
 
   private static void write(Path file, String text) {

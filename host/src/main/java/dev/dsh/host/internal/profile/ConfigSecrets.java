@@ -111,6 +111,32 @@ public final class ConfigSecrets {
     });
   }
 
+  /**
+   * The RFC 6901 pointers of the secret properties {@code schema} declares (or whose names look
+   * like secrets), nested objects' properties walked: the fields a form must keep write-only.
+   */
+  public static SortedSet<String> declaredPointers(@Nullable JsonNode schema) {
+    SortedSet<String> pointers = new TreeSet<>();
+    declared(schema, "", pointers);
+    return pointers;
+  }
+
+  private static void declared(@Nullable JsonNode schema, String at, SortedSet<String> pointers) {
+    if (schema == null) {
+      return;
+    }
+    schema.path("properties").properties().forEach(entry -> {
+      String key = entry.getKey();
+      JsonNode property = property(schema, key);
+      String pointer = at + "/" + key.replace("~", "~0").replace("/", "~1");
+      if (SecretRedactor.isSecret(key, property)) {
+        pointers.add(pointer);
+      } else {
+        declared(property, pointer, pointers);
+      }
+    });
+  }
+
   private static @Nullable JsonNode property(@Nullable JsonNode schema, String key) {
     JsonNode property = schema == null ? null : schema.path("properties").get(key);
     return property != null && property.isObject() ? property : null;

@@ -44,7 +44,7 @@ public final class ApiReplies {
   }
 
   /** {@code text} with each control character written as {@code \\uXXXX}: one printable line. */
-  static String printable(String text) {
+  public static String printable(String text) {
     StringBuilder out = new StringBuilder(text.length());
     text.codePoints().forEach(c -> {
       if (Character.getType(c) == Character.CONTROL) {

@@ -6,6 +6,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
+import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.json.SearchJson;
 import jakarta.servlet.AsyncContext;
@@ -21,10 +22,13 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code POST /api/search}: runs the body's search ({@link SearchBody}) and answers {@code 200}
- * with exactly what {@code dsh search --json} prints, or the same error object with the status of
+ * with exactly what {@code dsh search --json} prints (plus the model's text with {@code
+ * ?rendering=true}), or the same error object with the status of
  * {@link FailureStatus}. The search runs asynchronously, so a waiting search holds no container
  * thread. Its signal follows the server's shutdown signal and its own timeout; a provider that
  * ignores both is given up on {@link #GRACE} later.
@@ -35,6 +39,8 @@ public final class SearchServlet extends HttpServlet {
 
   /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
   static final Duration GRACE = Duration.ofSeconds(10);
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final transient ServeState state;
 
@@ -71,12 +77,27 @@ public final class SearchServlet extends HttpServlet {
   }
 
   /**
+   * The answer to a search that ended with {@code result}: {@code dsh search --json}'s object,
+   * with {@code ?rendering=true} plus {@code "rendering"}, the exact text the {@code web_search}
+   * tool gives the model for it (the console shows both).
+   */
+  private static String answer(WebSearchResult result, boolean rendering) {
+    String json = SearchJson.result(result);
+    if (!rendering) {
+      return json;
+    }
+    ObjectNode root = (ObjectNode) JSON.readTree(json);
+    return JSON.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
+  }
+
+  /**
    * Runs the search and answers once it ends: asynchronously when the filter chain allows it (each
    * filter in front must be async-supported), else on this container thread.
    */
   private void search(Host host, SearchBody body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();
+    boolean rendering = "true".equals(request.getParameter("rendering"));
     AbortSignal deadline = AbortSignal.timeout(timeout);
     AbortController controller = AbortController.linkedTo(state.shutdownSignal(), deadline);
     CompletableFuture<WebSearchResult> search;
@@ -96,7 +117,7 @@ public final class SearchServlet extends HttpServlet {
           controller.close(); // unlinks it from the long-lived shutdown signal
           try {
             if (error == null) {
-              ApiReplies.json(response, 200, SearchJson.result(result));
+              ApiReplies.json(response, 200, answer(result, rendering));
             } else {
               failed(response, failure(error, deadline.aborted(), timeout), deadline.aborted());
             }

@@ -14,7 +14,6 @@ import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.server.handler.SizeLimitHandler;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -23,7 +22,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * connector (HTTPS when TLS is given) with headers capped and idle connections closed, the access
  * log, JSON errors, and the handlers every request passes in order: the {@link DrainGate}, the
  * {@link LoadShedding} limit, {@code signIn} (the console's sessions), the {@link BearerAuth}
- * check, and Jetty's body cap, then {@code app}.
+ * check, and the body cap ({@link BodyCap}), then {@code app}.
  */
 public final class HttpStack {
 
@@ -75,7 +74,7 @@ public final class HttpStack {
     jetty.setStopTimeout(1_000);
     LoadShedding shedding = new LoadShedding(limits);
     BearerAuth auth = new BearerAuth(token);
-    SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1);
+    BodyCap bodyCap = new BodyCap();
     gate.setHandler(shedding);
     shedding.setHandler(signIn);
     signIn.setHandler(auth);

@@ -19,6 +19,9 @@ public record Limits(
   /** The cap of a request body, 1 MiB. */
   public static final int BODY_CAP = 1 << 20;
 
+  /** The cap of a plugin jar uploaded to {@code POST /api/plugins}, 64 MiB ({@link BodyCap}). */
+  public static final long UPLOAD_CAP = 64L << 20;
+
   /** The cap of a request's headers, 8 KiB. */
   public static final int HEADER_CAP = 8 * 1024;
 

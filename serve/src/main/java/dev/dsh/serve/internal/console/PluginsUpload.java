@@ -1,0 +1,96 @@
+package dev.dsh.serve.internal.console;
+
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.serve.internal.http.Limits;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * {@code POST /api/plugins}: the body, a plugin jar of at most {@link Limits#UPLOAD_CAP} bytes,
+ * streamed to an owner-only temporary file in the home, then installed by {@link
+ * PluginInstaller#add} (the checks and messages of {@code dsh plugin add}); the file is deleted
+ * whatever happens.
+ */
+final class PluginsUpload {
+
+  /** A body over the cap: {@code 413 BODY_TOO_LARGE}, as the HTTP stack's own cap answers. */
+  static final class TooLarge extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    TooLarge() {
+      super("the plugin jar is over the " + Limits.UPLOAD_CAP + "-byte (64 MiB) cap: upload a"
+          + " smaller one, or install it with 'dsh plugin add <jar>'", null, false, false);
+    }
+  }
+
+  /** A jar {@code dsh plugin add} refuses: {@code 400 BAD_PLUGIN} with its message. */
+  static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private final HostOptions options;
+  private final ConsoleApiEdits edits;
+
+  PluginsUpload(HostOptions options, ConsoleApiEdits edits) {
+    this.options = options;
+    this.edits = edits;
+  }
+
+  /**
+   * Installs the request's jar.
+   *
+   * @throws TooLarge when the body is over the cap
+   * @throws Refused with {@code dsh plugin add}'s message, the file called "the uploaded jar"
+   */
+  PluginInstaller.Installed install(HttpServletRequest request) throws IOException {
+    String type = Optional.ofNullable(request.getContentType()).orElse("")
+        .split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    if (!type.equals("application/java-archive") && !type.equals("application/octet-stream")) {
+      throw new IllegalArgumentException("the body must be the plugin's jar, sent with"
+          + " Content-Type: application/java-archive");
+    }
+    if (request.getContentLengthLong() > Limits.UPLOAD_CAP) {
+      throw new TooLarge();
+    }
+    Path jar = Files.createTempFile(options.home().root(), ".upload-", ".jar");
+    try {
+      copyCapped(request.getInputStream(), jar);
+      return edits.run(() -> {
+        try {
+          return PluginInstaller.add(options, jar);
+        } catch (PluginLoadException e) {
+          // The temporary file's name means nothing to the user: the message names the upload.
+          throw new Refused(e.getMessage().replace(jar.toString(), "the uploaded jar"));
+        }
+      });
+    } finally {
+      Files.deleteIfExists(jar);
+    }
+  }
+
+  private static void copyCapped(InputStream body, Path file) throws IOException {
+    byte[] buffer = new byte[64 * 1024];
+    long total = 0;
+    try (OutputStream out = Files.newOutputStream(file)) {
+      for (int read; (read = body.read(buffer)) >= 0; ) {
+        total += read;
+        if (total > Limits.UPLOAD_CAP) {
+          throw new TooLarge(); // a body sent without its length, or longer than it said
+        }
+        out.write(buffer, 0, read);
+      }
+    }
+  }
+}

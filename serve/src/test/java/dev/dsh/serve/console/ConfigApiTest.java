@@ -1,0 +1,138 @@
+package dev.dsh.serve.console;
+
+import static dev.dsh.serve.console.ConsoleApiCalls.SOON;
+import static dev.dsh.serve.console.ConsoleApiCalls.getOk;
+import static dev.dsh.serve.console.ConsoleApiCalls.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.Host;
+import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.serve.testing.ServedHost;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Issue 25: {@code /api/config}: rows with their schemas, a row saved, the redacted dump. */
+class ConfigApiTest {
+
+  private static final String ROW = RealPluginJar.ROW_ID;
+  private static final String WITH_KEY = "apiKey: \"" + ServedHost.KEY + "\"";
+
+  @TempDir Path home;
+
+  @Test
+  void theRowsHaveTheirSchemaStateAndSecretFieldsButNoSecretValueAnywhere() {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY + ", count: 30")) {
+      JsonNode rows = getOk(served, "/api/config").get("rows");
+      JsonNode row = getOk(served, "/api/config/" + ROW);
+      HttpResponse<String> unknown = served.get("/api/config/no-such-row");
+
+      assertThat(rows.findValuesAsString("id")).contains("web", ROW);
+      assertThat(row.get("plugin").asString()).isEqualTo(RealPluginJar.PLUGIN_ID);
+      assertThat(row.get("disabled").asBoolean()).isFalse();
+      assertThat(row.get("state").asString()).isEqualTo("ACTIVE");
+      assertThat(row.get("reason").isNull()).isTrue();
+      assertThat(row.get("schema").get("properties").get("count").get("enum")).isNotEmpty();
+      assertThat(row.get("schema").get("properties").get("apiKey").get("x-secret").asBoolean())
+          .isTrue();
+      assertThat(row.get("config").toString())
+          .isEqualTo("{\"baseURL\":\"" + stub.baseUrl() + "\",\"count\":30}");
+      assertThat(row.get("secrets").toString()).isEqualTo("[\"/apiKey\"]");
+      assertThat(row.get("secretFields").toString()).contains("\"/apiKey\"");
+      assertThat(row.get("credentialRefs").toString()).isEqualTo("[\"TENCENTCLOUD_WSA_APIKEY\"]");
+      assertThat(unknown.statusCode()).isEqualTo(404);
+      assertThat(json(unknown).get("error").get("code").asString()).isEqualTo("UNKNOWN_ROW");
+      for (String path : List.of("/api/config", "/api/config/" + ROW, "/api/config/dump",
+          "/api/plugins", "/api/overview", "/api/credentials")) {
+        assertThat(served.get(path).body()).as(path).doesNotContain(ServedHost.KEY);
+      }
+    }
+  }
+
+  @Test
+  void savingCountTwentyReachesTheNextSearchAndKeepsTheKeyAndTheFilesComments()
+      throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      Files.writeString(layer, "# my own note\n" + Files.readString(layer));
+      ObjectNode config = (ObjectNode) getOk(served, "/api/config/" + ROW).get("config");
+      config.put("count", 20);
+
+      HttpResponse<String> saved = served.putJson("/api/config/" + ROW,
+          "{\"config\": " + config + "}");
+      String body = searchUntil(served, stub, "\"Cnt\":20");
+
+      assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+      assertThat(json(saved).get("row").get("config").get("count").asInt()).isEqualTo(20);
+      assertThat(saved.body()).doesNotContain(ServedHost.KEY);
+      assertThat(body).contains("\"Cnt\":20");
+      assertThat(stub.searches().get(stub.searches().size() - 1)
+          .hasHeader("Authorization", "Bearer " + ServedHost.KEY)).isTrue();
+      assertThat(Files.readString(layer)).startsWith("# my own note\n")
+          .contains(ServedHost.KEY, "count: 20");
+    }
+  }
+
+  @Test
+  void aNumberBeyondItsMaximumIs400AtItsPointerAndTheFileIsUnchanged() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      byte[] before = Files.readAllBytes(layer);
+
+      HttpResponse<String> refused = served.putJson("/api/config/" + ROW,
+          "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"maxConcurrentSearches\": 65}}");
+      HttpResponse<String> notObject =
+          served.putJson("/api/config/" + ROW, "{\"config\": [1]}");
+
+      assertThat(refused.statusCode()).isEqualTo(400);
+      JsonNode error = json(refused).get("error");
+      assertThat(error.get("code").asString()).isEqualTo("INVALID_CONFIG");
+      assertThat(error.get("violations").toString()).isEqualTo("[{\"pointer\":"
+          + "\"/maxConcurrentSearches\",\"message\":\"must be at most 64 (allowed: 1 to 64;"
+          + " got 65)\"}]");
+      assertThat(error.get("message").asString()).contains("/maxConcurrentSearches");
+      assertThat(Files.readAllBytes(layer)).isEqualTo(before);
+      assertThat(notObject.statusCode()).isEqualTo(400);
+      assertThat(notObject.body()).contains("/config: must be a JSON object");
+    }
+  }
+
+  @Test
+  void theDumpIsTheRedactedDumpConfigText() {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      HttpResponse<String> dump = served.get("/api/config/dump");
+
+      assertThat(dump.statusCode()).isEqualTo(200);
+      assertThat(dump.headers().firstValue("Content-Type")).hasValueSatisfying(
+          type -> assertThat(type).startsWith("text/plain"));
+      assertThat(dump.body()).isEqualTo(Host.inspect(served.hostOptions()).configYaml())
+          .contains("apiKey: <redacted>").doesNotContain(ServedHost.KEY);
+    }
+  }
+
+  /** Searches until the stub's last search body contains {@code text} (the reload applied). */
+  private static String searchUntil(ServedHost served, SearchProStub stub, String text)
+      throws InterruptedException {
+    long end = System.nanoTime() + SOON.toNanos();
+    while (true) {
+      assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
+          .isEqualTo(200);
+      String body = stub.searches().get(stub.searches().size() - 1).body();
+      if (body.contains(text) || System.nanoTime() > end) {
+        return body;
+      }
+      Thread.sleep(50);
+    }
+  }
+}

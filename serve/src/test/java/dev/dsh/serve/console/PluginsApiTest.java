@@ -1,0 +1,212 @@
+package dev.dsh.serve.console;
+
+import static dev.dsh.serve.console.ConsoleApiCalls.await;
+import static dev.dsh.serve.console.ConsoleApiCalls.getOk;
+import static dev.dsh.serve.console.ConsoleApiCalls.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.dsh.api.testing.SearchProAnswers;
+import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.serve.testing.ServedHost;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** Issue 25: {@code /api/plugins}: list, enable and disable, remove, upload. */
+class PluginsApiTest {
+
+  private static final String ID = RealPluginJar.PLUGIN_ID;
+
+  @TempDir Path home;
+  @TempDir Path elsewhere;
+
+  @Test
+  void theListHasTheJarItsRowsAndEveryScopeWithItsState() {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      JsonNode list = getOk(served, "/api/plugins");
+
+      assertThat(list.get("plugins").toString()).isEqualTo("[{\"id\":\"" + ID + "\",\"version\":\""
+          + RealPluginJar.version() + "\",\"enabled\":true,\"state\":\"STARTED\",\"rows\":[\""
+          + RealPluginJar.ROW_ID + "\"]}]");
+      assertThat(list.get("scopes").toString()).contains(
+          "{\"id\":\"root/" + RealPluginJar.ROW_ID + "\",\"state\":\"ACTIVE\",\"reason\":null}",
+          "{\"id\":\"root/web\",\"state\":\"ACTIVE\",\"reason\":null}");
+    }
+  }
+
+  @Test
+  void disablingEditsTheBundlesKeepsTheCommentsAndTheProviderGoesThenComesBack()
+      throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      Path profile = home.resolve("profiles/default/profile.yml");
+      Files.writeString(profile, "# my plugins\nbundles: [" + ID + "]  # the search\n");
+
+      HttpResponse<String> disabled =
+          served.putJson("/api/plugins/" + ID + "/enabled", "{\"enabled\": false}");
+      JsonNode gone = await(served, "/api/overview", o -> o.get("providers").isEmpty());
+      String whileDisabled = Files.readString(profile);
+      HttpResponse<String> again =
+          served.putJson("/api/plugins/" + ID + "/enabled", "{\"enabled\": false}");
+      HttpResponse<String> enabled =
+          served.putJson("/api/plugins/" + ID + "/enabled", "{\"enabled\": true}");
+      JsonNode back = await(served, "/api/overview", o -> o.get("providers").size() == 1);
+
+      assertThat(disabled.statusCode()).isEqualTo(200);
+      assertThat(disabled.body()).isEqualTo("{\"changed\":true}\n");
+      assertThat(again.body()).isEqualTo("{\"changed\":false}\n");
+      assertThat(enabled.body()).isEqualTo("{\"changed\":true}\n");
+      assertThat(whileDisabled).startsWith("# my plugins\n").doesNotContain(ID + "]");
+      assertThat(gone.get("selected").get("provider").isNull()).isTrue();
+      assertThat(back.get("selected").get("provider").asString()).isEqualTo("yuanbao");
+      assertThat(Files.readString(profile)).startsWith("# my plugins\n").contains(ID);
+      assertThat(getOk(served, "/api/plugins").get("plugins").get(0).get("enabled").asBoolean())
+          .isTrue();
+    }
+  }
+
+  @Test
+  void anUnknownPluginIs404WithTheInstalledIds() {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      HttpResponse<String> enable =
+          served.putJson("/api/plugins/no-such/enabled", "{\"enabled\": true}");
+      HttpResponse<String> remove = served.delete("/api/plugins/no-such");
+      HttpResponse<String> notBoolean =
+          served.putJson("/api/plugins/" + ID + "/enabled", "{\"enabled\": \"no\"}");
+
+      assertThat(enable.statusCode()).isEqualTo(404);
+      assertThat(enable.body()).isEqualTo("{\"error\":{\"code\":\"UNKNOWN_PLUGIN\",\"message\":"
+          + "\"no installed plugin has the id \\\"no-such\\\" (installed: " + ID + "); add its jar"
+          + " with 'dsh plugin add <jar>'\"}}\n");
+      assertThat(remove.statusCode()).isEqualTo(404);
+      assertThat(remove.body()).contains("\"code\":\"UNKNOWN_PLUGIN\"",
+          "no plugin \\\"no-such\\\" is installed");
+      assertThat(notBoolean.statusCode()).isEqualTo(400);
+      assertThat(notBoolean.body()).contains("/enabled: must be true or false");
+    }
+  }
+
+  @Test
+  void removedThenUploadedTheProviderGoesAndComesBack() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      HttpResponse<String> removed = served.delete("/api/plugins/" + ID);
+      await(served, "/api/overview", o -> o.get("providers").isEmpty());
+      boolean jarGone = Files.notExists(home.resolve("plugins/" + ID + ".jar"));
+
+      HttpResponse<String> uploaded = upload(served, () -> stream(RealPluginJar.path()));
+      JsonNode back = await(served, "/api/overview", o -> o.get("providers").size() == 1);
+
+      assertThat(removed.statusCode()).isEqualTo(200);
+      assertThat(json(removed).get("notes").toString()).contains(RealPluginJar.ROW_ID);
+      assertThat(jarGone).isTrue();
+      assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(200);
+      assertThat(uploaded.body()).isEqualTo("{\"id\":\"" + ID + "\",\"version\":\""
+          + RealPluginJar.version() + "\"}\n");
+      assertThat(home.resolve("plugins/" + ID + ".jar")).hasSameBinaryContentAs(
+          RealPluginJar.path());
+      assertThat(back.get("providers").get(0).get("ready").asBoolean()).isTrue();
+      assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
+          .isEqualTo(200);
+      assertThat(uploadsLeft()).isEmpty();
+    }
+  }
+
+  @Test
+  void aJarThatIsNoPluginIs400WithTheMessageOfPluginAddAndChangesNothing() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      // Two MiB: over the cap of every other body, well under the upload's.
+      byte[] garbage = new byte[2 << 20];
+      Arrays.fill(garbage, (byte) 'x');
+      Path file = Files.write(elsewhere.resolve("garbage.jar"), garbage);
+      String cli = catchThrowableOfType(PluginLoadException.class,
+          () -> PluginInstaller.add(served.hostOptions(), file)).getMessage();
+      String profileBefore = Files.readString(home.resolve("profiles/default/profile.yml"));
+
+      HttpResponse<String> refused = upload(served, () -> new ByteArrayInputStream(garbage));
+
+      assertThat(refused.statusCode()).isEqualTo(400);
+      assertThat(json(refused).get("error").get("code").asString()).isEqualTo("BAD_PLUGIN");
+      assertThat(json(refused).get("error").get("message").asString())
+          .isEqualTo(cli.replace(file.toString(), "the uploaded jar"))
+          .startsWith("the uploaded jar: ");
+      assertThat(Files.readString(home.resolve("profiles/default/profile.yml")))
+          .isEqualTo(profileBefore);
+      assertThat(uploadsLeft()).isEmpty();
+    }
+  }
+
+  @Test
+  void anUploadOverSixtyFourMebibytesIs413() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      long over = (64L << 20) + 1;
+
+      // Sent chunked, without a length: the endpoint counts the bytes as they come.
+      HttpResponse<String> refused = upload(served, () -> new InputStream() {
+        private long left = over;
+
+        @Override
+        public int read() {
+          return left-- > 0 ? 'x' : -1;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+          if (left <= 0) {
+            return -1;
+          }
+          int n = (int) Math.min(length, left);
+          Arrays.fill(buffer, offset, offset + n, (byte) 'x');
+          left -= n;
+          return n;
+        }
+      });
+
+      assertThat(refused.statusCode()).isEqualTo(413);
+      assertThat(json(refused).get("error").get("code").asString()).isEqualTo("BODY_TOO_LARGE");
+      assertThat(json(refused).get("error").get("message").asString())
+          .startsWith("the plugin jar is over the 67108864-byte (64 MiB) cap");
+      assertThat(uploadsLeft()).isEmpty();
+    }
+  }
+
+  private static HttpResponse<String> upload(ServedHost served, Supplier<InputStream> body) {
+    return served.send(served.request("/api/plugins")
+        .header("Content-Type", "application/java-archive")
+        .POST(HttpRequest.BodyPublishers.ofInputStream(body)).build());
+  }
+
+  private static InputStream stream(Path file) {
+    try {
+      return Files.newInputStream(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private List<Path> uploadsLeft() throws IOException {
+    try (Stream<Path> files = Files.list(home)) {
+      return files.filter(f -> f.getFileName().toString().startsWith(".upload-")).toList();
+    }
+  }
+}
