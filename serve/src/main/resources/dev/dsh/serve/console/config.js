@@ -50,9 +50,8 @@ async function one(main, rowId) {
       ' ', el('a', { href: '/credentials', text: t('nav.credentials') }));
 
   function showSummary(message, violations = []) {
-    summary.replaceChildren(el('p', { text: message }),
-      violations.length === 0 ? null : el('ul', {}, violations.map((v) =>
-        el('li', { text: v.pointer ? `${v.pointer}: ${v.message}` : v.message }))));
+    summary.replaceChildren(el('p', { text: message }), el('ul', {}, violations.map((v) =>
+      el('li', { text: v.pointer ? `${v.pointer}: ${v.message}` : v.message }))));
   }
 
   async function submit(event) {

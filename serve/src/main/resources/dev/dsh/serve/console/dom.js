@@ -15,7 +15,7 @@ export function el(tag, props = {}, ...children) {
     else if (name === 'checked' || name === 'value' || name === 'disabled') node[name] = value;
     else node.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -42,10 +42,10 @@ export function errorText(error) {
   return t('error.network', { message: error && error.message ? error.message : String(error) });
 }
 
-/** A table with a caption, head cells and rows of cells (strings or nodes). */
+/** A table with a caption (for screen readers: a heading shows it), head cells and rows. */
 export function table(caption, heads, rows) {
   return el('table', {},
-    el('caption', { text: caption }),
+    el('caption', { class: 'visually-hidden', text: caption }),
     el('thead', {}, el('tr', {}, heads.map((head) => el('th', { scope: 'col', text: head })))),
     el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((cell) => el('td', {}, cell))))));
 }

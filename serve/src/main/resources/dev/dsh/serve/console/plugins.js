@@ -54,6 +54,7 @@ export async function render(main) {
     const plugins = data.plugins || [];
     const scopes = data.scopes || [];
     return [
+      el('h2', { text: t('plugins.installed') }),
       plugins.length === 0
         ? el('p', { text: t('plugins.none') })
         : table(t('plugins.installed'),
