@@ -47,7 +47,7 @@ final class Shell {
   String render(View view) {
     Language language = view.language();
     Map<String, String> markup = Map.of("nav", nav(view), "languages", languages(view),
-        "signout", view.signedIn() ? "<button type=\"button\" id=\"signout\">"
+        "signout", view.signedIn() ? "<button type=\"button\" id=\"signout\" class=\"signout\">"
             + escape(language.text("nav.signout")) + "</button>" : "");
     Map<String, String> text = Map.of("lang", language.tag(), "page", view.page().name(),
         "row", view.page().row(), "next", view.next(),
@@ -63,7 +63,7 @@ final class Shell {
   }
 
   private static String nav(View view) {
-    StringBuilder out = new StringBuilder("<ul>");
+    StringBuilder out = new StringBuilder("<ul class=\"nav\">");
     String current = view.page().name().equals("config-row") ? "config" : view.page().name();
     for (Pages.Link link : Pages.NAV) {
       out.append("<li><a href=\"").append(escape(link.path())).append('"')
@@ -78,16 +78,16 @@ final class Shell {
    * {@code lang} set.
    */
   private static String languages(View view) {
-    StringBuilder out = new StringBuilder();
+    StringBuilder out = new StringBuilder("<ul class=\"langs\">");
     for (Language language : Language.values()) {
       String href = view.path() + "?" + view.otherQuery()
           + (view.otherQuery().isEmpty() ? "" : "&") + "lang=" + language.code();
-      out.append("<a href=\"").append(escape(href)).append("\" hreflang=\"")
+      out.append("<li><a href=\"").append(escape(href)).append("\" hreflang=\"")
           .append(language.tag()).append("\" lang=\"").append(language.tag()).append('"')
           .append(language == view.language() ? " aria-current=\"true\"" : "").append('>')
-          .append(escape(language.text("lang." + language.code()))).append("</a>");
+          .append(escape(language.text("lang." + language.code()))).append("</a></li>");
     }
-    return out.toString();
+    return out.append("</ul>").toString();
   }
 
   /** {@code text} safe in HTML text and in a quoted attribute. */

@@ -1,0 +1,76 @@
+// Credentials: each reference the rows use, configured or missing and from where; set, replace
+// or clear through a write-only field. No answer holds a value, and the page never shows one.
+import { api } from './api.js';
+import { announce, badge, el, errorText, table } from './dom.js';
+import { t } from './i18n.js';
+
+function source(credential) {
+  if (!credential.configured) return badge(t('credentials.missing'), 'bad');
+  const from = credential.source === 'store' ? t('credentials.fromStore')
+    : credential.source === 'environment' ? t('credentials.fromEnvironment') : '';
+  return [badge(t('credentials.configured'), 'ok'), from ? ` ${from}` : null];
+}
+
+export async function render(main) {
+  const holder = el('div', { class: 'live' });
+
+  async function refresh(focusRef) {
+    const data = await api('GET', '/api/credentials');
+    holder.replaceChildren(view(data.credentials || []));
+    if (focusRef) holder.querySelector(`[data-ref="${CSS.escape(focusRef)}"]`)?.focus();
+  }
+
+  async function act(ref, work, message) {
+    try {
+      await work();
+      announce(t(message, { ref }));
+      await refresh(ref);
+    } catch (error) {
+      announce(errorText(error), 'error');
+    }
+  }
+
+  function editor(credential, index) {
+    const ref = credential.ref;
+    const id = `cred-${index}`;
+    if (!credential.writable) return el('p', { class: 'meta', text: t('credentials.readOnly') });
+    const input = el('input', { id, type: 'password', autocomplete: 'new-password',
+      spellcheck: 'false', 'data-ref': ref, required: true });
+    const path = `/api/credentials/${encodeURIComponent(ref)}`;
+    const form = el('form', { class: 'inline-form', onsubmit: (event) => {
+      event.preventDefault();
+      if (input.value === '') return announce(t('credentials.empty'), 'error');
+      const value = input.value;
+      input.value = '';
+      act(ref, () => api('PUT', path, { value }), 'credentials.saved');
+    } },
+    el('label', { for: id, text: t(credential.configured ? 'credentials.replaceLabel'
+      : 'credentials.setLabel', { ref }) }),
+    input,
+    el('button', { type: 'submit', text: t(credential.configured ? 'credentials.replace'
+      : 'credentials.set') }),
+    credential.configured && credential.source === 'store'
+      ? el('button', { type: 'button', class: 'danger',
+        'aria-label': t('credentials.clearRef', { ref }),
+        onclick: () => act(ref, () => api('DELETE', path), 'credentials.cleared'),
+        text: t('credentials.clear') })
+      : null);
+    return form;
+  }
+
+  function view(credentials) {
+    if (credentials.length === 0) return el('p', { text: t('credentials.none') });
+    return table(t('credentials.title'),
+      [t('credentials.ref'), t('credentials.status'), t('credentials.rows'),
+        t('credentials.change')],
+      credentials.map((c, i) => [
+        el('code', { text: c.ref }), source(c),
+        (c.rows || []).length === 0 ? '—' : el('ul', { class: 'inline' }, c.rows.map((row) =>
+          el('li', {}, el('a', { href: `/config/${encodeURIComponent(row)}`, text: row })))),
+        editor(c, i)]));
+  }
+
+  main.replaceChildren(el('h1', { text: t('credentials.title') }),
+    el('p', { text: t('credentials.intro') }), holder);
+  await refresh();
+}

@@ -1,0 +1,68 @@
+// Builds DOM nodes from data with textContent and attributes only: data never becomes markup.
+import { t } from './i18n.js';
+
+/**
+ * el('a', {href: '/x', class: 'c', onclick: f}, 'text', child): props named on* become listeners,
+ * `class` the class name, `text` the text; null, undefined and false children are skipped.
+ */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else if (name === 'checked' || name === 'value' || name === 'disabled') node[name] = value;
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+let statusTimer = 0;
+
+/** Says `text` in the live region; `kind` "error" keeps it until the next message. */
+export function announce(text, kind = 'info') {
+  const status = document.getElementById('status');
+  if (!status) return;
+  clearTimeout(statusTimer);
+  status.textContent = text;
+  status.dataset.kind = kind;
+  if (kind !== 'error') {
+    statusTimer = setTimeout(() => { status.textContent = ''; }, 8000);
+  }
+}
+
+/** An error's message for a person: the API's code and message, or the network's failure. */
+export function errorText(error) {
+  if (error && error.code) return t('error.withCode', { code: error.code, message: error.message });
+  return t('error.network', { message: error && error.message ? error.message : String(error) });
+}
+
+/** A table with a caption (for screen readers: a heading shows it), head cells and rows. */
+export function table(caption, heads, rows) {
+  return el('table', {},
+    el('caption', { class: 'visually-hidden', text: caption }),
+    el('thead', {}, el('tr', {}, heads.map((head) => el('th', { scope: 'col', text: head })))),
+    el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((cell) => el('td', {}, cell))))));
+}
+
+/** A state word as a badge: ok (green), bad (red) or other (grey). */
+export function badge(text, tone) {
+  return el('span', { class: `badge ${tone}`, text });
+}
+
+function tone(state) {
+  if (state === 'STARTED' || state === 'ACTIVE') return 'ok';
+  if (state === 'FAILED' || state === 'STOPPED' || state === 'DISABLED') return 'bad';
+  return 'warn';
+}
+
+/** A plugin's or scope's state as a badge, in the page's words when the messages name it. */
+export function stateBadge(state) {
+  const label = t(`state.${state}`);
+  return badge(label === `state.${state}` ? String(state) : label, tone(state));
+}

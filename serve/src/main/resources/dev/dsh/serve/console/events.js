@@ -1,0 +1,87 @@
+// Events: lifecycle changes, reloads and searches, live from /api/events, newest first,
+// filtered by kind and by text. The replay after a reconnect is folded in by event id.
+import { badge, el } from './dom.js';
+import { dateTime, number, t } from './i18n.js';
+import { listen } from './live.js';
+
+const KEEP = 500;
+const KINDS = ['lifecycle', 'reload', 'search'];
+
+function outcomeTone(outcome) {
+  return outcome === 'ok' ? 'ok' : outcome === 'error' ? 'bad' : 'warn';
+}
+
+function item(event) {
+  const search = event.search;
+  return el('li', { class: `event ${event.kind}` },
+    el('p', { class: 'event-head' },
+      el('time', { datetime: event.time, text: dateTime(event.time) }), ' ',
+      badge(t(`events.kind.${event.kind}`), 'kind')),
+    event.text ? el('p', { class: 'event-text', text: event.text }) : null,
+    search ? el('dl', { class: 'facts small' },
+      el('dt', { text: t('events.query') }), el('dd', { text: search.query }),
+      el('dt', { text: t('events.provider') }), el('dd', { text: search.provider || '—' }),
+      el('dt', { text: t('events.outcome') }), el('dd', {},
+        badge(t(`events.outcome.${search.outcome}`), outcomeTone(search.outcome)),
+        search.code ? ` ${search.code}` : null),
+      el('dt', { text: t('events.duration') }),
+      el('dd', { text: t('events.ms', { ms: number(search.durationMs ?? 0) }) })) : null);
+}
+
+function haystack(event) {
+  const s = event.search || {};
+  return [event.text, s.query, s.provider, s.outcome, s.code].filter(Boolean).join(' ')
+    .toLowerCase();
+}
+
+export async function render(main) {
+  const events = [];
+  const seen = new Set();
+  const nodes = new Map();
+  const kind = el('select', { id: 'kind' },
+    el('option', { value: '', text: t('events.allKinds') }),
+    KINDS.map((k) => el('option', { value: k, text: t(`events.kind.${k}`) })));
+  const text = el('input', { id: 'filter', type: 'search', spellcheck: 'false' });
+  const list = el('ul', { class: 'events', 'aria-label': t('events.list') });
+  const count = el('p', { class: 'meta' });
+  const connection = el('p', { class: 'meta', text: t('events.connecting') });
+
+  const matches = (event) => (!kind.value || event.kind === kind.value)
+    && (!text.value.trim() || haystack(event).includes(text.value.trim().toLowerCase()));
+
+  function node(event) {
+    if (!nodes.has(event.id)) nodes.set(event.id, item(event));
+    return nodes.get(event.id);
+  }
+
+  function redraw() {
+    const shown = events.filter(matches);
+    list.replaceChildren(...shown.map(node));
+    count.textContent = t('events.count', { shown: number(shown.length), total: number(events.length) });
+  }
+
+  kind.addEventListener('change', redraw);
+  text.addEventListener('input', redraw);
+
+  main.replaceChildren(el('h1', { text: t('events.title') }),
+    el('form', { class: 'card filters', role: 'search', onsubmit: (e) => e.preventDefault() },
+      el('div', { class: 'field' }, el('label', { for: 'kind', text: t('events.kind') }), kind),
+      el('div', { class: 'field' }, el('label', { for: 'filter', text: t('events.filter') }), text)),
+    connection, count, list);
+  redraw();
+
+  const source = listen((event) => {
+    if (seen.has(event.id)) return;
+    seen.add(event.id);
+    events.unshift(event);
+    events.sort((a, b) => b.id - a.id);
+    while (events.length > KEEP) {
+      const old = events.pop();
+      seen.delete(old.id);
+      nodes.delete(old.id);
+    }
+    redraw();
+  });
+  source.addEventListener('open', () => { connection.textContent = t('events.live'); });
+  source.addEventListener('error', () => { connection.textContent = t('events.reconnecting'); });
+}

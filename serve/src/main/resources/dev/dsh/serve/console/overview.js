@@ -1,0 +1,68 @@
+// Overview: version, profile, home, uptime; each provider's readiness; what auto-selection picks
+// now (or the pin); searches since the server started. Refreshed on lifecycle and reload events.
+import { api } from './api.js';
+import { announce, badge, el, errorText, table } from './dom.js';
+import { number, t } from './i18n.js';
+import { refreshOn } from './live.js';
+
+function uptime(seconds) {
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return t('time.days', { days, hours });
+  if (hours > 0) return t('time.hours', { hours, minutes });
+  if (minutes > 0) return t('time.minutes', { minutes, seconds: seconds % 60 });
+  return t('time.seconds', { seconds });
+}
+
+function readiness(provider) {
+  if (!provider.available) return badge(t('provider.unavailable'), 'bad');
+  return provider.ready ? badge(t('provider.ready'), 'ok') : badge(t('provider.notReady'), 'warn');
+}
+
+function selection(selected) {
+  if (!selected || !selected.provider) {
+    return el('p', { class: 'callout bad' },
+      t('overview.noProvider', { reason: selected && selected.reason ? selected.reason : '—' }));
+  }
+  const key = selected.pinned ? 'overview.pinned' : 'overview.selected';
+  return el('p', { class: 'callout ok' }, t(key, { provider: selected.provider }));
+}
+
+function facts(pairs) {
+  return el('dl', { class: 'facts' },
+    pairs.map(([term, value]) => [el('dt', { text: term }), el('dd', {}, value)]));
+}
+
+function view(data) {
+  const providers = data.providers || [];
+  return [
+    el('h1', { text: t('overview.title') }),
+    facts([
+      [t('overview.version'), data.version],
+      [t('overview.profile'), data.profile],
+      [t('overview.home'), el('code', { text: data.home })],
+      [t('overview.uptime'), uptime(data.uptimeSeconds || 0)],
+      [t('overview.searches'), number(data.searches ? data.searches.total : 0)],
+      [t('overview.failed'), number(data.searches ? data.searches.failed : 0)],
+    ]),
+    el('h2', { text: t('overview.providers') }),
+    selection(data.selected),
+    providers.length === 0
+      ? el('p', { text: t('overview.noProviders') })
+      : table(t('overview.providers'),
+        [t('provider.id'), t('provider.state'), t('provider.reason')],
+        providers.map((p) => [el('code', { text: p.id }), readiness(p), p.reason || '—'])),
+  ];
+}
+
+export async function render(main) {
+  main.replaceChildren(...view(await api('GET', '/api/overview')));
+  refreshOn(['lifecycle', 'reload', 'search'], async () => {
+    try {
+      main.replaceChildren(...view(await api('GET', '/api/overview')));
+    } catch (error) {
+      announce(errorText(error), 'error');
+    }
+  });
+}

@@ -1,0 +1,107 @@
+// Plugins: each installed jar and each scope with its state; enable / disable, remove, add a jar
+// by upload. Changes apply by the host's hot reload: the tables follow the event stream.
+import { api } from './api.js';
+import { announce, el, errorText, stateBadge, table } from './dom.js';
+import { t } from './i18n.js';
+import { refreshOn } from './live.js';
+
+const MAX_JAR_BYTES = 64 * 1024 * 1024;
+
+export async function render(main) {
+  const tables = el('div', { class: 'live' });
+  const notes = el('ul', { class: 'notes', 'aria-label': t('plugins.notes') });
+
+  async function refresh() {
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.focus : undefined;
+    const data = await api('GET', '/api/plugins');
+    tables.replaceChildren(...view(data));
+    if (focused) tables.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  async function act(work, done) {
+    try {
+      const answer = await work();
+      announce(done(answer));
+      await refresh();
+    } catch (error) {
+      announce(errorText(error), 'error');
+    }
+  }
+
+  function toggle(plugin) {
+    const enabled = !plugin.enabled;
+    act(() => api('PUT', `/api/plugins/${encodeURIComponent(plugin.id)}/enabled`, { enabled }),
+      () => t(enabled ? 'plugins.enabledNow' : 'plugins.disabledNow', { id: plugin.id }));
+  }
+
+  function remove(plugin) {
+    if (!window.confirm(t('plugins.removeConfirm', { id: plugin.id }))) return;
+    act(() => api('DELETE', `/api/plugins/${encodeURIComponent(plugin.id)}`), (answer) => {
+      notes.replaceChildren(...(answer && answer.notes ? answer.notes : [])
+        .map((note) => el('li', { text: note })));
+      return t('plugins.removed', { id: plugin.id });
+    });
+  }
+
+  function rowLinks(rows) {
+    if (!rows || rows.length === 0) return '—';
+    return el('ul', { class: 'inline' }, rows.map((row) =>
+      el('li', {}, el('a', { href: `/config/${encodeURIComponent(row)}`, text: row }))));
+  }
+
+  function view(data) {
+    const plugins = data.plugins || [];
+    const scopes = data.scopes || [];
+    return [
+      el('h2', { text: t('plugins.installed') }),
+      plugins.length === 0
+        ? el('p', { text: t('plugins.none') })
+        : table(t('plugins.installed'),
+          [t('plugins.id'), t('plugins.version'), t('plugins.enabled'), t('plugins.state'),
+            t('plugins.rows'), t('plugins.actions')],
+          plugins.map((p) => [
+            el('code', { text: p.id }), p.version,
+            p.enabled ? t('common.yes') : t('common.no'),
+            stateBadge(p.state), rowLinks(p.rows),
+            el('div', { class: 'actions' },
+              el('button', {
+                type: 'button', 'data-focus': `toggle:${p.id}`, onclick: () => toggle(p),
+                text: t(p.enabled ? 'plugins.disable' : 'plugins.enable'),
+                'aria-label': t(p.enabled ? 'plugins.disableId' : 'plugins.enableId', { id: p.id }),
+              }),
+              el('button', {
+                type: 'button', class: 'danger', 'data-focus': `remove:${p.id}`,
+                onclick: () => remove(p), text: t('plugins.remove'),
+                'aria-label': t('plugins.removeId', { id: p.id }),
+              })),
+          ])),
+      el('h2', { text: t('plugins.scopes') }),
+      scopes.length === 0
+        ? el('p', { text: t('plugins.noScopes') })
+        : table(t('plugins.scopes'), [t('plugins.scope'), t('plugins.state'), t('plugins.reason')],
+          scopes.map((s) => [el('code', { text: s.id }), stateBadge(s.state), s.reason || '—'])),
+    ];
+  }
+
+  const file = el('input', { id: 'jar', name: 'jar', type: 'file', accept: '.jar',
+    required: true, 'aria-describedby': 'jar-help' });
+  const upload = el('form', { class: 'card', onsubmit: (event) => {
+    event.preventDefault();
+    const jar = file.files[0];
+    if (!jar) return announce(t('plugins.chooseJar'), 'error');
+    if (jar.size > MAX_JAR_BYTES) return announce(t('plugins.tooLarge'), 'error');
+    act(() => api('POST', '/api/plugins', jar),
+      (answer) => t('plugins.added', { id: answer.id, version: answer.version }));
+    upload.reset();
+  } },
+  el('h2', { text: t('plugins.add') }),
+  el('div', { class: 'field' },
+    el('label', { for: 'jar', text: t('plugins.jar') }), file,
+    el('p', { id: 'jar-help', class: 'help', text: t('plugins.jarHelp') })),
+  el('button', { type: 'submit', class: 'primary', text: t('plugins.upload') }));
+
+  main.replaceChildren(el('h1', { text: t('plugins.title') }), tables, notes, upload);
+  await refresh();
+  refreshOn(['lifecycle', 'reload'], () => refresh().catch((e) => announce(errorText(e), 'error')));
+}

@@ -1,0 +1,101 @@
+// Search: the API's search with the filters; results as title, URL, snippet and date; the
+// dropped count, the truncated flag, the time taken, and the exact text the model sees.
+import { api } from './api.js';
+import { announce, el, errorText } from './dom.js';
+import { dateTime, number, t } from './i18n.js';
+
+function input(id, label, props, help) {
+  return el('div', { class: 'field' },
+    el('label', { for: id, text: label }),
+    el('input', { id, name: id, ...props, 'aria-describedby': help ? `${id}-help` : null }),
+    help ? el('p', { id: `${id}-help`, class: 'help', text: help }) : null);
+}
+
+function body(form) {
+  const value = (name) => form.elements[name].value.trim();
+  const out = { query: value('query') };
+  if (value('maxResults') !== '') out.maxResults = Number(value('maxResults'));
+  if (value('site') !== '') out.site = value('site');
+  const excluded = value('excludeSites').split(/[\s,]+/).filter(Boolean);
+  if (excluded.length > 0) out.excludeSites = excluded;
+  if (value('freshness') !== '') out.freshness = value('freshness');
+  return out;
+}
+
+function source(item) {
+  const safe = /^https?:\/\//i.test(item.url);
+  return el('li', { class: 'result' },
+    el('h3', {}, safe
+      ? el('a', { href: item.url, rel: 'noreferrer noopener', text: item.title || item.url })
+      : item.title || item.url),
+    el('p', { class: 'url' }, el('cite', { text: item.url })),
+    item.snippet ? el('p', { class: 'snippet', text: item.snippet }) : null,
+    item.publishedAt ? el('p', { class: 'meta' }, t('search.published'), ' ',
+      el('time', { datetime: item.publishedAt, text: dateTime(item.publishedAt) })) : null);
+}
+
+function results(answer, millis) {
+  const sources = answer.sources || [];
+  const facts = [t('search.took', { ms: number(Math.round(millis)) })];
+  if (answer.provider) facts.unshift(t('search.provider', { provider: answer.provider }));
+  return [
+    el('h2', { text: t('search.results', { count: number(sources.length) }) }),
+    el('ul', { class: 'facts-line' },
+      facts.map((fact) => el('li', { text: fact })),
+      el('li', { class: 'dropped', text: t('search.dropped', { count: number(answer.dropped || 0) }) }),
+      answer.truncated ? el('li', { class: 'warn', text: t('search.truncated') }) : null),
+    sources.length === 0 ? el('p', { text: t('search.noResults') })
+      : el('ol', { class: 'results' }, sources.map(source)),
+    typeof answer.rendering === 'string'
+      ? el('details', { class: 'rendering' }, el('summary', { text: t('search.rendering') }),
+        el('pre', { tabindex: '0', text: answer.rendering }))
+      : null,
+  ];
+}
+
+export async function render(main) {
+  const out = el('section', { class: 'live', 'aria-busy': 'false' });
+  const button = el('button', { type: 'submit', class: 'primary', text: t('search.submit') });
+  const freshness = el('datalist', { id: 'freshness-values' },
+    ['day', 'week', 'month', 'year'].map((value) => el('option', { value })));
+
+  async function submit(event) {
+    event.preventDefault();
+    const request = body(event.target);
+    if (request.query === '') return announce(t('search.needQuery'), 'error');
+    button.disabled = true;
+    out.setAttribute('aria-busy', 'true');
+    announce(t('search.running'));
+    const started = performance.now();
+    try {
+      const answer = await api('POST', '/api/search?rendering=true', request);
+      const millis = performance.now() - started;
+      out.replaceChildren(...results(answer, millis));
+      announce(t('search.done', { count: (answer.sources || []).length }));
+    } catch (error) {
+      const millis = performance.now() - started;
+      out.replaceChildren(el('h2', { text: t('search.failed') }),
+        el('p', { class: 'error', text: errorText(error) }),
+        el('p', { class: 'meta', text: t('search.took', { ms: number(Math.round(millis)) }) }));
+      announce(errorText(error), 'error');
+    } finally {
+      button.disabled = false;
+      out.setAttribute('aria-busy', 'false');
+    }
+  }
+
+  main.replaceChildren(el('h1', { text: t('search.title') }),
+    el('form', { class: 'card search', role: 'search', novalidate: true, onsubmit: submit },
+      input('query', t('search.query'), { type: 'search', required: true, spellcheck: 'false' }),
+      el('div', { class: 'row' },
+        input('maxResults', t('search.maxResults'), { type: 'number', min: '1', step: '1',
+          inputmode: 'numeric' }),
+        input('site', t('search.site'), { type: 'text', spellcheck: 'false' }, t('search.siteHelp')),
+        input('excludeSites', t('search.excludeSites'), { type: 'text', spellcheck: 'false' },
+          t('search.excludeHelp')),
+        input('freshness', t('search.freshness'), { type: 'text', list: 'freshness-values',
+          spellcheck: 'false' }, t('search.freshnessHelp'))),
+      freshness, button),
+    out);
+  main.querySelector('#query').focus();
+}
