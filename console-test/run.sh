@@ -19,17 +19,31 @@ if ! [ -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
+apt_usable() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }
+apt_updated=""
+apt_install() {
+  if [ -z "$apt_updated" ]; then apt-get update -qq >/dev/null && apt_updated=1 || return 1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 # Chromium: CHROMIUM_PATH, else Debian's, installed when missing and apt can be used, else npm's.
 if [ -z "${CHROMIUM_PATH:-}" ] && ! [ -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  if apt_usable; then
     echo "console-test: installing Debian's chromium" >&2
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null ||
+    apt_install chromium ||
       echo "console-test: apt-get could not install chromium; trying @sparticuz/chromium" >&2
   fi
   if ! [ -x /usr/bin/chromium ] && ! [ -d node_modules/@sparticuz/chromium ]; then
     echo "console-test: installing @sparticuz/chromium from npm" >&2
     npm install --no-save --no-audit --no-fund --loglevel=error @sparticuz/chromium@153.0.0
   fi
+fi
+
+# A Chinese font, or the Chinese page's screenshot shows boxes (the test itself reads text, not
+# pixels, so it runs on without one).
+if apt_usable && command -v fc-list >/dev/null && [ -z "$(fc-list :lang=zh)" ]; then
+  echo "console-test: installing a Chinese font (fonts-wqy-microhei)" >&2
+  apt_install fonts-wqy-microhei || echo "console-test: no Chinese font could be installed" >&2
 fi
 
 # The distribution and the plugin jar: ./dsh builds itself when its sources changed; the jar is

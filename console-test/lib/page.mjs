@@ -17,15 +17,15 @@ export async function messages(server) {
 }
 
 /**
- * The English text of message `key`; when the file has no such key, the one text that matches
- * `re` (so the test follows the page's own words whatever it names its keys).
+ * The English text of message `key`, its `{name}` placeholders filled from `vars`; when the file
+ * has no such key, the first text that matches `re` (so a renamed key still finds the page's words).
  */
 export function words(en) {
-  return (key, re) => {
-    if (typeof en[key] === 'string') return en[key];
-    const hit = Object.values(en).find((v) => typeof v === 'string' && re.test(v));
-    if (hit === undefined) throw new Error(`en.json has no "${key}" and no text matching ${re}`);
-    return hit;
+  return (key, re, vars = {}) => {
+    let text = en[key];
+    if (typeof text !== 'string') text = Object.values(en).find((v) => typeof v === 'string' && re.test(v));
+    if (text === undefined) throw new Error(`en.json has no "${key}" and no text matching ${re}`);
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
   };
 }
 
