@@ -1,13 +1,10 @@
 // Sign-in: the token typed into a password field, posted as JSON (never in a URL); then the
-// page asked for in ?next= (a path of this server only), or Overview.
+// page asked for in ?next=, which the server has checked is a path of its own (data-next).
 import { api } from './api.js';
 import { announce, el, errorText } from './dom.js';
 import { t } from './i18n.js';
 
-function target() {
-  const next = new URLSearchParams(location.search).get('next') || '/';
-  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
+const target = () => document.getElementById('main').dataset.next || '/';
 
 export async function render(main) {
   const session = await api('GET', '/api/session', undefined, { signIn: true });

@@ -58,7 +58,7 @@ class ConsolePagesTest {
         assertThat(location).endsWith("/login?next=%2Fconfig%2Fweb-search-yuanbao%3Ftab%3D2"));
     assertThat(login.statusCode()).isEqualTo(200);
     assertThat(login.body()).contains("data-page=\"login\"", "data-next=\"/plugins\"",
-        "<title>Sign in · dsh</title>").doesNotContain("id=\"signout\"");
+        "<title>Sign in · dsh console</title>").doesNotContain("id=\"signout\"");
     assertThat(anonymous("/login?next=//evil.example").body()).contains("data-next=\"/\"");
     // not a page: the API's 401, not a redirect
     assertThat(anonymous("/nowhere").statusCode()).isEqualTo(401);
@@ -81,8 +81,8 @@ class ConsolePagesTest {
         "<main id=\"main\" data-page=\"config-row\" data-row=\"web-search-yuanbao\"",
         "<li><a href=\"/\">Overview</a></li>",
         "<li><a href=\"/config\" aria-current=\"page\">Config</a></li>",
-        "<button type=\"button\" id=\"signout\">Sign out</button>",
-        "<a href=\"/config/web-search-yuanbao?lang=zh\" hreflang=\"zh-CN\" lang=\"zh-CN\">简体中文</a>",
+        "<button type=\"button\" id=\"signout\" class=\"signout\">Sign out</button>",
+        "<li><a href=\"/config/web-search-yuanbao?lang=zh\" hreflang=\"zh-CN\" lang=\"zh-CN\">简体中文</a>",
         "<script type=\"module\" src=\"/console/app.js\"></script>")
         .doesNotContain("{{", "<script>", "<style", " style=");
     for (String path : List.of("/", "/plugins", "/config", "/credentials", "/search",
@@ -116,7 +116,7 @@ class ConsolePagesTest {
         .header("Cookie", session.cookie() + "; dsh_lang=zh").header("Accept-Language", "en")
         .build());
 
-    assertThat(chinese.body()).contains("<html lang=\"zh-CN\">", "<title>插件 · dsh</title>",
+    assertThat(chinese.body()).contains("<html lang=\"zh-CN\">", "<title>插件 · dsh 控制台</title>",
         "<li><a href=\"/plugins\" aria-current=\"page\">插件</a></li>", "退出登录");
     assertThat(switched.statusCode()).isEqualTo(303);
     assertThat(switched.headers().firstValue("Location")).hasValueSatisfying(

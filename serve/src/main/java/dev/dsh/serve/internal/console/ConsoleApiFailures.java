@@ -57,12 +57,24 @@ final class ConsoleApiFailures {
       throws IOException {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode error = root.putObject("error").put("code", "INVALID_CONFIG")
-        .put("message", ApiReplies.printable(invalid.getMessage()));
+        .put("message", ApiReplies.printable(oneLine(invalid.getMessage())));
     ArrayNode violations = error.putArray("violations");
     for (ConfigViolation violation : invalid.violations()) {
       violations.addObject().put("pointer", violation.pointer())
           .put("message", ApiReplies.printable(violation.message()));
     }
     ApiReplies.json(response, 400, JSON.writeValueAsString(root));
+  }
+
+  /** The CLI's message has a line per violation; a JSON message is one line, joined by "; ". */
+  static String oneLine(String text) {
+    StringBuilder out = new StringBuilder();
+    for (String line : text.strip().split("\\s*\\R\\s*")) {
+      if (!out.isEmpty()) {
+        out.append(out.charAt(out.length() - 1) == ':' ? " " : "; ");
+      }
+      out.append(line);
+    }
+    return out.toString();
   }
 }
