@@ -70,7 +70,8 @@ public final class ProfileEdits {
    * Replaces the config of row {@code rowId} in the user layer of the profile of {@code options}.
    * The config is checked as the host checks the row when it applies it (the plugin's schema, its
    * defaults filled in, every violation at its pointer); a secret field left out, or given as
-   * {@link #KEEP_SECRET}, keeps the value it has now. The entry that sets the row keeps its other
+   * {@link #KEEP_SECRET}, keeps the value it has now; a field given as null is cleared (its default
+   * applies), a secret one too. The entry that sets the row keeps its other
    * keys and gets the new {@code config:} on one line; a row without an entry gets one appended.
    *
    * @param config the row's whole new config, a JSON-like tree (maps with string keys, lists,

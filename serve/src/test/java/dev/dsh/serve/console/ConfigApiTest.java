@@ -83,6 +83,27 @@ class ConfigApiTest {
   }
 
   @Test
+  void aSecretSentAsNullIsClearedAndLeftOutIsKept() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      String kept = "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"count\": 20}}";
+      String cleared =
+          "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"apiKey\": null}}";
+
+      HttpResponse<String> first = served.putJson("/api/config/" + ROW, kept);
+      String afterFirst = Files.readString(layer);
+      HttpResponse<String> second = served.putJson("/api/config/" + ROW, cleared);
+
+      assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+      assertThat(afterFirst).contains(ServedHost.KEY);
+      assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+      assertThat(json(second).get("row").get("secrets").toString()).isEqualTo("[]");
+      assertThat(Files.readString(layer)).doesNotContain(ServedHost.KEY, "apiKey");
+    }
+  }
+
+  @Test
   void aNumberBeyondItsMaximumIs400AtItsPointerAndTheFileIsUnchanged() throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {

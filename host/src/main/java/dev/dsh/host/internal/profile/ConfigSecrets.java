@@ -51,9 +51,10 @@ public final class ConfigSecrets {
         out.put(key, old); // the URL as the form showed it: its password is the stored one
       }
     });
-    // A marker with nothing stored behind it is no value: the field takes its default.
+    // A marker with nothing stored behind it is no value, and a null clears a field (a form's
+    // "clear" for a secret it never shows): either way the field takes its default.
     proposed.forEach((key, given) -> {
-      if (KEEP.equals(given) && !stored.containsKey(key)
+      if (given == null || KEEP.equals(given) && !stored.containsKey(key)
           && SecretRedactor.isSecret(key, property(schema, key))) {
         out.remove(key);
       }
