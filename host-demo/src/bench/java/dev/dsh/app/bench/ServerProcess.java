@@ -99,13 +99,28 @@ final class ServerProcess implements AutoCloseable {
     throw new IllegalStateException("no thread count for " + pid);
   }
 
+  /** The names HotSpot gives its own threads (garbage collection, compilers, VM services). */
+  private static final Pattern JVM_THREAD = Pattern.compile("(GC Thread|G1 |C[12] Compiler"
+      + "|VM |Reference Handl|Finalizer|Signal Dispatch|Service Thread|Monitor Deflati"
+      + "|Common-Cleaner|Notification Th|Attach Listener|Sweeper thread).*\\R?");
+
   /** Live threads of {@code pid} whose name starts with {@code prefix}, from {@code /proc}. */
   static int threads(long pid, String prefix) throws IOException {
+    return threads(pid, name -> name.startsWith(prefix));
+  }
+
+  /** Live threads of {@code pid} the JVM did not make for itself: the server's own. */
+  static int serverThreads(long pid) throws IOException {
+    return threads(pid, name -> !JVM_THREAD.matcher(name).matches());
+  }
+
+  private static int threads(long pid, java.util.function.Predicate<String> named)
+      throws IOException {
     int count = 0;
     try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
-          if (Files.readString(task.resolve("comm")).startsWith(prefix)) {
+          if (named.test(Files.readString(task.resolve("comm")))) {
             count++;
           }
         } catch (IOException e) {
