@@ -12,6 +12,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -98,16 +100,26 @@ public final class DelayStubMain {
     private final int port;
 
     Process(long holdMillis) throws IOException {
+      this(holdMillis, null);
+    }
+
+    /** A stub pinned to {@code cpus} with {@code taskset} (Linux), unless that is null. */
+    Process(long holdMillis, String cpus) throws IOException {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      process =
-          new ProcessBuilder(
+      List<String> command = new ArrayList<>();
+      if (cpus != null) {
+        command.addAll(List.of("taskset", "-c", cpus));
+      }
+      command.addAll(List.of(
                   java,
                   "-Xmx256m",
                   "-Ddsh.bench.body=" + System.getProperty("dsh.bench.body", ""),
                   "-cp",
                   System.getProperty("java.class.path"),
                   DelayStubMain.class.getName(),
-                  Long.toString(holdMillis))
+                  Long.toString(holdMillis)));
+      process =
+          new ProcessBuilder(command)
               .redirectError(ProcessBuilder.Redirect.INHERIT)
               .start();
       out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
