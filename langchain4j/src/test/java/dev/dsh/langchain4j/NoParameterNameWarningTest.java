@@ -7,7 +7,6 @@ import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.agent.tool.ToolSpecifications;
-import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.service.AiServices;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
