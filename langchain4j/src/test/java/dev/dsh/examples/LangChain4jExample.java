@@ -6,31 +6,40 @@ import dev.dsh.langchain4j.DshWebSearchEngine;
 import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.retriever.WebSearchContentRetriever;
 import dev.langchain4j.rag.query.Query;
-import dev.langchain4j.web.search.WebSearchTool;
+import dev.langchain4j.web.search.WebSearchOrganicResult;
+import dev.langchain4j.web.search.WebSearchRequest;
+import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Map;
 
-/** LangChain4j's web search tool and content retriever over an embedded dsh host. */
+/** dsh as a LangChain4j web search engine: a search, and a content retriever over it. */
 public final class LangChain4jExample {
 
   public static void main(String[] args) {
-    run(Path.of(args[0]));
+    run(Path.of(args[0]), System.out);
   }
 
-  public static String run(Path home) {
+  public static void run(Path home, PrintStream out) {
     try (Host host = Host.start(HostOptions.of(home, "default"))) {
       DshWebSearchEngine engine = new DshWebSearchEngine(host.web().orElseThrow());
 
-      // a tool for an AI service: AiServices.builder(Assistant.class).tools(webSearch)...
-      WebSearchTool webSearch = WebSearchTool.from(engine);
-      String forTheModel = webSearch.searchWeb("DeepSeek R1");
+      // one search: the query, a limit, and the filters site, excludeSites and freshness
+      WebSearchRequest request =
+          WebSearchRequest.builder()
+              .searchTerms("DeepSeek R1")
+              .maxResults(5)
+              .additionalParams(Map.of("freshness", "year"))
+              .build();
+      for (WebSearchOrganicResult result : engine.search(request).results()) {
+        out.println(result.title() + " <" + result.url() + ">");
+      }
 
-      // or retrieval-augmented generation: ...contentRetriever(retriever)
+      // retrieval-augmented generation: AiServices.builder(...).contentRetriever(retriever)
       WebSearchContentRetriever retriever =
           WebSearchContentRetriever.builder().webSearchEngine(engine).maxResults(3).build();
-      List<Content> contents = retriever.retrieve(Query.from("mixture of experts"));
-
-      return forTheModel + "\n\n(" + contents.size() + " contents retrieved)";
+      for (Content content : retriever.retrieve(Query.from("mixture of experts"))) {
+        out.println("retrieved: " + content.textSegment().metadata().getString("url"));
+      }
     }
   }
 }

@@ -35,6 +35,10 @@ final class StubbedHost implements AutoCloseable {
         "- id: " + ROW_ID + "\n  config: {baseURL: \"" + baseUrl + "\", apiKey: \"sk-test\"}\n");
   }
 
+  Host host() {
+    return host;
+  }
+
   WebService web() {
     return host.web().orElseThrow();
   }

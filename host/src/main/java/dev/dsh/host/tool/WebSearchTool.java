@@ -96,6 +96,14 @@ public final class WebSearchTool {
     return DESCRIPTION;
   }
 
+  /**
+   * The timeout the next call is bounded by (the one its searches are aborted at), for a caller
+   * that waits on the call and must know how long.
+   */
+  public Duration timeout() {
+    return timeout.get();
+  }
+
   /** The JSON Schema of the arguments, pretty-printed. */
   public String schemaJson() {
     return schema();

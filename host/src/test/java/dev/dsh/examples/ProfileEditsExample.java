@@ -1,0 +1,51 @@
+package dev.dsh.examples;
+
+import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.ProfileEdits;
+import dev.dsh.host.ProfileForm;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Reads a profile as a config form, saves a row's config, a credential and a bundle's listing. */
+public final class ProfileEditsExample {
+
+  public static void main(String[] args) {
+    run(Path.of(args[0]), System.out);
+  }
+
+  public static void run(Path home, PrintStream out) {
+    HostOptions options = HostOptions.of(home, "default");
+
+    // What a config form needs: rows with schema and config (no secret values), credentials' state.
+    ProfileForm form = Host.inspect(options).form();
+    for (ProfileForm.Row row : form.rows()) {
+      String schema = row.schema().isPresent() ? "a schema" : "no schema";
+      out.println(row.id() + " (" + row.plugin() + ", " + schema + "): " + row.config()
+          + ", secrets set " + row.secretsSet());
+    }
+    for (ProfileForm.Credential credential : form.credentials()) {
+      out.println(credential.ref() + " for " + credential.rows());
+    }
+
+    // Save one row's config in profiles/default/cordis.patch.yml (only that entry changes; a
+    // saveRowConfig with a JsonNode object does the same). The stored apiKey is kept. Throws
+    // dev.dsh.api.ConfigException with every (pointer, message) when the schema refuses it.
+    ProfileEdits.Saved saved =
+        ProfileEdits.saveRowConfig(options, "web-search-yuanbao", Map.of("count", 20));
+    out.println("saved " + saved.rowId() + " in " + home.relativize(saved.file()));
+
+    // Credentials: the store of the profile's credentials row, as `dsh credentials set` uses it.
+    CredentialService credentials = Host.inspect(options).credentials();
+    CredentialRef key = CredentialRef.of("TENCENTCLOUD_WSA_APIKEY");
+    credentials.set(key, "sk-your-key");
+    out.println(key.name() + " configured: " + credentials.describe(key).configured());
+
+    // List or unlist a plugin's bundle in profiles/default/profile.yml (true: the file changed).
+    boolean changed = ProfileEdits.setBundleEnabled(options, "dsh-web-search-yuanbao", false);
+    out.println("unlisted: " + changed);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.dsh.langchain4j;
+
+import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The host tool's JSON Schema as the parameters of a LangChain4j tool specification: each
+ * property is carried as {@link JsonRawSchema}, its JSON as it is, so the constraints that
+ * LangChain4j's typed schema elements cannot hold ({@code minItems}, {@code maxItems}, {@code
+ * pattern}, {@code minLength}) reach the model unchanged; {@code required} and {@code
+ * additionalProperties} are the object schema's own fields.
+ */
+final class ToolSchema {
+
+  /** The top-level keywords a {@link JsonObjectSchema} carries; any other would be lost. */
+  private static final Set<String> CARRIED =
+      Set.of("type", "properties", "required", "additionalProperties");
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+  private ToolSchema() {}
+
+  /**
+   * @throws IllegalStateException when the schema has a top-level keyword LangChain4j's object
+   *     schema cannot carry (the model would be offered less than the schema says)
+   */
+  static JsonObjectSchema parameters(String schemaJson) {
+    JsonNode root = MAPPER.readTree(schemaJson);
+    for (Map.Entry<String, JsonNode> keyword : root.properties()) {
+      if (!CARRIED.contains(keyword.getKey())) {
+        throw new IllegalStateException(
+            "the web_search schema has \"" + keyword.getKey() + "\", which a LangChain4j"
+                + " JsonObjectSchema cannot carry");
+      }
+    }
+    if (!"object".equals(root.path("type").stringValue(null))) {
+      throw new IllegalStateException("the web_search schema is not of type object");
+    }
+    JsonObjectSchema.Builder parameters = JsonObjectSchema.builder();
+    for (Map.Entry<String, JsonNode> property : root.path("properties").properties()) {
+      parameters.addProperty(
+          property.getKey(), JsonRawSchema.from(MAPPER.writeValueAsString(property.getValue())));
+    }
+    List<String> required = new ArrayList<>();
+    root.path("required").forEach(name -> required.add(name.stringValue()));
+    parameters.required(required);
+    JsonNode additional = root.get("additionalProperties");
+    if (additional != null) {
+      parameters.additionalProperties(additional.booleanValue());
+    }
+    return parameters.build();
+  }
+}

@@ -1,0 +1,90 @@
+package dev.dsh.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.host.tool.WebSearchTool;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The executor's bounds: a provider that never ends, an interrupted caller, no tool. */
+class BlockingToolCallTest {
+
+  private static final long HANG_BOUND_MILLIS = 20_000;
+  private static final ToolExecutionRequest CALL =
+      ToolExecutionRequest.builder().id("c1").name("web_search")
+          .arguments("{\"queries\": [\"DeepSeek\"]}").build();
+
+  @Test
+  void aSearchThatIgnoresItsAbortIsAnsweredWithTheToolsTimeoutWording() {
+    FakeWebService web = FakeWebService.answering(new CompletableFuture<WebSearchResult>());
+    WebSearchTool tool = new WebSearchTool(web, Duration.ofMillis(200));
+    long start = System.nanoTime();
+
+    ToolExecutionResult result =
+        DshWebSearchTool.of(tool).executor().executeWithContext(CALL, null);
+
+    assertThat(result.isError()).isTrue();
+    assertThat(result.resultText()).isEqualTo("Error: web search timed out after 200 ms");
+    assertThat(web.searches).singleElement()
+        .satisfies(search -> assertThat(search.signal().aborted()).isTrue());
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+        .isLessThan(HANG_BOUND_MILLIS);
+  }
+
+  @Test
+  void anInterruptedCallerAbortsItsSearchAndKeepsItsInterruptStatus() throws Exception {
+    FakeWebService web = FakeWebService.answering(new CompletableFuture<WebSearchResult>());
+    WebSearchTool tool = new WebSearchTool(web, Duration.ofMillis(HANG_BOUND_MILLIS));
+    AtomicReference<ToolExecutionResult> result = new AtomicReference<>();
+    AtomicBoolean stillInterrupted = new AtomicBoolean();
+    Thread caller =
+        new Thread(
+            () -> {
+              result.set(DshWebSearchTool.of(tool).executor().executeWithContext(CALL, null));
+              stillInterrupted.set(Thread.currentThread().isInterrupted());
+            });
+    caller.start();
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANG_BOUND_MILLIS);
+    while (web.searches.isEmpty() && System.nanoTime() < end) {
+      Thread.sleep(10);
+    }
+
+    caller.interrupt();
+    caller.join(HANG_BOUND_MILLIS);
+
+    assertThat(caller.isAlive()).isFalse();
+    assertThat(result.get().isError()).isTrue();
+    assertThat(result.get().resultText()).isEqualTo("Error: web search was interrupted");
+    assertThat(stillInterrupted).isTrue();
+    assertThat(web.searches).singleElement()
+        .satisfies(search -> assertThat(search.signal().aborted()).isTrue());
+  }
+
+  @Test
+  void withoutTheHostsToolTheModelIsToldTheRowIsNotRunning() {
+    ToolExecutionResult result =
+        new BlockingToolCall(Optional::empty).executeWithContext(CALL, null);
+
+    assertThat(result.isError()).isTrue();
+    assertThat(result.resultText())
+        .isEqualTo("Error: the \"tool-web\" row is disabled or not running");
+  }
+
+  @Test
+  void theLegacyExecuteGivesTheSameText() {
+    ToolExecutionRequest invalid =
+        ToolExecutionRequest.builder().id("c2").name("web_search").arguments("{}").build();
+    WebSearchTool tool = new WebSearchTool(FakeWebService.answering(new CompletableFuture<>()));
+
+    assertThat(DshWebSearchTool.of(tool).executor().execute(invalid, null))
+        .isEqualTo("Error: invalid web_search arguments: \"queries\" is required");
+  }
+}
