@@ -42,14 +42,10 @@ export function buildForm(row) {
     const type = typeOf(schema);
     const described = [];
     const help = [];
-    if (schema.description) {
-      described.push(`${id}-help`);
-      help.push(el('p', { id: `${id}-help`, class: 'help', text: schema.description }));
-    }
-    const about = meta(schema);
-    if (about) {
-      described.push(`${id}-meta`);
-      help.push(el('p', { id: `${id}-meta`, class: 'meta', text: about }));
+    for (const [kind, text] of [['help', schema.description], ['meta', meta(schema)]]) {
+      if (!text) continue;
+      described.push(`${id}-${kind}`);
+      help.push(el('p', { id: `${id}-${kind}`, class: kind, text }));
     }
     const error = el('p', { id: `${id}-err`, class: 'error field-error' });
     described.push(`${id}-err`);
@@ -201,7 +197,9 @@ export function buildForm(row) {
     let first = null;
     for (const v of violations) {
       let pointer = v.pointer || '';
-      while (pointer !== '' && !fields.has(pointer)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+      while (pointer !== '' && !fields.has(pointer)) {
+        pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+      }
       const target = fields.get(pointer);
       if (!target) {
         rest.push(v);
