@@ -37,7 +37,7 @@ export async function render(main) {
     const input = el('input', { id, type: 'password', autocomplete: 'new-password',
       spellcheck: 'false', 'data-ref': ref, required: true });
     const path = `/api/credentials/${encodeURIComponent(ref)}`;
-    const form = el('form', { class: 'inline-form', onsubmit: (event) => {
+    return el('form', { class: 'inline-form', onsubmit: (event) => {
       event.preventDefault();
       if (input.value === '') return announce(t('credentials.empty'), 'error');
       const value = input.value;
@@ -55,7 +55,6 @@ export async function render(main) {
         onclick: () => act(ref, () => api('DELETE', path), 'credentials.cleared'),
         text: t('credentials.clear') })
       : null);
-    return form;
   }
 
   const view = (credentials) => tableOr(t('credentials.none'), t('nav.credentials'),

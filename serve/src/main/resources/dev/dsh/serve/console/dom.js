@@ -74,6 +74,12 @@ export function rowLinks(rows) {
     el('li', {}, el('a', { href: `/config/${encodeURIComponent(row)}`, text: row }))));
 }
 
+/** Terms and their values, `[term, value]` pairs, as a description list of class `kind`. */
+export function facts(pairs, kind = 'facts') {
+  return el('dl', { class: kind },
+    pairs.map(([term, value]) => [el('dt', { text: term }), el('dd', {}, value)]));
+}
+
 /** A state word as a badge: ok (green), bad (red) or other (grey). */
 export function badge(text, tone) {
   return el('span', { class: `badge ${tone}`, text });

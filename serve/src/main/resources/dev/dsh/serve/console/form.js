@@ -54,11 +54,10 @@ export function buildForm(row) {
     const secret = schema['x-secret'] === true || secretFields.has(pointer);
     let control;
     let read;
-    let body;
 
     if (type === 'object' && schema.properties) {
       const inner = group(schema, value && typeof value === 'object' ? value : {}, pointer);
-      body = el('fieldset', { class: 'group', 'aria-describedby': described.join(' ') },
+      const body = el('fieldset', { class: 'group', 'aria-describedby': described.join(' ') },
         el('legend', {}, labelText), help, inner.nodes, error);
       read = () => {
         const result = inner.read();
@@ -130,9 +129,8 @@ export function buildForm(row) {
       read = () => (value === undefined ? OMIT : { set: true, value });
     }
     fields.set(pointer, { error, controls: [control] });
-    body = el('div', { class: 'field', 'data-pointer': pointer },
-      el('label', { for: id }, labelText), control, help, error);
-    return { body, read };
+    return { body: el('div', { class: 'field', 'data-pointer': pointer },
+      el('label', { for: id }, labelText), control, help, error), read };
   }
 
   function choice(id, schema, value, common, labelText, help, error) {

@@ -1,7 +1,7 @@
 // Overview: version, profile, home, uptime; each provider's readiness; what auto-selection picks
 // now (or the pin); searches since the server started. Refreshed on lifecycle and reload events.
 import { api } from './api.js';
-import { badge, el, tableOr } from './dom.js';
+import { badge, el, facts, tableOr } from './dom.js';
 import { number, t } from './i18n.js';
 import { follow } from './live.js';
 
@@ -27,11 +27,6 @@ function selection(selected) {
   }
   const key = selected.pinned ? 'overview.pinned' : 'overview.selected';
   return el('p', { class: 'callout ok' }, t(key, { provider: selected.provider }));
-}
-
-function facts(pairs) {
-  return el('dl', { class: 'facts' },
-    pairs.map(([term, value]) => [el('dt', { text: term }), el('dd', {}, value)]));
 }
 
 function view(data) {

@@ -4,8 +4,8 @@ import { api } from './api.js';
 import { announce, el, errorText, field, showError } from './dom.js';
 import { dateTime, number, t } from './i18n.js';
 
-const input = (id, label, props, help) => field(id, label, el('input', { id, name: id, ...props }),
-  help);
+const input = (id, label, props, help) =>
+  field(id, label, el('input', { id, name: id, ...props }), help);
 
 function body(form) {
   const value = (name) => form.elements[name].value.trim();
@@ -30,9 +30,11 @@ function source(item) {
       el('time', { datetime: item.publishedAt, text: dateTime(item.publishedAt) })) : null);
 }
 
+const took = (millis) => t('search.took', { ms: number(Math.round(millis)) });
+
 function results(answer, millis) {
   const sources = answer.sources || [];
-  const facts = [t('search.took', { ms: number(Math.round(millis)) })];
+  const facts = [took(millis)];
   if (answer.provider) facts.unshift(t('search.provider', { provider: answer.provider }));
   return [
     el('h2', { text: t('search.results', { count: number(sources.length) }) }),
@@ -66,14 +68,12 @@ export async function render(main) {
     const started = performance.now();
     try {
       const answer = await api('POST', '/api/search?rendering=true', request);
-      const millis = performance.now() - started;
-      out.replaceChildren(...results(answer, millis));
+      out.replaceChildren(...results(answer, performance.now() - started));
       announce(t('search.done', { count: (answer.sources || []).length }));
     } catch (error) {
-      const millis = performance.now() - started;
       out.replaceChildren(el('h2', { text: t('search.failed') }),
         el('p', { class: 'error', text: errorText(error) }),
-        el('p', { class: 'meta', text: t('search.took', { ms: number(Math.round(millis)) }) }));
+        el('p', { class: 'meta', text: took(performance.now() - started) }));
       showError(error);
     } finally {
       button.disabled = false;
