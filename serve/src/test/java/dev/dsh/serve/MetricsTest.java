@@ -42,6 +42,10 @@ class MetricsTest {
       stub.answer(StubReply.status(429, "{}"));
       assertThat(served.postJson("/api/search", query()).statusCode()).isEqualTo(429);
 
+      // The meters hear of a search's end just after its answer went out: wait for the last one.
+      String lastError = key("dsh_search_duration_seconds_count", "provider", "yuanbao",
+          "outcome", "error");
+      awaitScrape(served, s -> s.getOrDefault(lastError, 0.0) == 2.0);
       HttpResponse<String> response = served.get("/metrics");
       Map<String, Double> samples = PromText.samples(response.body());
 

@@ -44,7 +44,8 @@ export async function api(method, path, body, options = {}) {
   if (method !== 'GET' && !options.signIn) {
     headers['X-CSRF-Token'] = await csrfToken();
   }
-  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  const response =
+    await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   if (response.ok) {
     if (response.status === 204) return null;
     const type = response.headers.get('Content-Type') || '';

@@ -1,7 +1,7 @@
 // The console's entry: loads the messages, wires sign-out, then runs the module of
 // main[data-page], which replaces the shell's loading paragraph with the page.
 import { api, forgetSession } from './api.js';
-import { announce, errorText } from './dom.js';
+import { announce, showError } from './dom.js';
 import { loadMessages, t } from './i18n.js';
 
 const pages = {
@@ -21,7 +21,7 @@ async function signOut() {
     forgetSession();
     location.assign('/login');
   } catch (error) {
-    announce(errorText(error), 'error');
+    showError(error);
   }
 }
 
@@ -38,7 +38,7 @@ async function start() {
     const page = await load();
     await page.render(main, main.dataset);
   } catch (error) {
-    announce(errorText(error), 'error');
+    showError(error);
     main.querySelector('.loading')?.replaceChildren(t('error.pageFailed'));
   }
 }

@@ -2,38 +2,28 @@
 // PUTs the whole config; the server validates it, and the row's state after the reload follows
 // from the event stream.
 import { api } from './api.js';
-import { announce, el, errorText, stateBadge, table } from './dom.js';
+import { announce, el, errorText, showError, stateBadge, tableOr } from './dom.js';
 import { buildForm } from './form.js';
 import { t } from './i18n.js';
-import { refreshOn } from './live.js';
+import { follow, refreshOn } from './live.js';
 
 const dumpLink = () => el('p', {}, el('a', { href: '/api/config/dump', text: t('config.dump') }));
 
 function rowState(row) {
-  return el('p', { class: 'row-state' }, `${t('config.state')} `, stateBadge(row.state),
+  return el('p', { class: 'row-state' }, `${t('common.state')} `, stateBadge(row.state),
     row.disabled ? ` ${t('config.disabled')}` : null,
     row.reason ? el('span', { class: 'reason', text: ` ${row.reason}` }) : null);
 }
 
 async function list(main) {
-  const view = (data) => {
-    const rows = data.rows || [];
-    return rows.length === 0 ? el('p', { text: t('config.none') })
-      : table(t('config.rows'), [t('config.row'), t('config.plugin'), t('config.state'),
-        t('config.reason')], rows.map((row) => [
-        el('a', { href: `/config/${encodeURIComponent(row.id)}`, text: row.id }),
-        el('code', { text: row.plugin }), stateBadge(row.state), row.reason || '—']));
-  };
-  const holder = el('div', { class: 'live' }, view(await api('GET', '/api/config')));
-  main.replaceChildren(el('h1', { text: t('config.title') }), el('p', { text: t('config.intro') }),
+  const holder = el('div', { class: 'live' });
+  await follow(['lifecycle', 'reload'], () => api('GET', '/api/config'), (data) =>
+    holder.replaceChildren(tableOr(t('config.none'), t('common.rows'), [t('config.row'),
+      t('common.plugin'), t('common.state'), t('common.reason')], data.rows || [], (row) => [
+      el('a', { href: `/config/${encodeURIComponent(row.id)}`, text: row.id }),
+      el('code', { text: row.plugin }), stateBadge(row.state), row.reason || '—'])));
+  main.replaceChildren(el('h1', { text: t('nav.config') }), el('p', { text: t('config.intro') }),
     dumpLink(), holder);
-  refreshOn(['lifecycle', 'reload'], async () => {
-    try {
-      holder.replaceChildren(view(await api('GET', '/api/config')));
-    } catch (error) {
-      announce(errorText(error), 'error');
-    }
-  });
 }
 
 async function one(main, rowId) {
@@ -80,7 +70,7 @@ async function one(main, rowId) {
       } else {
         showSummary(errorText(error));
       }
-      announce(errorText(error), 'error');
+      showError(error);
     } finally {
       save.disabled = false;
     }
@@ -94,18 +84,13 @@ async function one(main, rowId) {
     el('form', { class: 'card', novalidate: true, onsubmit: submit, 'aria-label': row.id },
       summary, fields, el('div', { class: 'actions' }, save)));
 
-  refreshOn(['lifecycle', 'reload'], async () => {
-    try {
-      const now = await api('GET', path);
-      state.replaceChildren(rowState(now));
-      if (waiting) {
-        waiting = false;
-        announce(t('config.applied', { state: t(`state.${now.state}`) }));
-      }
-    } catch (error) {
-      announce(errorText(error), 'error');
+  refreshOn(['lifecycle', 'reload'], () => api('GET', path).then((now) => {
+    state.replaceChildren(rowState(now));
+    if (waiting) {
+      waiting = false;
+      announce(t('config.applied', { state: t(`state.${now.state}`) }));
     }
-  });
+  }, showError));
 }
 
 export async function render(main, data) {

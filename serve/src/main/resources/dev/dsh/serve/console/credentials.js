@@ -1,7 +1,7 @@
 // Credentials: each reference the rows use, configured or missing and from where; set, replace
 // or clear through a write-only field. No answer holds a value, and the page never shows one.
 import { api } from './api.js';
-import { announce, badge, el, errorText, table } from './dom.js';
+import { announce, badge, el, rowLinks, showError, tableOr } from './dom.js';
 import { t } from './i18n.js';
 
 function source(credential) {
@@ -26,7 +26,7 @@ export async function render(main) {
       announce(t(message, { ref }));
       await refresh(ref);
     } catch (error) {
-      announce(errorText(error), 'error');
+      showError(error);
     }
   }
 
@@ -37,7 +37,7 @@ export async function render(main) {
     const input = el('input', { id, type: 'password', autocomplete: 'new-password',
       spellcheck: 'false', 'data-ref': ref, required: true });
     const path = `/api/credentials/${encodeURIComponent(ref)}`;
-    const form = el('form', { class: 'inline-form', onsubmit: (event) => {
+    return el('form', { class: 'inline-form', onsubmit: (event) => {
       event.preventDefault();
       if (input.value === '') return announce(t('credentials.empty'), 'error');
       const value = input.value;
@@ -55,22 +55,14 @@ export async function render(main) {
         onclick: () => act(ref, () => api('DELETE', path), 'credentials.cleared'),
         text: t('credentials.clear') })
       : null);
-    return form;
   }
 
-  function view(credentials) {
-    if (credentials.length === 0) return el('p', { text: t('credentials.none') });
-    return table(t('credentials.title'),
-      [t('credentials.ref'), t('credentials.status'), t('credentials.rows'),
-        t('credentials.change')],
-      credentials.map((c, i) => [
-        el('code', { text: c.ref }), source(c),
-        (c.rows || []).length === 0 ? '—' : el('ul', { class: 'inline' }, c.rows.map((row) =>
-          el('li', {}, el('a', { href: `/config/${encodeURIComponent(row)}`, text: row })))),
-        editor(c, i)]));
-  }
+  const view = (credentials) => tableOr(t('credentials.none'), t('nav.credentials'),
+    [t('credentials.ref'), t('credentials.status'), t('credentials.rows'), t('credentials.change')],
+    credentials,
+    (c, i) => [el('code', { text: c.ref }), source(c), rowLinks(c.rows), editor(c, i)]);
 
-  main.replaceChildren(el('h1', { text: t('credentials.title') }),
+  main.replaceChildren(el('h1', { text: t('nav.credentials') }),
     el('p', { text: t('credentials.intro') }), holder);
   await refresh();
 }

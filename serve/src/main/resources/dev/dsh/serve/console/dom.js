@@ -42,12 +42,42 @@ export function errorText(error) {
   return t('error.network', { message: error && error.message ? error.message : String(error) });
 }
 
+/** Says `error`'s message in the live region, kept until the next message. */
+export function showError(error) {
+  announce(errorText(error), 'error');
+}
+
+/** A labelled form field: `control` (its id `id`), then `help` text if any, described by it. */
+export function field(id, label, control, help) {
+  if (help) control.setAttribute('aria-describedby', `${id}-help`);
+  return el('div', { class: 'field' }, el('label', { for: id, text: label }), control,
+    help ? el('p', { id: `${id}-help`, class: 'help', text: help }) : null);
+}
+
 /** A table with a caption (for screen readers: a heading shows it), head cells and rows. */
 export function table(caption, heads, rows) {
   return el('table', {},
     el('caption', { class: 'visually-hidden', text: caption }),
     el('thead', {}, el('tr', {}, heads.map((head) => el('th', { scope: 'col', text: head })))),
     el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((cell) => el('td', {}, cell))))));
+}
+
+/** `items` as a table of `cells(item)` under `heads`, or the paragraph `empty` when none. */
+export function tableOr(empty, caption, heads, items, cells) {
+  return items.length === 0 ? el('p', { text: empty }) : table(caption, heads, items.map(cells));
+}
+
+/** Links to the Config page of each row, or a dash when none. */
+export function rowLinks(rows) {
+  if (!rows || rows.length === 0) return '—';
+  return el('ul', { class: 'inline' }, rows.map((row) =>
+    el('li', {}, el('a', { href: `/config/${encodeURIComponent(row)}`, text: row }))));
+}
+
+/** Terms and their values, `[term, value]` pairs, as a description list of class `kind`. */
+export function facts(pairs, kind = 'facts') {
+  return el('dl', { class: kind },
+    pairs.map(([term, value]) => [el('dt', { text: term }), el('dd', {}, value)]));
 }
 
 /** A state word as a badge: ok (green), bad (red) or other (grey). */

@@ -1,6 +1,6 @@
 // Events: lifecycle changes, reloads and searches, live from /api/events, newest first,
 // filtered by kind and by text. The replay after a reconnect is folded in by event id.
-import { badge, el } from './dom.js';
+import { badge, el, facts, field } from './dom.js';
 import { dateTime, number, t } from './i18n.js';
 import { listen } from './live.js';
 
@@ -18,14 +18,13 @@ function item(event) {
       el('time', { datetime: event.time, text: dateTime(event.time) }), ' ',
       badge(t(`events.kind.${event.kind}`), 'kind')),
     event.text ? el('p', { class: 'event-text', text: event.text }) : null,
-    search ? el('dl', { class: 'facts small' },
-      el('dt', { text: t('events.query') }), el('dd', { text: search.query }),
-      el('dt', { text: t('events.provider') }), el('dd', { text: search.provider || '—' }),
-      el('dt', { text: t('events.outcome') }), el('dd', {},
-        badge(t(`events.outcome.${search.outcome}`), outcomeTone(search.outcome)),
-        search.code ? ` ${search.code}` : null),
-      el('dt', { text: t('events.duration') }),
-      el('dd', { text: t('events.ms', { ms: number(search.durationMs ?? 0) }) })) : null);
+    search ? facts([
+      [t('search.query'), search.query],
+      [t('common.provider'), search.provider || '—'],
+      [t('events.outcome'), [badge(t(`events.outcome.${search.outcome}`),
+        outcomeTone(search.outcome)), search.code ? ` ${search.code}` : null]],
+      [t('events.duration'), t('events.ms', { ms: number(search.durationMs ?? 0) })],
+    ], 'facts small') : null);
 }
 
 function haystack(event) {
@@ -57,16 +56,16 @@ export async function render(main) {
   function redraw() {
     const shown = events.filter(matches);
     list.replaceChildren(...shown.map(node));
-    count.textContent = t('events.count', { shown: number(shown.length), total: number(events.length) });
+    count.textContent =
+      t('events.count', { shown: number(shown.length), total: number(events.length) });
   }
 
   kind.addEventListener('change', redraw);
   text.addEventListener('input', redraw);
 
-  main.replaceChildren(el('h1', { text: t('events.title') }),
+  main.replaceChildren(el('h1', { text: t('nav.events') }),
     el('form', { class: 'card filters', role: 'search', onsubmit: (e) => e.preventDefault() },
-      el('div', { class: 'field' }, el('label', { for: 'kind', text: t('events.kind') }), kind),
-      el('div', { class: 'field' }, el('label', { for: 'filter', text: t('events.filter') }), text)),
+      field('kind', t('events.kind'), kind), field('filter', t('events.filter'), text)),
     connection, count, list);
   redraw();
 

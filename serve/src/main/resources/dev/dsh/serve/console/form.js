@@ -42,14 +42,10 @@ export function buildForm(row) {
     const type = typeOf(schema);
     const described = [];
     const help = [];
-    if (schema.description) {
-      described.push(`${id}-help`);
-      help.push(el('p', { id: `${id}-help`, class: 'help', text: schema.description }));
-    }
-    const about = meta(schema);
-    if (about) {
-      described.push(`${id}-meta`);
-      help.push(el('p', { id: `${id}-meta`, class: 'meta', text: about }));
+    for (const [kind, text] of [['help', schema.description], ['meta', meta(schema)]]) {
+      if (!text) continue;
+      described.push(`${id}-${kind}`);
+      help.push(el('p', { id: `${id}-${kind}`, class: kind, text }));
     }
     const error = el('p', { id: `${id}-err`, class: 'error field-error' });
     described.push(`${id}-err`);
@@ -58,11 +54,10 @@ export function buildForm(row) {
     const secret = schema['x-secret'] === true || secretFields.has(pointer);
     let control;
     let read;
-    let body;
 
     if (type === 'object' && schema.properties) {
       const inner = group(schema, value && typeof value === 'object' ? value : {}, pointer);
-      body = el('fieldset', { class: 'group', 'aria-describedby': described.join(' ') },
+      const body = el('fieldset', { class: 'group', 'aria-describedby': described.join(' ') },
         el('legend', {}, labelText), help, inner.nodes, error);
       read = () => {
         const result = inner.read();
@@ -134,9 +129,8 @@ export function buildForm(row) {
       read = () => (value === undefined ? OMIT : { set: true, value });
     }
     fields.set(pointer, { error, controls: [control] });
-    body = el('div', { class: 'field', 'data-pointer': pointer },
-      el('label', { for: id }, labelText), control, help, error);
-    return { body, read };
+    return { body: el('div', { class: 'field', 'data-pointer': pointer },
+      el('label', { for: id }, labelText), control, help, error), read };
   }
 
   function choice(id, schema, value, common, labelText, help, error) {
@@ -201,7 +195,9 @@ export function buildForm(row) {
     let first = null;
     for (const v of violations) {
       let pointer = v.pointer || '';
-      while (pointer !== '' && !fields.has(pointer)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+      while (pointer !== '' && !fields.has(pointer)) {
+        pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+      }
       const target = fields.get(pointer);
       if (!target) {
         rest.push(v);

@@ -21,15 +21,15 @@ export function t(key, params = {}) {
     Object.hasOwn(params, name) ? String(params[name]) : whole);
 }
 
+const locale = () => (lang() === 'zh' ? 'zh-CN' : 'en');
+
 /** A number written the language's way. */
 export function number(value) {
-  return new Intl.NumberFormat(lang() === 'zh' ? 'zh-CN' : 'en').format(value);
+  return new Intl.NumberFormat(locale()).format(value);
 }
 
 /** An ISO instant as a local date and time. */
 export function dateTime(iso) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? String(iso)
-    : date.toLocaleString(lang() === 'zh' ? 'zh-CN' : 'en');
+  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString(locale());
 }

@@ -1,6 +1,8 @@
 // One EventSource on /api/events for the page. A page that shows host state asks to hear of
 // lifecycle and reload events; the burst the server replays on connect, and the several events
 // one reload makes, come to one call after a short quiet spell.
+import { showError } from './dom.js';
+
 let source = null;
 const listeners = new Set();
 
@@ -18,7 +20,7 @@ function connect() {
   return source;
 }
 
-/** Calls `onEvent(event)` for each event the server sends (the replay first); returns the source. */
+/** Calls `onEvent(event)` for each event the server sends (replay first); returns the source. */
 export function listen(onEvent) {
   listeners.add(onEvent);
   return source || connect();
@@ -32,4 +34,10 @@ export function refreshOn(kinds, refresh, quietMs = 400) {
     clearTimeout(timer);
     timer = setTimeout(refresh, quietMs);
   });
+}
+
+/** Shows `load()`'s answer with `show` now, and again after each burst of `kinds` events. */
+export async function follow(kinds, load, show) {
+  show(await load());
+  refreshOn(kinds, () => load().then(show, showError));
 }

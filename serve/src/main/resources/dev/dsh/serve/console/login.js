@@ -1,7 +1,7 @@
 // Sign-in: the token typed into a password field, posted as JSON (never in a URL); then the
 // page asked for in ?next=, which the server has checked is a path of its own (data-next).
 import { api } from './api.js';
-import { announce, el, errorText } from './dom.js';
+import { announce, el, errorText, field } from './dom.js';
 import { t } from './i18n.js';
 
 const target = () => document.getElementById('main').dataset.next || '/';
@@ -13,16 +13,12 @@ export async function render(main) {
     return;
   }
   const input = el('input', {
-    id: 'token', name: 'token', type: 'password', autocomplete: 'current-password',
-    required: true, 'aria-describedby': 'token-help',
+    id: 'token', name: 'token', type: 'password', autocomplete: 'current-password', required: true,
   });
   const error = el('p', { id: 'login-error', class: 'error', role: 'alert' });
   const button = el('button', { type: 'submit', class: 'primary', text: t('login.submit') });
   const form = el('form', { class: 'card narrow', onsubmit: submit },
-    el('div', { class: 'field' },
-      el('label', { for: 'token', text: t('login.token') }),
-      input,
-      el('p', { id: 'token-help', class: 'help', text: t('login.help') })),
+    field('token', t('login.token'), input, t('login.help')),
     error,
     button);
 
@@ -43,6 +39,6 @@ export async function render(main) {
     }
   }
 
-  main.replaceChildren(el('h1', { text: t('login.title') }), form);
+  main.replaceChildren(el('h1', { text: t('login.submit') }), form);
   input.focus();
 }

@@ -1,9 +1,9 @@
 // Overview: version, profile, home, uptime; each provider's readiness; what auto-selection picks
 // now (or the pin); searches since the server started. Refreshed on lifecycle and reload events.
 import { api } from './api.js';
-import { announce, badge, el, errorText, table } from './dom.js';
+import { badge, el, facts, tableOr } from './dom.js';
 import { number, t } from './i18n.js';
-import { refreshOn } from './live.js';
+import { follow } from './live.js';
 
 function uptime(seconds) {
   const days = Math.floor(seconds / 86400);
@@ -29,17 +29,11 @@ function selection(selected) {
   return el('p', { class: 'callout ok' }, t(key, { provider: selected.provider }));
 }
 
-function facts(pairs) {
-  return el('dl', { class: 'facts' },
-    pairs.map(([term, value]) => [el('dt', { text: term }), el('dd', {}, value)]));
-}
-
 function view(data) {
-  const providers = data.providers || [];
   return [
-    el('h1', { text: t('overview.title') }),
+    el('h1', { text: t('nav.overview') }),
     facts([
-      [t('overview.version'), data.version],
+      [t('common.version'), data.version],
       [t('overview.profile'), data.profile],
       [t('overview.home'), el('code', { text: data.home })],
       [t('overview.uptime'), uptime(data.uptimeSeconds || 0)],
@@ -48,21 +42,13 @@ function view(data) {
     ]),
     el('h2', { text: t('overview.providers') }),
     selection(data.selected),
-    providers.length === 0
-      ? el('p', { text: t('overview.noProviders') })
-      : table(t('overview.providers'),
-        [t('provider.id'), t('provider.state'), t('provider.reason')],
-        providers.map((p) => [el('code', { text: p.id }), readiness(p), p.reason || '—'])),
+    tableOr(t('overview.noProviders'), t('overview.providers'),
+      [t('common.provider'), t('common.state'), t('common.reason')], data.providers || [],
+      (p) => [el('code', { text: p.id }), readiness(p), p.reason || '—']),
   ];
 }
 
 export async function render(main) {
-  main.replaceChildren(...view(await api('GET', '/api/overview')));
-  refreshOn(['lifecycle', 'reload', 'search'], async () => {
-    try {
-      main.replaceChildren(...view(await api('GET', '/api/overview')));
-    } catch (error) {
-      announce(errorText(error), 'error');
-    }
-  });
+  await follow(['lifecycle', 'reload', 'search'], () => api('GET', '/api/overview'),
+    (data) => main.replaceChildren(...view(data)));
 }

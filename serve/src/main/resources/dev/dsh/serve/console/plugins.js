@@ -1,7 +1,7 @@
 // Plugins: each installed jar and each scope with its state; enable / disable, remove, add a jar
 // by upload. Changes apply by the host's hot reload: the tables follow the event stream.
 import { api } from './api.js';
-import { announce, el, errorText, stateBadge, table } from './dom.js';
+import { announce, el, field, rowLinks, showError, stateBadge, tableOr } from './dom.js';
 import { t } from './i18n.js';
 import { refreshOn } from './live.js';
 
@@ -21,11 +21,10 @@ export async function render(main) {
 
   async function act(work, done) {
     try {
-      const answer = await work();
-      announce(done(answer));
+      announce(done(await work()));
       await refresh();
     } catch (error) {
-      announce(errorText(error), 'error');
+      showError(error);
     }
   }
 
@@ -44,48 +43,33 @@ export async function render(main) {
     });
   }
 
-  function rowLinks(rows) {
-    if (!rows || rows.length === 0) return '—';
-    return el('ul', { class: 'inline' }, rows.map((row) =>
-      el('li', {}, el('a', { href: `/config/${encodeURIComponent(row)}`, text: row }))));
-  }
+  const actions = (p) => el('div', { class: 'actions' },
+    el('button', {
+      type: 'button', 'data-focus': `toggle:${p.id}`, onclick: () => toggle(p),
+      text: t(p.enabled ? 'plugins.disable' : 'plugins.enable'),
+      'aria-label': t(p.enabled ? 'plugins.disableId' : 'plugins.enableId', { id: p.id }),
+    }),
+    el('button', {
+      type: 'button', class: 'danger', 'data-focus': `remove:${p.id}`,
+      onclick: () => remove(p), text: t('plugins.remove'),
+      'aria-label': t('plugins.removeId', { id: p.id }),
+    }));
 
-  function view(data) {
-    const plugins = data.plugins || [];
-    const scopes = data.scopes || [];
-    return [
-      el('h2', { text: t('plugins.installed') }),
-      plugins.length === 0
-        ? el('p', { text: t('plugins.none') })
-        : table(t('plugins.installed'),
-          [t('plugins.id'), t('plugins.version'), t('plugins.enabled'), t('plugins.state'),
-            t('plugins.rows'), t('plugins.actions')],
-          plugins.map((p) => [
-            el('code', { text: p.id }), p.version,
-            p.enabled ? t('common.yes') : t('common.no'),
-            stateBadge(p.state), rowLinks(p.rows),
-            el('div', { class: 'actions' },
-              el('button', {
-                type: 'button', 'data-focus': `toggle:${p.id}`, onclick: () => toggle(p),
-                text: t(p.enabled ? 'plugins.disable' : 'plugins.enable'),
-                'aria-label': t(p.enabled ? 'plugins.disableId' : 'plugins.enableId', { id: p.id }),
-              }),
-              el('button', {
-                type: 'button', class: 'danger', 'data-focus': `remove:${p.id}`,
-                onclick: () => remove(p), text: t('plugins.remove'),
-                'aria-label': t('plugins.removeId', { id: p.id }),
-              })),
-          ])),
-      el('h2', { text: t('plugins.scopes') }),
-      scopes.length === 0
-        ? el('p', { text: t('plugins.noScopes') })
-        : table(t('plugins.scopes'), [t('plugins.scope'), t('plugins.state'), t('plugins.reason')],
-          scopes.map((s) => [el('code', { text: s.id }), stateBadge(s.state), s.reason || '—'])),
-    ];
-  }
+  const view = (data) => [
+    el('h2', { text: t('plugins.installed') }),
+    tableOr(t('plugins.none'), t('plugins.installed'), [t('common.plugin'), t('common.version'),
+      t('plugins.enabled'), t('common.state'), t('common.rows'), t('plugins.actions')],
+    data.plugins || [], (p) => [el('code', { text: p.id }), p.version,
+      p.enabled ? t('common.yes') : t('common.no'), stateBadge(p.state), rowLinks(p.rows),
+      actions(p)]),
+    el('h2', { text: t('plugins.scopes') }),
+    tableOr(t('plugins.noScopes'), t('plugins.scopes'),
+      [t('plugins.scope'), t('common.state'), t('common.reason')], data.scopes || [],
+      (s) => [el('code', { text: s.id }), stateBadge(s.state), s.reason || '—']),
+  ];
 
-  const file = el('input', { id: 'jar', name: 'jar', type: 'file', accept: '.jar',
-    required: true, 'aria-describedby': 'jar-help' });
+  const file = el('input',
+    { id: 'jar', name: 'jar', type: 'file', accept: '.jar', required: true });
   const upload = el('form', { class: 'card', onsubmit: (event) => {
     event.preventDefault();
     const jar = file.files[0];
@@ -96,12 +80,10 @@ export async function render(main) {
     upload.reset();
   } },
   el('h2', { text: t('plugins.add') }),
-  el('div', { class: 'field' },
-    el('label', { for: 'jar', text: t('plugins.jar') }), file,
-    el('p', { id: 'jar-help', class: 'help', text: t('plugins.jarHelp') })),
+  field('jar', t('plugins.jar'), file, t('plugins.jarHelp')),
   el('button', { type: 'submit', class: 'primary', text: t('plugins.upload') }));
 
-  main.replaceChildren(el('h1', { text: t('plugins.title') }), tables, notes, upload);
+  main.replaceChildren(el('h1', { text: t('nav.plugins') }), tables, notes, upload);
   await refresh();
-  refreshOn(['lifecycle', 'reload'], () => refresh().catch((e) => announce(errorText(e), 'error')));
+  refreshOn(['lifecycle', 'reload'], () => refresh().catch(showError));
 }

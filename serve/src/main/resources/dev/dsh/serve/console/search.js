@@ -1,15 +1,11 @@
 // Search: the API's search with the filters; results as title, URL, snippet and date; the
 // dropped count, the truncated flag, the time taken, and the exact text the model sees.
 import { api } from './api.js';
-import { announce, el, errorText } from './dom.js';
+import { announce, el, errorText, field, showError } from './dom.js';
 import { dateTime, number, t } from './i18n.js';
 
-function input(id, label, props, help) {
-  return el('div', { class: 'field' },
-    el('label', { for: id, text: label }),
-    el('input', { id, name: id, ...props, 'aria-describedby': help ? `${id}-help` : null }),
-    help ? el('p', { id: `${id}-help`, class: 'help', text: help }) : null);
-}
+const input = (id, label, props, help) =>
+  field(id, label, el('input', { id, name: id, ...props }), help);
 
 function body(form) {
   const value = (name) => form.elements[name].value.trim();
@@ -34,15 +30,18 @@ function source(item) {
       el('time', { datetime: item.publishedAt, text: dateTime(item.publishedAt) })) : null);
 }
 
+const took = (millis) => t('search.took', { ms: number(Math.round(millis)) });
+
 function results(answer, millis) {
   const sources = answer.sources || [];
-  const facts = [t('search.took', { ms: number(Math.round(millis)) })];
+  const facts = [took(millis)];
   if (answer.provider) facts.unshift(t('search.provider', { provider: answer.provider }));
   return [
     el('h2', { text: t('search.results', { count: number(sources.length) }) }),
     el('ul', { class: 'facts-line' },
       facts.map((fact) => el('li', { text: fact })),
-      el('li', { class: 'dropped', text: t('search.dropped', { count: number(answer.dropped || 0) }) }),
+      el('li', { class: 'dropped',
+        text: t('search.dropped', { count: number(answer.dropped || 0) }) }),
       answer.truncated ? el('li', { class: 'warn', text: t('search.truncated') }) : null),
     sources.length === 0 ? el('p', { text: t('search.noResults') })
       : el('ol', { class: 'results' }, sources.map(source)),
@@ -69,28 +68,27 @@ export async function render(main) {
     const started = performance.now();
     try {
       const answer = await api('POST', '/api/search?rendering=true', request);
-      const millis = performance.now() - started;
-      out.replaceChildren(...results(answer, millis));
+      out.replaceChildren(...results(answer, performance.now() - started));
       announce(t('search.done', { count: (answer.sources || []).length }));
     } catch (error) {
-      const millis = performance.now() - started;
       out.replaceChildren(el('h2', { text: t('search.failed') }),
         el('p', { class: 'error', text: errorText(error) }),
-        el('p', { class: 'meta', text: t('search.took', { ms: number(Math.round(millis)) }) }));
-      announce(errorText(error), 'error');
+        el('p', { class: 'meta', text: took(performance.now() - started) }));
+      showError(error);
     } finally {
       button.disabled = false;
       out.setAttribute('aria-busy', 'false');
     }
   }
 
-  main.replaceChildren(el('h1', { text: t('search.title') }),
+  main.replaceChildren(el('h1', { text: t('nav.search') }),
     el('form', { class: 'card search', role: 'search', novalidate: true, onsubmit: submit },
       input('query', t('search.query'), { type: 'search', required: true, spellcheck: 'false' }),
       el('div', { class: 'row' },
         input('maxResults', t('search.maxResults'), { type: 'number', min: '1', step: '1',
           inputmode: 'numeric' }),
-        input('site', t('search.site'), { type: 'text', spellcheck: 'false' }, t('search.siteHelp')),
+        input('site', t('search.site'), { type: 'text', spellcheck: 'false' },
+          t('search.siteHelp')),
         input('excludeSites', t('search.excludeSites'), { type: 'text', spellcheck: 'false' },
           t('search.excludeHelp')),
         input('freshness', t('search.freshness'), { type: 'text', list: 'freshness-values',

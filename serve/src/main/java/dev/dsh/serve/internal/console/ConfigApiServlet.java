@@ -4,11 +4,10 @@ import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.ProfileForm;
+import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.model.ScopeInfo;
-import dev.dsh.serve.internal.api.ApiReplies;
 import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.ServeState;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -16,86 +15,81 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code /api/config}: {@code GET} every row of the profile ({@link ConfigApiRows}), {@code GET
- * <row>} one, {@code GET dump} the redacted {@code --dump-config} text, and {@code PUT <row>} a
- * row's whole config, saved in the user layer by {@link ProfileEdits#saveRowConfig} (checked
- * against the schema first: a refused config changes nothing on disk).
+ * {@code /api/config}: {@code GET} every row of the profile, {@code GET <row>} one, {@code GET
+ * dump} the redacted {@code --dump-config} text, and {@code PUT <row>} a row's whole config, saved
+ * in the user layer by {@link ProfileEdits#saveRowConfig} (checked against the schema first: a
+ * refused config changes nothing on disk). A row as the Config page reads it: its schema, its
+ * config without a secret value ({@link ProfileForm.Row}), which secret fields hold a value
+ * ({@code secrets}) and which fields are secret at all ({@code secretFields}), and the state of
+ * its scope {@code root/<id>}.
  */
-final class ConfigApiServlet extends HttpServlet {
+final class ConfigApiServlet extends ConsoleApiServlet {
 
   private static final long serialVersionUID = 1L;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private final transient ServeState state;
-  private final transient HostOptions options;
-  private final transient ConsoleApiEdits edits;
-
-  ConfigApiServlet(ServeState state, HostOptions options, ConsoleApiEdits edits) {
-    this.state = state;
-    this.options = options;
-    this.edits = edits;
+  ConfigApiServlet(ServeState state, HostOptions options, ConsoleApi edits) {
+    super(state, options, edits,
+        "/api/config answers GET, /api/config/dump GET, /api/config/<row> GET and PUT");
   }
 
   @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
-    Optional<String> rowId = ConsoleApiBodies.segment(request);
-    String method = request.getMethod();
-    try {
-      if (path.equals("/") && method.equals("GET")) {
-        ObjectNode root = JSON.createObjectNode();
-        root.putArray("rows");
-        List<ScopeInfo> scopes = scopes();
-        form().rows().forEach(row -> root.withArray("rows").add(ConfigApiRows.json(row, scopes)));
-        ApiReplies.json(response, 200, JSON.writeValueAsString(root));
-      } else if (path.equals("/dump") && method.equals("GET")) {
-        dump(response);
-      } else if (rowId.isPresent() && method.equals("GET")) {
-        Optional<ObjectNode> row = row(rowId.get());
-        if (row.isPresent()) {
-          ApiReplies.json(response, 200, JSON.writeValueAsString(row.get()));
-        } else {
-          ApiReplies.error(response, 404, "UNKNOWN_ROW", "profile " + options.profile()
-              + " has no row \"" + rowId.get() + "\"");
-        }
-      } else if (rowId.isPresent() && method.equals("PUT")) {
-        JsonNode config = ConsoleApiBodies.field(ConsoleApiBodies.object(request), "config",
-            "the row's whole config as a JSON object");
-        if (!config.isObject()) {
-          throw new BadRequest("/config", "must be a JSON object: the row's whole config");
-        }
-        ObjectNode saved = edits.run(() -> {
-          ProfileEdits.saveRowConfig(options, rowId.get(), config);
-          return row(rowId.get()).orElseThrow();
-        });
-        ApiReplies.json(response, 200, JSON.writeValueAsString(
-            JSON.createObjectNode().set("row", saved)));
-      } else {
-        ApiReplies.error(response, 405, "METHOD_NOT_ALLOWED", "/api/config answers GET,"
-            + " /api/config/dump GET, /api/config/<row> GET and PUT");
+  boolean answer(String method, String path, HttpServletRequest request,
+      HttpServletResponse response) throws IOException {
+    Optional<String> rowId = segment(path);
+    if (path.equals("/") && method.equals("GET")) {
+      ObjectNode root = JSON.createObjectNode();
+      rows().forEach(root.putArray("rows")::add);
+      reply(response, root);
+    } else if (path.equals("/dump") && method.equals("GET")) {
+      dump(response);
+    } else if (rowId.isPresent() && method.equals("GET")) {
+      reply(response, row(rowId.get()));
+    } else if (rowId.isPresent() && method.equals("PUT")) {
+      JsonNode config = field(request, "config", "the row's whole config as a JSON object");
+      if (!config.isObject()) {
+        throw new BadRequest("/config", "must be a JSON object: the row's whole config");
       }
-    } catch (RuntimeException e) {
-      ConsoleApiFailures.answer(response, e);
+      ObjectNode saved = edits.run(() -> {
+        ProfileEdits.saveRowConfig(options, rowId.get(), config);
+        return row(rowId.get());
+      });
+      reply(response, JSON.createObjectNode().set("row", saved));
+    } else {
+      return false;
     }
+    return true;
   }
 
-  private Optional<ObjectNode> row(String id) {
-    List<ScopeInfo> scopes = scopes();
-    return form().rows().stream().filter(row -> row.id().equals(id)).findFirst()
-        .map(row -> ConfigApiRows.json(row, scopes));
+  /** Every row as JSON, its state read from the running host (null while it has no scope). */
+  private List<ObjectNode> rows() {
+    List<ScopeInfo> scopes = state.booted().map(Host::scopes).orElse(List.of());
+    return Host.inspect(options).form().rows().stream().map(row -> json(row, scopes)).toList();
   }
 
-  private ProfileForm form() {
-    return Host.inspect(options).form();
+  private ObjectNode row(String id) {
+    return rows().stream().filter(row -> row.path("id").asString().equals(id)).findFirst()
+        .orElseThrow(() -> new Refusal(404, "UNKNOWN_ROW",
+            "profile " + options.profile() + " has no row \"" + id + "\""));
   }
 
-  private List<ScopeInfo> scopes() {
-    return state.booted().map(Host::scopes).orElse(List.of());
+  private static ObjectNode json(ProfileForm.Row row, List<ScopeInfo> scopes) {
+    Optional<ScopeInfo> scope =
+        scopes.stream().filter(s -> s.id().equals("root/" + row.id())).findFirst();
+    ObjectNode out = JSON.createObjectNode().put("id", row.id()).put("plugin", row.plugin())
+        .put("disabled", row.disabled())
+        .put("state", scope.map(s -> s.state().name()).orElse(null))
+        .put("reason", scope.flatMap(ScopeInfo::failure).map(ConsoleApiServlet::reason)
+            .orElse(null));
+    row.schema().ifPresentOrElse(schema -> out.set("schema", schema), () -> out.putNull("schema"));
+    out.set("config", JSON.valueToTree(row.config()));
+    row.secretsSet().forEach(out.putArray("secrets")::add);
+    ConfigSecrets.declaredPointers(row.schema().orElse(null))
+        .forEach(out.putArray("secretFields")::add);
+    row.credentialRefs().forEach(out.putArray("credentialRefs")::add);
+    return out;
   }
 
   private void dump(HttpServletResponse response) throws IOException {

@@ -6,14 +6,13 @@ import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileForm;
-import dev.dsh.serve.internal.api.ApiReplies;
-import jakarta.servlet.http.HttpServlet;
+import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -22,83 +21,61 @@ import tools.jackson.databind.node.ObjectNode;
  * DELETE <ref>} removes it, both through the service the {@code credentials} row mounts (its store
  * keeps its owner-only rules, and a running provider sees the change at its next call).
  */
-final class CredentialsApiServlet extends HttpServlet {
+final class CredentialsApiServlet extends ConsoleApiServlet {
 
   private static final long serialVersionUID = 1L;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private final transient HostOptions options;
-  private final transient ConsoleApiEdits edits;
-
-  CredentialsApiServlet(HostOptions options, ConsoleApiEdits edits) {
-    this.options = options;
-    this.edits = edits;
+  CredentialsApiServlet(ServeState state, HostOptions options, ConsoleApi edits) {
+    super(state, options, edits,
+        "/api/credentials answers GET, /api/credentials/<ref> PUT and DELETE");
   }
 
   @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
-    Optional<String> ref = ConsoleApiBodies.segment(request);
-    String method = request.getMethod();
-    try {
-      if (path.equals("/") && method.equals("GET")) {
-        ApiReplies.json(response, 200, list());
-      } else if (ref.isPresent() && method.equals("PUT")) {
-        JsonNode value = ConsoleApiBodies.field(ConsoleApiBodies.object(request), "value",
-            "the credential's value as a string");
-        if (!value.isString()) {
-          badCredential(response, "the value must be a JSON string");
-          return;
-        }
-        store(response, ref.get(), value.stringValue());
-      } else if (ref.isPresent() && method.equals("DELETE")) {
-        CredentialRef name = name(ref.get());
-        edits.run(() -> service().unset(name));
-        response.setStatus(204);
-      } else {
-        ApiReplies.error(response, 405, "METHOD_NOT_ALLOWED", "/api/credentials answers GET,"
-            + " /api/credentials/<ref> PUT and DELETE");
+  boolean answer(String method, String path, HttpServletRequest request,
+      HttpServletResponse response) throws IOException {
+    Optional<String> ref = segment(path);
+    if (path.equals("/") && method.equals("GET")) {
+      ObjectNode root = JSON.createObjectNode();
+      ArrayNode list = root.putArray("credentials");
+      for (ProfileForm.Credential credential : Host.inspect(options).form().credentials()) {
+        list.addObject().put("ref", credential.ref()).put("configured", credential.configured())
+            .put("source", credential.source().map(CredentialsApiServlet::source).orElse(null))
+            .put("writable", credential.writable())
+            .set("rows", JSON.valueToTree(credential.rows()));
       }
-    } catch (BadName e) {
-      badCredential(response, e.getMessage());
-    } catch (RuntimeException e) {
-      ConsoleApiFailures.answer(response, e);
+      reply(response, root);
+    } else if (ref.isPresent() && method.equals("PUT")) {
+      JsonNode value = field(request, "value", "the credential's value as a string");
+      if (!value.isString()) {
+        throw badCredential("the value must be a JSON string");
+      }
+      store(name(ref.get()), value.stringValue());
+      response.setStatus(204);
+    } else if (ref.isPresent() && method.equals("DELETE")) {
+      CredentialRef name = name(ref.get());
+      edits.run(() -> service().unset(name));
+      response.setStatus(204);
+    } else {
+      return false;
     }
+    return true;
   }
 
-  private void store(HttpServletResponse response, String ref, String value) throws IOException {
-    CredentialRef name = name(ref);
+  private void store(CredentialRef name, String value) {
     if (value.isBlank()) {
-      badCredential(response, "cannot store " + name.name() + ": the value is empty");
-      return;
+      throw badCredential("cannot store " + name.name() + ": the value is empty");
     }
     try {
       edits.run(() -> {
         service().set(name, value);
         return null;
       });
-      response.setStatus(204);
     } catch (IllegalArgumentException e) {
-      badCredential(response, e.getMessage()); // the store's rule: it never echoes the value
+      throw badCredential(e.getMessage()); // the store's rule: it never echoes the value
     } catch (UnsupportedOperationException e) {
-      ApiReplies.error(response, 409, "NOT_WRITABLE", "cannot store " + name.name()
+      throw new Refusal(409, "NOT_WRITABLE", "cannot store " + name.name()
           + ": the credentials row has no writable store");
     }
-  }
-
-  private String list() {
-    ProfileForm form = Host.inspect(options).form();
-    ObjectNode root = JSON.createObjectNode();
-    root.putArray("credentials");
-    for (ProfileForm.Credential credential : form.credentials()) {
-      ObjectNode entry = root.withArray("credentials").addObject()
-          .put("ref", credential.ref()).put("configured", credential.configured())
-          .put("source", credential.source().map(CredentialsApiServlet::source).orElse(null))
-          .put("writable", credential.writable());
-      credential.rows().forEach(entry.putArray("rows")::add);
-    }
-    return JSON.writeValueAsString(root);
   }
 
   /** The source as the console names it: {@code store} or {@code environment}. */
@@ -114,21 +91,11 @@ final class CredentialsApiServlet extends HttpServlet {
     try {
       return CredentialRef.of(ref);
     } catch (IllegalArgumentException e) {
-      throw new BadName(e.getMessage());
+      throw badCredential(e.getMessage());
     }
   }
 
-  private static void badCredential(HttpServletResponse response, String message)
-      throws IOException {
-    ApiReplies.error(response, 400, "BAD_CREDENTIAL", message);
-  }
-
-  /** A credential name that is not one. */
-  private static final class BadName extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    BadName(String message) {
-      super(message, null, false, false);
-    }
+  private static Refusal badCredential(String message) {
+    return new Refusal(400, "BAD_CREDENTIAL", message);
   }
 }

@@ -3,13 +3,12 @@ package dev.dsh.serve.internal.console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -48,11 +47,6 @@ enum Language {
     return MESSAGES.get(this).getOrDefault(key, key);
   }
 
-  /** The message file's keys and texts, in the file's order. */
-  Map<String, String> messages() {
-    return MESSAGES.get(this);
-  }
-
   /** {@code en} or {@code zh} (or {@code zh-CN}), if {@code value} names one. */
   static Optional<Language> named(@Nullable String value) {
     for (Language language : values()) {
@@ -86,7 +80,7 @@ enum Language {
   }
 
   private static Map<Language, Map<String, String>> load() {
-    JsonMapper json = JsonMapper.builder().build();
+    JsonMapper json = JsonMapper.shared();
     Map<Language, Map<String, String>> all = new EnumMap<>(Language.class);
     for (Language language : values()) {
       String name = "/dev/dsh/serve/console/messages/" + language.code + ".json";
@@ -94,10 +88,8 @@ enum Language {
         if (in == null) {
           throw new IllegalStateException("the message file " + name + " is not in the jar");
         }
-        Map<String, String> messages = new LinkedHashMap<>();
-        json.readTree(in).properties().forEach(e -> messages.put(e.getKey(), e.getValue()
-            .asString()));
-        all.put(language, Collections.unmodifiableMap(messages));
+        all.put(language,
+            Map.copyOf(json.readValue(in, new TypeReference<Map<String, String>>() {})));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

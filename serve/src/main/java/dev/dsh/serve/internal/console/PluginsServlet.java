@@ -10,14 +10,11 @@ import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.ApiReplies;
 import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.ServeState;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
-import java.util.Optional;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -27,55 +24,42 @@ import tools.jackson.databind.node.ObjectNode;
  * or takes out the plugin's bundle; {@code DELETE <id>} removes it as {@code dsh plugin remove}
  * does. A change applies by the host's own reload, as the watcher sees the files change.
  */
-final class PluginsServlet extends HttpServlet {
+final class PluginsServlet extends ConsoleApiServlet {
 
   private static final long serialVersionUID = 1L;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private final transient ServeState state;
-  private final transient HostOptions options;
-  private final transient ConsoleApiEdits edits;
-
-  PluginsServlet(ServeState state, HostOptions options, ConsoleApiEdits edits) {
-    this.state = state;
-    this.options = options;
-    this.edits = edits;
+  PluginsServlet(ServeState state, HostOptions options, ConsoleApi edits) {
+    super(state, options, edits, "/api/plugins answers GET and POST,"
+        + " /api/plugins/<id>/enabled PUT, /api/plugins/<id> DELETE");
   }
 
   @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
-    String method = request.getMethod();
-    try {
-      if (path.equals("/") && method.equals("GET")) {
-        ApiReplies.json(response, 200, list());
-      } else if (path.equals("/") && method.equals("POST")) {
-        PluginInstaller.Installed added = new PluginsUpload(options, edits).install(request);
-        ApiReplies.json(response, 200, JSON.writeValueAsString(JSON.createObjectNode()
-            .put("id", added.id()).put("version", added.version())));
-      } else if (path.matches("/[^/]+/enabled") && method.equals("PUT")) {
-        String id = path.substring(1, path.length() - "/enabled".length());
-        JsonNode enabled = ConsoleApiBodies.field(ConsoleApiBodies.object(request), "enabled",
-            "true or false");
-        if (!enabled.isBoolean()) {
-          throw new BadRequest("/enabled", "must be true or false");
-        }
-        boolean changed =
-            edits.run(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
-        ApiReplies.json(response, 200, "{\"changed\":" + changed + "}");
-      } else if (ConsoleApiBodies.segment(request).isPresent() && method.equals("DELETE")) {
-        remove(ConsoleApiBodies.segment(request).get(), response);
-      } else {
-        ApiReplies.error(response, 405, "METHOD_NOT_ALLOWED", "/api/plugins answers GET and"
-            + " POST, /api/plugins/<id>/enabled PUT, /api/plugins/<id> DELETE");
+  boolean answer(String method, String path, HttpServletRequest request,
+      HttpServletResponse response) throws IOException {
+    if (path.equals("/") && method.equals("GET")) {
+      reply(response, list());
+    } else if (path.equals("/") && method.equals("POST")) {
+      PluginInstaller.Installed added = PluginsUpload.install(options, edits, request);
+      reply(response, JSON.createObjectNode().put("id", added.id())
+          .put("version", added.version()));
+    } else if (path.matches("/[^/]+/enabled") && method.equals("PUT")) {
+      String id = path.substring(1, path.length() - "/enabled".length());
+      JsonNode enabled = field(request, "enabled", "true or false");
+      if (!enabled.isBoolean()) {
+        throw new BadRequest("/enabled", "must be true or false");
       }
-    } catch (RuntimeException e) {
-      ConsoleApiFailures.answer(response, e);
+      boolean changed =
+          edits.run(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
+      reply(response, JSON.createObjectNode().put("changed", changed));
+    } else if (segment(path).isPresent() && method.equals("DELETE")) {
+      reply(response, remove(segment(path).get()));
+    } else {
+      return false;
     }
+    return true;
   }
 
-  private String list() {
+  private ObjectNode list() {
     HostInspection inspection = Host.inspect(options);
     List<PluginInfo> loaded = state.booted().map(Host::plugins).orElse(List.of());
     ObjectNode root = JSON.createObjectNode();
@@ -94,21 +78,18 @@ final class PluginsServlet extends HttpServlet {
     root.withArray("scopes");
     for (ScopeInfo scope : state.booted().map(Host::scopes).orElse(List.of())) {
       root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(ConfigApiRows::reason).orElse(null));
+          .put("reason", scope.failure().map(ConsoleApiServlet::reason).orElse(null));
     }
-    return JSON.writeValueAsString(root);
+    return root;
   }
 
-  private void remove(String id, HttpServletResponse response) throws IOException {
-    Optional<PluginInstaller.Removed> removed =
-        edits.run(() -> PluginInstaller.remove(options, id));
-    if (removed.isEmpty()) {
-      ApiReplies.error(response, 404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed");
-      return;
-    }
+  private ObjectNode remove(String id) {
+    PluginInstaller.Removed removed = edits.run(() -> PluginInstaller.remove(options, id))
+        .orElseThrow(() -> new Refusal(404, "UNKNOWN_PLUGIN",
+            "no plugin \"" + id + "\" is installed"));
     ObjectNode root = JSON.createObjectNode();
-    removed.get().notes().forEach(root.putArray("notes")::add);
-    removed.get().profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
-    ApiReplies.json(response, 200, JSON.writeValueAsString(root));
+    removed.notes().forEach(root.putArray("notes")::add);
+    removed.profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
+    return root;
   }
 }

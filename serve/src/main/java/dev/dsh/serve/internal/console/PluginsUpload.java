@@ -21,40 +21,17 @@ import java.util.Optional;
  */
 final class PluginsUpload {
 
-  /** A body over the cap: {@code 413 BODY_TOO_LARGE}, as the HTTP stack's own cap answers. */
-  static final class TooLarge extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    TooLarge() {
-      super("the plugin jar is over the " + Limits.UPLOAD_CAP + "-byte (64 MiB) cap: upload a"
-          + " smaller one, or install it with 'dsh plugin add <jar>'", null, false, false);
-    }
-  }
-
-  /** A jar {@code dsh plugin add} refuses: {@code 400 BAD_PLUGIN} with its message. */
-  static final class Refused extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Refused(String message) {
-      super(message, null, false, false);
-    }
-  }
-
-  private final HostOptions options;
-  private final ConsoleApiEdits edits;
-
-  PluginsUpload(HostOptions options, ConsoleApiEdits edits) {
-    this.options = options;
-    this.edits = edits;
-  }
+  private PluginsUpload() {}
 
   /**
-   * Installs the request's jar.
+   * Installs the request's jar, on the edits thread.
    *
-   * @throws TooLarge when the body is over the cap
-   * @throws Refused with {@code dsh plugin add}'s message, the file called "the uploaded jar"
+   * @throws ConsoleApiServlet.Refusal {@code 413 BODY_TOO_LARGE} when the body is over the cap
+   *     (as the HTTP stack's own cap answers), {@code 400 BAD_PLUGIN} with {@code dsh plugin
+   *     add}'s message, the file called "the uploaded jar"
    */
-  PluginInstaller.Installed install(HttpServletRequest request) throws IOException {
+  static PluginInstaller.Installed install(HostOptions options, ConsoleApi edits,
+      HttpServletRequest request) throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("")
         .split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
     if (!type.equals("application/java-archive") && !type.equals("application/octet-stream")) {
@@ -62,7 +39,7 @@ final class PluginsUpload {
           + " Content-Type: application/java-archive");
     }
     if (request.getContentLengthLong() > Limits.UPLOAD_CAP) {
-      throw new TooLarge();
+      throw tooLarge();
     }
     Path jar = Files.createTempFile(options.home().root(), ".upload-", ".jar");
     try {
@@ -72,7 +49,8 @@ final class PluginsUpload {
           return PluginInstaller.add(options, jar);
         } catch (PluginLoadException e) {
           // The temporary file's name means nothing to the user: the message names the upload.
-          throw new Refused(e.getMessage().replace(jar.toString(), "the uploaded jar"));
+          throw new ConsoleApiServlet.Refusal(400, "BAD_PLUGIN",
+              e.getMessage().replace(jar.toString(), "the uploaded jar"));
         }
       });
     } finally {
@@ -87,10 +65,16 @@ final class PluginsUpload {
       for (int read; (read = body.read(buffer)) >= 0; ) {
         total += read;
         if (total > Limits.UPLOAD_CAP) {
-          throw new TooLarge(); // a body sent without its length, or longer than it said
+          throw tooLarge(); // a body sent without its length, or longer than it said
         }
         out.write(buffer, 0, read);
       }
     }
+  }
+
+  private static ConsoleApiServlet.Refusal tooLarge() {
+    return new ConsoleApiServlet.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
+        + Limits.UPLOAD_CAP + "-byte (64 MiB) cap: upload a smaller one, or install it with"
+        + " 'dsh plugin add <jar>'");
   }
 }

@@ -19,23 +19,10 @@ public final class Sessions {
   public static final Duration IDLE = Duration.ofHours(12);
 
   /** One session: its cookie value, its CSRF token, and when it was last used. */
-  public static final class Session {
-    private final String id;
-    private final String csrf;
-    private volatile Instant used;
-
-    private Session(String id, String csrf, Instant used) {
-      this.id = id;
-      this.csrf = csrf;
-      this.used = used;
-    }
-
-    public String id() {
-      return id;
-    }
-
-    public String csrf() {
-      return csrf;
+  public record Session(String id, String csrf, Instant used) {
+    @Override
+    public String toString() {
+      return "Session[used=" + used + "]"; // the id and the CSRF token are secrets
     }
   }
 
@@ -53,23 +40,15 @@ public final class Sessions {
     Instant now = clock.instant();
     open.values().removeIf(session -> expired(session, now));
     Session session = new Session(random(), random(), now);
-    open.put(session.id, session);
+    open.put(session.id(), session);
     return session;
   }
 
   /** The live session whose id is {@code id}, marked used now; empty when none or expired. */
   public Optional<Session> use(String id) {
-    Session session = open.get(id);
     Instant now = clock.instant();
-    if (session == null) {
-      return Optional.empty();
-    }
-    if (expired(session, now)) {
-      open.remove(id, session);
-      return Optional.empty();
-    }
-    session.used = now;
-    return Optional.of(session);
+    return Optional.ofNullable(open.computeIfPresent(id, (key, session) ->
+        expired(session, now) ? null : new Session(key, session.csrf(), now)));
   }
 
   /** Ends the session {@code id}, if open. */
@@ -78,7 +57,7 @@ public final class Sessions {
   }
 
   private static boolean expired(Session session, Instant now) {
-    return !session.used.plus(IDLE).isAfter(now);
+    return !session.used().plus(IDLE).isAfter(now);
   }
 
   private String random() {

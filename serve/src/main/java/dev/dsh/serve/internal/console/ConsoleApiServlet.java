@@ -1,0 +1,182 @@
+package dev.dsh.serve.internal.console;
+
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.ConfigViolation;
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.host.model.ProfileEditException;
+import dev.dsh.host.model.ProfileException;
+import dev.dsh.serve.internal.api.ApiReplies;
+import dev.dsh.serve.internal.api.BadRequest;
+import dev.dsh.serve.internal.http.ServeState;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What the console's data endpoints share: the host they read and edit, the dispatch by method
+ * and path (405 for any other), the JSON bodies they take, and how a failure is answered: each of
+ * the host library's typed failures with its status, its code and the message the CLI prints for
+ * it (those messages never hold a secret value).
+ */
+abstract class ConsoleApiServlet extends HttpServlet {
+
+  private static final long serialVersionUID = 1L;
+  static final JsonMapper JSON = JsonMapper.shared();
+
+  final transient ServeState state;
+  final transient HostOptions options;
+  final transient ConsoleApi edits;
+  private final String answers;
+
+  /** {@code answers}: the 405's message, the methods and paths the endpoint answers. */
+  ConsoleApiServlet(ServeState state, HostOptions options, ConsoleApi edits, String answers) {
+    this.state = state;
+    this.options = options;
+    this.edits = edits;
+    this.answers = answers;
+  }
+
+  /** A refusal of the endpoint's own, answered with its status and code. */
+  static final class Refusal extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final int status;
+    private final String code;
+
+    Refusal(int status, String code, String message) {
+      super(message, null, false, false);
+      this.status = status;
+      this.code = code;
+    }
+  }
+
+  /**
+   * Answers the request if its method and path (its path info, {@code /} for none) are one the
+   * endpoint takes, else returns false.
+   */
+  abstract boolean answer(String method, String path, HttpServletRequest request,
+      HttpServletResponse response) throws IOException;
+
+  @Override
+  protected final void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    try {
+      String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
+      if (!answer(request.getMethod(), path, request, response)) {
+        ApiReplies.error(response, 405, "METHOD_NOT_ALLOWED", answers);
+      }
+    } catch (RuntimeException e) {
+      fail(response, e);
+    }
+  }
+
+  /** Answers {@code 200} with {@code body}. */
+  static void reply(HttpServletResponse response, JsonNode body) throws IOException {
+    ApiReplies.json(response, 200, JSON.writeValueAsString(body));
+  }
+
+  /**
+   * The request's body as a JSON object (the HTTP stack caps its size).
+   *
+   * @throws BadRequest when it is not one, saying what it is
+   */
+  static JsonNode object(HttpServletRequest request) throws IOException {
+    JsonNode body;
+    try {
+      body = JSON.readTree(request.getInputStream());
+    } catch (JacksonException e) {
+      // Jackson's text may quote the body: it is not echoed.
+      throw new BadRequest("", "the body is not valid JSON: send one JSON object");
+    }
+    if (body == null || !body.isObject()) {
+      throw new BadRequest("", "the body must be a JSON object");
+    }
+    return body;
+  }
+
+  /**
+   * The field {@code name} of the request's body, which must be there.
+   *
+   * @throws BadRequest naming the field and what it must be
+   */
+  static JsonNode field(HttpServletRequest request, String name, String mustBe)
+      throws IOException {
+    return Optional.ofNullable(object(request).get(name)).filter(value -> !value.isNull())
+        .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
+  }
+
+  /** The one path segment of {@code path} ({@code /x}), if the path is that. */
+  static Optional<String> segment(String path) {
+    return path.length() > 1 && path.indexOf('/', 1) < 0
+        ? Optional.of(path.substring(1))
+        : Optional.empty();
+  }
+
+  /** A scope's failure in one line: its message's first line, else its class's name. */
+  static String reason(Throwable failure) {
+    String message =
+        Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
+    return ApiReplies.printable(message.lines().findFirst().orElse(""));
+  }
+
+  /**
+   * Answers {@code failure} if it is one the host library documents (or a {@link Refusal}), else
+   * rethrows it (the container's error handler answers 500 without its text).
+   */
+  private static void fail(HttpServletResponse response, RuntimeException failure)
+      throws IOException {
+    if (failure instanceof Refusal refusal) {
+      ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
+    } else if (failure instanceof ConfigException invalid) {
+      invalidConfig(response, invalid);
+    } else if (failure instanceof ProfileEditException edit) {
+      // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
+      int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
+      ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
+    } else if (failure instanceof ProfileException profile) {
+      ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
+    } else if (failure instanceof PluginLoadException) {
+      ApiReplies.error(response, 400, "BAD_PLUGIN", failure.getMessage());
+    } else if (failure instanceof FileAccessException file) {
+      ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
+    } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {
+      ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
+    } else {
+      throw failure;
+    }
+  }
+
+  /** {@code 400 INVALID_CONFIG}: the CLI's message, and each violation at its pointer. */
+  private static void invalidConfig(HttpServletResponse response, ConfigException invalid)
+      throws IOException {
+    ObjectNode root = JSON.createObjectNode();
+    ObjectNode error = root.putObject("error").put("code", "INVALID_CONFIG")
+        .put("message", ApiReplies.printable(oneLine(invalid.getMessage())));
+    ArrayNode violations = error.putArray("violations");
+    for (ConfigViolation violation : invalid.violations()) {
+      violations.addObject().put("pointer", violation.pointer())
+          .put("message", ApiReplies.printable(violation.message()));
+    }
+    ApiReplies.json(response, 400, JSON.writeValueAsString(root));
+  }
+
+  /** The CLI's message has a line per violation; a JSON message is one line, joined by "; ". */
+  private static String oneLine(String text) {
+    StringBuilder out = new StringBuilder();
+    for (String line : text.strip().split("\\s*\\R\\s*")) {
+      if (!out.isEmpty()) {
+        out.append(out.charAt(out.length() - 1) == ':' ? " " : "; ");
+      }
+      out.append(line);
+    }
+    return out.toString();
+  }
+}
