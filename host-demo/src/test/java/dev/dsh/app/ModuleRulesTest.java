@@ -31,7 +31,7 @@ class ModuleRulesTest {
   /** The modules in build order: each may depend only on modules before it. */
   private static final List<String> ORDER =
       List.of("picocli", "plugin-api", "schema", "yuanbao-plugin", "host", "serve", "host-demo",
-          "langchain4j");
+          "langchain4j", "spring-ai");
 
   private static final Path ROOT = Path.of("..");
 
@@ -165,6 +165,9 @@ class ModuleRulesTest {
     // the host for the web_search tool (issue 26); the plugin for build order only (a pom)
     assertThat(mainDependencies(modules.get("langchain4j"), byArtifact))
         .containsExactlyInAnyOrder("plugin-api", "host", "yuanbao-plugin");
+    // the plugin for build order only (a pom, checked below)
+    assertThat(mainDependencies(modules.get("spring-ai"), byArtifact))
+        .containsExactlyInAnyOrder("host", "yuanbao-plugin");
   }
 
   @Test
@@ -186,12 +189,39 @@ class ModuleRulesTest {
   }
 
   @Test
+  void springReachesTheSpringAiModuleOnly() throws Exception {
+    // Issue 26: Spring and its BOMs stay in spring-ai, so no other module's versions move.
+    for (Module module : modules().values()) {
+      List<String> spring =
+          module.dependencies().stream()
+              .filter(d -> d.groupId().startsWith("org.springframework"))
+              .filter(Dependency::onMainClassPath)
+              .map(Dependency::coordinates)
+              .toList();
+      if (module.folder().equals("spring-ai")) {
+        assertThat(spring).containsExactlyInAnyOrder("org.springframework.ai:spring-ai-model",
+            "org.springframework.boot:spring-boot-autoconfigure",
+            "org.springframework.boot:spring-boot-configuration-processor");
+      } else {
+        assertThat(module.dependencies()).as("Spring in %s", module.folder())
+            .noneMatch(d -> d.groupId().startsWith("org.springframework"));
+      }
+    }
+    List<Path> poms = new ArrayList<>(List.of(ROOT.resolve("pom.xml")));
+    ORDER.stream().filter(folder -> !folder.equals("spring-ai"))
+        .forEach(folder -> poms.add(ROOT.resolve(folder).resolve("pom.xml")));
+    for (Path pom : poms) {
+      assertThat(Files.readString(pom)).as("%s", pom).doesNotContain("org.springframework");
+    }
+  }
+
+  @Test
   void theHostReachesThePluginOnlyForBuildOrderNeverOnItsClassPath() throws Exception {
     Map<String, Module> modules = modules();
     String pluginArtifact = modules.get("yuanbao-plugin").artifactId();
     // docs/ARCHITECTURE.md: the host loads the plugin jar through PF4J, never from the class path, so a
     // dependency on it may only order the build (a pom-type dependency).
-    for (String folder : List.of("host", "serve", "host-demo", "langchain4j")) {
+    for (String folder : List.of("host", "serve", "host-demo", "langchain4j", "spring-ai")) {
       assertThat(modules.get(folder).dependencies())
           .filteredOn(d -> d.groupId().equals(GROUP) && d.artifactId().equals(pluginArtifact))
           .allSatisfy(d -> assertThat(d.type()).as("type of %s's plugin dependency", folder)
