@@ -9,7 +9,6 @@ import dev.dsh.api.web.WebService;
 import dev.dsh.host.Host;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
-import dev.dsh.host.tool.WebToolConfig;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,8 +31,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  *
  * <p>A call never hangs: the tool's own timeout (the {@code tool-web} row's {@code
  * searchTimeoutMs}, 30 s by default) aborts its searches; should they still not end, the call
- * gives up after its bound, aborts them and answers {@code Error: web search timed out after
- * <bound>}. An interrupted caller gets its searches aborted and its interrupt flag kept.
+ * gives up {@link #GRACE} later, aborts them and answers {@code Error: web search timed out after
+ * <timeout>}. An interrupted caller gets its searches aborted and its interrupt flag kept.
  */
 public final class WebSearchToolCallback implements ToolCallback {
 
@@ -48,32 +47,24 @@ public final class WebSearchToolCallback implements ToolCallback {
           .build();
 
   private final Supplier<Optional<WebSearchTool>> tools;
-  private final Duration bound;
 
-  WebSearchToolCallback(Supplier<Optional<WebSearchTool>> tools, Duration bound) {
+  WebSearchToolCallback(Supplier<Optional<WebSearchTool>> tools) {
     this.tools = Objects.requireNonNull(tools, "tools");
-    this.bound = Objects.requireNonNull(bound, "bound");
   }
 
   /**
    * The host's own tool, taken at each call (the {@code tool-web} row's, with its configured
-   * timeout); a call while that row is not running answers {@code Error: ...} saying so. The
-   * call's bound is the longest timeout the row accepts (one hour) and a second.
+   * timeout); a call while that row is not running answers {@code Error: ...} saying so.
    */
   public static WebSearchToolCallback of(Host host) {
     Objects.requireNonNull(host, "host");
-    // The row's timeout may be set up to its maximum: the call's bound lies beyond any of them.
-    return new WebSearchToolCallback(
-        host::webSearchTool, Duration.ofMillis(WebToolConfig.MAX_SEARCH_TIMEOUT_MS).plus(GRACE));
+    return new WebSearchToolCallback(host::webSearchTool);
   }
 
-  /**
-   * The tool over {@code web}, with the tool's default timeout ({@code 30 s}); the call's bound
-   * is a second more.
-   */
+  /** The tool over {@code web}, with the tool's default timeout ({@code 30 s}). */
   public static WebSearchToolCallback of(WebService web) {
     Optional<WebSearchTool> tool = Optional.of(new WebSearchTool(web));
-    return new WebSearchToolCallback(() -> tool, WebSearchTool.DEFAULT_TIMEOUT.plus(GRACE));
+    return new WebSearchToolCallback(() -> tool);
   }
 
   @Override
@@ -93,7 +84,7 @@ public final class WebSearchToolCallback implements ToolCallback {
     AbortController call = new AbortController();
     CompletableFuture<ToolResult> result =
         tool.get().call(toolInput, call.signal()).toCompletableFuture();
-    return await(result, call).text();
+    return await(result, tool.get().timeout(), call).text();
   }
 
   /** The same as {@link #call(String)}: the tool takes nothing from the context. */
@@ -102,11 +93,12 @@ public final class WebSearchToolCallback implements ToolCallback {
     return call(toolInput);
   }
 
-  private ToolResult await(CompletableFuture<ToolResult> result, AbortController call) {
+  private ToolResult await(
+      CompletableFuture<ToolResult> result, Duration timeout, AbortController call) {
     try {
-      return result.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+      return result.get(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      WebError timedOut = WebError.timedOut(bound);
+      WebError timedOut = WebError.timedOut(timeout);
       call.abort(timedOut);
       return ToolResult.failure(timedOut.code(), timedOut.getMessage());
     } catch (InterruptedException e) {
