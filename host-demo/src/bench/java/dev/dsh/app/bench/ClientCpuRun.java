@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * process's CPU time (the stub runs in a process of its own) over the calls completed. Prints a
  * line per round with its ratios, then the medians.
  *
- * <p>Arguments: stub base URL, searchers, rounds, warm-up seconds, measured seconds.
+ * <p>Arguments: stub base URL, searchers, rounds, warm-up seconds, measured seconds, and
+ * optionally {@code ours} to run only the provider (for a profiler attached to this JVM).
  */
 public final class ClientCpuRun {
 
@@ -47,6 +48,14 @@ public final class ClientCpuRun {
           () -> plain.search(SearchBenchmark.QUERY, 50),
           () -> host.host.search(request, AbortSignal.never()).toCompletableFuture().join(),
           () -> bare.send(bareRequest, HttpResponse.BodyHandlers.ofByteArray()).body());
+      if (args.length > 5 && args[5].equals("ours")) {
+        for (int round = 1; round <= rounds; round++) {
+          run(clients.get(1), searchers, warmup);
+          System.out.printf("c=%d round %d: ours %.1f µs CPU/search%n", searchers, round,
+              run(clients.get(1), searchers, seconds));
+        }
+        return;
+      }
       List<Double> peerRatios = new ArrayList<>();
       List<Double> oursRatios = new ArrayList<>();
       for (int round = 1; round <= rounds; round++) {
