@@ -1,6 +1,6 @@
 // The console in a real browser (issue 25): dsh serve on a fresh home whose Yuanbao row points at
 // a SearchPro stub, driven in headless Chromium as a person uses it, per
-// /work/notes/console-contract.md. One server, one browser session, steps in order; a step after
+// docs/console-api.md. One server, one browser session, steps in order; a step after
 // a failed one is skipped. Controls are found by role and label, named with the page's own words.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
