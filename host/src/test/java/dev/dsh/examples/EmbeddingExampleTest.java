@@ -4,28 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.testing.ReadmeExamples;
 import dev.dsh.host.testing.RealPluginJar;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The README's "Embedding" example is this package's {@link EmbeddingExample}, and it runs. */
 class EmbeddingExampleTest {
 
-  private static final Path SOURCE = Path.of("src/test/java/dev/dsh/examples/EmbeddingExample.java");
-
   @Test
   void theReadmeQuotesTheExampleWhole() throws Exception {
-    String source = Files.readString(SOURCE);
-    String quoted = source.substring(source.indexOf("import "));
-
-    assertThat(readmeJavaBlock("class EmbeddingExample")).isEqualTo(quoted);
+    assertThat(ReadmeExamples.quoted("EmbeddingExample"))
+        .isEqualTo(ReadmeExamples.source("EmbeddingExample"));
   }
 
   @Test
@@ -51,17 +46,5 @@ class EmbeddingExampleTest {
       assertThat(stub.requests()).hasSize(3);
       assertThat(stub.requests().get(0).body()).contains("DeepSeek R1");
     }
-  }
-
-  /** The README's one java block containing {@code marker}. */
-  static String readmeJavaBlock(String marker) throws Exception {
-    String readme = Files.readString(Path.of(System.getProperty("dsh.test.readme")));
-    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-    while (block.find()) {
-      if (block.group(1).contains(marker)) {
-        return block.group(1);
-      }
-    }
-    throw new AssertionError("the README has no java block with " + marker);
   }
 }

@@ -2,6 +2,7 @@ package dev.dsh.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.host.testing.ReadmeExamples;
 import dev.dsh.host.testing.RealPluginJar;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -18,11 +19,8 @@ class ProfileEditsExampleTest {
 
   @Test
   void theReadmeQuotesTheExampleWhole() throws Exception {
-    String source =
-        Files.readString(Path.of("src/test/java/dev/dsh/examples/ProfileEditsExample.java"));
-
-    assertThat(EmbeddingExampleTest.readmeJavaBlock("class ProfileEditsExample"))
-        .isEqualTo(source.substring(source.indexOf("import ")));
+    assertThat(ReadmeExamples.quoted("ProfileEditsExample"))
+        .isEqualTo(ReadmeExamples.source("ProfileEditsExample"));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.testing.StubReply;
+import dev.dsh.host.testing.ReadmeExamples;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +18,8 @@ class LangChain4jExampleTest {
 
   @Test
   void theReadmeQuotesTheExampleWhole() throws Exception {
-    assertThat(ReadmeBlocks.javaBlock("class LangChain4jExample"))
-        .isEqualTo(ReadmeBlocks.exampleSource("LangChain4jExample"));
+    assertThat(ReadmeExamples.quoted("LangChain4jExample"))
+        .isEqualTo(ReadmeExamples.source("LangChain4jExample"));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.testing.StubReply;
+import dev.dsh.host.testing.ReadmeExamples;
 import dev.dsh.langchain4j.ScriptedChatModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,8 +25,8 @@ class LangChain4jToolExampleTest {
 
   @Test
   void theReadmeQuotesTheExampleWhole() throws Exception {
-    assertThat(ReadmeBlocks.javaBlock("class LangChain4jToolExample"))
-        .isEqualTo(ReadmeBlocks.exampleSource("LangChain4jToolExample"));
+    assertThat(ReadmeExamples.quoted("LangChain4jToolExample"))
+        .isEqualTo(ReadmeExamples.source("LangChain4jToolExample"));
   }
 
   @Test

@@ -7,33 +7,23 @@ import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.testing.ReadmeExamples;
 import dev.dsh.host.testing.RealPluginJar;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The README's metrics example is {@link MetricsExample}, and it prints the meters it reads. */
 class MetricsExampleTest {
 
-  private static final Path SOURCE = Path.of("src/test/java/dev/dsh/examples/MetricsExample.java");
-
   @Test
   void theReadmeQuotesTheExampleWhole() throws Exception {
-    String source = Files.readString(SOURCE);
-    String readme = Files.readString(Path.of(System.getProperty("dsh.test.readme")));
-    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-    String quoted = null;
-    while (quoted == null && block.find()) {
-      quoted = block.group(1).contains("class MetricsExample") ? block.group(1) : null;
-    }
-    assertThat(quoted).isEqualTo(source.substring(source.indexOf("import ")));
+    assertThat(ReadmeExamples.quoted("MetricsExample"))
+        .isEqualTo(ReadmeExamples.source("MetricsExample"));
   }
 
   @Test

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.testing.ReadmeExamples;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.spring.ai.ScriptedChatModel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,18 +23,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 @ExtendWith(OutputCaptureExtension.class)
 class SpringAiExampleTest {
 
-  private static final Path SOURCE = Path.of("src/test/java/dev/dsh/examples/SpringAiExample.java");
-
   @Test
   void theReadmeQuotesTheExampleWhole() throws Exception {
-    String source = Files.readString(SOURCE);
-    String readme = Files.readString(Path.of(System.getProperty("dsh.test.readme")));
-    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-    String quoted = null;
-    while (quoted == null && block.find()) {
-      quoted = block.group(1).contains("class SpringAiExample") ? block.group(1) : null;
-    }
-    assertThat(quoted).isEqualTo(source.substring(source.indexOf("import ")));
+    assertThat(ReadmeExamples.quoted("SpringAiExample"))
+        .isEqualTo(ReadmeExamples.source("SpringAiExample"));
   }
 
   @Test

@@ -7,38 +7,44 @@ import dev.dsh.host.HostOptions;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The home and profile the properties boot, found as the dsh command finds them. */
 class DshPropertiesTest {
 
-  private static final LaunchEnvironment ENV =
-      LaunchEnvironment.of(Map.of("DSH_HOME", "/srv/dsh", "HOME", "/home/ada"));
+  @TempDir Path folder;
+
+  private LaunchEnvironment env() {
+    return LaunchEnvironment.of(Map.of("DSH_HOME", folder.resolve("srv-dsh").toString(),
+        "HOME", folder.resolve("user").toString()));
+  }
 
   @Test
   void dshHomeWinsOverTheEnvironment() {
-    HostOptions options = new DshProperties(true, "/opt/dsh", "work").hostOptions(ENV);
+    HostOptions options = new DshProperties(true, folder.resolve("opt-dsh").toString(), "work")
+        .hostOptions(env());
 
-    assertThat(options.home().root()).isEqualTo(Path.of("/opt/dsh"));
+    assertThat(options.home().root()).isEqualTo(folder.resolve("opt-dsh"));
     assertThat(options.profile()).isEqualTo("work");
   }
 
   @Test
   void withoutDshHomeTheHomeIsDshHomeVariable() {
-    assertThat(new DshProperties(true, null, "default").hostOptions(ENV).home().root())
-        .isEqualTo(Path.of("/srv/dsh"));
+    assertThat(new DshProperties(true, null, "default").hostOptions(env()).home().root())
+        .isEqualTo(folder.resolve("srv-dsh"));
   }
 
   @Test
   void aBlankDshHomeCountsAsNotGiven() {
-    assertThat(new DshProperties(true, "  ", "default").hostOptions(ENV).home().root())
-        .isEqualTo(Path.of("/srv/dsh"));
+    assertThat(new DshProperties(true, "  ", "default").hostOptions(env()).home().root())
+        .isEqualTo(folder.resolve("srv-dsh"));
   }
 
   @Test
   void withoutEitherTheHomeIsDotDshInTheUsersHome() {
-    LaunchEnvironment env = LaunchEnvironment.of(Map.of("HOME", "/home/ada"));
+    LaunchEnvironment env = LaunchEnvironment.of(Map.of("HOME", folder.resolve("user").toString()));
 
     assertThat(new DshProperties(true, null, "default").hostOptions(env).home().root())
-        .isEqualTo(Path.of("/home/ada/.dsh"));
+        .isEqualTo(folder.resolve("user/.dsh"));
   }
 }
