@@ -59,7 +59,10 @@ final class TextCleaner {
    * between two spaces leaves both, as it does after jsoup.
    */
   private static @Nullable String withSearchProMarkupOnly(String s) {
-    StringBuilder out = new StringBuilder(s.length());
+    // Chars, not a StringBuilder: one that starts Latin-1 is copied again at its first Han
+    // character (BENCHMARKS.md (f), issue 27).
+    char[] out = new char[s.length()];
+    int n = 0;
     boolean pendingSpace = false;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -78,18 +81,18 @@ final class TextCleaner {
         c = TEXT.get(piece).charAt(0);
       }
       if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00A0') {
-        pendingSpace = out.length() > 0;
+        pendingSpace = n > 0;
       } else if (c != '\u200B' && c != '\u00AD') {
         if (pendingSpace) {
-          out.append(' ');
+          out[n++] = ' ';
           pendingSpace = false;
         }
         if (!isControl(c)) {
-          out.append(c);
+          out[n++] = c;
         }
       }
     }
-    return out.toString().trim();
+    return new String(out, 0, n).trim();
   }
 
   private static int markupAt(String s, int at) {

@@ -117,7 +117,8 @@ class DecoderPropertyTest {
   void oddUnicodeEndsAsTheDesignSays(Seed seed) {
     Tally tally = check(seed, "odd-unicode", 1_000, b -> new Case(200, b.oddUnicode()));
     assertThat(tally.compared()).isEqualTo(tally.bodies());
-    assertThat(tally.withSources()).isGreaterThan(100);
+    // Enough reach the mapping; a body with a raw byte that is not UTF-8 is invalid as a whole.
+    assertThat(tally.withSources()).isGreaterThan(50);
   }
 
   @Test

@@ -313,6 +313,24 @@ class FixtureMappingTest {
   }
 
   @Test
+  void bodyWithAByteThatIsNotUtf8IsInvalidWhereverItStands() {
+    byte[] body = TestSupport.fixture("01-normal-zh-10.json");
+    // A lone continuation byte in a field the mapping skips: the body is not UTF-8 as a whole.
+    java.io.ByteArrayOutputStream broken = new java.io.ByteArrayOutputStream();
+    broken.writeBytes("{\"RequestId\":\"x".getBytes(StandardCharsets.UTF_8));
+    broken.write(0x80);
+    broken.writeBytes("y\",".getBytes(StandardCharsets.UTF_8));
+    broken.writeBytes(new String(body, StandardCharsets.UTF_8).strip().substring(1)
+        .getBytes(StandardCharsets.UTF_8));
+    server.answer(StubReply.json(broken.toByteArray()));
+    WebError failure =
+        TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
+    assertThat(failure.getMessage()).isEqualTo("Yuanbao returned an invalid response body");
+    server.answer(StubReply.json(body));
+    assertThat(TestSupport.search(provider, "q").sources()).hasSize(10);
+  }
+
+  @Test
   void nonSuccessStatusWithoutEnvelopeFailsWithTheStatusWhateverTheBody() {
     server.answer(StubReply.status(502, TestSupport.fixture("01-normal-zh-10.json")));
     WebError failure =

@@ -2,6 +2,9 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.web.WebSearchSource;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +59,13 @@ final class ReferenceReader {
             : 0;
     JsonNode root;
     try {
-      root = strict.readTree(body, offset, body.length - offset);
+      // The body is UTF-8 or unreadable, whatever a JSON tokenizer would make of its bytes; one
+      // byte-order mark is skipped, a second is a character where JSON allows none (the byte
+      // tokenizer would skip it too).
+      String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body)).toString();
+      root = text.startsWith("\uFEFF", offset / 3) ? null : strict.readTree(body, offset, body.length - offset);
+    } catch (CharacterCodingException e) {
+      root = null;
     } catch (RuntimeException e) {
       if (parses(body, offset)) {
         return Optional.empty();
