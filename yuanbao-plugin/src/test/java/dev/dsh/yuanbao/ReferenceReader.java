@@ -63,7 +63,8 @@ final class ReferenceReader {
       // byte-order mark is skipped, a second is a character where JSON allows none (the byte
       // tokenizer would skip it too).
       String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body)).toString();
-      root = text.startsWith("\uFEFF", offset / 3) ? null : strict.readTree(body, offset, body.length - offset);
+      boolean secondMark = offset > 0 && text.startsWith("\uFEFF", 1);
+      root = secondMark ? null : strict.readTree(body, offset, body.length - offset);
     } catch (CharacterCodingException e) {
       root = null;
     } catch (RuntimeException e) {
