@@ -56,7 +56,7 @@ public final class ClientCpuRun {
         for (int round = 1; round <= rounds; round++) {
           warm(only, searchers, warmup, round == 1);
           System.out.printf("c=%d round %d: %s %.1f µs CPU/search%n", searchers, round, args[5],
-              run(only, searchers, seconds));
+              cpuPerCall(only, searchers, seconds * 1000L));
         }
         return;
       }
@@ -66,7 +66,7 @@ public final class ClientCpuRun {
         double[] micros = new double[clients.size()];
         for (int c = 0; c < clients.size(); c++) {
           warm(clients.get(c), searchers, warmup, round == 1);
-          micros[c] = run(clients.get(c), searchers, seconds);
+          micros[c] = cpuPerCall(clients.get(c), searchers, seconds * 1000L);
         }
         peerRatios.add(micros[0] / micros[2]);
         oursRatios.add(micros[1] / micros[2]);
@@ -86,19 +86,19 @@ public final class ClientCpuRun {
    */
   private static void warm(Callable<Object> call, int searchers, int seconds, boolean first)
       throws Exception {
-    run(call, searchers, seconds);
+    cpuPerCall(call, searchers, seconds * 1000L);
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     for (int s = seconds; first && s < 60; s += 2) {
       long before = jit.getTotalCompilationTime();
-      run(call, searchers, 2);
+      cpuPerCall(call, searchers, 2_000);
       if (jit.getTotalCompilationTime() - before < 20) {
         return;
       }
     }
   }
 
-  /** Client CPU microseconds per completed call over {@code seconds} of {@code searchers}. */
-  private static double run(Callable<Object> call, int searchers, int seconds) throws Exception {
+  /** Client CPU microseconds per completed call over {@code millis} of {@code searchers}. */
+  static double cpuPerCall(Callable<Object> call, int searchers, long millis) throws Exception {
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     AtomicBoolean stop = new AtomicBoolean();
@@ -119,7 +119,7 @@ public final class ClientCpuRun {
     callers.forEach(Thread::start);
     long cpuBefore = os.getProcessCpuTime();
     long doneBefore = done.get();
-    Thread.sleep(seconds * 1000L);
+    Thread.sleep(millis);
     long count = done.get() - doneBefore;
     long cpu = os.getProcessCpuTime() - cpuBefore;
     stop.set(true);
