@@ -130,8 +130,13 @@ public final class ClientCpuRun {
   }
 
   static double median(List<Double> values) {
+    return quantile(values, 0.5);
+  }
+
+  /** The value at fraction {@code q} of {@code values} sorted (the upper one of a middle pair). */
+  static double quantile(List<Double> values, double q) {
     List<Double> sorted = new ArrayList<>(values);
     sorted.sort(Double::compare);
-    return sorted.get(sorted.size() / 2);
+    return sorted.get((int) (sorted.size() * q));
   }
 }

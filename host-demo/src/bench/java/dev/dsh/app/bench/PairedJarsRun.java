@@ -51,14 +51,9 @@ public final class PairedJarsRun {
             "c=%d, %d pairs: A %.1f µs, B %.1f µs CPU/search (medians); B/A median %.3f,"
                 + " quartiles %.3f-%.3f%n",
             searchers, pairs, ClientCpuRun.median(microsA), ClientCpuRun.median(microsB),
-            ClientCpuRun.median(ratios), quantile(ratios, 0.25), quantile(ratios, 0.75));
+            ClientCpuRun.median(ratios), ClientCpuRun.quantile(ratios, 0.25),
+            ClientCpuRun.quantile(ratios, 0.75));
       }
     }
-  }
-
-  private static double quantile(List<Double> values, double q) {
-    List<Double> sorted = new ArrayList<>(values);
-    sorted.sort(Double::compare);
-    return sorted.get((int) (sorted.size() * q));
   }
 }
