@@ -3,10 +3,6 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,22 +86,12 @@ final class AnswerReader {
   }
 
   /**
-   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}; a leading byte-order
-   * mark is skipped. The body is decoded to chars first, by the JDK's UTF-8 decoder: Jackson's
-   * char parser then reads the escaped page strings faster than its byte parser decodes them
-   * (BENCHMARKS.md (f), issue 27).
+   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}. Jackson's byte
+   * parser skips one leading byte-order mark and rejects every byte that is not UTF-8 wherever it
+   * stands (in a string it reads or skips, or outside one), so no decoding pass comes first.
    */
   private static Decoded decode(byte[] body) {
-    CharBuffer chars;
-    try {
-      chars = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
-    } catch (CharacterCodingException e) {
-      return INVALID;
-    }
-    char[] text = chars.array();
-    int bom = chars.limit() > 0 && text[0] == '\uFEFF' ? 1 : 0;
-    try (JsonParser p =
-        JSON.createParser(ObjectReadContext.empty(), text, bom, chars.limit() - bom)) {
+    try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return INVALID;
       }
