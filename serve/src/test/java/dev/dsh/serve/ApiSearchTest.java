@@ -191,6 +191,8 @@ class ApiSearchTest {
           + "\"message\":\"/api/search answers POST only\"}}\n");
       assertThat(text.statusCode()).isEqualTo(415);
       assertThat(text.body()).contains("UNSUPPORTED_MEDIA_TYPE", "Content-Type: application/json");
+      // Its body unread, the connection is not kept: the next request comes on a new one.
+      assertThat(text.headers().firstValue("Connection")).hasValue("close");
       assertThat(postStatus.statusCode()).isEqualTo(405);
       assertThat(postStatus.headers().firstValue("Allow")).hasValue("GET");
       assertThat(stub.requestCount()).isZero();

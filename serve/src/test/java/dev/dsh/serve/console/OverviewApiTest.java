@@ -1,6 +1,5 @@
 package dev.dsh.serve.console;
 
-import static dev.dsh.serve.console.ConsoleApiCalls.getOk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.testing.SearchProAnswers;
@@ -19,7 +18,7 @@ class OverviewApiTest {
   @TempDir Path home;
 
   @Test
-  void theOverviewHasTheHostTheProvidersTheSelectionAndTheSearchCounts() {
+  void theOverviewHasTheHostTheProvidersTheSelectionAndTheSearchCounts() throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
       assertThat(served.postJson("/api/search", "{\"query\": \"ok\"}").statusCode())
@@ -28,7 +27,9 @@ class OverviewApiTest {
       assertThat(served.postJson("/api/search", "{\"query\": \"broken\"}").statusCode())
           .isEqualTo(502);
 
-      JsonNode overview = getOk(served, "/api/overview");
+      // The counts follow the answers: the second one may be back before its search is counted.
+      JsonNode overview = ConsoleApiCalls.await(served, "/api/overview",
+          answer -> answer.get("searches").get("total").asLong() == 2);
 
       assertThat(overview.get("version").asString()).isEqualTo(HostVersion.current());
       assertThat(overview.get("profile").asString()).isEqualTo("default");

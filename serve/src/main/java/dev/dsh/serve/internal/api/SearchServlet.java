@@ -57,6 +57,9 @@ public final class SearchServlet extends HttpServlet {
     }
     String type = Optional.ofNullable(request.getContentType()).orElse("");
     if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
+      // The body stays unread, so the server may close the connection after this answer: said
+      // here, a client does not send its next request on a connection that is going away.
+      response.setHeader("Connection", "close");
       ApiReplies.error(response, 415, "UNSUPPORTED_MEDIA_TYPE",
           "the body must be JSON, sent with Content-Type: application/json");
       return;
@@ -65,6 +68,7 @@ public final class SearchServlet extends HttpServlet {
     try {
       body = SearchBody.parse(request.getInputStream());
     } catch (BadRequest e) {
+      response.setHeader("Connection", "close"); // the body may be left partly unread, as above
       ApiReplies.error(response, 400, "BAD_REQUEST", e.getMessage());
       return;
     }
