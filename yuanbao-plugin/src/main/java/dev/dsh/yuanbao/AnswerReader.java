@@ -3,6 +3,10 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -86,12 +90,22 @@ final class AnswerReader {
   }
 
   /**
-   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}. Jackson's byte
-   * parser skips one leading byte-order mark and rejects every byte that is not UTF-8 wherever it
-   * stands (in a string it reads or skips, or outside one), so no decoding pass comes first.
+   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}; a leading byte-order
+   * mark is skipped. The JDK's strict decoder makes the UTF-8 check: Jackson's byte parser makes it
+   * too only from 3.3 on, and the host's Jackson may be older (3.1 in a Boot 4.0 application). The
+   * pass costs 9-11 % of a search where that decoder is slow (BENCHMARKS.md (f), third cut).
    */
   private static Decoded decode(byte[] body) {
-    try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
+    CharBuffer chars;
+    try {
+      chars = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
+    } catch (CharacterCodingException e) {
+      return INVALID;
+    }
+    char[] text = chars.array();
+    int bom = chars.limit() > 0 && text[0] == '\uFEFF' ? 1 : 0;
+    try (JsonParser p =
+        JSON.createParser(ObjectReadContext.empty(), text, bom, chars.limit() - bom)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return INVALID;
       }
