@@ -5,7 +5,6 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,7 +42,7 @@ final class McpHttp {
   }
 
   /** The SDK's client over Streamable HTTP, sending the test token, initialized. */
-  McpSyncClient client(Consumer<ProgressNotification> progress) {
+  McpSyncClient client() {
     HttpClientStreamableHttpTransport transport =
         HttpClientStreamableHttpTransport.builder(served.server().url().toString())
             .endpoint("/mcp")
@@ -54,13 +52,9 @@ final class McpHttp {
                     request.header("Authorization", "Bearer " + ServedHost.TOKEN))
             .build();
     McpSyncClient client =
-        McpClient.sync(transport).requestTimeout(SOON).progressConsumer(progress).build();
+        McpClient.sync(transport).requestTimeout(SOON).build();
     client.initialize();
     return client;
-  }
-
-  McpSyncClient client() {
-    return client(progress -> {});
   }
 
   /** A POST of {@code json} to {@code /mcp}, on {@code session} when not null. */

@@ -16,14 +16,12 @@ import dev.dsh.serve.testing.ServedHost;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -103,17 +101,27 @@ class McpOverHttpTest {
   }
 
   @Test
-  void aCallWithAProgressTokenGetsProgressOnItsOwnStream() throws Exception {
-    List<ProgressNotification> progress = new CopyOnWriteArrayList<>();
-    try (McpSyncClient client = mcp.client(progress::add)) {
-      CallToolResult result = client.callTool(CallToolRequest.builder().name(WebSearchTool.NAME)
-          .arguments(Map.of("queries", List.of("p-a", "p-b", "p-c"))).progressToken("tok-7")
-          .build());
-      assertThat(result.isError()).isFalse();
-    }
-    assertThat(progress).extracting(ProgressNotification::progressToken).containsOnly("tok-7");
-    assertThat(progress).extracting(ProgressNotification::progress).containsExactly(1.0, 2.0, 3.0);
-    assertThat(progress).extracting(ProgressNotification::total).containsOnly(3.0);
+  void aCallWithAProgressTokenGetsProgressOnItsOwnStreamInOrderBeforeItsResult() {
+    // The wire, not the SDK client: its sync client runs each progress consumer on a thread of
+    // its own, so the order they run in is not the order sent.
+    String session = mcp.initialize();
+    String call = McpHttp.call(7, "p-a", "p-b", "p-c")
+        .replace("\"params\":{", "\"params\":{\"_meta\":{\"progressToken\":\"tok-7\"},");
+
+    List<JsonNode> messages = McpHttp.messages(mcp.send(session, call));
+
+    assertThat(messages).hasSize(4);
+    List<JsonNode> progress = messages.subList(0, 3);
+    assertThat(progress).extracting(m -> m.path("method").asString())
+        .containsOnly("notifications/progress");
+    assertThat(progress).extracting(m -> m.path("params").path("progressToken").asString())
+        .containsOnly("tok-7");
+    assertThat(progress).extracting(m -> m.path("params").path("progress").asDouble())
+        .containsExactly(1.0, 2.0, 3.0);
+    assertThat(progress).extracting(m -> m.path("params").path("total").asDouble())
+        .containsOnly(3.0);
+    assertThat(messages.get(3).path("id").asInt()).isEqualTo(7);
+    assertThat(messages.get(3).path("result").path("isError").asBoolean(true)).isFalse();
   }
 
   @Test
