@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.Version;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -39,6 +40,34 @@ final class AnswerReader {
       List<@Nullable WebSearchSource> pages) {}
 
   private static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
+
+  /** The class of parser Jackson makes for a UTF-8 body. */
+  private static final Class<?> UTF8_PARSER = utf8ParserClass();
+
+  private final boolean parserChecksUtf8;
+
+  /** A reader for the Jackson the host gives the plugin. */
+  AnswerReader() {
+    this(checksUtf8(JSON.version()));
+  }
+
+  /**
+   * @param parserChecksUtf8 whether Jackson's byte parser refuses every non-UTF-8 byte itself, so
+   *     the JDK's decoding pass can be left out
+   */
+  AnswerReader(boolean parserChecksUtf8) {
+    this.parserChecksUtf8 = parserChecksUtf8;
+  }
+
+  /**
+   * Whether this Jackson's byte parser refuses every non-UTF-8 byte wherever it stands: from 3.3
+   * on; 3.1 and 3.2 accept overlong forms, UTF-8 surrogates and code points past U+10FFFF in
+   * strings they skip and in names (BENCHMARKS.md (f), fourth cut).
+   */
+  static boolean checksUtf8(Version jackson) {
+    return jackson.getMajorVersion() > 3
+        || jackson.getMajorVersion() == 3 && jackson.getMinorVersion() >= 3;
+  }
 
   /**
    * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
@@ -90,23 +119,12 @@ final class AnswerReader {
   }
 
   /**
-   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}; a leading byte-order
-   * mark is skipped. The JDK's strict decoder makes the UTF-8 check: Jackson's byte parser makes it
-   * too only from 3.3 on, and the host's Jackson may be older (3.1 in a Boot 4.0 application). The
-   * pass costs 9-11 % of a search where that decoder is slow (BENCHMARKS.md (f), third cut).
+   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}; one leading
+   * byte-order mark is skipped.
    */
-  private static Decoded decode(byte[] body) {
-    CharBuffer chars;
-    try {
-      chars = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
-    } catch (CharacterCodingException e) {
-      return INVALID;
-    }
-    char[] text = chars.array();
-    int bom = chars.limit() > 0 && text[0] == '\uFEFF' ? 1 : 0;
-    try (JsonParser p =
-        JSON.createParser(ObjectReadContext.empty(), text, bom, chars.limit() - bom)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
+  private Decoded decode(byte[] body) {
+    try (JsonParser p = parser(body)) {
+      if (p == null || p.nextToken() != JsonToken.START_OBJECT) {
         return INVALID;
       }
       Decoded decoded = INVALID;
@@ -121,6 +139,38 @@ final class AnswerReader {
       return p.nextToken() == null ? decoded : INVALID;
     } catch (RuntimeException e) {
       return INVALID;
+    }
+  }
+
+  /**
+   * A parser of the body, or null when it is not UTF-8. Where the host's Jackson does not check
+   * UTF-8 itself, the JDK's strict decoder does first, a pass that costs 3-10 % of a search
+   * (BENCHMARKS.md (f), fourth cut); where it does, the body must not be one Jackson takes for
+   * UTF-16 or UTF-32, which it reads with another parser than its UTF-8 one.
+   */
+  private @Nullable JsonParser parser(byte[] body) {
+    if (parserChecksUtf8) {
+      JsonParser p = JSON.createParser(ObjectReadContext.empty(), body);
+      if (p.getClass() == UTF8_PARSER) {
+        return p;
+      }
+      p.close();
+      return null;
+    }
+    CharBuffer chars;
+    try {
+      chars = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
+    } catch (CharacterCodingException e) {
+      return null;
+    }
+    char[] text = chars.array();
+    int bom = chars.limit() > 0 && text[0] == '\uFEFF' ? 1 : 0;
+    return JSON.createParser(ObjectReadContext.empty(), text, bom, chars.limit() - bom);
+  }
+
+  private static Class<?> utf8ParserClass() {
+    try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), new byte[] {'{', '}'})) {
+      return p.getClass();
     }
   }
 

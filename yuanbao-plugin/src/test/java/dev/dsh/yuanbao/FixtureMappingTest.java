@@ -313,43 +313,6 @@ class FixtureMappingTest {
   }
 
   @Test
-  void bodyWithAByteThatIsNotUtf8IsInvalidWhereverItStands() {
-    byte[] body = TestSupport.fixture("01-normal-zh-10.json");
-    byte[] rest = new String(body, StandardCharsets.UTF_8).strip().substring(1)
-        .getBytes(StandardCharsets.UTF_8);
-    // Each ill-formed kind (stray continuation, overlong, surrogate, past U+10FFFF, a lead byte
-    // UTF-8 never uses), in a field the mapping skips and in a name: not UTF-8 as a whole.
-    byte[][] illFormed = {{(byte) 0x80}, {(byte) 0xC0, (byte) 0x80},
-        {(byte) 0xE0, (byte) 0x80, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
-        {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xF8, (byte) 0x88}};
-    for (byte[] bad : illFormed) {
-      for (String[] around : new String[][] {{"{\"RequestId\":\"x", "y\","}, {"{\"x", "\":1,"}}) {
-        java.io.ByteArrayOutputStream broken = new java.io.ByteArrayOutputStream();
-        broken.writeBytes(around[0].getBytes(StandardCharsets.UTF_8));
-        broken.writeBytes(bad);
-        broken.writeBytes(around[1].getBytes(StandardCharsets.UTF_8));
-        broken.writeBytes(rest);
-        server.answer(StubReply.json(broken.toByteArray()));
-        WebError failure =
-            TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
-        assertThat(failure.getMessage()).isEqualTo("Yuanbao returned an invalid response body");
-      }
-    }
-    byte[] twoMarks = new byte[body.length + 6];
-    for (int i = 0; i < 6; i += 3) {
-      twoMarks[i] = (byte) 0xEF;
-      twoMarks[i + 1] = (byte) 0xBB;
-      twoMarks[i + 2] = (byte) 0xBF;
-    }
-    System.arraycopy(body, 0, twoMarks, 6, body.length);
-    server.answer(StubReply.json(twoMarks));
-    assertThat(TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()))
-        .getMessage()).isEqualTo("Yuanbao returned an invalid response body");
-    server.answer(StubReply.json(body));
-    assertThat(TestSupport.search(provider, "q").sources()).hasSize(10);
-  }
-
-  @Test
   void nonSuccessStatusWithoutEnvelopeFailsWithTheStatusWhateverTheBody() {
     server.answer(StubReply.status(502, TestSupport.fixture("01-normal-zh-10.json")));
     WebError failure =

@@ -1,0 +1,97 @@
+package dev.dsh.yuanbao;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.core.Version;
+
+/**
+ * A body with any byte that is not UTF-8 is invalid as a whole, whether Jackson's byte parser
+ * checks UTF-8 (3.3 on) or the JDK's decoder does first (older Jackson): each reader is tried.
+ */
+class Utf8BodyTest {
+
+  private static final byte[] BODY = TestSupport.fixture("01-normal-zh-10.json");
+
+  /**
+   * Each ill-formed kind: stray continuation, overlong, surrogate, past U+10FFFF, a lead byte UTF-8
+   * never uses, a sequence cut short.
+   */
+  private static final byte[][] ILL_FORMED = {{(byte) 0x80}, {(byte) 0xC0, (byte) 0x80},
+      {(byte) 0xE0, (byte) 0x80, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+      {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xF8, (byte) 0x88},
+      {(byte) 0xE4, (byte) 0xB8}};
+
+  /** Where a bad byte stands: in a value the mapping skips, a name, a page string it reads. */
+  private static final String[][] AROUND = {{"{\"RequestId\":\"x", "y\","}, {"{\"x", "\":1,"},
+      {"{\"Skipped\":[\"", "\"],"},
+      {"{\"Response\":{\"Pages\":[\"{\\\"url\\\":\\\"https://a.example/", "\\\","
+          + "\\\"passage\\\":\\\"p\\\"}\"]},"}};
+
+  private static Object outcome(boolean parserChecksUtf8, byte[] body) {
+    AnswerReader reader = new AnswerReader(parserChecksUtf8);
+    Throwable failure = catchThrowable(() -> reader.read(new Failures(), 200, body));
+    return failure != null ? failure.getMessage() : reader.read(new Failures(), 200, body);
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aByteThatIsNotUtf8MakesTheBodyInvalidWhereverItStands(boolean parserChecksUtf8) {
+    byte[] rest = new String(BODY, StandardCharsets.UTF_8).strip().substring(1)
+        .getBytes(StandardCharsets.UTF_8);
+    for (byte[] bad : ILL_FORMED) {
+      for (String[] around : AROUND) {
+        ByteArrayOutputStream broken = new ByteArrayOutputStream();
+        broken.writeBytes(around[0].getBytes(StandardCharsets.UTF_8));
+        broken.writeBytes(bad);
+        broken.writeBytes(around[1].getBytes(StandardCharsets.UTF_8));
+        broken.writeBytes(rest);
+        assertThat(outcome(parserChecksUtf8, broken.toByteArray()))
+            .as("%02X... in %s", bad[0], around[0]).isEqualTo(Failures.INVALID_BODY);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aBodyInUtf16OrUtf32IsInvalid(boolean parserChecksUtf8) {
+    String text = new String(BODY, StandardCharsets.UTF_8);
+    for (String charset : new String[] {"UTF-16BE", "UTF-16LE", "UTF-16", "UTF-32BE", "UTF-32LE"}) {
+      assertThat(outcome(parserChecksUtf8, text.getBytes(Charset.forName(charset))))
+          .as(charset).isEqualTo(Failures.INVALID_BODY);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void oneLeadingByteOrderMarkIsSkippedAndASecondIsNot(boolean parserChecksUtf8) {
+    byte[] mark = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+    ByteArrayOutputStream once = new ByteArrayOutputStream();
+    once.writeBytes(mark);
+    once.writeBytes(BODY);
+    assertThat(outcome(parserChecksUtf8, once.toByteArray()))
+        .isEqualTo(outcome(parserChecksUtf8, BODY))
+        .isEqualTo(new AnswerReader().read(new Failures(), 200, BODY));
+    ByteArrayOutputStream twice = new ByteArrayOutputStream();
+    twice.writeBytes(mark);
+    twice.writeBytes(mark);
+    twice.writeBytes(BODY);
+    assertThat(outcome(parserChecksUtf8, twice.toByteArray())).isEqualTo(Failures.INVALID_BODY);
+  }
+
+  @Test
+  void jacksonChecksUtf8ItselfFromThreeThreeOn() {
+    assertThat(AnswerReader.checksUtf8(new Version(3, 1, 4, null, null, null))).isFalse();
+    assertThat(AnswerReader.checksUtf8(new Version(3, 2, 2, null, null, null))).isFalse();
+    assertThat(AnswerReader.checksUtf8(new Version(3, 3, 0, null, null, null))).isTrue();
+    assertThat(AnswerReader.checksUtf8(new Version(3, 4, 1, null, null, null))).isTrue();
+    assertThat(AnswerReader.checksUtf8(new Version(4, 0, 0, null, null, null))).isTrue();
+    assertThat(AnswerReader.checksUtf8(Version.unknownVersion())).isFalse();
+  }
+}
