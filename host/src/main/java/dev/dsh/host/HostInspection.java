@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 import org.jspecify.annotations.Nullable;
 
@@ -64,6 +65,7 @@ public final class HostInspection {
   public record RefusedJar(Path file, String problem) {}
 
   private final HostOptions options;
+  private final PluginJars read;
   private final List<PluginJar> jars;
   private final List<RefusedJar> refused;
   private final ProfileSchemas schemas;
@@ -77,6 +79,7 @@ public final class HostInspection {
       @Nullable ComposedProfile profile,
       @Nullable ProfileException notComposed) {
     this.options = options;
+    this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
     this.schemas = new ProfileSchemas(options.home().root(), options.env(), read);
@@ -93,14 +96,17 @@ public final class HostInspection {
 
   /**
    * Reads the home of {@code options}: its jars (a jar whose checked copy is cached is not
-   * CRC-checked again, see {@link PluginJars#scan(dev.dsh.host.model.DshHome)}), the profile's
-   * bundle list, then the profile composed with the jars' bundles and the options' layers.
+   * CRC-checked again, see {@link PluginJars#inspect}), the profile's bundle list, then the profile
+   * composed with the jars' bundles and the options' layers.
    *
    * @throws FileAccessException when the plugins folder cannot be listed
    * @throws ProfileException when the profile's name or its {@code profile.yml} is at fault
    */
   static HostInspection of(HostOptions options) {
-    PluginJars jars = PluginJars.scan(options.home());
+    return of(options, PluginJars.scan(options.home()));
+  }
+
+  private static HostInspection of(HostOptions options, PluginJars jars) {
     String name = options.profile();
     ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
     ProfileSpec spec = ProfileSpec.read(composer.profileDir(name).resolve(ProfileSpec.FILE_NAME),
@@ -111,6 +117,24 @@ public final class HostInspection {
     } catch (ProfileException e) {
       return new HostInspection(options, jars, spec, null, e);
     }
+  }
+
+  /** The profile's files read and composed again, with the jars as this inspection read them. */
+  HostInspection again() {
+    return of(options, read);
+  }
+
+  /**
+   * The rows the bundle of {@code pluginId} inserts that the user's own layers override: what
+   * taking the bundle out records under {@code removedRows}, so those entries are kept and skipped.
+   *
+   * @throws ProfileException when the user layer or the {@code --patch} file does not read
+   */
+  List<String> keptRows(String pluginId) {
+    Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
+        .userOverrides(options.profile(), options.patch());
+    return read.bundles().find(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
+        .filter(overridden::contains).toList();
   }
 
   /** The installed jars that read as plugins, in file-name order. */

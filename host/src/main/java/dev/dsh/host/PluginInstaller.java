@@ -2,9 +2,8 @@ package dev.dsh.host;
 
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginJars;
-import dev.dsh.host.internal.profile.BundlePatch;
-import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
@@ -16,20 +15,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * Installs plugin jars into a home's {@code plugins/} and removes them, editing the profile's
- * {@code profile.yml} to match: what {@code dsh plugin add}, {@code dsh plugin remove} and the
- * demo profile do, for a program that manages its own home.
+ * {@code profile.yml} to match: what {@code dsh plugin add} and {@code dsh plugin remove} do, and
+ * what an application that ships a plugin does to make sure it is installed, for a program that
+ * manages its own home.
  *
- * <p>A jar is installed only once it passed every check the host makes when it loads a jar, and a
- * trial load of its own ({@code TrialLoad}) on the loader the host starts with, so whatever PF4J
- * or the plugin's entry refuses is told here and nothing is changed; the checked copy the trial
- * leaves in the home's cache is what the next start loads, without checking the jar again. A
- * host serving on the home ({@link Host#serve}) picks the change up by itself.
+ * <p>A jar is installed only once a trial load of its own ({@code TrialLoad}) on the loader the
+ * host starts with passed: every check the host makes when it loads a jar, and whatever PF4J or
+ * the plugin's entry refuses, is told here and nothing is changed. The checked copy the trial
+ * leaves in the home's cache is the verdict the next start or inspection finds by the installed
+ * jar's content, without checking it again. A host serving on the home ({@link Host#serve}) picks
+ * the change up by itself.
  */
 public final class PluginInstaller {
 
@@ -69,13 +68,43 @@ public final class PluginInstaller {
    * @throws ProfileException when the profile's {@code profile.yml} does not read
    */
   public static Installed add(HostOptions options, Path jar) {
-    return install(options, jar, PluginJars.inspect(jar));
+    DshHome home = options.home();
+    // What only loading tells, and the checks of every load: the jar's one CRC and size pass.
+    LoadedPlugin checked = TrialLoad.check(jar, home);
+    Path plugins = home.plugins();
+    Path target = plugins.resolve(checked.id() + ".jar");
+    if (Files.isDirectory(target)) {
+      throw new FileAccessException(
+          "could not install " + jar + ": " + target + " is a folder, not a file; remove it");
+    }
+    try {
+      Files.createDirectories(plugins);
+      // Copied aside first: the jar given may be one of the files replaced below (a jar dropped
+      // into plugins/ by hand, then added to enable its bundle).
+      OwnerOnlyFiles.replace(target, temp -> {
+        // Into the owner-only temporary file: a copy that replaced it would get the umask's modes.
+        try (OutputStream out = Files.newOutputStream(temp)) {
+          Files.copy(jar, out);
+        }
+        // One jar per plugin: another file of the same id goes before the target is replaced.
+        for (Path other : PluginJars.jarsIn(plugins)) {
+          if (!other.equals(target) && readable(home, other, checked.id()).isPresent()) {
+            Files.deleteIfExists(other);
+          }
+        }
+      });
+      enable(options, checked.id());
+    } catch (IOException e) {
+      throw HomeWrites.failed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
+    }
+    return new Installed(checked.id(), checked.version(), options.profile());
   }
 
   /**
    * Makes sure the plugin {@code pluginId} is installed and its bundle listed in the profile of
-   * {@code options}: when no readable jar of that id is in {@code plugins/}, {@code jar} is
-   * installed as {@link #add} installs it; the profile's file is written only when it changes.
+   * {@code options}: when no readable jar of that id is in {@code plugins/} (read as {@link
+   * Host#inspect} reads them), {@code jar} is installed as {@link #add} installs it; the profile's
+   * file is written only when it changes.
    *
    * @param jar the plugin's jar, asked for only when the plugin is not installed
    * @throws IllegalArgumentException when {@code jar} holds another plugin
@@ -84,17 +113,16 @@ public final class PluginInstaller {
    * @throws ProfileException as {@link #add} does
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
-    Path plugins = options.home().plugins();
-    Optional<PluginJars.Jar> installed = PluginJars.jarsIn(plugins).stream()
-        .flatMap(file -> readable(file, pluginId).stream()).findFirst();
+    Optional<PluginJars.Jar> installed = PluginJars.jarsIn(options.home().plugins()).stream()
+        .flatMap(file -> readable(options.home(), file, pluginId).stream()).findFirst();
     if (installed.isEmpty()) {
       Path given = jar.get();
-      PluginJars.Jar checked = PluginJars.inspect(given);
-      if (!checked.id().equals(pluginId)) {
+      Optional<String> other = PluginJars.pluginIdOf(given).filter(id -> !id.equals(pluginId));
+      if (other.isPresent()) {
         throw new IllegalArgumentException(
-            given + " holds the plugin \"" + checked.id() + "\", not \"" + pluginId + "\"");
+            given + " holds the plugin \"" + other.get() + "\", not \"" + pluginId + "\"");
       }
-      return install(options, given, checked);
+      return add(options, given);
     }
     try {
       enable(options, pluginId);
@@ -126,9 +154,14 @@ public final class PluginInstaller {
     if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
       return Optional.empty();
     }
-    Set<String> overridden = userOverrides(options);
-    List<String> rows = matching.stream().flatMap(PluginInstaller::insertedRows).distinct()
-        .filter(overridden::contains).toList();
+    // The jars as read now, before their files go: a removed bundle's rows, then the notes.
+    HostInspection before = Host.inspect(options);
+    List<String> rows;
+    try {
+      rows = before.keptRows(pluginId);
+    } catch (ProfileException e) {
+      rows = List.of(); // a user layer that does not parse fails every command already
+    }
     try {
       spec.withoutBundle(pluginId).withRemovedRows(pluginId, rows)
           .write(home.profileFile(options.profile()));
@@ -141,44 +174,10 @@ public final class PluginInstaller {
     }
     try {
       // The notes every later start prints about the entries kept for the removed rows.
-      List<String> notes = new ProfileComposer(home.root(), PluginJars.scan(home.plugins()).bundles())
-          .compose(options.profile(), options.patch(), options.layers()).notes();
-      return Optional.of(new Removed(pluginId, notes, Optional.empty()));
+      return Optional.of(new Removed(pluginId, before.again().notes(), Optional.empty()));
     } catch (ProfileException e) {
       return Optional.of(new Removed(pluginId, List.of(), Optional.of(e.getMessage())));
     }
-  }
-
-  private static Installed install(HostOptions options, Path jar, PluginJars.Jar checked) {
-    DshHome home = options.home();
-    TrialLoad.check(jar, home); // what only loading tells: PF4J accepts it, its entry can be created
-    Path plugins = home.plugins();
-    Path target = plugins.resolve(checked.id() + ".jar");
-    if (Files.isDirectory(target)) {
-      throw new FileAccessException(
-          "could not install " + jar + ": " + target + " is a folder, not a file; remove it");
-    }
-    try {
-      Files.createDirectories(plugins);
-      // Copied aside first: the jar given may be one of the files replaced below (a jar dropped
-      // into plugins/ by hand, then added to enable its bundle).
-      OwnerOnlyFiles.replace(target, temp -> {
-        // Into the owner-only temporary file: a copy that replaced it would get the umask's modes.
-        try (OutputStream out = Files.newOutputStream(temp)) {
-          Files.copy(jar, out);
-        }
-        // One jar per plugin: another file of the same id goes before the target is replaced.
-        for (Path other : PluginJars.jarsIn(plugins)) {
-          if (!other.equals(target) && readable(other, checked.id()).isPresent()) {
-            Files.deleteIfExists(other);
-          }
-        }
-      });
-      enable(options, checked.id());
-    } catch (IOException e) {
-      throw HomeWrites.failed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
-    }
-    return new Installed(checked.id(), checked.version(), options.profile());
   }
 
   /** Lists {@code pluginId}'s bundle in the profile; the file is written only when it changes. */
@@ -191,32 +190,14 @@ public final class PluginInstaller {
   }
 
   /** The jar, when it reads as a plugin and its id is {@code pluginId}. */
-  private static Optional<PluginJars.Jar> readable(Path file, String pluginId) {
+  private static Optional<PluginJars.Jar> readable(DshHome home, Path file, String pluginId) {
     if (PluginJars.pluginIdOf(file).filter(pluginId::equals).isEmpty()) {
       return Optional.empty(); // the manifest alone tells: no need for the whole check
     }
     try {
-      return Optional.of(PluginJars.inspect(file));
+      return Optional.of(PluginJars.inspect(home, file));
     } catch (PluginLoadException e) {
       return Optional.empty(); // not a readable plugin: not one that is installed
-    }
-  }
-
-  private static Set<String> userOverrides(HostOptions options) {
-    try {
-      return new ProfileComposer(options.home().root(), pluginId -> Optional.empty())
-          .userOverrides(options.profile(), options.patch());
-    } catch (ProfileException e) {
-      return Set.of(); // a user layer that does not parse fails every command already
-    }
-  }
-
-  private static Stream<String> insertedRows(Path jar) {
-    try {
-      PluginJars.Jar read = PluginJars.inspect(jar);
-      return new BundlePatch(read.id(), read.bundlePatch()).insertedRowIds().stream();
-    } catch (PluginLoadException | ProfileException e) {
-      return Stream.empty(); // a jar that does not read inserted no row the profile used
     }
   }
 

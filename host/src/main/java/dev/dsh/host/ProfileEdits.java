@@ -4,8 +4,6 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.host.internal.config.SchemaCheck;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
-import dev.dsh.host.internal.plugins.PluginJars;
-import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileComposer;
@@ -140,27 +138,22 @@ public final class ProfileEdits {
    * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
-    PluginJars jars = PluginJars.scan(options.home());
+    HostInspection inspection = HostInspection.of(options);
     Path file = options.home().profileFile(options.profile());
     String shown = "profiles/" + options.profile() + "/" + ProfileSpec.FILE_NAME;
     String before = UserLayerEdit.textOf(file, shown);
     ProfileSpec spec = SpecEdit.parse(before, shown);
-    Optional<PluginJars.Jar> jar = jars.jar(pluginId);
-    if (jar.isEmpty() && (enabled || !spec.bundles().contains(pluginId))) {
+    List<String> installed = inspection.jars().stream().map(HostInspection.PluginJar::id).toList();
+    if (!installed.contains(pluginId) && (enabled || !spec.bundles().contains(pluginId))) {
       throw new ProfileEditException(Reason.UNKNOWN_PLUGIN, "no installed plugin has the id \""
-          + pluginId + "\" (installed: " + jars.jars().stream().map(PluginJars.Jar::id)
-              .collect(Collectors.joining(", ")) + "); add its jar with 'dsh plugin add <jar>'");
+          + pluginId + "\" (installed: " + String.join(", ", installed)
+          + "); add its jar with 'dsh plugin add <jar>'");
     }
     ProfileSpec to;
     if (enabled) {
       to = spec.withBundle(pluginId);
     } else if (spec.bundles().contains(pluginId)) {
-      Set<String> overridden = new ProfileComposer(options.home().root(), id -> Optional.empty())
-          .userOverrides(options.profile(), options.patch());
-      List<String> kept = jar.stream()
-          .flatMap(j -> new BundlePatch(j.id(), j.bundlePatch()).insertedRowIds().stream())
-          .filter(overridden::contains).toList();
-      to = spec.withoutBundle(pluginId).withRemovedRows(pluginId, kept);
+      to = spec.withoutBundle(pluginId).withRemovedRows(pluginId, inspection.keptRows(pluginId));
     } else {
       to = spec;
     }

@@ -1,5 +1,6 @@
 package dev.dsh.host;
 
+import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
@@ -12,35 +13,37 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * Loads a jar once in a loader of its own, then closes it: what reading the jar's files cannot tell
- * — that PF4J accepts it and that its extension index names exactly one {@code dev.dsh.api.Plugin}
- * that can be created — is known before {@link PluginInstaller} installs it. The loader is the one
- * the host starts with, caching in the home, so the jar's entries are checked here, once, and the
- * checked copy it leaves is what the next start loads; in a home whose cache cannot be written the
- * trial runs in a scratch folder, and the install that follows reports what it cannot write.
+ * Loads a jar once in a loader of its own, then closes it: every check the host makes on a jar
+ * before PF4J sees it, and what only loading tells — that PF4J accepts it and that its extension
+ * index names exactly one {@code dev.dsh.api.Plugin} that can be created — is known before {@link
+ * PluginInstaller} installs it. The loader is the one the host starts with, caching in the home, so
+ * the jar's entries are checked here, once, and the checked copy it leaves is what the next start
+ * loads; in a home whose cache cannot be written the trial runs in a scratch folder, and the
+ * install that follows reports what it cannot write.
  */
 final class TrialLoad {
 
   private TrialLoad() {}
 
   /**
+   * @return the plugin as loaded, unloaded again: its id, version and checked copy
    * @throws PluginLoadException naming {@code jar} and why it does not load
    */
-  static void check(Path jar, DshHome home) {
+  static LoadedPlugin check(Path jar, DshHome home) {
     try {
-      loadOnce(jar, home.root());
+      return loadOnce(jar, home.root());
     } catch (FileAccessException cacheNotWritable) {
-      checkInScratch(jar);
+      return checkInScratch(jar);
     }
   }
 
-  private static void loadOnce(Path jar, Path home) {
+  private static LoadedPlugin loadOnce(Path jar, Path home) {
     try (PluginLoader loader = new PluginLoader(home, Duration.ZERO)) {
-      loader.load(jar);
+      return loader.load(jar);
     }
   }
 
-  private static void checkInScratch(Path jar) {
+  private static LoadedPlugin checkInScratch(Path jar) {
     Path scratch;
     try {
       scratch = Files.createTempDirectory("dsh-plugin-check-");
@@ -52,7 +55,7 @@ final class TrialLoad {
           FileAccessException.Kind.FOLDER);
     }
     try {
-      loadOnce(jar, scratch);
+      return loadOnce(jar, scratch);
     } finally {
       deleteTree(scratch);
     }

@@ -1,5 +1,7 @@
 package dev.dsh.host.internal.plugins;
 
+import dev.dsh.host.internal.home.FileStamp;
+import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -23,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * the copy of a jar's content loads it without inflating it again.
  *
  * <p>A copy is named {@code <plugin id>-<sha256>-<stamp>.jar}: its content's SHA-256, and the
- * {@link dev.dsh.host.internal.home.FileStamp#token() stamp} of the jar it was last taken from, so a start whose jar
+ * {@link FileStamp#token() stamp} of the jar it was last taken from, so a start whose jar
  * is unchanged finds its copy by the stamp without reading the jar at all. Where the file system
  * gives no stamp the name has none, and each start hashes the jar to find its copy. One copy is
  * kept per plugin id: a new content's copy replaces the old ones once it loaded.
@@ -61,6 +63,21 @@ final class CheckedCopies {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the bytes {@code jar} holds passed the check: a copy was taken from it as it is now (its
+   * stamp), else one of the same content from another jar, such as the jar a {@code plugin add}
+   * installed from (the jar is hashed only when a copy has its size).
+   */
+  boolean passed(Path jar) {
+    Optional<FileStamp> now = FileStamp.of(jar);
+    if (now.map(FileStamp::token).flatMap(this::withStamp).isPresent()) {
+      return true;
+    }
+    long size = now.map(FileStamp::size).orElse(-1L);
+    return all().stream().anyMatch(copy -> FileStamp.of(copy.file()).filter(s -> s.size() == size)
+        .isPresent()) && Sha256.ofFile(jar).flatMap(this::withContent).isPresent();
   }
 
   /** A copy of the content with this SHA-256, taken from whichever jar, if any. */

@@ -49,14 +49,6 @@ record JarContents(
   /**
    * @param jar the file to read (the private copy)
    * @param shownAs the file as the caller named it, for messages
-   */
-  static JarContents read(Path jar, Path shownAs) {
-    return read(jar, shownAs, false);
-  }
-
-  /**
-   * @param jar the file to read (the private copy)
-   * @param shownAs the file as the caller named it, for messages
    * @param entriesChecked whether these very bytes passed {@link JarEntries#checkAll} before
    *     ({@link CheckedCopies}): then the CRC and size pass is not repeated
    */

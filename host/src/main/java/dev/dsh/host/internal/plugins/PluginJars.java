@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.plugins;
 
-import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.DshHome;
@@ -16,21 +15,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 import org.pf4j.DefaultVersionManager;
 import org.pf4j.VersionManager;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The plugin jars in a folder as read from their manifests and embedded files, without loading a
- * class: enough to compose a profile for {@code --dump-config} or list what is installed, and to
- * vet a jar before {@code plugin add} copies it.
+ * The plugin jars of a home as read from their manifests and embedded files, without loading a
+ * class: enough to compose a profile for {@code --dump-config} or list what is installed.
  *
  * <p>The checks are those {@link PluginLoader#load} makes before PF4J sees a jar (readable zip,
  * manifest, extension index, no bundled host classes, {@code Plugin-Requires}); whether the entry
  * can be instantiated is only known once loaded. The CRC and size pass over every entry is made
- * once per content: {@link #scan(DshHome)} skips it for a jar whose checked copy is in the home's
- * cache ({@link CheckedCopies}).
+ * once per content: {@link #inspect} skips it for a jar whose checked copy is in the home's cache
+ * ({@link CheckedCopies}).
  */
 public final class PluginJars {
 
@@ -61,31 +58,17 @@ public final class PluginJars {
   }
 
   /**
-   * Reads every {@code *.jar} in {@code pluginsDir} in file-name order; a bad jar, or a second jar
-   * with an id already seen, is kept in {@link #failures()}. A missing folder has no jars.
-   */
-  public static PluginJars scan(Path pluginsDir) {
-    return scan(pluginsDir, file -> false);
-  }
-
-  /**
-   * {@link #scan(Path)} of the home's plugins folder, except that a jar unchanged since its checked
-   * copy was taken (the copy named by the jar's {@link FileStamp#token() stamp}) is not CRC-checked
-   * again: the copy's existence is that check's verdict, so these reads open the manifest and the
-   * few small files only. A jar without such a copy is checked in full, as {@link #inspect} does.
+   * Reads every {@code *.jar} in the home's plugins folder in file-name order, each as {@link
+   * #inspect} reads it; a bad jar, or a second jar with an id already seen, is kept in {@link
+   * #failures()}. A missing folder has no jars.
    */
   public static PluginJars scan(DshHome home) {
     CheckedCopies copies = CheckedCopies.of(home.root());
-    return scan(home.plugins(), file -> FileStamp.of(file).map(FileStamp::token)
-        .flatMap(copies::withStamp).isPresent());
-  }
-
-  private static PluginJars scan(Path pluginsDir, Predicate<Path> checkedBefore) {
     Map<String, Jar> byId = new LinkedHashMap<>();
     List<PluginLoadException> failures = new ArrayList<>();
-    for (Path file : jarsIn(pluginsDir)) {
+    for (Path file : jarsIn(home.plugins())) {
       try {
-        Jar jar = inspect(file, checkedBefore.test(file));
+        Jar jar = inspect(file, copies);
         Jar first = byId.putIfAbsent(jar.id(), jar);
         if (first != null) {
           failures.add(
@@ -101,24 +84,19 @@ public final class PluginJars {
   }
 
   /**
-   * Reads one jar.
+   * Reads one jar file of the home {@code home}. A jar whose bytes have a checked copy in the home's
+   * cache ({@link CheckedCopies#passed}) is not CRC-checked again: the copy's existence is that
+   * check's verdict, so the read opens the manifest and the few small files only. A jar without
+   * such a copy gets the whole pass.
    *
    * @throws PluginLoadException naming the file and why it is not a loadable dsh plugin
    */
-  public static Jar inspect(Path file) {
-    return inspect(file, false);
+  public static Jar inspect(DshHome home, Path file) {
+    return inspect(file, CheckedCopies.of(home.root()));
   }
 
-  /** @param entriesChecked whether these bytes passed the CRC and size pass before */
-  private static Jar inspect(Path file, boolean entriesChecked) {
-    if (Files.isDirectory(file)) {
-      throw new PluginLoadException(
-          file, "is a directory; give the plugin's jar file");
-    }
-    if (!Files.isRegularFile(file)) {
-      throw new PluginLoadException(file, "no such file");
-    }
-    JarContents contents = JarContents.read(file, file, entriesChecked);
+  private static Jar inspect(Path file, CheckedCopies copies) {
+    JarContents contents = JarContents.read(file, file, copies.passed(file));
     contents
         .requires()
         .filter(requires -> !VERSIONS.checkVersionConstraint(HostVersion.current(), requires))

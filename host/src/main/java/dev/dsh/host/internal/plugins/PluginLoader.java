@@ -121,25 +121,6 @@ public final class PluginLoader implements AutoCloseable {
   }
 
   /**
-   * Loads every {@code *.jar} in {@code pluginsDir}, one at a time in file-name order. A bad jar is
-   * skipped and returned in {@link LoadReport#failures()} for the caller to report (the loader logs
-   * at debug level only, so the CLI decides what reaches stderr). A missing folder loads nothing.
-   */
-  public synchronized LoadReport loadAll(Path pluginsDir) {
-    List<LoadedPlugin> good = new ArrayList<>();
-    List<PluginLoadException> bad = new ArrayList<>();
-    for (Path jar : PluginJars.jarsIn(pluginsDir)) {
-      try {
-        good.add(load(jar));
-      } catch (PluginLoadException e) {
-        LOG.debug("skipped {}", e.getMessage());
-        bad.add(e);
-      }
-    }
-    return new LoadReport(good, bad);
-  }
-
-  /**
    * Stops and unloads the plugin, closes its class loader and deletes its cached copy: for a
    * plugin whose jar was removed or replaced.
    *

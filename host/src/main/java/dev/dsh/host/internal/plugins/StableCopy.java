@@ -104,8 +104,8 @@ final class StableCopy {
     try {
       FileStamp stamp = FileStamp.read(source);
       if (!Files.isRegularFile(source)) {
-        throw new PluginLoadException(
-            source, "not a regular file");
+        throw new PluginLoadException(source, Files.isDirectory(source)
+            ? "is a directory; give the plugin's jar file" : "not a regular file");
       }
       return stamp;
     } catch (NoSuchFileException e) {

@@ -3,6 +3,7 @@ package dev.dsh.host.internal.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.testing.ZipBombJar;
 import java.io.IOException;
@@ -31,7 +32,7 @@ class HugeJarTest {
     Path bomb = ZipBombJar.write(plugins.resolve("huge.jar"), "adv-huge", 3072, 3072 * MIB);
     assertThat(Files.size(bomb)).isLessThan(8 * MIB);
 
-    PluginJars jars = PluginJars.scan(plugins);
+    PluginJars jars = PluginJars.scan(new DshHome(home));
 
     assertThat(jars.jars()).isEmpty();
     assertThat(jars.failures()).singleElement().satisfies(failure -> {
@@ -46,7 +47,7 @@ class HugeJarTest {
   void anEntryThatInflatesPastTheSizeItDeclaresIsStoppedAtTheLimit() throws IOException {
     Path bomb = ZipBombJar.write(home.resolve("liar.jar"), "adv-liar", 300, 1024);
 
-    assertThatThrownBy(() -> PluginJars.inspect(bomb))
+    assertThatThrownBy(() -> PluginJars.inspect(new DshHome(home), bomb))
         .isInstanceOf(PluginLoadException.class)
         .hasMessageContaining("refused: ")
         .hasMessage(bomb + ": refused: it unpacks to more than the 256 MiB limit for a plugin jar"
@@ -84,7 +85,7 @@ class HugeJarTest {
           .getBytes(StandardCharsets.UTF_8));
     }
 
-    assertThatThrownBy(() -> PluginJars.inspect(jar))
+    assertThatThrownBy(() -> PluginJars.inspect(new DshHome(home), jar))
         .hasMessage(jar + ": refused: META-INF/dsh/config.schema.json is over the 1 MiB limit"
             + " for the files the host reads");
   }
@@ -93,7 +94,9 @@ class HugeJarTest {
   void aDirectoryIsNamedAsOne() throws IOException {
     Path folder = Files.createDirectories(home.resolve("some-folder"));
 
-    assertThatThrownBy(() -> PluginJars.inspect(folder))
-        .hasMessage(folder + ": is a directory; give the plugin's jar file");
+    try (PluginLoader loader = new PluginLoader(home, Duration.ZERO)) {
+      assertThatThrownBy(() -> loader.load(folder))
+          .hasMessage(folder + ": is a directory; give the plugin's jar file");
+    }
   }
 }

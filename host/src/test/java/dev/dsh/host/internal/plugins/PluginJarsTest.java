@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 
 import dev.dsh.host.internal.profile.ConfigDump;
 import dev.dsh.host.internal.profile.ProfileComposer;
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,7 +28,7 @@ class PluginJarsTest {
         .buildTo(plugins.resolve("b-x.jar"));
     TestPluginJars.plugin(home, "dsh-x", "again").buildTo(plugins.resolve("c-x-again.jar"));
 
-    PluginJars jars = PluginJars.scan(plugins);
+    PluginJars jars = PluginJars.scan(new DshHome(home));
 
     assertAll(
         () -> assertThat(jars.jars()).extracting(PluginJars.Jar::id).containsExactly("dsh-x"),
@@ -56,7 +57,7 @@ class PluginJarsTest {
     Path profile = Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(profile.resolve("profile.yml"), "bundles: [dsh-y]\n");
     Files.writeString(profile.resolve("cordis.patch.yml"), "- {id: y, config: {pin: canary-pin-42}}\n");
-    PluginJars jars = PluginJars.scan(plugins);
+    PluginJars jars = PluginJars.scan(new DshHome(home));
 
     String dump =
         ConfigDump.render(
@@ -73,7 +74,7 @@ class PluginJarsTest {
             .manifest("Plugin-Requires", ">=2.0.0")
             .buildTo(home.resolve("new.jar"));
 
-    assertThatThrownBy(() -> PluginJars.inspect(jar))
+    assertThatThrownBy(() -> PluginJars.inspect(new DshHome(home), jar))
         .isInstanceOf(PluginLoadException.class)
         .hasMessageContaining("requires host version")
         .hasMessageContaining("requires host version >=2.0.0");
@@ -81,7 +82,7 @@ class PluginJarsTest {
 
   @Test
   void missingFolderHasNoJars() {
-    PluginJars jars = PluginJars.scan(home.resolve("absent"));
+    PluginJars jars = PluginJars.scan(new DshHome(home.resolve("absent")));
 
     assertThat(jars.jars()).isEmpty();
     assertThat(jars.failures()).isEmpty();

@@ -116,19 +116,19 @@ class PluginLoaderTest {
 
   @Test
   void corruptJarBesideAGoodOneIsReportedAndTheGoodOneLoads() throws IOException {
-    Files.write(plugins.resolve("a-corrupt.jar"), "this is not a zip file".getBytes());
-    TestPluginJars.plugin(work, "dsh-good", "good").buildTo(plugins.resolve("b-good.jar"));
+    Path corrupt = Files.write(plugins.resolve("a-corrupt.jar"), "this is not a zip file".getBytes());
+    Path good = TestPluginJars.plugin(work, "dsh-good", "good").buildTo(plugins.resolve("b-good.jar"));
 
-    LoadReport report = loader.loadAll(plugins);
+    assertThatThrownBy(() -> loader.load(corrupt))
+        .isInstanceOfSatisfying(PluginLoadException.class, e -> assertAll(
+            () -> assertThat(e).hasMessageContaining("not a valid jar ("),
+            () -> assertThat(e.file()).isEqualTo(corrupt),
+            () -> assertThat(e).hasMessageStartingWith(corrupt + ": not a valid jar (")));
+    LoadedPlugin loaded = loader.load(good);
 
     assertAll(
-        () -> assertThat(report.loaded()).extracting(LoadedPlugin::id).containsExactly("dsh-good"),
-        () -> assertThat(report.loaded().get(0).entry().name()).isEqualTo("good"),
-        () -> assertThat(report.failures()).hasSize(1),
-        () -> assertThat(report.failures().get(0)).hasMessageContaining("not a valid jar ("),
-        () -> assertThat(report.failures().get(0).file()).isEqualTo(plugins.resolve("a-corrupt.jar")),
-        () -> assertThat(report.failures().get(0))
-            .hasMessageStartingWith(plugins.resolve("a-corrupt.jar") + ": not a valid jar ("),
+        () -> assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-good"),
+        () -> assertThat(loaded.entry().name()).isEqualTo("good"),
         () -> assertThat(cachedJars()).hasSize(1));
   }
 
