@@ -124,8 +124,8 @@ public final class FileCredentialStore {
    * Stores {@code value} (trimmed) for {@code ref}.
    *
    * @throws IllegalArgumentException when the trimmed value breaks {@link CredentialValues}' rule
-   *     (empty, or not visible ASCII: what the providers could not send); the message gives the
-   *     reason and never echoes the value
+   *     (empty, or not visible ASCII: what the providers could not send), or would make the store
+   *     larger than the 1 MiB it may hold; the message gives the reason and never echoes the value
    * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
    * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
@@ -189,6 +189,10 @@ public final class FileCredentialStore {
                 new TreeMap<>(store.remember(state, content, readAt));
             if (change.test(values)) {
               byte[] next = StoreFormat.render(values);
+              if (next.length > StoreFile.MAX_BYTES) { // the store would not read back
+                throw new IllegalArgumentException("cannot write the credential store " + file
+                    + ": it would be " + next.length + " bytes, over the 1 MiB a store may hold");
+              }
               long writtenAt = System.currentTimeMillis();
               OwnerOnlyFiles.replace(key, next, syncWrites);
               // Cached with the time before the write: trusted only once re-read after the tick.

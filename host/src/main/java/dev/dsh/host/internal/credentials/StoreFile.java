@@ -1,7 +1,9 @@
 package dev.dsh.host.internal.credentials;
 
+import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.Sha256;
+import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  * trusted). Never holds or shows a value outside the cache.
  */
 final class StoreFile {
+
+  /** The largest store read or written: 1 MiB, thousands of times a real one (a few keys). */
+  static final int MAX_BYTES = 1 << 20;
 
   private final Path file;
   private final PermissionWarning permissions;
@@ -59,11 +64,18 @@ final class StoreFile {
     return values;
   }
 
-  /** The file's bytes; empty when there is no file. */
+  /**
+   * The file's bytes; empty when there is no file.
+   *
+   * @throws CredentialStoreCorruptException when the file is over {@link #MAX_BYTES}; none is read
+   */
   Optional<byte[]> readContent() {
     try {
       refuseFolder(file);
-      return Optional.of(Files.readAllBytes(file));
+      return Optional.of(CappedRead.read(Files.size(file), () -> Files.newInputStream(file),
+          MAX_BYTES, size -> new CredentialStoreCorruptException(file, "it is too large ("
+              + (size >= 0 ? size : "more than " + MAX_BYTES) + " bytes), and a store may be at"
+              + " most 1 MiB (" + MAX_BYTES + " bytes); it was not read")));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
