@@ -6,7 +6,6 @@ import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.env.EnvPlugin;
 import dev.dsh.host.internal.web.SearchActivity;
 import dev.dsh.host.internal.web.WebPlugin;
-import dev.dsh.host.tool.WebToolPlugin;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;

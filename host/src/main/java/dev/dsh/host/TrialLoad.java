@@ -1,5 +1,6 @@
 package dev.dsh.host;
 
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.model.DshHome;
@@ -48,11 +49,8 @@ final class TrialLoad {
     try {
       scratch = Files.createTempDirectory("dsh-plugin-check-");
     } catch (IOException e) {
-      throw new FileAccessException(
-          "cannot create a folder to try " + jar + " in",
-          e,
-          Path.of(System.getProperty("java.io.tmpdir")),
-          FileAccessException.Kind.FOLDER);
+      throw FileProblems.failed("cannot create a folder to try " + jar + " in", e,
+          Path.of(System.getProperty("java.io.tmpdir")), FileAccessException.Kind.FOLDER);
     }
     try {
       return loadOnce(jar, scratch);

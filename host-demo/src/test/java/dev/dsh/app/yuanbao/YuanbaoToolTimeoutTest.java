@@ -3,14 +3,20 @@ package dev.dsh.app.yuanbao;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.AbortSignal;
+import dev.dsh.api.Config;
+import dev.dsh.api.Context;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.ServiceKey;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebService;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
-import dev.dsh.host.tool.WebToolPlugin;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,7 +44,7 @@ class YuanbaoToolTimeoutTest {
     host.env.put(YuanbaoHost.KEY_VARIABLE, "sk-tool-timeout");
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", holding.baseUrl())));
     YuanbaoHost.assertActive(
-        host.runtime().apply("tool-web", new WebToolPlugin(), Map.of("searchTimeoutMs", 300)));
+        host.runtime().apply("tool-web", new ToolWeb(), Map.of()));
   }
 
   @AfterEach
@@ -65,5 +71,23 @@ class YuanbaoToolTimeoutTest {
       Thread.sleep(10);
     }
     assertThat(holding.heldClosedByClient()).isEqualTo(1);
+  }
+
+  /** The {@code tool-web} row as the host applies it with {@code searchTimeoutMs: 300}. */
+  private static final class ToolWeb implements Plugin {
+    @Override
+    public String name() {
+      return "tool-web";
+    }
+
+    @Override
+    public Set<ServiceKey<?>> inject() {
+      return Set.of(WebService.KEY);
+    }
+
+    @Override
+    public void apply(Context ctx, Config config) {
+      ctx.provide(WebSearchTool.KEY, new WebSearchTool(ctx.web(), Duration.ofMillis(300)));
+    }
   }
 }

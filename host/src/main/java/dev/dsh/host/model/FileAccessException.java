@@ -2,12 +2,11 @@ package dev.dsh.host.model;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 
 /**
  * A file operation on the home folder (or a file named on the command line) failed. The message is
- * meant for the user as is: what was being done, the offending path and the reason, from {@link
- * FileProblems#describe}.
+ * meant for the user as is: what was being done, the offending path and the reason (the file type
+ * when that is the problem, else the OS's reason).
  */
 public final class FileAccessException extends UncheckedIOException {
 
@@ -21,14 +20,9 @@ public final class FileAccessException extends UncheckedIOException {
     FOLDER
   }
 
-  /**
-   * @param doing what failed, such as {@code "cannot write the credential store"}
-   * @param path the path the operation was about
-   * @param expected what {@code path} had to be
-   */
-  public FileAccessException(
-      String doing, IOException cause, Path path, Kind expected) {
-    super(doing + ": " + FileProblems.describe(cause, path, expected), cause);
+  /** @param message what was being done, the offending path and the reason, on one line */
+  public FileAccessException(String message, IOException cause) {
+    super(message, cause);
   }
 
   /** A failure found without an {@link IOException}, such as a folder where a file belongs. */

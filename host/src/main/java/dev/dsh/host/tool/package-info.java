@@ -1,5 +1,5 @@
 /**
- * Model-facing tools; here the {@code web_search} tool and its built-in {@code tool-web} plugin.
+ * Model-facing tools: the {@code web_search} tool, provided by the built-in {@code tool-web}.
  *
  * <p>Everything in this package is non-null unless marked {@link org.jspecify.annotations.Nullable}.
  */

@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.credentials;
 
 import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.model.CredentialStoreCorruptException;
@@ -95,7 +96,7 @@ final class StoreFile {
   }
 
   private FileAccessException readFailed(IOException e) {
-    return new FileAccessException(
+    return FileProblems.failed(
         "cannot read the credential store " + file, e, file, FileAccessException.Kind.FILE);
   }
 

@@ -1,7 +1,6 @@
 package dev.dsh.host.internal.home;
 
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -36,7 +35,7 @@ public final class HomeWrites {
     return unwritableFolder(path, expected)
         .map(folder -> new FileAccessException(doing + ": " + folder + " is not writable ("
             + FileProblems.reason(error) + "); " + FIX))
-        .orElseGet(() -> new FileAccessException(doing, error, path, expected));
+        .orElseGet(() -> FileProblems.failed(doing, error, path, expected));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.plugins;
 
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.DshHome;
@@ -171,7 +172,7 @@ public final class PluginJars {
         }
       }
     } catch (IOException e) {
-      throw new FileAccessException("cannot list the plugins folder", e, dir, FileAccessException.Kind.FOLDER);
+      throw FileProblems.failed("cannot list the plugins folder", e, dir, FileAccessException.Kind.FOLDER);
     }
     jars.sort(null);
     return jars;

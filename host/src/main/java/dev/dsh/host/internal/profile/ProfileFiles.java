@@ -1,8 +1,8 @@
 package dev.dsh.host.internal.profile;
 
 import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;

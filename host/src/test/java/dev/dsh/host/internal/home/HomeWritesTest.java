@@ -3,7 +3,6 @@ package dev.dsh.host.internal.home;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.FileProblems;
 import dev.dsh.host.testing.UnwritableFolder;
 import java.io.IOException;
 import java.nio.file.FileSystemException;

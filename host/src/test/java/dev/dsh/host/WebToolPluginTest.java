@@ -1,4 +1,4 @@
-package dev.dsh.host.tool;
+package dev.dsh.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,6 +13,8 @@ import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.tool.ToolResult;
+import dev.dsh.host.tool.WebSearchTool;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;

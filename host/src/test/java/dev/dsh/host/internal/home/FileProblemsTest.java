@@ -1,4 +1,4 @@
-package dev.dsh.host.model;
+package dev.dsh.host.internal.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

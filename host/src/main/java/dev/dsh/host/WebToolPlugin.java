@@ -1,10 +1,11 @@
-package dev.dsh.host.tool;
+package dev.dsh.host;
 
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.tool.WebSearchTool;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -15,10 +16,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * under {@link WebSearchTool#KEY}. A config update is taken in place: the new timeout applies from
  * the next call.
  */
-public final class WebToolPlugin implements Plugin {
+final class WebToolPlugin implements Plugin {
 
   /** The plugin's name and the built-in row's id. */
-  public static final String NAME = "tool-web";
+  static final String NAME = "tool-web";
 
   @Override
   public String name() {

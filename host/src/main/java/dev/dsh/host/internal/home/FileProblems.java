@@ -1,5 +1,6 @@
-package dev.dsh.host.model;
+package dev.dsh.host.internal.home;
 
+import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileAccessException.Kind;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -24,6 +25,11 @@ import org.jspecify.annotations.Nullable;
 public final class FileProblems {
 
   private FileProblems() {}
+
+  /** The error for {@code doing} having failed on {@code path}: {@code <doing>: <what went wrong>}. */
+  public static FileAccessException failed(String doing, IOException error, Path path, Kind expected) {
+    return new FileAccessException(doing + ": " + describe(error, path, expected), error);
+  }
 
   /**
    * @param error what the operation threw

@@ -1,4 +1,4 @@
-package dev.dsh.host.tool;
+package dev.dsh.host;
 
 import dev.dsh.api.config.Default;
 import dev.dsh.api.config.Description;
@@ -11,7 +11,7 @@ import java.time.Duration;
  * @param searchTimeoutMs how long one {@code web_search} call may take, in milliseconds: 1 to
  *     {@value #MAX_SEARCH_TIMEOUT_MS} (the schema holds a config to that range before it is bound)
  */
-public record WebToolConfig(
+record WebToolConfig(
     @Default("30000")
         @Range(min = 1, max = WebToolConfig.MAX_SEARCH_TIMEOUT_MS)
         @Description(
@@ -20,13 +20,13 @@ public record WebToolConfig(
         int searchTimeoutMs) {
 
   /** The longest timeout, one hour: the same bound as {@code --timeout} on the command line. */
-  public static final int MAX_SEARCH_TIMEOUT_MS = 3_600_000;
+  static final int MAX_SEARCH_TIMEOUT_MS = 3_600_000;
 
   /** The default, {@code 30000}. */
-  public static final int DEFAULT_SEARCH_TIMEOUT_MS = 30_000;
+  static final int DEFAULT_SEARCH_TIMEOUT_MS = 30_000;
 
   /** {@link #searchTimeoutMs()} as a duration. */
-  public Duration searchTimeout() {
+  Duration searchTimeout() {
     return Duration.ofMillis(searchTimeoutMs);
   }
 }
