@@ -47,11 +47,11 @@ public final class Host implements AutoCloseable {
   private final BuiltinPlugins builtins;
   private final ProfileComposer composer;
   private final PluginSync plugins;
-  private final RowReconciler rows;
+  final RowReconciler rows; // with admin, where ProfileEdits checks a config
   private final RowFailures failures;
   private final LeftoverThreads leftovers;
 
-  private final AdminThread admin = new AdminThread();
+  final AdminThread admin = new AdminThread();
   private final ProfileStanding standing = new ProfileStanding();
   private volatile ComposedProfile current;
   private @Nullable Watcher watcher;
@@ -87,9 +87,8 @@ public final class Host implements AutoCloseable {
         host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
-        found.addAll(
-            host.failures.onBoot(host.rows.failed(), host.builtins,
-                RowFailures.pin(host.current, options.env()), host.providers()));
+        found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins,
+            RowFailures.pin(host.current, options.env()), host.providers()));
         return found;
       });
       if (!problems.isEmpty()) {

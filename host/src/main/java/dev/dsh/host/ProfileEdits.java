@@ -83,6 +83,20 @@ public final class ProfileEdits {
    * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
   public static Saved saveRowConfig(HostOptions options, String rowId, Map<String, ?> config) {
+    return saveRowConfig(options, rowId, config, Optional.empty());
+  }
+
+  /**
+   * {@link #saveRowConfig(HostOptions, String, Map)}, the config also checked as {@code running}
+   * (the host serving this home, if one is) would take it when the row applies: the loaded
+   * plugin's config type's schema, then binding to that type, which a schema can let through (a
+   * number past an {@code int} field, a value the type's constructor refuses). Nothing more is
+   * checked when the host has no such plugin loaded or the plugin declares no config type.
+   *
+   * @throws ConfigException with the violations the row's apply would fail with; nothing written
+   */
+  public static Saved saveRowConfig(HostOptions options, String rowId, Map<String, ?> config,
+      Optional<Host> running) {
     HostInspection inspection = HostInspection.of(options);
     ComposedProfile profile = inspection.composed();
     ProfileRow row = profile.row(rowId).orElseThrow(() -> new ProfileEditException(
@@ -101,6 +115,7 @@ public final class ProfileEdits {
     Map<String, Object> merged =
         ConfigSecrets.keepStored(config, row.config(), schema.orElse(null));
     schema.ifPresent(s -> SchemaCheck.check(rowId, s, merged));
+    running.ifPresent(host -> host.admin.call(() -> host.rows.check(rowId, row.name(), merged)));
 
     Path file = options.home().userPatch(options.profile());
     String shown = "profiles/" + options.profile() + "/" + ProfileComposer.PATCH_FILE;
@@ -110,19 +125,25 @@ public final class ProfileEdits {
     return new Saved(rowId, file, edited.appended());
   }
 
+  /** {@link #saveRowConfig(HostOptions, String, JsonNode, Optional)} without a running host. */
+  public static Saved saveRowConfig(HostOptions options, String rowId, JsonNode config) {
+    return saveRowConfig(options, rowId, config, Optional.empty());
+  }
+
   /**
-   * {@link #saveRowConfig(HostOptions, String, Map)} with the config as a JSON object.
+   * {@link #saveRowConfig(HostOptions, String, Map, Optional)} with the config as a JSON object.
    *
    * @throws IllegalArgumentException when {@code config} is not a JSON object
    */
-  public static Saved saveRowConfig(HostOptions options, String rowId, JsonNode config) {
+  public static Saved saveRowConfig(HostOptions options, String rowId, JsonNode config,
+      Optional<Host> running) {
     if (!config.isObject()) {
       throw new IllegalArgumentException("the config of row \"" + rowId + "\" must be a JSON"
           + " object, got " + config.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> tree = JSON.treeToValue(config, Map.class);
-    return saveRowConfig(options, rowId, tree);
+    return saveRowConfig(options, rowId, tree, running);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
@@ -34,6 +35,18 @@ final class RowReconciler {
   RowReconciler(ScopeRuntime runtime, Function<String, Optional<Plugin>> resolve) {
     this.runtime = runtime;
     this.resolve = resolve;
+  }
+
+  /**
+   * Checks {@code config} for row {@code rowId} as the plugin {@code name} names takes it when the
+   * row applies (its config type's schema, then binding to the type), for {@link ProfileEdits}.
+   *
+   * @return the bound config, if checked
+   * @throws ConfigException with the violations the row's apply would fail with
+   */
+  Optional<Object> check(String rowId, String name, Map<String, ?> config) {
+    return resolve.apply(name).flatMap(Plugin::configType)
+        .map(type -> new SchemaConfigValidator().validate(rowId, type, config).bind(type));
   }
 
   /**

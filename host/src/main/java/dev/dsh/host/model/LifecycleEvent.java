@@ -3,6 +3,7 @@ package dev.dsh.host.model;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,23 +37,31 @@ public record LifecycleEvent(
   }
 
   /**
-   * One line for people, such as {@code applied root/web (web) generation 2}; a failure appends the
-   * error's message folded onto the same line ({@code ...: invalid config for root/web: /count:
-   * expected an integer; /foo: unknown property}).
+   * One line for people, such as {@code applied root/web (web) generation 2}; a failure appends
+   * {@link #errorLine()} ({@code ...: invalid config for root/web: /count: expected an integer;
+   * /foo: unknown property}).
    */
   public String describe() {
     String line = kind.name().toLowerCase(Locale.ROOT) + " " + scopeId + " (" + pluginName
         + ") generation " + generation;
+    return errorLine().map(why -> line + ": " + why).orElse(line);
+  }
+
+  /**
+   * The error's message folded onto one line (its first line, then the others joined by {@code
+   * "; "}), or the error's class name when it has no message; empty without an error.
+   */
+  public Optional<String> errorLine() {
     if (error == null) {
-      return line;
+      return Optional.empty();
     }
     String message = error.getMessage();
     List<String> lines = message == null ? List.of()
         : message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     if (lines.isEmpty()) {
-      return line + ": " + error.getClass().getSimpleName();
+      return Optional.of(error.getClass().getSimpleName());
     }
     String rest = String.join("; ", lines.subList(1, lines.size()));
-    return line + ": " + lines.get(0) + (rest.isEmpty() ? "" : " " + rest);
+    return Optional.of(lines.get(0) + (rest.isEmpty() ? "" : " " + rest));
   }
 }

@@ -28,11 +28,13 @@ export function forgetSession() {
 
 /**
  * Sends one request. `body` is JSON unless it is a Blob (sent as a jar); options: `signIn`
- * (no CSRF, no redirect on 401), `retried` (internal). Resolves to the JSON answer, the text of
- * a text/plain answer, or null for 204.
+ * (no CSRF, no redirect on 401), `refresh` (the page's own, not the user's: it does not keep the
+ * session alive), `retried` (internal). Resolves to the JSON answer, the text of a text/plain
+ * answer, or null for 204.
  */
 export async function api(method, path, body, options = {}) {
   const headers = { Accept: 'application/json' };
+  if (options.refresh) headers['X-Console-Refresh'] = '1';
   let payload;
   if (body instanceof Blob) {
     headers['Content-Type'] = 'application/java-archive';

@@ -4,16 +4,8 @@ import { api, forgetSession } from './api.js';
 import { announce, showError } from './dom.js';
 import { loadMessages, t } from './i18n.js';
 
-const pages = {
-  overview: () => import('./overview.js'),
-  plugins: () => import('./plugins.js'),
-  config: () => import('./config.js'),
-  'config-row': () => import('./config.js'),
-  credentials: () => import('./credentials.js'),
-  search: () => import('./search.js'),
-  events: () => import('./events.js'),
-  login: () => import('./login.js'),
-};
+// Each page's module, by main[data-page] ('config-row' is config.js too).
+const MODULES = ['overview', 'plugins', 'config', 'credentials', 'search', 'events', 'login'];
 
 async function signOut() {
   try {
@@ -29,13 +21,13 @@ async function start() {
   await loadMessages();
   document.getElementById('signout')?.addEventListener('click', signOut);
   const main = document.getElementById('main');
-  const load = pages[main.dataset.page];
-  if (!load) {
+  const name = main.dataset.page === 'config-row' ? 'config' : main.dataset.page;
+  if (!MODULES.includes(name)) {
     announce(t('error.unknownPage', { page: main.dataset.page }), 'error');
     return;
   }
   try {
-    const page = await load();
+    const page = await import(`./${name}.js`);
     await page.render(main, main.dataset);
   } catch (error) {
     showError(error);

@@ -2,10 +2,10 @@
 // PUTs the whole config; the server validates it, and the row's state after the reload follows
 // from the event stream.
 import { api } from './api.js';
-import { announce, el, errorText, showError, stateBadge, tableOr } from './dom.js';
+import { announce, el, errorText, showError, stateBadge, stateWord, tableOr } from './dom.js';
 import { buildForm } from './form.js';
 import { t } from './i18n.js';
-import { follow, refreshOn } from './live.js';
+import { follow, refreshOn, reread } from './live.js';
 
 const dumpLink = () => el('p', {}, el('a', { href: '/api/config/dump', text: t('config.dump') }));
 
@@ -17,7 +17,7 @@ function rowState(row) {
 
 async function list(main) {
   const holder = el('div', { class: 'live' });
-  await follow(['lifecycle', 'reload'], () => api('GET', '/api/config'), (data) =>
+  await follow(['lifecycle', 'reload'], '/api/config', (data) =>
     holder.replaceChildren(tableOr(t('config.none'), t('common.rows'), [t('config.row'),
       t('common.plugin'), t('common.state'), t('common.reason')], data.rows || [], (row) => [
       el('a', { href: `/config/${encodeURIComponent(row.id)}`, text: row.id }),
@@ -84,11 +84,11 @@ async function one(main, rowId) {
     el('form', { class: 'card', novalidate: true, onsubmit: submit, 'aria-label': row.id },
       summary, fields, el('div', { class: 'actions' }, save)));
 
-  refreshOn(['lifecycle', 'reload'], () => api('GET', path).then((now) => {
+  refreshOn(['lifecycle', 'reload'], () => reread(path).then((now) => {
     state.replaceChildren(rowState(now));
     if (waiting) {
       waiting = false;
-      announce(t('config.applied', { state: t(`state.${now.state}`) }));
+      announce(t('config.applied', { state: stateWord(now.state) }));
     }
   }, showError));
 }

@@ -1,7 +1,7 @@
 // Credentials: each reference the rows use, configured or missing and from where; set, replace
 // or clear through a write-only field. No answer holds a value, and the page never shows one.
 import { api } from './api.js';
-import { announce, badge, el, rowLinks, showError, tableOr } from './dom.js';
+import { announce, attempt, badge, el, rowLinks, tableOr } from './dom.js';
 import { t } from './i18n.js';
 
 function source(credential) {
@@ -20,15 +20,7 @@ export async function render(main) {
     if (focusRef) holder.querySelector(`[data-ref="${CSS.escape(focusRef)}"]`)?.focus();
   }
 
-  async function act(ref, work, message) {
-    try {
-      await work();
-      announce(t(message, { ref }));
-      await refresh(ref);
-    } catch (error) {
-      showError(error);
-    }
-  }
+  const act = (ref, work, message) => attempt(work, () => t(message, { ref }), () => refresh(ref));
 
   function editor(credential, index) {
     const ref = credential.ref;

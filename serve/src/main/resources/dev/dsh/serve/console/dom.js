@@ -47,6 +47,16 @@ export function showError(error) {
   announce(errorText(error), 'error');
 }
 
+/** Runs `work`, says `said(its answer)`, then runs `after()`; says the error instead if any. */
+export async function attempt(work, said, after) {
+  try {
+    announce(said(await work()));
+    await after();
+  } catch (error) {
+    showError(error);
+  }
+}
+
 /** A labelled form field: `control` (its id `id`), then `help` text if any, described by it. */
 export function field(id, label, control, help) {
   if (help) control.setAttribute('aria-describedby', `${id}-help`);
@@ -54,17 +64,17 @@ export function field(id, label, control, help) {
     help ? el('p', { id: `${id}-help`, class: 'help', text: help }) : null);
 }
 
-/** A table with a caption (for screen readers: a heading shows it), head cells and rows. */
-export function table(caption, heads, rows) {
+/**
+ * `items` as a table of `cells(item)` under `heads`, with a caption for screen readers (a heading
+ * shows it), or the paragraph `empty` when none.
+ */
+export function tableOr(empty, caption, heads, items, cells) {
+  if (items.length === 0) return el('p', { text: empty });
   return el('table', {},
     el('caption', { class: 'visually-hidden', text: caption }),
     el('thead', {}, el('tr', {}, heads.map((head) => el('th', { scope: 'col', text: head })))),
-    el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((cell) => el('td', {}, cell))))));
-}
-
-/** `items` as a table of `cells(item)` under `heads`, or the paragraph `empty` when none. */
-export function tableOr(empty, caption, heads, items, cells) {
-  return items.length === 0 ? el('p', { text: empty }) : table(caption, heads, items.map(cells));
+    el('tbody', {}, items.map((item, i) => el('tr', {},
+      cells(item, i).map((cell) => el('td', {}, cell))))));
 }
 
 /** Links to the Config page of each row, or a dash when none. */
@@ -80,19 +90,13 @@ export function facts(pairs, kind = 'facts') {
     pairs.map(([term, value]) => [el('dt', { text: term }), el('dd', {}, value)]));
 }
 
-/** A state word as a badge: ok (green), bad (red) or other (grey). */
-export function badge(text, tone) {
-  return el('span', { class: `badge ${tone}`, text });
-}
+/** A word as a badge of a tone: ok (green), bad (red), warn (amber) or kind (blue). */
+export const badge = (text, tone) => el('span', { class: `badge ${tone}`, text });
 
-function tone(state) {
-  if (state === 'STARTED' || state === 'ACTIVE') return 'ok';
-  if (state === 'FAILED' || state === 'STOPPED' || state === 'DISABLED') return 'bad';
-  return 'warn';
-}
+const TONES = { STARTED: 'ok', ACTIVE: 'ok', FAILED: 'bad', STOPPED: 'bad', DISABLED: 'bad' };
 
-/** A plugin's or scope's state as a badge, in the page's words when the messages name it. */
-export function stateBadge(state) {
-  const label = t(`state.${state}`);
-  return badge(label === `state.${state}` ? String(state) : label, tone(state));
-}
+/** A plugin's or scope's state in the page's words; a dash for none (a row without a scope). */
+export const stateWord = (state) => (state ? t(`state.${state}`) : '—');
+
+/** A plugin's or scope's state as a badge: ok (green), bad (red) or other (amber). */
+export const stateBadge = (state) => badge(stateWord(state), TONES[state] || 'warn');

@@ -7,36 +7,44 @@ import { listen } from './live.js';
 const KEEP = 500;
 const KINDS = ['lifecycle', 'reload', 'search'];
 
-function outcomeTone(outcome) {
-  return outcome === 'ok' ? 'ok' : outcome === 'error' ? 'bad' : 'warn';
+// The event's line in the page's language, from its fields (the server's `text` is for scripts);
+// a search's fields are shown as facts instead.
+function line({ lifecycle: l, reload: r, search, text }) {
+  if (l) {
+    const said = t(`events.lifecycle.${l.kind}`, l);
+    return l.error ? t('events.because', { said, reason: l.error }) : said;
+  }
+  if (r) return r.problems.length ? t('events.reloadedWith', { problems: r.problems.join('; ') })
+    : t('events.reloaded');
+  return search ? null : text;
 }
 
 function item(event) {
   const search = event.search;
+  const tone = { ok: 'ok', error: 'bad' }[search?.outcome] || 'warn';
   return el('li', { class: `event ${event.kind}` },
     el('p', { class: 'event-head' },
       el('time', { datetime: event.time, text: dateTime(event.time) }), ' ',
       badge(t(`events.kind.${event.kind}`), 'kind')),
-    event.text ? el('p', { class: 'event-text', text: event.text }) : null,
+    line(event) ? el('p', { class: 'event-text', text: line(event) }) : null,
     search ? facts([
       [t('search.query'), search.query],
       [t('common.provider'), search.provider || '—'],
-      [t('events.outcome'), [badge(t(`events.outcome.${search.outcome}`),
-        outcomeTone(search.outcome)), search.code ? ` ${search.code}` : null]],
+      [t('events.outcome'), [badge(t(`events.outcome.${search.outcome}`), tone),
+        search.code ? ` ${search.code}` : null]],
       [t('events.duration'), t('events.ms', { ms: number(search.durationMs ?? 0) })],
     ], 'facts small') : null);
 }
 
 function haystack(event) {
   const s = event.search || {};
-  return [event.text, s.query, s.provider, s.outcome, s.code].filter(Boolean).join(' ')
-    .toLowerCase();
+  return [line(event), event.text, s.query, s.provider, s.outcome, s.code].filter(Boolean)
+    .join(' ').toLowerCase();
 }
 
 export async function render(main) {
   const events = [];
-  const seen = new Set();
-  const nodes = new Map();
+  const nodes = new Map(); // each kept event's list item, by id
   const kind = el('select', { id: 'kind' },
     el('option', { value: '', text: t('events.allKinds') }),
     KINDS.map((k) => el('option', { value: k, text: t(`events.kind.${k}`) })));
@@ -48,14 +56,9 @@ export async function render(main) {
   const matches = (event) => (!kind.value || event.kind === kind.value)
     && (!text.value.trim() || haystack(event).includes(text.value.trim().toLowerCase()));
 
-  function node(event) {
-    if (!nodes.has(event.id)) nodes.set(event.id, item(event));
-    return nodes.get(event.id);
-  }
-
   function redraw() {
     const shown = events.filter(matches);
-    list.replaceChildren(...shown.map(node));
+    list.replaceChildren(...shown.map((event) => nodes.get(event.id)));
     count.textContent =
       t('events.count', { shown: number(shown.length), total: number(events.length) });
   }
@@ -70,15 +73,11 @@ export async function render(main) {
   redraw();
 
   const source = listen((event) => {
-    if (seen.has(event.id)) return;
-    seen.add(event.id);
+    if (nodes.has(event.id)) return;
+    nodes.set(event.id, item(event));
     events.unshift(event);
     events.sort((a, b) => b.id - a.id);
-    while (events.length > KEEP) {
-      const old = events.pop();
-      seen.delete(old.id);
-      nodes.delete(old.id);
-    }
+    while (events.length > KEEP) nodes.delete(events.pop().id);
     redraw();
   });
   source.addEventListener('open', () => { connection.textContent = t('events.live'); });

@@ -7,9 +7,7 @@ import { t } from './i18n.js';
 const OMIT = { set: false };
 let seq = 0;
 
-function escapePointer(name) {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+const escapePointer = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function typeOf(schema) {
   const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
@@ -17,9 +15,7 @@ function typeOf(schema) {
   return type || (schema.enum ? 'enum' : 'unknown');
 }
 
-function shown(value) {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+const shown = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 function meta(schema) {
   const parts = [];

@@ -9,9 +9,7 @@ export function lang() {
 /** Loads /console/messages/<lang>.json; a missing file leaves the keys showing. */
 export async function loadMessages() {
   const response = await fetch(`/console/messages/${lang()}.json`, { credentials: 'same-origin' });
-  if (response.ok) {
-    messages = await response.json();
-  }
+  if (response.ok) messages = await response.json();
 }
 
 /** The message `key` with each `{name}` replaced by `params[name]`. */

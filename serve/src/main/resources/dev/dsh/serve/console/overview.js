@@ -1,6 +1,5 @@
 // Overview: version, profile, home, uptime; each provider's readiness; what auto-selection picks
 // now (or the pin); searches since the server started. Refreshed on lifecycle and reload events.
-import { api } from './api.js';
 import { badge, el, facts, tableOr } from './dom.js';
 import { number, t } from './i18n.js';
 import { follow } from './live.js';
@@ -49,6 +48,6 @@ function view(data) {
 }
 
 export async function render(main) {
-  await follow(['lifecycle', 'reload', 'search'], () => api('GET', '/api/overview'),
+  await follow(['lifecycle', 'reload', 'search'], '/api/overview',
     (data) => main.replaceChildren(...view(data)));
 }

@@ -1,9 +1,9 @@
 // Plugins: each installed jar and each scope with its state; enable / disable, remove, add a jar
 // by upload. Changes apply by the host's hot reload: the tables follow the event stream.
 import { api } from './api.js';
-import { announce, el, field, rowLinks, showError, stateBadge, tableOr } from './dom.js';
+import { announce, attempt, el, field, rowLinks, stateBadge, tableOr } from './dom.js';
 import { t } from './i18n.js';
-import { refreshOn } from './live.js';
+import { follow } from './live.js';
 
 const MAX_JAR_BYTES = 64 * 1024 * 1024;
 
@@ -11,22 +11,14 @@ export async function render(main) {
   const tables = el('div', { class: 'live' });
   const notes = el('ul', { class: 'notes', 'aria-label': t('plugins.notes') });
 
-  async function refresh() {
-    const focused = document.activeElement && document.activeElement.dataset
-      ? document.activeElement.dataset.focus : undefined;
-    const data = await api('GET', '/api/plugins');
+  function show(data) {
+    const focused = document.activeElement?.dataset?.focus;
     tables.replaceChildren(...view(data));
     if (focused) tables.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
-  async function act(work, done) {
-    try {
-      announce(done(await work()));
-      await refresh();
-    } catch (error) {
-      showError(error);
-    }
-  }
+  const act = (work, done) =>
+    attempt(work, done, async () => show(await api('GET', '/api/plugins')));
 
   function toggle(plugin) {
     const enabled = !plugin.enabled;
@@ -37,8 +29,9 @@ export async function render(main) {
   function remove(plugin) {
     if (!window.confirm(t('plugins.removeConfirm', { id: plugin.id }))) return;
     act(() => api('DELETE', `/api/plugins/${encodeURIComponent(plugin.id)}`), (answer) => {
-      notes.replaceChildren(...(answer && answer.notes ? answer.notes : [])
-        .map((note) => el('li', { text: note })));
+      const lines = [...(answer.notes || []), answer.profileProblem
+        && t('plugins.profileProblem', { problem: answer.profileProblem })];
+      notes.replaceChildren(...lines.filter(Boolean).map((text) => el('li', { text })));
       return t('plugins.removed', { id: plugin.id });
     });
   }
@@ -84,6 +77,5 @@ export async function render(main) {
   el('button', { type: 'submit', class: 'primary', text: t('plugins.upload') }));
 
   main.replaceChildren(el('h1', { text: t('nav.plugins') }), tables, notes, upload);
-  await refresh();
-  refreshOn(['lifecycle', 'reload'], () => refresh().catch(showError));
+  await follow(['lifecycle', 'reload'], '/api/plugins', show);
 }

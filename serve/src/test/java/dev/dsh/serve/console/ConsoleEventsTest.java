@@ -95,6 +95,10 @@ class ConsoleEventsTest {
     List<JsonNode> boot = until(lines, "lifecycle", "applied root/web-search-yuanbao");
     assertThat(boot.get(0).path("id").asLong()).isEqualTo(1);
     assertThat(boot.get(0).path("time").asString()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
+    JsonNode applied = boot.get(boot.size() - 1).path("lifecycle");
+    assertThat(applied.path("kind").asString()).isEqualTo("applied");
+    assertThat(applied.path("scope").asString()).isEqualTo("root/web-search-yuanbao");
+    assertThat(applied.path("generation").asLong()).isPositive();
 
     assertThat(served.postJson("/api/search", "{\"query\": \"green tea\"}").statusCode())
         .isEqualTo(200);

@@ -1,25 +1,39 @@
 package dev.dsh.serve.console;
 
+import static java.util.stream.Collectors.toSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.ScopeState;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.host.model.LifecycleEvent;
+import dev.dsh.host.model.SearchRecord;
 import dev.dsh.serve.testing.ConsoleSession;
 import dev.dsh.serve.testing.ServedHost;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pf4j.PluginState;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Issue 25: the pages' shells, their languages and headers, and the static files. */
+/**
+ * Issue 25: the pages' shells, their languages and headers, the static files, and the message
+ * files' keys.
+ */
 class ConsolePagesTest {
 
   static final String CSP =
@@ -157,6 +171,38 @@ class ConsolePagesTest {
         "nav.search", "nav.events", "nav.signout", "lang.en", "lang.zh", "page.loading",
         "title.overview", "title.plugins", "title.config", "title.config-row",
         "title.credentials", "title.search", "title.events", "title.login");
+  }
+
+  @Test
+  void everyStateAndEventWordTheApiCanSendAndEveryKeyThePagesNameHasAMessageInBothFiles()
+      throws Exception {
+    List<String> needed = new ArrayList<>(List.of("state.NOT_LOADED")); // a jar not loaded now
+    Stream.of(PluginState.values()).forEach(state -> needed.add("state." + state.name()));
+    Stream.of(ScopeState.values()).forEach(state -> needed.add("state." + state.name()));
+    Stream.of(LifecycleEvent.Kind.values()).forEach(kind ->
+        needed.add("events.lifecycle." + kind.name().toLowerCase(Locale.ROOT)));
+    Stream.of(SearchRecord.Outcome.values()).forEach(o -> needed.add("events.outcome." + o.label()));
+    Stream.of("lifecycle", "reload", "search").forEach(kind -> needed.add("events.kind." + kind));
+    // each quoted key the pages' scripts name, such as 'plugins.enabledNow'
+    List<String> en = keys("en");
+    Set<String> prefixes = en.stream().map(key -> key.split("\\.", 2)[0]).collect(toSet());
+    Path scripts = Path.of(ConsolePagesTest.class.getResource("/dev/dsh/serve/console/app.js")
+        .toURI()).getParent();
+    try (Stream<Path> files = Files.list(scripts)) {
+      for (Path script : files.filter(f -> f.toString().endsWith(".js")).toList()) {
+        Matcher quoted = Pattern.compile("'([a-z]+)\\.([A-Za-z][\\w.-]*)'")
+            .matcher(Files.readString(script));
+        while (quoted.find()) {
+          if (prefixes.contains(quoted.group(1))) {
+            needed.add(quoted.group(1) + "." + quoted.group(2));
+          }
+        }
+      }
+    }
+
+    assertThat(needed).hasSizeGreaterThan(150);
+    assertThat(en).containsAll(needed);
+    assertThat(keys("zh")).containsAll(needed);
   }
 
   private static List<String> keys(String language) throws IOException {

@@ -20,11 +20,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code /api/config}: {@code GET} every row of the profile, {@code GET <row>} one, {@code GET
  * dump} the redacted {@code --dump-config} text, and {@code PUT <row>} a row's whole config, saved
- * in the user layer by {@link ProfileEdits#saveRowConfig} (checked against the schema first: a
- * refused config changes nothing on disk). A row as the Config page reads it: its schema, its
- * config without a secret value ({@link ProfileForm.Row}), which secret fields hold a value
- * ({@code secrets}) and which fields are secret at all ({@code secretFields}), and the state of
- * its scope {@code root/<id>}.
+ * in the user layer by {@link ProfileEdits#saveRowConfig} (checked against the schema, then as the
+ * running host's plugin binds it: a refused config changes nothing on disk). A row as the Config
+ * page reads it: its schema, its config without a secret value ({@link ProfileForm.Row}), which
+ * secret fields hold a value ({@code secrets}) and which fields are secret at all ({@code
+ * secretFields}), and the state of its scope {@code root/<id>}.
  */
 final class ConfigApiServlet extends ConsoleApiServlet {
 
@@ -53,7 +53,7 @@ final class ConfigApiServlet extends ConsoleApiServlet {
         throw new BadRequest("/config", "must be a JSON object: the row's whole config");
       }
       ObjectNode saved = edits.run(() -> {
-        ProfileEdits.saveRowConfig(options, rowId.get(), config);
+        ProfileEdits.saveRowConfig(options, rowId.get(), config, state.booted());
         return row(rowId.get());
       });
       reply(response, JSON.createObjectNode().set("row", saved));

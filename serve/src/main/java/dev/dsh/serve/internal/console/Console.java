@@ -42,7 +42,7 @@ public final class Console implements AutoCloseable {
     ConsoleEvents events = new ConsoleEvents(clock);
     context.addServlet(new ServletHolder(
         new SessionServlet(sessions, new SignInLimiter(clock), token)), "/api/session");
-    ServletHolder stream = new ServletHolder(new EventsServlet(events));
+    ServletHolder stream = new ServletHolder(new EventsServlet(events, sessions));
     stream.setAsyncSupported(true);
     context.addServlet(stream, "/api/events");
     ServletHolder pages = new ServletHolder(new PageServlet());

@@ -9,20 +9,21 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The console's event list: the last {@link #KEPT} lifecycle, reload and search events, and the
  * open {@code /api/events} streams they go to. One thread ({@code dsh-console-events}) owns the
- * ring and the streams: the host's listeners only hand it work, so they never block. Every text
- * has its URLs' user-info redacted, as the CLI's lines do; no event carries a config value.
+ * ring and the streams: the host's listeners only hand it work, so they never block. Each event
+ * has a text for scripts and its fields under its kind's name, for the page to word in its own
+ * language; URLs' user-info is redacted, as the CLI's lines do; no event carries a config value.
  */
 final class ConsoleEvents implements ActivityListener, AutoCloseable {
 
@@ -52,8 +53,8 @@ final class ConsoleEvents implements ActivityListener, AutoCloseable {
   ConsoleEvents(Clock clock) {
     this.clock = clock;
     long beat = HEARTBEAT.toMillis();
-    owner.scheduleAtFixedRate(() -> streams.forEach(s -> s.send(": beat\n\n")), beat, beat,
-        TimeUnit.MILLISECONDS);
+    owner.scheduleAtFixedRate(() -> List.copyOf(streams).forEach(s -> s.send(": beat\n\n")),
+        beat, beat, TimeUnit.MILLISECONDS);
   }
 
   @Override
@@ -70,12 +71,16 @@ final class ConsoleEvents implements ActivityListener, AutoCloseable {
   @Override
   public void reloaded(List<String> problems) {
     add("reload", problems.isEmpty() ? "reloaded" : "reloaded: " + String.join("; ", problems),
-        null);
+        JSON.createObjectNode().set("problems",
+            JSON.valueToTree(problems.stream().map(UrlUserInfo::redact).toList())));
   }
 
   /** A scope's life-cycle event. */
   void lifecycle(LifecycleEvent event) {
-    add("lifecycle", event.describe(), null);
+    add("lifecycle", event.describe(), JSON.createObjectNode()
+        .put("kind", event.kind().name().toLowerCase(Locale.ROOT)).put("scope", event.scopeId())
+        .put("plugin", event.pluginName()).put("generation", event.generation())
+        .put("error", event.errorLine().map(UrlUserInfo::redact).orElse(null)));
   }
 
   /**
@@ -91,11 +96,7 @@ final class ConsoleEvents implements ActivityListener, AutoCloseable {
 
   /** Whether one more stream may open; each admitted stream is let go by {@link #ended}. */
   boolean admit() {
-    if (open.incrementAndGet() > MAX_STREAMS) {
-      open.decrementAndGet();
-      return false;
-    }
-    return true;
+    return open.getAndUpdate(n -> n < MAX_STREAMS ? n + 1 : n) < MAX_STREAMS;
   }
 
   /** A stream ended (once each, on the owner thread unless the log had closed). */
@@ -121,15 +122,14 @@ final class ConsoleEvents implements ActivityListener, AutoCloseable {
     }
   }
 
-  private void add(String kind, String text, @Nullable ObjectNode search) {
+  /** Keeps and sends an event: its {@code text}, and its {@code detail} under {@code kind}. */
+  private void add(String kind, String text, ObjectNode detail) {
     String line = UrlUserInfo.redact(text);
     hop(() -> {
       long id = ++lastId;
       ObjectNode event = JSON.createObjectNode().put("id", id)
           .put("time", clock.instant().toString()).put("kind", kind).put("text", line);
-      if (search != null) {
-        event.set("search", search);
-      }
+      event.set(kind, detail);
       Kept kept = new Kept(id, "id: " + id + "\ndata: " + JSON.writeValueAsString(event) + "\n\n");
       ring.add(kept);
       if (ring.size() > KEPT) {

@@ -7,12 +7,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BooleanSupplier;
 
 /**
  * One open {@code GET /api/events}: the frames not yet written, written without blocking as the
  * client takes them. Every method runs on the event log's one thread (the container's callbacks
  * hop there), so nothing here is shared. A client that falls {@link #MAX_PENDING} frames behind
- * is dropped rather than buffered without bound.
+ * is dropped rather than buffered without bound, and so is one whose session has ended (at its
+ * next frame: a heartbeat comes every 15 s).
  */
 final class EventStream implements WriteListener {
 
@@ -21,14 +23,17 @@ final class EventStream implements WriteListener {
   private final AsyncContext async;
   private final ServletOutputStream out;
   private final ConsoleEvents events;
+  private final BooleanSupplier signedIn;
   private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
   private boolean unflushed;
   private boolean closed;
 
-  EventStream(AsyncContext async, ServletOutputStream out, ConsoleEvents events) {
+  EventStream(AsyncContext async, ServletOutputStream out, ConsoleEvents events,
+      BooleanSupplier signedIn) {
     this.async = async;
     this.out = out;
     this.events = events;
+    this.signedIn = signedIn;
   }
 
   /** Queues {@code frame} and writes what the client can take now. */
@@ -36,7 +41,7 @@ final class EventStream implements WriteListener {
     if (closed) {
       return;
     }
-    if (pending.size() >= MAX_PENDING) {
+    if (pending.size() >= MAX_PENDING || !signedIn.getAsBoolean()) {
       end();
       return;
     }

@@ -19,9 +19,11 @@ final class EventsServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
 
   private final transient ConsoleEvents events;
+  private final transient Sessions sessions;
 
-  EventsServlet(ConsoleEvents events) {
+  EventsServlet(ConsoleEvents events, Sessions sessions) {
     this.events = events;
+    this.sessions = sessions;
   }
 
   @Override
@@ -39,7 +41,10 @@ final class EventsServlet extends HttpServlet {
     AsyncContext async = request.startAsync();
     async.setTimeout(0); // open until the client leaves or the server closes
     ServletOutputStream out = response.getOutputStream();
-    EventStream stream = new EventStream(async, out, events);
+    // A session's stream ends once the session does; a bearer token's lives on.
+    EventStream stream = new EventStream(async, out, events,
+        request.getAttribute(SessionGate.SESSION) instanceof Sessions.Session session
+            ? () -> sessions.use(session.id(), false).isPresent() : () -> true);
     out.setWriteListener(stream);
     events.attach(stream, lastId(request.getHeader("Last-Event-ID")));
   }

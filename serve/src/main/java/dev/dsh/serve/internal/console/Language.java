@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,12 +50,8 @@ enum Language {
 
   /** {@code en} or {@code zh} (or {@code zh-CN}), if {@code value} names one. */
   static Optional<Language> named(@Nullable String value) {
-    for (Language language : values()) {
-      if (language.code.equalsIgnoreCase(value) || language.tag.equalsIgnoreCase(value)) {
-        return Optional.of(language);
-      }
-    }
-    return Optional.empty();
+    return Stream.of(values()).filter(language -> language.code.equalsIgnoreCase(value)
+        || language.tag.equalsIgnoreCase(value)).findFirst();
   }
 
   /** The language the cookie names, else the first of {@code Accept-Language} that is one. */

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Optional;
 import java.util.Set;
-import org.eclipse.jetty.http.HttpCookie;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -29,6 +28,7 @@ public final class SessionGate extends Handler.Wrapper {
   /** The request attribute holding the signed-in {@link Sessions.Session}. */
   public static final String SESSION = "dev.dsh.serve.console.session";
 
+  private static final String REFRESH = "X-Console-Refresh";
   private static final Set<String> CHANGING = Set.of("POST", "PUT", "DELETE", "PATCH");
 
   private final Sessions sessions;
@@ -48,7 +48,12 @@ public final class SessionGate extends Handler.Wrapper {
       request.setAttribute(BearerAuth.LET_THROUGH, Boolean.TRUE);
       return super.handle(request, response, callback);
     }
-    Optional<Sessions.Session> session = cookie(request).flatMap(sessions::use);
+    // Only what the user does renews the session: not the event stream, nor a refresh the page
+    // makes by itself (X-Console-Refresh), so a tab left open still expires.
+    boolean used = !path.equals("/api/events") && !request.getHeaders().contains(REFRESH);
+    Optional<Sessions.Session> session = Request.getCookies(request).stream()
+        .filter(c -> c.getName().equals(COOKIE)).findFirst()
+        .flatMap(cookie -> sessions.use(cookie.getValue(), used));
     if (session.isPresent()) {
       if (CHANGING.contains(request.getMethod()) && !csrfMatches(request, session.get())) {
         JsonErrors.write(response, callback, 403, "CSRF", "a change made with the session"
@@ -68,12 +73,6 @@ public final class SessionGate extends Handler.Wrapper {
       return true;
     }
     return super.handle(request, response, callback);
-  }
-
-  /** The value of the session cookie, if sent. */
-  static Optional<String> cookie(Request request) {
-    return Request.getCookies(request).stream().filter(c -> c.getName().equals(COOKIE))
-        .map(HttpCookie::getValue).findFirst();
   }
 
   /** What needs no credential: the sign-in page and endpoint, and the static files. */

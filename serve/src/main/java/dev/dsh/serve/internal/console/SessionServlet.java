@@ -69,7 +69,8 @@ final class SessionServlet extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    Optional<Sessions.Session> session = signedIn(request);
+    Optional<Sessions.Session> session = Optional.ofNullable(
+        PageServlet.cookie(request, SessionGate.COOKIE)).flatMap(id -> sessions.use(id, true));
     ApiReplies.json(response, 200, (session.isPresent()
         ? JSON.createObjectNode().put("signedIn", true).put("csrf", session.get().csrf())
         : JSON.createObjectNode().put("signedIn", false)).toString());
@@ -84,11 +85,6 @@ final class SessionServlet extends HttpServlet {
     response.addHeader("Set-Cookie", cookie("", request.isSecure(), true));
     response.setHeader("Cache-Control", "no-store");
     response.setStatus(204);
-  }
-
-  private Optional<Sessions.Session> signedIn(HttpServletRequest request) {
-    return Optional.ofNullable(PageServlet.cookie(request, SessionGate.COOKIE))
-        .flatMap(sessions::use);
   }
 
   /** The body's {@code token}, if the body is a JSON object holding one as a string. */

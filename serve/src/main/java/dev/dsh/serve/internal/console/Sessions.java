@@ -10,8 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The console's signed-in sessions, in memory: each a random 256-bit id (the cookie) with its own
- * CSRF token, ended by sign-out or after {@link #IDLE} without use. Expiry is checked on use and
- * swept at each sign-in, so no thread is needed; a restart signs everyone out.
+ * CSRF token, ended by sign-out or after {@link #IDLE} without use (what counts as use is the
+ * caller's to say: {@link SessionGate}). Expiry is checked on each look and swept at each sign-in,
+ * so no thread is needed; a restart signs everyone out.
  */
 public final class Sessions {
 
@@ -44,11 +45,11 @@ public final class Sessions {
     return session;
   }
 
-  /** The live session whose id is {@code id}, marked used now; empty when none or expired. */
-  public Optional<Session> use(String id) {
+  /** The live session {@code id}, marked used now if {@code used}; empty if none or expired. */
+  public Optional<Session> use(String id, boolean used) {
     Instant now = clock.instant();
-    return Optional.ofNullable(open.computeIfPresent(id, (key, session) ->
-        expired(session, now) ? null : new Session(key, session.csrf(), now)));
+    return Optional.ofNullable(open.computeIfPresent(id, (key, session) -> expired(session, now)
+        ? null : used ? new Session(key, session.csrf(), now) : session));
   }
 
   /** Ends the session {@code id}, if open. */

@@ -2,6 +2,7 @@ package dev.dsh.serve.internal.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.host.model.LifecycleEvent;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -9,10 +10,17 @@ import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
-/** A client that takes what is written keeps its stream; one that stops taking is dropped. */
+/**
+ * A client that takes what is written keeps its stream; one that stops taking is dropped; what an
+ * event holds.
+ */
 class EventStreamTest {
 
   /** An output that takes bytes only while {@code ready}. */
@@ -49,7 +57,7 @@ class EventStreamTest {
     AtomicInteger completions = new AtomicInteger();
     Output out = new Output();
     try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC())) {
-      EventStream stream = new EventStream(counting(completions), out, events);
+      EventStream stream = new EventStream(counting(completions), out, events, () -> true);
 
       for (int i = 0; i < EventStream.MAX_PENDING * 2; i++) {
         stream.send("data: " + i + "\n\n");
@@ -66,7 +74,7 @@ class EventStreamTest {
     AtomicInteger completions = new AtomicInteger();
     Output out = new Output();
     try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC())) {
-      EventStream stream = new EventStream(counting(completions), out, events);
+      EventStream stream = new EventStream(counting(completions), out, events, () -> true);
       out.ready = false;
 
       for (int i = 0; i < EventStream.MAX_PENDING; i++) {
@@ -82,5 +90,35 @@ class EventStreamTest {
       assertThat(completions).hasValue(1);
       assertThat(out.taken.size()).isZero();
     }
+  }
+
+  @Test
+  void anEventHasItsFieldsUnderItsKindForThePageAndItsTextForScriptsEachRedacted()
+      throws Exception {
+    Output out = new Output();
+    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC())) {
+      events.lifecycle(new LifecycleEvent(LifecycleEvent.Kind.FAILED, "root/web", "web", 3,
+          new IllegalStateException("cannot reach\n  http://ann:pw@example.com/x")));
+      events.reloaded(List.of("row web failed", "see http://ann:pw@example.com/"));
+      events.attach(new EventStream(counting(new AtomicInteger()), out, events, () -> true), 0);
+      long end = System.nanoTime() + 10_000_000_000L;
+      while (out.taken.toString(StandardCharsets.UTF_8).split("data: ").length < 3) {
+        assertThat(System.nanoTime()).as("both frames written").isLessThan(end);
+        Thread.sleep(10);
+      }
+    }
+    List<JsonNode> sent = Stream.of(out.taken.toString(StandardCharsets.UTF_8).split("\n"))
+        .filter(line -> line.startsWith("data: "))
+        .map(line -> JsonMapper.shared().readTree(line.substring(6))).toList();
+
+    assertThat(sent.get(0).path("text").asString()).isEqualTo("failed root/web (web) generation"
+        + " 3: cannot reach http://<redacted>@example.com/x");
+    assertThat(sent.get(0).path("lifecycle")).isEqualTo(JsonMapper.shared().readTree("""
+        {"kind": "failed", "scope": "root/web", "plugin": "web", "generation": 3,
+         "error": "cannot reach http://<redacted>@example.com/x"}"""));
+    assertThat(sent.get(1).path("text").asString())
+        .isEqualTo("reloaded: row web failed; see http://<redacted>@example.com/");
+    assertThat(sent.get(1).path("reload")).isEqualTo(JsonMapper.shared().readTree("""
+        {"problems": ["row web failed", "see http://<redacted>@example.com/"]}"""));
   }
 }

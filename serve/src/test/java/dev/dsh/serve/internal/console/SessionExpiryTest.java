@@ -18,17 +18,23 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A session ends after 12 hours without use, and a sign-in limit after its minute, by a clock the
- * test moves: the console alone on the HTTP stack, no host needed.
+ * A session ends after 12 hours without use (the user's requests, not the page's own refreshes or
+ * its event stream), and a sign-in limit after its minute, by a clock the test moves: the console
+ * alone on the HTTP stack, no host needed.
  */
 class SessionExpiryTest {
 
@@ -118,6 +124,33 @@ class SessionExpiryTest {
     assertThat(send(to("/api/events").header("Cookie", cookie)).statusCode()).isEqualTo(401);
     assertThat(send(to("/api/session").header("Cookie", cookie)).body())
         .isEqualTo("{\"signedIn\":false}\n");
+  }
+
+  @Test
+  @Timeout(60)
+  void thePagesOwnRefreshesAndItsEventStreamDoNotKeepASessionAliveAndTheStreamEndsWithIt()
+      throws Exception {
+    String cookie = signIn(TOKEN).headers().firstValue("Set-Cookie").orElseThrow()
+        .split(";", 2)[0];
+    console.activity().reloaded(List.of()); // an event for the stream to replay at once
+
+    clock.move(Sessions.IDLE.minusSeconds(1));
+    assertThat(send(to("/plugins").header("Cookie", cookie).header("X-Console-Refresh", "1"))
+        .statusCode()).as("a refresh the page made by itself").isEqualTo(200);
+    HttpResponse<Stream<String>> stream = client.send(to("/api/events").header("Cookie", cookie)
+        .build(), HttpResponse.BodyHandlers.ofLines());
+    assertThat(stream.statusCode()).isEqualTo(200);
+    Iterator<String> lines = stream.body().iterator();
+    assertThat(lines.next()).isEqualTo("id: 1");
+    clock.move(Duration.ofSeconds(1));
+
+    assertThat(send(to("/plugins").header("Cookie", cookie)).statusCode())
+        .as("neither was use").isEqualTo(303);
+    console.activity().reloaded(List.of("after the session"));
+    List<String> rest = new ArrayList<>();
+    lines.forEachRemaining(rest::add);
+    assertThat(rest).as("the open stream ended without the later event")
+        .noneMatch(line -> line.contains("after the session"));
   }
 
   @Test
