@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** MCP over HTTP for the tests: the SDK's own client, and raw JSON-RPC posts to {@code /mcp}. */
-final class McpHttp {
+public final class McpHttp {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -37,7 +37,7 @@ final class McpHttp {
 
   private final ServedHost served;
 
-  McpHttp(ServedHost served) {
+  public McpHttp(ServedHost served) {
     this.served = served;
   }
 
@@ -67,7 +67,7 @@ final class McpHttp {
     return session == null ? request : request.header("Mcp-Session-Id", session);
   }
 
-  HttpResponse<String> send(String session, String json) {
+  public HttpResponse<String> send(String session, String json) {
     return served.send(post(session, json).build());
   }
 
@@ -76,7 +76,7 @@ final class McpHttp {
   }
 
   /** Initializes a raw session: its id. */
-  String initialize() {
+  public String initialize() {
     HttpResponse<String> response = send(null, INITIALIZE);
     if (response.statusCode() != 200) {
       throw new AssertionError("initialize: " + response.statusCode() + " " + response.body());
@@ -87,7 +87,7 @@ final class McpHttp {
   }
 
   /** A {@code tools/call} of {@code web_search} with id {@code id} and {@code queries}. */
-  static String call(int id, String... queries) {
+  public static String call(int id, String... queries) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
         + "\"name\":\"web_search\",\"arguments\":{\"queries\":" + JSON.writeValueAsString(queries)
         + "}}}";
@@ -103,7 +103,7 @@ final class McpHttp {
   }
 
   /** The messages of a response: its SSE events' data, or its JSON body. */
-  static List<JsonNode> messages(HttpResponse<String> response) {
+  public static List<JsonNode> messages(HttpResponse<String> response) {
     String body = response.body();
     if (!response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
       return body.isBlank() ? List.of() : List.of(JSON.readTree(body));

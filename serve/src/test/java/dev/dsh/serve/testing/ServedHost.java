@@ -10,10 +10,12 @@ import dev.dsh.serve.DshServer;
 import dev.dsh.serve.ServeOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -145,6 +147,22 @@ public final class ServedHost implements AutoCloseable {
   /** {@code DELETE path} with the test token. */
   public HttpResponse<String> delete(String path) {
     return send(request(path).DELETE().build());
+  }
+
+  /**
+   * Sends {@code request} as it is over a socket of its own and reads the answer until the server
+   * closes the connection: for what the JDK's client will not send (TRACE, a malformed request
+   * line). The request should ask for {@code Connection: close} unless the server closes anyway.
+   */
+  public String raw(String request) {
+    URI server = server().url();
+    try (Socket socket = new Socket(server.getHost(), server.getPort())) {
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The options the host was booted with, before the server instrumented them. */

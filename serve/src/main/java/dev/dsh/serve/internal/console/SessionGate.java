@@ -14,11 +14,11 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * In front of {@link BearerAuth}: lets a request signed in with the session cookie through (a
- * state-changing one only with its session's {@code X-CSRF-Token}), lets the sign-in page, the
- * static files and the sign-in endpoint through with no credential, and sends a page asked for
- * without one to the sign-in page. A request carrying a bearer token, and every {@code /mcp}
- * request, is left to {@link BearerAuth}. Every answer gets the console's security headers.
+ * In front of {@link BearerAuth}: lets a request signed in with the session cookie through as
+ * {@link BearerAuth#CREDENTIAL} (a state-changing one only with its session's {@code
+ * X-CSRF-Token}), lets the sign-in page, the static files and the sign-in endpoint through with no
+ * credential, and sends a page asked for without one to the sign-in page. A request carrying a
+ * bearer token, and every {@code /mcp} request, is left to {@link BearerAuth}. It reads no body.
  */
 public final class SessionGate extends Handler.Wrapper {
 
@@ -39,7 +39,6 @@ public final class SessionGate extends Handler.Wrapper {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    secure(response);
     String path = Request.getPathInContext(request);
     if (request.getHeaders().contains(HttpHeader.AUTHORIZATION) || path.equals("/mcp")) {
       return super.handle(request, response, callback);
@@ -60,7 +59,7 @@ public final class SessionGate extends Handler.Wrapper {
             + " cookie needs the header X-CSRF-Token with the session's token (GET /api/session)");
         return true;
       }
-      request.setAttribute(BearerAuth.LET_THROUGH, Boolean.TRUE);
+      request.setAttribute(BearerAuth.CREDENTIAL, Boolean.TRUE);
       request.setAttribute(SESSION, session.get());
       return super.handle(request, response, callback);
     }
@@ -85,14 +84,5 @@ public final class SessionGate extends Handler.Wrapper {
     String sent = request.getHeaders().get("X-CSRF-Token");
     return sent != null && MessageDigest.isEqual(sent.getBytes(StandardCharsets.UTF_8),
         session.csrf().getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** The headers that keep the console's pages out of frames and off other origins' scripts. */
-  private static void secure(Response response) {
-    response.getHeaders().put("Content-Security-Policy",
-        "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
-    response.getHeaders().put("X-Frame-Options", "DENY");
-    response.getHeaders().put("X-Content-Type-Options", "nosniff");
-    response.getHeaders().put("Referrer-Policy", "no-referrer");
   }
 }

@@ -7,15 +7,23 @@ import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Lets through only requests carrying {@code Authorization: Bearer <token>}; the probes need none,
- * nor a request a handler in front marked {@link #LET_THROUGH} (the console's signed-in session).
- * Any other gets {@code 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where
- * the token is (never the token itself).
+ * Lets through only requests carrying {@code Authorization: Bearer <token>}, marking them {@link
+ * #CREDENTIAL}; the probes need none, nor a request a handler in front marked {@link #LET_THROUGH}
+ * (the console's open paths) or {@link #CREDENTIAL} (its signed-in session). Any other gets {@code
+ * 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where the token is (never the
+ * token itself), from the headers alone: no body is read first.
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
 
-  /** The request attribute a handler in front sets on a request it let through itself. */
+  /** The request attribute a handler in front sets on a request that needs no credential. */
   public static final String LET_THROUGH = "dev.dsh.serve.auth.letThrough";
+
+  /**
+   * The request attribute of a request that showed a valid credential: set here for the bearer
+   * token, by a handler in front for a signed-in session. Only such requests use the capacity the
+   * token holder needs ({@link Limits}).
+   */
+  public static final String CREDENTIAL = "dev.dsh.serve.auth.credential";
 
   private static final String SCHEME = "Bearer ";
 
@@ -26,6 +34,7 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
     this.token = token;
     exclude(Passage::probe);
     exclude(request -> request.getAttribute(LET_THROUGH) != null);
+    exclude(Passage::credentialed);
   }
 
   @Override
@@ -34,6 +43,7 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
     String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
     boolean bearer = header != null && header.regionMatches(true, 0, SCHEME, 0, SCHEME.length());
     if (bearer && token.matches(header.substring(SCHEME.length()).strip())) {
+      request.setAttribute(CREDENTIAL, Boolean.TRUE);
       return nextHandler(request, response, callback);
     }
     response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");

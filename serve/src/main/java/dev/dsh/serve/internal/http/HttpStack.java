@@ -9,20 +9,27 @@ import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The Jetty server in front of the endpoints: a bounded pool of {@code dsh-http-…} threads, one
- * connector (HTTPS when TLS is given) with headers capped and idle connections closed, the access
- * log, JSON errors, and the handlers every request passes in order: the {@link DrainGate}, the
- * {@link LoadShedding} limit, {@code signIn} (the console's sessions), the {@link BearerAuth}
- * check, and the body cap ({@link BodyCap}), then {@code app}.
+ * connector (HTTPS when TLS is given) with headers capped, connections bounded, idle ones closed
+ * and those that show no credential closed at a deadline ({@link ConnectionDeadline}), the
+ * access log, JSON errors, the {@link SecurityHeaders} on every response, and the handlers every
+ * request passes in order: the method check ({@code 405} for what no path serves, TRACE first),
+ * the {@link DrainGate}, {@code signIn} (the console's sessions), the {@link BearerAuth} check,
+ * the deadline's handler, the two {@link LoadShedding} budgets (with a credential, and without
+ * one but with a body), and the body cap ({@link BodyCap}), then {@code app}. Credentials are
+ * checked before the budgets, from the headers alone, so a client without one never waits in the
+ * token holder's budget.
  */
 public final class HttpStack {
 
@@ -52,6 +59,7 @@ public final class HttpStack {
     HttpConfiguration http = new HttpConfiguration();
     http.setRequestHeaderSize(Limits.HEADER_CAP);
     http.setSendServerVersion(false);
+    http.addCustomizer(new SecurityHeaders());
     HttpConnectionFactory plain = new HttpConnectionFactory(http);
     if (tls.isPresent()) {
       // The certificate is the operator's: a client reaching the server by another name (an IP
@@ -67,20 +75,32 @@ public final class HttpStack {
     connector.setHost(bind);
     connector.setPort(port);
     connector.setIdleTimeout(limits.idleTimeout().toMillis());
+    ConnectionDeadline deadline =
+        new ConnectionDeadline(connector.getScheduler(), limits.anonymousDeadline());
+    connector.addBean(deadline, false); // a listener here; the server runs it as a handler
     jetty.addConnector(connector);
+    jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
     jetty.setRequestLog(requestLog);
     jetty.setErrorHandler(new JsonErrorHandler());
     // Jetty's last graceful step, after the drain below has already waited.
     jetty.setStopTimeout(1_000);
-    LoadShedding shedding = new LoadShedding(limits);
+    // No path serves another method, and TRACE would echo Authorization and Cookie back; a
+    // servlet answers 405 itself for one of these five it does not serve.
+    ConditionalHandler.Reject methods = new ConditionalHandler.Reject(405);
+    methods.excludeMethod("GET", "HEAD", "POST", "PUT", "DELETE");
     BearerAuth auth = new BearerAuth(token);
+    LoadShedding credentialed = LoadShedding.credentialed(limits);
+    LoadShedding anonymous = LoadShedding.anonymous(limits);
     BodyCap bodyCap = new BodyCap();
-    gate.setHandler(shedding);
-    shedding.setHandler(signIn);
+    methods.setHandler(gate);
+    gate.setHandler(signIn);
     signIn.setHandler(auth);
-    auth.setHandler(bodyCap);
+    auth.setHandler(deadline);
+    deadline.setHandler(credentialed);
+    credentialed.setHandler(anonymous);
+    anonymous.setHandler(bodyCap);
     bodyCap.setHandler(app);
-    jetty.setHandler(gate);
+    jetty.setHandler(methods);
   }
 
   /**

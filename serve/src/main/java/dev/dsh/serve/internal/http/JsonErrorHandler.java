@@ -1,8 +1,6 @@
 package dev.dsh.serve.internal.http;
 
-import java.nio.ByteBuffer;
 import java.util.Locale;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -11,9 +9,11 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's own errors (an unknown path, a body or headers over their cap, a malformed request) as
- * {@link JsonErrors}: a fixed message per status, never the exception's text, the request's URI
- * or a stack trace, so nothing a client sent comes back raw.
+ * Jetty's own errors (an unknown path, a method a path does not serve, a body or headers over
+ * their cap, a malformed request) as {@link JsonErrors}: a fixed message per status, never the
+ * exception's text, the request's URI or a stack trace, so nothing a client sent comes back raw.
+ * Each carries the {@link SecurityHeaders}: the connector's own errors (a malformed request,
+ * headers over their cap) reach no handler, so they get them only here.
  */
 public final class JsonErrorHandler extends ErrorHandler {
 
@@ -21,13 +21,14 @@ public final class JsonErrorHandler extends ErrorHandler {
   protected void generateResponse(Request request, Response response, int status,
       String message, Throwable cause, Callback callback) {
     response.getHeaders().remove(HttpHeader.CONTENT_TYPE);
+    SecurityHeaders.addTo(response.getHeaders());
     JsonErrors.write(response, callback, status, code(status), message(status));
   }
 
+  /** Every error is JSON, whatever the method (Jetty writes a body for GET, POST and HEAD only). */
   @Override
-  public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-    fields.put(HttpHeader.CONTENT_TYPE, JsonErrors.MEDIA_TYPE);
-    return ByteBuffer.wrap(JsonErrors.body(code(status), message(status)));
+  public boolean errorPageForMethod(String method) {
+    return true;
   }
 
   /** The error code for {@code status}: its reason phrase in upper snake case. */
@@ -43,6 +44,7 @@ public final class JsonErrorHandler extends ErrorHandler {
     return switch (status) {
       case 404 -> "no such endpoint: the server answers /mcp, /api/search, /api/status, /metrics,"
           + " /healthz and /readyz";
+      case 405 -> "method not allowed: the path does not answer that method";
       case 413 -> "the request body is over the " + Limits.BODY_CAP + "-byte (1 MiB) cap: send a"
           + " smaller one";
       case 431 -> "the request headers are over the " + Limits.HEADER_CAP + "-byte (8 KiB) cap:"

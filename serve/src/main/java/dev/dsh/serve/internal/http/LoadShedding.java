@@ -1,5 +1,6 @@
 package dev.dsh.serve.internal.http;
 
+import java.time.Duration;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -7,21 +8,38 @@ import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's {@link QoSHandler} with the server's {@link Limits}, answering a request it sheds with
- * {@code 503}, {@code Retry-After: 1} and a JSON error. Probes and the MCP listening stream pass
- * uncounted ({@link Passage}).
+ * Jetty's {@link QoSHandler} with one budget of the server's {@link Limits}, answering a request
+ * it sheds with {@code 503}, {@code Retry-After: 1} and a JSON error. Probes and the listening
+ * streams pass uncounted ({@link Passage}), and so does every request the budget is not for.
  */
-public final class LoadShedding extends QoSHandler {
+final class LoadShedding extends QoSHandler {
 
   /** Seconds a shed client is told to wait. */
   static final String RETRY_AFTER_SECONDS = "1";
 
-  /** A limiter of {@code limits}. */
-  public LoadShedding(Limits limits) {
-    setMaxRequestCount(limits.maxRequests());
-    setMaxSuspendedRequestCount(limits.maxWaiting());
-    setMaxSuspend(limits.maxWait());
+  private LoadShedding(int maxRequests, int maxWaiting, Duration maxWait) {
+    setMaxRequestCount(maxRequests);
+    setMaxSuspendedRequestCount(maxWaiting);
+    setMaxSuspend(maxWait);
     exclude(Passage::uncounted);
+  }
+
+  /** The token holder's budget: the requests that showed a valid credential. */
+  static LoadShedding credentialed(Limits limits) {
+    LoadShedding shedding =
+        new LoadShedding(limits.maxRequests(), limits.maxWaiting(), limits.maxWait());
+    shedding.include(Passage::credentialed);
+    return shedding;
+  }
+
+  /**
+   * The budget of requests without a credential that carry a body (the sign-in): the only ones
+   * that can hold a thread waiting for the client. None wait for a slot.
+   */
+  static LoadShedding anonymous(Limits limits) {
+    LoadShedding shedding = new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO);
+    shedding.include(request -> !Passage.credentialed(request) && Passage.carriesBody(request));
+    return shedding;
   }
 
   @Override

@@ -1,9 +1,11 @@
 package dev.dsh.serve.internal.http;
 
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Request;
 
-/** Which requests pass the server's gates without a token or without being counted. */
+/** Which requests pass the server's gates without a token, and which budget counts them. */
 final class Passage {
 
   private Passage() {}
@@ -28,5 +30,17 @@ final class Passage {
   /** Probes and listening streams. */
   static boolean uncounted(Request request) {
     return probe(request) || listening(request);
+  }
+
+  /** Whether {@code request} showed a valid credential ({@link BearerAuth#CREDENTIAL}). */
+  static boolean credentialed(Request request) {
+    return request.getAttribute(BearerAuth.CREDENTIAL) != null;
+  }
+
+  /** Whether a body follows {@code request}'s headers: only such a request can make us wait. */
+  static boolean carriesBody(Request request) {
+    HttpFields headers = request.getHeaders();
+    return headers.getLongField(HttpHeader.CONTENT_LENGTH) > 0
+        || headers.contains(HttpHeader.TRANSFER_ENCODING);
   }
 }

@@ -8,6 +8,7 @@ import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.serve.testing.ServedHost;
 import java.io.ByteArrayInputStream;
 import java.io.SequenceInputStream;
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Jetty stack as {@code DshServer} lays it out, in front of test endpoints: the concurrency
- * limit, the body cap on a body that is read, and the drain with a search held by the stub.
+ * limit, the connection cap, the body cap on a body that is read, and the drain with a search held
+ * by the stub; the refusals carry the security headers.
  */
 class HttpStackTest {
 
@@ -88,7 +90,8 @@ class HttpStackTest {
   @Test
   void pastTheConcurrencyLimitARequestIs503WithRetryAfterAndTheProbesStillAnswer()
       throws Exception {
-    StackServlets servlets = start(new Limits(2, 0, Duration.ZERO, Duration.ofSeconds(30), 20), 2);
+    StackServlets servlets = start(new Limits(2, 0, Duration.ZERO, Duration.ofSeconds(30), 20, 1,
+        Duration.ofSeconds(5), 100), 2);
     CompletableFuture<HttpResponse<String>> first = sendAsync(request("/hold").build());
     CompletableFuture<HttpResponse<String>> second = sendAsync(request("/hold").build());
     assertThat(servlets.holding.await(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
@@ -99,11 +102,27 @@ class HttpStackTest {
 
     assertThat(shed.statusCode()).isEqualTo(503);
     assertThat(shed.headers().firstValue("Retry-After")).hasValue("1");
+    assertSecured(shed);
     assertThat(shed.body()).isEqualTo("{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"the server"
         + " is handling as many requests as it takes: retry after a second\"}}");
     assertThat(probe.statusCode()).isEqualTo(200);
     assertThat(first.get(BOUND.toSeconds(), TimeUnit.SECONDS).body()).isEqualTo("released");
     assertThat(second.get(BOUND.toSeconds(), TimeUnit.SECONDS).body()).isEqualTo("released");
+  }
+
+  @Test
+  void pastTheConnectionCapANewConnectionWaitsUntilOneCloses() throws Exception {
+    start(new Limits(2, 0, Duration.ZERO, Duration.ofSeconds(30), 20, 1, BOUND, 2), 0);
+    try (Socket first = new Socket("127.0.0.1", stack.port());
+        Socket second = new Socket("127.0.0.1", stack.port())) {
+      CompletableFuture<HttpResponse<String>> waiting = sendAsync(request("/readyz").build());
+      Thread.sleep(500);
+      boolean answeredAtTheCap = waiting.isDone();
+      first.close();
+
+      assertThat(answeredAtTheCap).isFalse();
+      assertThat(waiting.get(BOUND.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    }
   }
 
   @Test
@@ -142,6 +161,7 @@ class HttpStackTest {
     assertThat(ready.body()).isEqualTo("the server is shutting down\n");
     assertThat(refused.statusCode()).isEqualTo(503);
     assertThat(refused.body()).startsWith("{\"error\":{\"code\":\"SHUTTING_DOWN\",");
+    assertSecured(refused);
     HttpResponse<String> answer = held.get(BOUND.toSeconds(), TimeUnit.SECONDS);
     assertThat(answer.statusCode()).isEqualTo(200);
     assertThat(answer.body()).contains("\"provider\":\"yuanbao\"");
@@ -165,6 +185,14 @@ class HttpStackTest {
     assertThat(answer.statusCode()).isEqualTo(503);
     assertThat(answer.body()).startsWith("{\"error\":{\"code\":\"WEB_ABORTED\",");
     assertThat(log).contains("1 request(s) still running at the drain deadline: aborting them");
+  }
+
+  private static void assertSecured(HttpResponse<String> response) {
+    assertThat(response.headers().firstValue("Content-Security-Policy")).hasValue("default-src"
+        + " 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+    assertThat(response.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+    assertThat(response.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    assertThat(response.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
   }
 
   private void drainAndStop(HttpStack stack, Duration deadline) {

@@ -1,0 +1,62 @@
+package dev.dsh.serve.internal.http;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.ConnectionMetaData;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
+
+/**
+ * Closes a connection that shows no credential in time: one on which no request has carried a
+ * valid credential ({@link Passage#credentialed}) is closed {@code deadline} after it opened,
+ * whether it is still sending its headers, dribbling a body, or idle. Jetty's idle timeout cannot
+ * do this (a client sending a byte now and then is never idle) and Jetty has no deadline of its
+ * own for headers. A connection a credential was shown on is left to the idle timeout.
+ *
+ * <p>Added to the connector as a {@link Connection.Listener} (it sees every connection open) and
+ * placed after the credential checks as a handler (it sees which requests showed one).
+ */
+final class ConnectionDeadline extends Handler.Wrapper implements Connection.Listener {
+
+  private final Set<Connection> unproven = ConcurrentHashMap.newKeySet();
+  private final Scheduler scheduler;
+  private final long deadlineMillis;
+
+  ConnectionDeadline(Scheduler scheduler, Duration deadline) {
+    this.scheduler = scheduler;
+    this.deadlineMillis = deadline.toMillis();
+  }
+
+  @Override
+  public void onOpened(Connection connection) {
+    // The HTTP connection carries the requests; under TLS it sits inside the TLS one, and closing
+    // it closes both.
+    if (connection instanceof ConnectionMetaData) {
+      unproven.add(connection);
+      scheduler.schedule(() -> {
+        if (unproven.remove(connection)) {
+          connection.close();
+        }
+      }, deadlineMillis, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  @Override
+  public void onClosed(Connection connection) {
+    unproven.remove(connection);
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    if (Passage.credentialed(request)) {
+      unproven.remove(request.getConnectionMetaData().getConnection());
+    }
+    return super.handle(request, response, callback);
+  }
+}
