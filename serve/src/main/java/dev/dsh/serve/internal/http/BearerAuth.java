@@ -10,7 +10,8 @@ import org.eclipse.jetty.util.Callback;
  * Lets through only requests carrying {@code Authorization: Bearer <token>}; the probes need none,
  * nor a request a handler in front marked {@link #LET_THROUGH} (the console's signed-in session).
  * Any other gets {@code 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where
- * the token is (never the token itself).
+ * the token is (never the token itself), or, while its source holds none, that the server has no
+ * token and why.
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
 
@@ -37,13 +38,10 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
       return nextHandler(request, response, callback);
     }
     response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
-    String source = token.source();
-    String where = source.equals(ServeToken.VARIABLE)
-        ? "the server's environment variable " + source
-        : "the server's file " + source;
-    JsonErrors.write(response, callback, 401, "UNAUTHORIZED",
-        (bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization: Bearer"
-            + " <token>' with the token in " + where);
+    JsonErrors.write(response, callback, 401, "UNAUTHORIZED", token.problem()
+        .map(why -> "the server has no token: " + why)
+        .orElse((bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization:"
+            + " Bearer <token>' with the token in " + token.where()));
     return true;
   }
 }
