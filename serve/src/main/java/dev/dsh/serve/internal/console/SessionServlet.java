@@ -52,13 +52,12 @@ final class SessionServlet extends HttpServlet {
       return;
     }
     if (!token.matches(presented.get())) {
-      Optional<String> none = token.problem();
-      if (none.isEmpty()) {
+      Optional<String> noToken = token.problem();
+      if (noToken.isEmpty()) {
         limiter.failed(address);
       }
-      ApiReplies.error(response, 401, "UNAUTHORIZED", none
-          .map(why -> "the server has no token: " + why)
-          .orElse("that is not the server's token; it is in " + token.where()));
+      ApiReplies.error(response, 401, "UNAUTHORIZED",
+          noToken.orElse("that is not the server's token; it is in " + token.where()));
       return;
     }
     Sessions.Session session = sessions.open(presented.get());

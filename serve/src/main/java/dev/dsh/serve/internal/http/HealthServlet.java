@@ -55,14 +55,14 @@ public final class HealthServlet extends HttpServlet {
   }
 
   private Optional<String> notReady() {
-    Optional<String> problem = state.notReady()
-        .or(() -> token.problem().map(why -> "the server has no token: " + why));
+    Optional<String> problem = state.notReady().or(token::problem);
     if (problem.isPresent()) {
       return problem;
     }
     Host host = state.booted().orElseThrow();
     // Even while the previous tree serves: the files on disk are not what runs.
-    Optional<String> profile = host.profileProblem().map(why -> "the profile is not applied: " + why);
+    Optional<String> profile =
+        host.profileProblem().map(why -> "the profile is not applied: " + why);
     if (profile.isPresent()) {
       return profile;
     }

@@ -124,11 +124,11 @@ public final class ServeToken {
   }
 
   /**
-   * Why there is no token now, so that every request is refused: the file, what is wrong with it
-   * and the fix. A changed file is read again first.
+   * Why every request is refused now, if it is: {@code the server has no token: } then the file,
+   * what is wrong with it and the fix. A changed file is read again first.
    */
   public Optional<String> problem() {
-    return Optional.ofNullable(fresh().problem());
+    return Optional.ofNullable(fresh().problem()).map(why -> "the server has no token: " + why);
   }
 
   private Read fresh() {
