@@ -64,7 +64,7 @@ public final class DshServer implements AutoCloseable {
     context.setContextPath("/");
     context.setErrorHandler(new JsonErrorHandler());
     context.addServlet(new ServletHolder(HealthServlet.liveness(state)), "/healthz");
-    context.addServlet(new ServletHolder(HealthServlet.readiness(state)), "/readyz");
+    context.addServlet(new ServletHolder(HealthServlet.readiness(state, token)), "/readyz");
     ServletHolder search = new ServletHolder(new SearchServlet(state));
     search.setAsyncSupported(true); // a waiting search holds no container thread
     context.addServlet(search, "/api/search");

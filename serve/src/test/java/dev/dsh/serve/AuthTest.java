@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.serve.testing.Canary;
+import dev.dsh.serve.testing.ConsoleSession;
 import dev.dsh.serve.testing.ServedHost;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,6 +91,73 @@ class AuthTest {
     assertThat(served.log()).contains("the token file " + served.tokenFile() + " is empty: give"
         + " one token of 32 printable ASCII characters or more, such as the output of 'openssl"
         + " rand -base64 32'; every request is refused until it holds a token");
+  }
+
+  @Test
+  void aMissingTokenFileRefusesEveryRequestSayingTheServerHasNoTokenAndReadinessSaysWhy()
+      throws Exception {
+    ConsoleSession session = ConsoleSession.signIn(served);
+    Files.delete(served.tokenFile());
+
+    HttpResponse<String> bearer = served.get("/api/status");
+    HttpResponse<String> cookie = session.get("/api/status");
+    HttpResponse<String> signIn =
+        served.send(ConsoleSession.signInRequest(served, ServedHost.TOKEN));
+    HttpResponse<String> notReady = probe("/readyz");
+    served.rotateToken(ROTATED);
+    HttpResponse<String> ready = probe("/readyz");
+    HttpResponse<String> back = served.send(HttpRequest.newBuilder(served.url("/api/status"))
+        .header("Authorization", "Bearer " + ROTATED).build());
+
+    String why = "the server has no token: the token file " + served.tokenFile()
+        + " does not exist: write a token of 32 characters or more into it";
+    assertThat(bearer.statusCode()).isEqualTo(401);
+    assertThat(bearer.body())
+        .isEqualTo("{\"error\":{\"code\":\"UNAUTHORIZED\",\"message\":\"" + why + "\"}}");
+    assertThat(cookie.statusCode()).isEqualTo(401);
+    assertThat(cookie.body()).isEqualTo(bearer.body());
+    assertThat(signIn.statusCode()).isEqualTo(401);
+    assertThat(signIn.body()).contains(why);
+    assertThat(signIn.headers().firstValue("Set-Cookie")).isEmpty();
+    assertThat(notReady.statusCode()).isEqualTo(503);
+    assertThat(notReady.body()).isEqualTo(why + "\n");
+    assertThat(ready.statusCode()).isEqualTo(200);
+    assertThat(back.statusCode()).isEqualTo(200);
+    Canary.nowhere(List.of(bearer, cookie, signIn, notReady, ready, back), served.log(),
+        ServedHost.TOKEN, ROTATED, ServedHost.KEY);
+  }
+
+  @Test
+  void aTokenFileItsGroupOrOthersCanReadIsUsedWithOneWarningNamingItAndTheFix()
+      throws Exception {
+    Path file = served.tokenFile();
+    List<HttpResponse<String>> answers = new ArrayList<>();
+    answers.add(served.get("/api/status"));
+    List<String> ownerOnly = warnings();
+
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    for (int i = 0; i < 3; i++) {
+      answers.add(served.get("/api/status"));
+    }
+    served.rotateToken(ROTATED); // read again, the permissions unchanged: nothing more said
+    answers.add(served.send(HttpRequest.newBuilder(served.url("/api/status"))
+        .header("Authorization", "Bearer " + ROTATED).build()));
+
+    assertThat(ownerOnly).isEmpty();
+    assertThat(answers).extracting(HttpResponse::statusCode)
+        .containsExactly(200, 200, 200, 200, 200);
+    assertThat(warnings()).containsExactly("warning: token file " + file + " is accessible by"
+        + " its group and others (permissions rw-r--r--); it holds secrets and should be"
+        + " readable by you only: chmod 600 " + file);
+    Canary.nowhere(answers, served.log(), ServedHost.TOKEN, ROTATED, ServedHost.KEY);
+  }
+
+  private List<String> warnings() {
+    return served.log().stream().filter(line -> line.contains("token file")).toList();
+  }
+
+  private HttpResponse<String> probe(String path) {
+    return served.send(HttpRequest.newBuilder(served.url(path)).build());
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.serve.testing.Canary;
 import dev.dsh.serve.testing.ServedHost;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -71,6 +73,30 @@ class ReadinessAndReloadTest {
             .contains("no-such-row");
         assertThat(fixed.body()).isEqualTo("ready\n");
       }
+    }
+  }
+
+  @Test
+  void aProfileBrokenUnderARunningServerIs503WithTheReasonAndItsFixBringsItBack()
+      throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      String good = Files.readString(layer);
+      HttpResponse<String> before = readiness(served.server());
+
+      Files.writeString(layer, good + "- id: [not closed\n");
+      HttpResponse<String> broken = await(served.server(), r -> r.statusCode() == 503);
+      Files.writeString(layer, good);
+      HttpResponse<String> fixed = await(served.server(), r -> r.statusCode() == 200);
+
+      assertThat(before.body()).isEqualTo("ready\n");
+      assertThat(broken.body()).startsWith("the profile is not applied: profile not applied,"
+          + " the previous tree keeps serving: ").contains("cordis.patch.yml").endsWith("\n")
+          .hasLineCount(1);
+      assertThat(fixed.body()).isEqualTo("ready\n");
+      Canary.nowhere(List.of(before, broken, fixed), served.log(), ServedHost.TOKEN,
+          ServedHost.KEY);
     }
   }
 

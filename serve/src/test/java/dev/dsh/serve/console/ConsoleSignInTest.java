@@ -6,9 +6,11 @@ import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.serve.testing.ConsoleSession;
 import dev.dsh.serve.testing.ServedHost;
+import dev.dsh.serve.testing.Canary;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 25: the console's sign-in session, its CSRF token, sign-out and the attempt limit. */
 class ConsoleSignInTest {
+
+  private static final String ROTATED = "rotated-token-9876543210fedcba9876543210fedcba";
 
   @TempDir Path home;
   private SearchProStub stub;
@@ -128,6 +132,46 @@ class ConsoleSignInTest {
 
     assertThat(response.statusCode()).isEqualTo(401);
     assertThat(response.body()).contains("no bearer token");
+  }
+
+  @Test
+  void aRotatedTokenFileEndsTheSessionsSignedInWithTheOldTokenAtTheirNextRequest() {
+    ConsoleSession old = ConsoleSession.signIn(served);
+    HttpResponse<String> before = setKey(old, "sk-before-rotation-5d1c");
+
+    served.rotateToken(ROTATED);
+    // The cookie's own request first: nothing else has read the rotated file yet.
+    HttpResponse<String> after = setKey(old, "sk-after-rotation-8e2f");
+    HttpResponse<String> page = old.get("/plugins");
+    HttpResponse<String> state = old.get("/api/session");
+    HttpResponse<String> oldBearer = served.get("/api/status");
+    HttpResponse<String> newBearer = served.send(HttpRequest.newBuilder(
+        served.url("/api/status")).header("Authorization", "Bearer " + ROTATED).build());
+    HttpResponse<String> oldSignIn =
+        served.send(ConsoleSession.signInRequest(served, ServedHost.TOKEN));
+    ConsoleSession fresh = ConsoleSession.signIn(served, ROTATED);
+    HttpResponse<String> renewed = setKey(fresh, "sk-new-session-3a7b");
+
+    assertThat(before.statusCode()).as(before.body()).isEqualTo(204);
+    assertThat(after.statusCode()).isEqualTo(401);
+    assertThat(after.body()).startsWith("{\"error\":{\"code\":\"UNAUTHORIZED\",");
+    assertThat(page.statusCode()).isEqualTo(303);
+    assertThat(page.headers().firstValue("Location")).hasValueSatisfying(
+        location -> assertThat(location).endsWith("/login?next=%2Fplugins"));
+    assertThat(state.body()).isEqualTo("{\"signedIn\":false}\n");
+    assertThat(oldBearer.statusCode()).isEqualTo(401);
+    assertThat(oldBearer.body()).contains("wrong bearer token");
+    assertThat(newBearer.statusCode()).isEqualTo(200);
+    assertThat(oldSignIn.statusCode()).isEqualTo(401);
+    assertThat(renewed.statusCode()).as(renewed.body()).isEqualTo(204);
+    Canary.nowhere(List.of(before, after, page, state, oldBearer, newBearer, oldSignIn, renewed),
+        served.log(), ServedHost.TOKEN, ROTATED, ServedHost.KEY);
+  }
+
+  private HttpResponse<String> setKey(ConsoleSession session, String value) {
+    return served.send(session.changing("/api/credentials/ROTATION_TEST_KEY")
+        .header("Content-Type", "application/json")
+        .PUT(HttpRequest.BodyPublishers.ofString("{\"value\": \"" + value + "\"}")).build());
   }
 
   @Test

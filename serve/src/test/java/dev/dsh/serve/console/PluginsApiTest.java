@@ -9,8 +9,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.testing.RealPluginJar;
+import dev.dsh.host.testing.UnwritableFolder;
+import dev.dsh.serve.testing.Canary;
 import dev.dsh.serve.testing.ServedHost;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -187,6 +190,38 @@ class PluginsApiTest {
       assertThat(json(refused).get("error").get("message").asString())
           .startsWith("the plugin jar is over the 67108864-byte (64 MiB) cap");
       assertThat(uploadsLeft()).isEmpty();
+    }
+  }
+
+  @Test
+  void anUploadTheHomeCannotStoreNamesTheFolderAndTheCauseAsOtherSavesDo() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      Path plugins = home.resolve("plugins");
+      HttpResponse<String> notInstalled;
+      try (UnwritableFolder locked = UnwritableFolder.make(plugins)) {
+        notInstalled = upload(served, () -> stream(RealPluginJar.path()));
+      }
+      HttpResponse<String> notStored;
+      try (UnwritableFolder locked = UnwritableFolder.make(home)) {
+        notStored = upload(served, () -> stream(RealPluginJar.path()));
+      }
+
+      assertThat(notInstalled.statusCode()).isEqualTo(500);
+      assertThat(json(notInstalled).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
+      assertThat(json(notInstalled).get("error").get("message").asString())
+          .startsWith("could not install the uploaded jar: " + plugins + " is not writable (")
+          .endsWith("); " + HomeWrites.FIX);
+      assertThat(notStored.statusCode()).isEqualTo(500);
+      assertThat(json(notStored).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
+      assertThat(json(notStored).get("error").get("message").asString())
+          .startsWith("could not store the uploaded jar: " + home + " is not writable (")
+          .endsWith("); " + HomeWrites.FIX);
+      assertThat(home.resolve("plugins/" + ID + ".jar")).hasSameBinaryContentAs(
+          RealPluginJar.path());
+      assertThat(uploadsLeft()).isEmpty();
+      Canary.nowhere(List.of(notInstalled, notStored), served.log(), ServedHost.TOKEN,
+          ServedHost.KEY);
     }
   }
 

@@ -16,7 +16,12 @@ public record ConsoleSession(ServedHost served, String cookie, String csrf) {
 
   /** Signs in to {@code served} with its token. */
   public static ConsoleSession signIn(ServedHost served) {
-    HttpResponse<String> response = served.send(signInRequest(served, ServedHost.TOKEN));
+    return signIn(served, ServedHost.TOKEN);
+  }
+
+  /** Signs in to {@code served} with {@code token} (the one its token file holds now). */
+  public static ConsoleSession signIn(ServedHost served, String token) {
+    HttpResponse<String> response = served.send(signInRequest(served, token));
     if (response.statusCode() != 200) {
       throw new AssertionError("sign-in: " + response.statusCode() + " " + response.body());
     }

@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +28,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * A {@link DshServer} on a free port of 127.0.0.1 serving a host that runs the real plugin jar
- * against {@code baseUrl} (a SearchPro stub), with a known token in a token file. Every line the
- * server and the host log is kept in {@link #log()}.
+ * against {@code baseUrl} (a SearchPro stub), with a known token in an owner-only token file.
+ * Every line the server and the host log is kept in {@link #log()}.
  */
 public final class ServedHost implements AutoCloseable {
 
@@ -53,6 +54,11 @@ public final class ServedHost implements AutoCloseable {
     RealPluginJar.install(home, baseUrl, extraConfig);
     Path tokenFile = home.resolve("test-token");
     write(tokenFile, TOKEN + "\n");
+    try {
+      Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     ServeOptions serve = options.apply(new ServeOptions("127.0.0.1", 0, false,
         Optional.of(tokenFile), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
         Duration.ofMinutes(30)));

@@ -5,6 +5,7 @@ import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.internal.home.PermissionWarning;
 import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
 import java.io.IOException;
@@ -92,7 +93,8 @@ public final class FileCredentialStore {
     if (this.file.getFileName() == null) {
       throw new IllegalArgumentException("the credential store must be a file, not a root folder");
     }
-    this.store = new StoreFile(this.file, new PermissionWarning(this.file, warnings));
+    this.store =
+        new StoreFile(this.file, new PermissionWarning("credential store", this.file, warnings));
   }
 
   /** The store file. */

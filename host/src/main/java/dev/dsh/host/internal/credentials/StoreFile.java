@@ -3,6 +3,7 @@ package dev.dsh.host.internal.credentials;
 import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.FileStamp;
+import dev.dsh.host.internal.home.PermissionWarning;
 import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;

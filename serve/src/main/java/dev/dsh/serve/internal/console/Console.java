@@ -38,7 +38,7 @@ public final class Console implements AutoCloseable {
    * @param clock what sessions' idle time and the events' times are measured by
    */
   public static Console mount(ServletContextHandler context, ServeToken token, Clock clock) {
-    Sessions sessions = new Sessions(clock);
+    Sessions sessions = new Sessions(clock, token);
     ConsoleEvents events = new ConsoleEvents(clock);
     context.addServlet(new ServletHolder(
         new SessionServlet(sessions, new SignInLimiter(clock), token)), "/api/session");

@@ -2,6 +2,8 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.serve.internal.http.Limits;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,7 +19,8 @@ import java.util.Optional;
  * {@code POST /api/plugins}: the body, a plugin jar of at most {@link Limits#UPLOAD_CAP} bytes,
  * streamed to an owner-only temporary file in the home, then installed by {@link
  * PluginInstaller#add} (the checks and messages of {@code dsh plugin add}); the file is deleted
- * whatever happens.
+ * whatever happens. A write that fails (a full disk, a read-only home) is told as every other
+ * write into the home is: the path and the cause.
  */
 final class PluginsUpload {
 
@@ -29,6 +32,8 @@ final class PluginsUpload {
    * @throws ConsoleApiServlet.Refusal {@code 413 BODY_TOO_LARGE} when the body is over the cap
    *     (as the HTTP stack's own cap answers), {@code 400 BAD_PLUGIN} with {@code dsh plugin
    *     add}'s message, the file called "the uploaded jar"
+   * @throws FileAccessException when the jar cannot be stored or installed, naming the path and
+   *     the cause
    */
   static PluginInstaller.Installed install(HostOptions options, ConsoleApi edits,
       HttpServletRequest request) throws IOException {
@@ -41,16 +46,23 @@ final class PluginsUpload {
     if (request.getContentLengthLong() > Limits.UPLOAD_CAP) {
       throw tooLarge();
     }
-    Path jar = Files.createTempFile(options.home().root(), ".upload-", ".jar");
+    Path home = options.home().root();
+    Path jar;
     try {
-      copyCapped(request.getInputStream(), jar);
+      jar = Files.createTempFile(home, ".upload-", ".jar");
+    } catch (IOException e) {
+      throw notStored(e, home);
+    }
+    try {
+      copyCapped(request.getInputStream(), jar, home);
       return edits.run(() -> {
         try {
           return PluginInstaller.add(options, jar);
         } catch (PluginLoadException e) {
           // The temporary file's name means nothing to the user: the message names the upload.
-          throw new ConsoleApiServlet.Refusal(400, "BAD_PLUGIN",
-              e.getMessage().replace(jar.toString(), "the uploaded jar"));
+          throw new ConsoleApiServlet.Refusal(400, "BAD_PLUGIN", named(e, jar));
+        } catch (FileAccessException e) {
+          throw new FileAccessException(named(e, jar), e.getCause());
         }
       });
     } finally {
@@ -58,7 +70,8 @@ final class PluginsUpload {
     }
   }
 
-  private static void copyCapped(InputStream body, Path file) throws IOException {
+  /** Copies the body into {@code file}; only a failed write is the home's to tell. */
+  private static void copyCapped(InputStream body, Path file, Path home) throws IOException {
     byte[] buffer = new byte[64 * 1024];
     long total = 0;
     try (OutputStream out = Files.newOutputStream(file)) {
@@ -67,9 +80,22 @@ final class PluginsUpload {
         if (total > Limits.UPLOAD_CAP) {
           throw tooLarge(); // a body sent without its length, or longer than it said
         }
-        out.write(buffer, 0, read);
+        try {
+          out.write(buffer, 0, read);
+        } catch (IOException e) {
+          throw notStored(e, home);
+        }
       }
     }
+  }
+
+  private static FileAccessException notStored(IOException e, Path home) {
+    return HomeWrites.failed("could not store the uploaded jar", e, home,
+        FileAccessException.Kind.FOLDER);
+  }
+
+  private static String named(RuntimeException e, Path jar) {
+    return e.getMessage().replace(jar.toString(), "the uploaded jar");
   }
 
   private static ConsoleApiServlet.Refusal tooLarge() {

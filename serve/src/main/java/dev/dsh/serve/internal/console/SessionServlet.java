@@ -52,15 +52,15 @@ final class SessionServlet extends HttpServlet {
       return;
     }
     if (!token.matches(presented.get())) {
-      limiter.failed(address);
-      String where = token.source().equals(ServeToken.VARIABLE)
-          ? "the server's environment variable " + ServeToken.VARIABLE
-          : "the server's file " + token.source();
+      Optional<String> noToken = token.problem();
+      if (noToken.isEmpty()) {
+        limiter.failed(address);
+      }
       ApiReplies.error(response, 401, "UNAUTHORIZED",
-          "that is not the server's token; it is in " + where);
+          noToken.orElse("that is not the server's token; it is in " + token.where()));
       return;
     }
-    Sessions.Session session = sessions.open();
+    Sessions.Session session = sessions.open(presented.get());
     response.addHeader("Set-Cookie", cookie(session.id(), request.isSecure(), false));
     ApiReplies.json(response, 200, JSON.createObjectNode().put("csrf", session.csrf())
         .put("expiresInSeconds", Sessions.IDLE.toSeconds()).toString());

@@ -11,7 +11,8 @@ import org.eclipse.jetty.util.Callback;
  * #CREDENTIAL}; the probes need none, nor a request a handler in front marked {@link #LET_THROUGH}
  * (the console's open paths) or {@link #CREDENTIAL} (its signed-in session). Any other gets {@code
  * 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where the token is (never the
- * token itself), from the headers alone: no body is read first.
+ * token itself) or, while its source holds none, that the server has no token and why; from the
+ * headers alone: no body is read first.
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
 
@@ -47,13 +48,9 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
       return nextHandler(request, response, callback);
     }
     response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
-    String source = token.source();
-    String where = source.equals(ServeToken.VARIABLE)
-        ? "the server's environment variable " + source
-        : "the server's file " + source;
-    JsonErrors.write(response, callback, 401, "UNAUTHORIZED",
+    JsonErrors.write(response, callback, 401, "UNAUTHORIZED", token.problem().orElse(
         (bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization: Bearer"
-            + " <token>' with the token in " + where);
+            + " <token>' with the token in " + token.where()));
     return true;
   }
 }

@@ -9,32 +9,36 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code GET /healthz}: the process is up ({@code 200 ok}). {@code GET /readyz}: booted, not
- * draining, and a provider ready ({@code 200 ready}); else {@code 503} with the reason, one line
- * of plain text. Neither needs a token: they are for probes.
+ * draining, a token to check requests against, the profile's files applied, and a provider ready
+ * ({@code 200 ready}); else {@code 503} with the reason, one line of plain text. Neither needs a
+ * token: they are for probes.
  */
 public final class HealthServlet extends HttpServlet {
 
   private static final long serialVersionUID = 1L;
 
   private final transient ServeState state;
+  private final transient @Nullable ServeToken token;
   private final boolean readiness;
 
-  private HealthServlet(ServeState state, boolean readiness) {
+  private HealthServlet(ServeState state, @Nullable ServeToken token, boolean readiness) {
     this.state = state;
+    this.token = token;
     this.readiness = readiness;
   }
 
   /** The liveness endpoint. */
   public static HealthServlet liveness(ServeState state) {
-    return new HealthServlet(state, false);
+    return new HealthServlet(state, null, false);
   }
 
-  /** The readiness endpoint. */
-  public static HealthServlet readiness(ServeState state) {
-    return new HealthServlet(state, true);
+  /** The readiness endpoint: not ready either while {@code token}'s source holds no token. */
+  public static HealthServlet readiness(ServeState state, ServeToken token) {
+    return new HealthServlet(state, token, true);
   }
 
   @Override
@@ -51,18 +55,20 @@ public final class HealthServlet extends HttpServlet {
   }
 
   private Optional<String> notReady() {
-    Optional<String> problem = state.notReady();
+    Optional<String> problem = state.notReady().or(token::problem);
     if (problem.isPresent()) {
       return problem;
     }
     Host host = state.booted().orElseThrow();
+    // Even while the previous tree serves: the files on disk are not what runs.
+    Optional<String> profile =
+        host.profileProblem().map(why -> "the profile is not applied: " + why);
+    if (profile.isPresent()) {
+      return profile;
+    }
     List<ProviderStatus> providers = host.providers();
     if (providers.stream().anyMatch(ProviderStatus::ready)) {
       return Optional.empty();
-    }
-    Optional<String> profile = host.profileProblem().map(why -> "the profile is not applied: " + why);
-    if (profile.isPresent()) {
-      return profile;
     }
     if (providers.isEmpty()) {
       return Optional.of("no web search provider is registered");

@@ -4,6 +4,8 @@ import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.internal.home.PermissionWarning;
+import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.serve.ServeException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * is given, else from {@value #VARIABLE}, else from {@code <home>/}{@value #FILE_NAME}, made at
  * the first start (256 random bits, base64url, owner-only). A file is read again when its stamp
  * changes, so the token rotates without a restart; a file that becomes unusable refuses every
- * request until it holds a token again. Compared in constant time; never logged.
+ * request until it holds a token again. A file its group or others can read is used, with one
+ * warning. Only the token's SHA-256 is kept, compared in constant time; never logged.
  */
 public final class ServeToken {
 
@@ -39,11 +42,15 @@ public final class ServeToken {
   private static final int MAX_BYTES = 4096;
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
-  /** A file's token as last read: null when the file was unusable then. */
-  private record Read(@Nullable FileStamp stamp, byte @Nullable [] token) {}
+  /**
+   * A file's token as last read: its digest, or why the file was unusable then (one of the two).
+   */
+  private record Read(@Nullable FileStamp stamp, byte @Nullable [] digest,
+      @Nullable String problem) {}
 
   private final @Nullable Path file;
   private final Consumer<String> log;
+  private final @Nullable PermissionWarning permissions;
   // Replaced whole when the file's stamp changes; requests racing to re-read only repeat a read.
   private volatile Read current;
 
@@ -51,6 +58,10 @@ public final class ServeToken {
     this.file = file;
     this.current = first;
     this.log = log;
+    this.permissions = file == null ? null : new PermissionWarning("token file", file, log);
+    if (permissions != null) {
+      permissions.check();
+    }
   }
 
   /**
@@ -71,7 +82,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the environment variable " + VARIABLE + " " + why);
       });
-      return new ServeToken(null, new Read(null, token.getBytes(StandardCharsets.US_ASCII)), log);
+      return new ServeToken(null, new Read(null, digest(token), null), log);
     }
     Path made = home.resolve(FILE_NAME);
     if (!Files.exists(made)) {
@@ -86,11 +97,38 @@ public final class ServeToken {
     return file == null ? VARIABLE : file.toString();
   }
 
+  /** Where the token is, in a refusal's words: the server's file (its path) or variable. */
+  public String where() {
+    return file == null
+        ? "the server's environment variable " + VARIABLE
+        : "the server's file " + file;
+  }
+
   /** Whether {@code presented} is the token, compared in constant time. */
   public boolean matches(String presented) {
-    byte[] token = fresh().token();
-    return token != null
-        && MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), token);
+    return matchesDigest(digest(presented));
+  }
+
+  /**
+   * Whether {@code digest} is the {@link #digest} of the token now: what a sign-in session keeps
+   * to end once the token is rotated. A changed file is read again first.
+   */
+  public boolean matchesDigest(byte[] digest) {
+    byte[] now = fresh().digest();
+    return now != null && MessageDigest.isEqual(digest, now);
+  }
+
+  /** The SHA-256 of {@code token}: what is kept of a token, never the token itself. */
+  public static byte[] digest(String token) {
+    return Sha256.newDigest().digest(token.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Why every request is refused now, if it is: {@code the server has no token: } then the file,
+   * what is wrong with it and the fix. A changed file is read again first.
+   */
+  public Optional<String> problem() {
+    return Optional.ofNullable(fresh().problem()).map(why -> "the server has no token: " + why);
   }
 
   private Read fresh() {
@@ -98,10 +136,13 @@ public final class ServeToken {
     if (file == null || FileStamp.of(file).equals(Optional.ofNullable(read.stamp()))) {
       return read;
     }
+    if (permissions != null) {
+      permissions.check();
+    }
     try {
       read = read(file);
     } catch (ServeException e) {
-      read = new Read(FileStamp.of(file).orElse(null), null);
+      read = new Read(FileStamp.of(file).orElse(null), null, e.getMessage());
       log.accept(e.getMessage() + "; every request is refused until it holds a token");
     }
     current = read;
@@ -123,7 +164,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the token file " + file + " " + why);
       });
-      return new Read(stamp, token.getBytes(StandardCharsets.US_ASCII));
+      return new Read(stamp, digest(token), null);
     } catch (NoSuchFileException e) {
       throw new ServeException("the token file " + file + " does not exist: write a token of "
           + MIN_LENGTH + " characters or more into it", e);

@@ -69,7 +69,7 @@ class HttpStackTest {
         LaunchEnvironment.of(Map.of()), home, log::add);
     stack = new HttpStack("127.0.0.1", 0, limits, Optional.empty(),
         new CustomRequestLog(log::add, AccessLog.LINE), token, new Handler.Wrapper(),
-        servlets.context(state, served.host()), log::add);
+        servlets.context(state, served.host(), token), log::add);
     stack.start();
     return servlets;
   }

@@ -60,6 +60,26 @@ class ServeTokenTest {
   }
 
   @Test
+  void aTokenFileOthersCanReadIsUsedWithOneWarningAndAnOwnerOnlyOneWithNone() throws Exception {
+    Path open = Files.writeString(home.resolve("open"), FILE_TOKEN + "\n");
+    Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));
+    Path closed = Files.writeString(home.resolve("closed"), ENV_TOKEN + "\n");
+    Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rw-------"));
+    LaunchEnvironment none = LaunchEnvironment.of(Map.of());
+
+    ServeToken fromOpen = ServeToken.resolve(Optional.of(open), none, home, log::add);
+    ServeToken fromClosed = ServeToken.resolve(Optional.of(closed), none, home, log::add);
+    for (int i = 0; i < 3; i++) {
+      assertThat(fromOpen.matches(FILE_TOKEN)).isTrue();
+      assertThat(fromClosed.matches(ENV_TOKEN)).isTrue();
+    }
+
+    assertThat(log).containsExactly("warning: token file " + open + " is accessible by its group"
+        + " and others (permissions rw-r--r--); it holds secrets and should be readable by you"
+        + " only: chmod 600 " + open);
+  }
+
+  @Test
   void anEmptyOrShortTokenIsAClearStartUpErrorThatNeverShowsIt() throws Exception {
     Path empty = Files.writeString(home.resolve("empty"), "\n");
     Path shortOne = Files.writeString(home.resolve("short"), "tiny-secret\n");

@@ -31,11 +31,11 @@ final class StackServlets {
     holding = new CountDownLatch(holders);
   }
 
-  ServletContextHandler context(ServeState state, Host host) {
+  ServletContextHandler context(ServeState state, Host host, ServeToken token) {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new JsonErrorHandler());
-    context.addServlet(new ServletHolder(HealthServlet.readiness(state)), "/readyz");
+    context.addServlet(new ServletHolder(HealthServlet.readiness(state, token)), "/readyz");
     context.addServlet(new ServletHolder(new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response)

@@ -1,4 +1,4 @@
-package dev.dsh.host.internal.credentials;
+package dev.dsh.host.internal.home;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,12 +14,13 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Warns, as ssh does for a private key, when the store file can be read or written by its group or
- * by others, with the {@code chmod 600} that fixes it. Said once for each set of permissions seen,
- * so a serving host does not repeat it on every search; said again if the permissions change.
- * Nothing is said where the file system has no POSIX permissions.
+ * Warns, as ssh does for a private key, when a file of secrets (the credential store, the serve
+ * token) can be read or written by its group or by others, with the {@code chmod 600} that fixes
+ * it. Said once for each set of permissions seen, so a server does not repeat it on every request;
+ * said again if the permissions change. Nothing is said where the file system has no POSIX
+ * permissions.
  */
-final class PermissionWarning {
+public final class PermissionWarning {
 
   private static final Set<PosixFilePermission> TOO_OPEN =
       EnumSet.of(
@@ -28,21 +29,26 @@ final class PermissionWarning {
           PosixFilePermission.OTHERS_READ,
           PosixFilePermission.OTHERS_WRITE);
 
+  private final String what;
   private final Path file;
   private final Consumer<String> warnings;
   private @Nullable Set<PosixFilePermission> warned; // guarded by this
 
   /**
-   * @param file the store as the user named it (a link is followed, the warning names the link)
+   * A warning for {@code file}, said by {@link #check()}.
+   *
+   * @param what what the file is, as the warning names it, such as {@code "credential store"}
+   * @param file the file as the user named it (a link is followed, the warning names the link)
    * @param warnings where the one-line warning goes (stderr, in the CLI)
    */
-  PermissionWarning(Path file, Consumer<String> warnings) {
+  public PermissionWarning(String what, Path file, Consumer<String> warnings) {
+    this.what = what;
     this.file = file;
     this.warnings = Objects.requireNonNull(warnings, "warnings");
   }
 
   /** Checks the file's permissions now; a missing or unreadable file says nothing. */
-  synchronized void check() {
+  public synchronized void check() {
     PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
     if (view == null) {
       return;
@@ -78,7 +84,9 @@ final class PermissionWarning {
         open.contains(PosixFilePermission.OTHERS_READ)
             || open.contains(PosixFilePermission.OTHERS_WRITE);
     String who = group && others ? "its group and others" : group ? "its group" : "others";
-    return "warning: credential store "
+    return "warning: "
+        + what
+        + " "
         + file
         + " is accessible by "
         + who
@@ -89,7 +97,7 @@ final class PermissionWarning {
   }
 
   /** {@code text} as one shell word: as is when plain, else in single quotes. */
-  static String shellWord(String text) {
+  private static String shellWord(String text) {
     if (text.matches("[A-Za-z0-9_./@%+=:,-]+")) {
       return text;
     }
