@@ -1,7 +1,7 @@
 package dev.dsh.app.mcp;
 
 import dev.dsh.serve.mcp.CallSignals;
-
+import dev.dsh.serve.mcp.MessageCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,8 +15,6 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.StreamReadConstraints;
-import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -125,14 +123,8 @@ final class StdinRelay {
     JsonNode message;
     try {
       message = JSON.readTree(line.bytes(), 0, line.length());
-    } catch (StreamConstraintsException e) {
-      StreamReadConstraints bounds = JSON.tokenStreamFactory().streamReadConstraints();
-      reply(null, MessageCheck.PARSE_ERROR, "Parse error: the JSON nests deeper than " + bounds.getMaxNestingDepth()
-          + " levels, or holds a number over " + bounds.getMaxNumberLength()
-          + " digits or a name over " + bounds.getMaxNameLength() + " characters");
-      return null;
     } catch (JacksonException e) {
-      reply(null, MessageCheck.PARSE_ERROR, "Parse error: the line is not JSON (UTF-8)");
+      answer(MessageCheck.notJson(e));
       return null;
     }
     if (message.isMissingNode()) {
@@ -141,7 +133,7 @@ final class StdinRelay {
     MessageCheck.Refusal refusal = MessageCheck.check(message);
     if (refusal != null) {
       if (refusal.answered()) {
-        reply(refusal.id(), refusal.code(), refusal.message());
+        answer(refusal);
       } else {
         err.println("dsh: dropped " + refusal.message());
       }
@@ -174,9 +166,9 @@ final class StdinRelay {
    * line was never held.
    */
   private void answerOverLimit(BoundedLines.Line head) throws IOException {
-    reply(leadingId(head), MessageCheck.INVALID_REQUEST,
+    write(MessageCheck.error(leadingId(head), MessageCheck.INVALID_REQUEST,
         "Invalid Request: the message is over the " + (MAX_LINE_BYTES >> 20) + " MiB limit ("
-            + MAX_LINE_BYTES + " bytes a line) and was skipped");
+            + MAX_LINE_BYTES + " bytes a line) and was skipped"));
   }
 
   /** The top-level {@code "id"} in the first bytes of a message, if it is there and usable. */
@@ -214,16 +206,8 @@ final class StdinRelay {
     (meta instanceof ObjectNode object ? object : params.putObject("_meta")).put(CallSignals.META_KEY, key);
   }
 
-  private void reply(@Nullable JsonNode id, int code, String message) throws IOException {
-    ObjectNode error = JSON.createObjectNode();
-    error.put("jsonrpc", "2.0");
-    if (id == null) {
-      error.putNull("id");
-    } else {
-      error.set("id", id);
-    }
-    error.putObject("error").put("code", code).put("message", message);
-    write(error);
+  private void answer(MessageCheck.Refusal refusal) throws IOException {
+    write(MessageCheck.error(refusal.id(), refusal.code(), refusal.message()));
   }
 
   private void write(ObjectNode message) throws IOException {

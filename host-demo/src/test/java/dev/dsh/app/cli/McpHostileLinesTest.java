@@ -81,7 +81,7 @@ class McpHostileLinesTest {
             "Invalid Request: not a JSON-RPC request, notification or response"),
         Arguments.of("[1, 2]", "null", -32600,
             "Invalid Request: a message is one JSON object (batches are not supported)"),
-        Arguments.of("this is not json", "null", -32700, "Parse error: the line is not JSON (UTF-8)"),
+        Arguments.of("this is not json", "null", -32700, "Parse error: the message is not JSON (UTF-8)"),
         Arguments.of("[".repeat(600) + "]".repeat(600), "null", -32700,
             "Parse error: the JSON nests deeper than 500 levels, or holds a number over 1000 digits"
                 + " or a name over 50000 characters"),
@@ -211,7 +211,7 @@ class McpHostileLinesTest {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":" + params + "}";
   }
 
-  private static JsonNode error(String id, int code, String message) {
+  static JsonNode error(String id, int code, String message) {
     ObjectNode error = McpClientProcess.JSON.createObjectNode().put("jsonrpc", "2.0");
     error.set("id", McpClientProcess.JSON.readTree(id));
     error.putObject("error").put("code", code).put("message", message);

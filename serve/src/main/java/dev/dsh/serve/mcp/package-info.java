@@ -1,6 +1,6 @@
 /**
- * The {@code web_search} tool as an MCP tool, shared by every MCP door (stdio in the dsh
- * application, Streamable HTTP here).
+ * The {@code web_search} tool as an MCP tool, and the check of every incoming message, shared by
+ * every MCP door (stdio in the dsh application, Streamable HTTP here).
  */
 @NullMarked
 package dev.dsh.serve.mcp;

@@ -1,5 +1,7 @@
 package dev.dsh.serve.mcp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.dsh.serve.testing.ServedHost;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -73,6 +75,28 @@ public final class McpHttp {
 
   CompletableFuture<HttpResponse<String>> sendAsync(String session, String json) {
     return CompletableFuture.supplyAsync(() -> send(session, json));
+  }
+
+  /** A {@code GET} or {@code DELETE} of {@code /mcp}, on {@code session} when not null. */
+  HttpResponse<String> sendBodiless(String method, String session) {
+    HttpRequest.Builder request = served.request("/mcp").header("Accept", "text/event-stream")
+        .method(method, HttpRequest.BodyPublishers.noBody());
+    return served.send(
+        (session == null ? request : request.header("Mcp-Session-Id", session)).build());
+  }
+
+  /**
+   * The JSON-RPC error of {@code response}, which must be nothing else: {@code {"jsonrpc","id",
+   * "error":{"code","message"}}}, without a stack trace or a Java class name.
+   */
+  static JsonNode error(HttpResponse<String> response) {
+    String body = response.body();
+    assertThat(body).doesNotContain("stackTrace", "jsonRpcError", "Exception", "java.",
+        "io.modelcontextprotocol", "tools.jackson", ServedHost.TOKEN, ServedHost.KEY);
+    JsonNode answer = JSON.readTree(body);
+    assertThat(answer.propertyNames()).containsExactlyInAnyOrder("jsonrpc", "id", "error");
+    assertThat(answer.path("error").propertyNames()).containsExactlyInAnyOrder("code", "message");
+    return answer;
   }
 
   /** Initializes a raw session: its id. */

@@ -59,6 +59,8 @@ class McpOverHttpTest {
     try (McpSyncClient client = mcp.client()) {
       assertThat(client.getServerInfo().name()).isEqualTo("dsh");
       assertThat(client.getServerCapabilities().tools()).isNotNull();
+      // as on stdio: dsh sends no log messages, and refuses logging/setLevel
+      assertThat(client.getServerCapabilities().logging()).isNull();
       assertThat(client.listTools().tools()).singleElement()
           .satisfies(tool -> assertThat(tool.name()).isEqualTo(WebSearchTool.NAME));
     }

@@ -6,13 +6,17 @@ import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.serve.testing.ServedHost;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
-/** What {@code /mcp} refuses before the SDK sees it: foreign pages, other hosts, bad bodies. */
+/**
+ * What {@code /mcp} refuses before the SDK sees it: foreign pages, other hosts, bad bodies, a
+ * missing or unknown session, a method or header the transport does not take. Every refusal is a
+ * JSON-RPC error, never the Java exception the SDK would write.
+ */
 class McpRequestChecksTest {
 
   @TempDir Path home;
@@ -101,22 +105,89 @@ class McpRequestChecksTest {
   }
 
   @Test
-  void anUnknownSessionIs404() {
-    HttpResponse<String> unknown = mcp.send("no-such-session", McpHttp.ping(1));
+  void aMissingSessionIdIs400AndAnUnknownOrEndedOneIs404() {
+    String ended = mcp.initialize();
+    assertThat(mcp.sendBodiless("DELETE", ended).statusCode()).isEqualTo(200);
 
-    assertThat(unknown.statusCode()).isEqualTo(404);
-    assertThat(error(unknown)).startsWith("Session not found");
+    for (String session : new String[] {null, " ", "no-such-session", ended}) {
+      int status = session == null || session.isBlank() ? 400 : 404;
+      String message = status == 400
+          ? "Bad Request: no Mcp-Session-Id header: send the one the initialize answer gave,"
+              + " or initialize a new session"
+          : "Session not found: it expired (unused for 30 min) or was ended; initialize a new"
+              + " session";
+      HttpResponse<String> post = mcp.send(session, McpHttp.ping(4));
+      HttpResponse<String> notification = mcp.send(session, McpHttp.INITIALIZED);
+      HttpResponse<String> get = mcp.sendBodiless("GET", session);
+      HttpResponse<String> delete = mcp.sendBodiless("DELETE", session);
+
+      for (HttpResponse<String> answer : List.of(post, notification, get, delete)) {
+        assertThat(answer.statusCode()).as(session + " " + answer.request().method())
+            .isEqualTo(status);
+        assertThat(McpHttp.error(answer).path("error").path("message").asString())
+            .isEqualTo(message);
+      }
+      assertThat(McpHttp.error(post).path("id").asInt()).isEqualTo(4);
+      assertThat(McpHttp.error(get).path("id").isNull()).isTrue();
+    }
+  }
+
+  @Test
+  void aMethodContentTypeOrAcceptTheTransportDoesNotTakeIsAJsonRpcError() {
+    String session = mcp.initialize();
+
+    HttpResponse<String> put = mcp.sendBodiless("PUT", session);
+    HttpResponse<String> text = served.send(mcp.post(session, McpHttp.ping(1))
+        .setHeader("Content-Type", "text/plain").build());
+    HttpResponse<String> jsonOnly = served.send(mcp.post(session, McpHttp.ping(2))
+        .setHeader("Accept", "application/json").build());
+    HttpResponse<String> getJson = served.send(served.request("/mcp")
+        .header("Mcp-Session-Id", session).header("Accept", "application/json").GET().build());
+
+    assertThat(put.statusCode()).isEqualTo(405);
+    assertThat(put.headers().firstValue("Allow")).hasValue("GET, POST, DELETE");
+    assertThat(error(put)).isEqualTo(
+        "Method Not Allowed: /mcp takes GET, POST, DELETE on this server, not PUT");
+    assertThat(text.statusCode()).isEqualTo(415);
+    assertThat(error(text)).isEqualTo(
+        "Unsupported Media Type: a POST to /mcp must have Content-Type application/json");
+    assertThat(jsonOnly.statusCode()).isEqualTo(406);
+    assertThat(error(jsonOnly)).isEqualTo("Not Acceptable: a POST to /mcp must have an Accept"
+        + " header listing both application/json and text/event-stream");
+    assertThat(getJson.statusCode()).isEqualTo(406);
+    assertThat(error(getJson)).isEqualTo(
+        "Not Acceptable: a GET of /mcp must have an Accept header listing text/event-stream");
+    // the session goes on
+    assertThat(mcp.send(session, McpHttp.ping(3)).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void whatTheSdkStillFailsOnIsAJsonRpcErrorWithoutItsExceptionText() {
+    String session = mcp.initialize();
+
+    // the SDK fails a response to no request of its own, and fails to ask a client with no
+    // listening stream for its roots
+    HttpResponse<String> response =
+        mcp.send(session, "{\"jsonrpc\":\"2.0\",\"id\":77,\"result\":{}}");
+    HttpResponse<String> roots = mcp.send(session,
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(McpHttp.error(response).path("id").isNull()).isTrue();
+    assertThat(error(response))
+        .isEqualTo("Invalid Request: the server is waiting for no response with this id");
+    assertThat(roots.statusCode()).isEqualTo(500);
+    assertThat(code(roots)).isEqualTo(-32603);
+    assertThat(error(roots)).isEqualTo(
+        "Internal error: the MCP server failed on this message; the server's log says why");
+    assertThat(mcp.send(session, McpHttp.ping(3)).statusCode()).isEqualTo(200);
   }
 
   private static String error(HttpResponse<String> response) {
-    return body(response).path("error").path("message").asString();
+    return McpHttp.error(response).path("error").path("message").asString();
   }
 
   private static int code(HttpResponse<String> response) {
-    return body(response).path("error").path("code").asInt();
-  }
-
-  private static JsonNode body(HttpResponse<String> response) {
-    return McpHttp.JSON.readTree(response.body());
+    return McpHttp.error(response).path("error").path("code").asInt();
   }
 }

@@ -67,6 +67,23 @@ class McpStatelessTest {
   }
 
   @Test
+  void getAndDeleteAre405AndAResponseIs400AllAsJsonRpcErrors() {
+    HttpResponse<String> get = mcp.sendBodiless("GET", null);
+    HttpResponse<String> delete = mcp.sendBodiless("DELETE", "any");
+    HttpResponse<String> response = mcp.send(null, "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}");
+
+    for (HttpResponse<String> refused : List.of(get, delete)) {
+      assertThat(refused.statusCode()).isEqualTo(405);
+      assertThat(refused.headers().firstValue("Allow")).hasValue("POST");
+      assertThat(McpHttp.error(refused).path("error").path("message").asString()).isEqualTo(
+          "Method Not Allowed: /mcp takes POST on this server, not " + refused.request().method());
+    }
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(McpHttp.error(response).path("error").path("message").asString())
+        .isEqualTo("Invalid Request: the server is waiting for no response with this id");
+  }
+
+  @Test
   void aCancellationIsAcceptedButCancelsNothing() throws Exception {
     stub.holdAnswers();
     CompletableFuture<HttpResponse<String>> call = mcp.sendAsync(null, McpHttp.call(4, "kept"));

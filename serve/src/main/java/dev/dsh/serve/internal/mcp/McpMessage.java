@@ -1,6 +1,7 @@
 package dev.dsh.serve.internal.mcp;
 
 import dev.dsh.serve.internal.http.Limits;
+import dev.dsh.serve.mcp.MessageCheck;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,18 +16,15 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One POST body of {@code /mcp}, read once (the HTTP stack caps it) and parsed once for what the filter
- * needs of it; the SDK then reads the same bytes. A body the SDK would answer with Java exception
- * text (not JSON, a batch, a broken envelope) is refused here with a JSON-RPC error naming the
- * field.
+ * One POST body of {@code /mcp}, read once (the HTTP stack caps it) and checked once, as {@code dsh
+ * mcp} checks a line ({@link MessageCheck}); the SDK then reads the same bytes. A body the SDK
+ * would answer with a serialized Java exception (not JSON, no message it can take) or with no
+ * answer at all (params of the wrong shape) is answered here instead.
  */
 final class McpMessage {
 
   /** The largest body: 1 MiB, the HTTP stack's limit, and the SDK's. */
   static final int MAX_BODY = Limits.BODY_CAP;
-
-  static final int PARSE_ERROR = -32700;
-  static final int INVALID_REQUEST = -32600;
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -47,26 +45,30 @@ final class McpMessage {
     try {
       parsed = JSON.readTree(body);
     } catch (JacksonException e) {
-      reply(response, 400, null, PARSE_ERROR, "Parse error: the body is not JSON (UTF-8), or"
-          + " nests too deep or holds too long a number or name");
+      refuse(response, MessageCheck.notJson(e));
       return null;
     }
-    JsonNode id = parsed.get("id");
-    boolean usableId =
-        id == null || id.isString() || (id.isIntegralNumber() && id.canConvertToLong());
-    JsonNode method = parsed.get("method");
-    String wrong = !(parsed instanceof ObjectNode)
-        ? "a message is one JSON object (batches are not supported)"
-        : !parsed.path("jsonrpc").asString("").equals("2.0")
-            ? "\"jsonrpc\" must be \"2.0\""
-            : !usableId
-                ? "\"id\" must be a string or a 64-bit integer"
-                : method != null && !method.isString() ? "\"method\" must be a string" : null;
-    if (wrong != null) {
-      reply(response, 400, usableId ? id : null, INVALID_REQUEST, "Invalid Request: " + wrong);
+    MessageCheck.Refusal refusal = MessageCheck.check(parsed);
+    if (refusal != null) {
+      refuse(response, refusal);
       return null;
     }
     return new McpMessage((ObjectNode) parsed, body);
+  }
+
+  /**
+   * Answers a refused message. A request the server can read is answered {@code 200} with its
+   * JSON-RPC error, as the SDK answers the errors it finds itself (and as a client keeps its
+   * session on); input that is no message the server can take, and a notification or response
+   * (which no JSON-RPC error may answer), is {@code 400}, as the MCP transport asks.
+   */
+  private static void refuse(HttpServletResponse response, MessageCheck.Refusal refusal)
+      throws IOException {
+    boolean unreadable = refusal.code() == MessageCheck.PARSE_ERROR
+        || refusal.code() == MessageCheck.INVALID_REQUEST;
+    reply(response, unreadable ? HttpServletResponse.SC_BAD_REQUEST : HttpServletResponse.SC_OK,
+        refusal.id(), refusal.code(),
+        refusal.answered() ? refusal.message() : "Invalid Request: " + refusal.message());
   }
 
   /** True for a request of {@code method}. */
@@ -79,15 +81,20 @@ final class McpMessage {
     return !message.has("id") && method().equals(method);
   }
 
+  /** True for a response (to a request the server sent). */
+  boolean isResponse() {
+    return !message.has("method");
+  }
+
   /** The id (JSON text) of a request, or the request a {@code notifications/cancelled} names. */
   String callId() {
     return (message.has("id") ? message.get("id") : message.path("params").path("requestId"))
         .toString();
   }
 
-  /** The request's id, if any. */
+  /** The request's id; null for a notification or response (no error may answer those). */
   @Nullable JsonNode id() {
-    return message.get("id");
+    return message.has("method") ? message.get("id") : null;
   }
 
   /** The reason a {@code notifications/cancelled} gives, if a string. */
@@ -141,12 +148,9 @@ final class McpMessage {
   static void reply(
       HttpServletResponse response, int status, @Nullable JsonNode id, int code, String message)
       throws IOException {
-    ObjectNode error = JSON.createObjectNode().put("jsonrpc", "2.0");
-    error.set("id", id == null ? JSON.getNodeFactory().nullNode() : id);
-    error.putObject("error").put("code", code).put("message", message);
-    byte[] bytes = JSON.writeValueAsBytes(error);
+    byte[] bytes = JSON.writeValueAsBytes(MessageCheck.error(id, code, message));
     response.setStatus(status);
-    response.setContentType("application/json");
+    response.setContentType(TransportRules.JSON_TYPE);
     response.setContentLength(bytes.length);
     response.getOutputStream().write(bytes);
   }

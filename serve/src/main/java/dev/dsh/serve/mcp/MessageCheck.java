@@ -1,6 +1,7 @@
-package dev.dsh.app.mcp;
+package dev.dsh.serve.mcp;
 
 import dev.dsh.host.tool.WebSearchTool;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.InitializeRequest;
 import java.util.Collection;
@@ -8,9 +9,12 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,52 +30,78 @@ import tools.jackson.databind.node.ObjectNode;
  * logging/setLevel}, which the SDK serves although dsh declares no {@code logging} capability. A
  * request that fails is answered; a notification or response that fails is dropped (nothing may
  * answer it).
+ *
+ * <p>Every MCP door checks each message here, once: {@code dsh mcp} on stdio and {@code /mcp} over
+ * HTTP, so both answer the same line with the same error.
  */
-final class MessageCheck {
+public final class MessageCheck {
 
-  static final int PARSE_ERROR = -32700;
-  static final int INVALID_REQUEST = -32600;
-  static final int METHOD_NOT_FOUND = -32601;
-  static final int INVALID_PARAMS = -32602;
+  /** JSON-RPC's code for a message that is not JSON. */
+  public static final int PARSE_ERROR = -32700;
+  /** JSON-RPC's code for JSON that is not a message the server can take. */
+  public static final int INVALID_REQUEST = -32600;
+  /** JSON-RPC's code for a method the server does not offer. */
+  public static final int METHOD_NOT_FOUND = -32601;
+  /** JSON-RPC's code for a request whose params are wrong. */
+  public static final int INVALID_PARAMS = -32602;
 
-  static final String LOGGING_SET_LEVEL = "logging/setLevel";
-
-  /** Why a message is refused; {@code answered} for a request, with its id when usable. */
-  record Refusal(boolean answered, @Nullable JsonNode id, int code, String message) {}
+  /**
+   * Why a message is refused.
+   *
+   * @param answered true for a request, which gets the error as its answer; false for a
+   *     notification or response, which nothing may answer
+   * @param id the request's id when usable, else null
+   * @param code the JSON-RPC error code (for a dropped message, {@link #INVALID_REQUEST})
+   * @param message what is wrong, naming the field; for a dropped message it names the kind of
+   *     message, as in {@code a notification: "method" must be a string}
+   */
+  public record Refusal(boolean answered, @Nullable JsonNode id, int code, String message) {}
 
   // The methods whose params the SDK maps to its records: a value it cannot map is its -32603.
-  private static final Map<String, Class<?>> MAPPED =
-      Map.of("initialize", InitializeRequest.class, StdinRelay.TOOLS_CALL, CallToolRequest.class);
+  private static final Map<String, Class<?>> MAPPED = Map.of(
+      McpSchema.METHOD_INITIALIZE, InitializeRequest.class,
+      McpSchema.METHOD_TOOLS_CALL, CallToolRequest.class);
 
   // The fields of those params the protocol requires, parents first: the SDK would put an empty
   // default in their place (and log a warning).
-  private static final Map<String, List<String>> REQUIRED =
-      Map.of(
-          "initialize",
-          List.of("protocolVersion", "capabilities", "clientInfo", "clientInfo.name", "clientInfo.version"),
-          StdinRelay.TOOLS_CALL,
-          List.of("name"));
+  private static final Map<String, List<String>> REQUIRED = Map.of(
+      McpSchema.METHOD_INITIALIZE,
+      List.of("protocolVersion", "capabilities", "clientInfo", "clientInfo.name", "clientInfo.version"),
+      McpSchema.METHOD_TOOLS_CALL, List.of("name"));
 
-  // Configured as the SDK's mapper is (McpStdioServer), so it fails where the SDK would.
+  // Configured as the SDK's mapper is (both doors build it so), so it fails where the SDK would.
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private static final int ECHOED = 64;
 
   private MessageCheck() {}
 
-  /** Whether the SDK can take {@code id} as a request's id: a string or a 64-bit integer. */
-  static boolean usableId(JsonNode id) {
-    return id.isString() || (id.isIntegralNumber() && id.canConvertToLong());
+  /**
+   * Why bytes that could not be parsed are refused ({@link #PARSE_ERROR}, answered with a null
+   * id): not JSON, or past one of Jackson's default read bounds, which both doors parse with.
+   */
+  public static Refusal notJson(JacksonException e) {
+    if (e instanceof StreamConstraintsException) {
+      StreamReadConstraints bounds = StreamReadConstraints.defaults();
+      return answer(null, PARSE_ERROR, "Parse error: the JSON nests deeper than "
+          + bounds.getMaxNestingDepth() + " levels, or holds a number over "
+          + bounds.getMaxNumberLength() + " digits or a name over " + bounds.getMaxNameLength()
+          + " characters");
+    }
+    return answer(null, PARSE_ERROR, "Parse error: the message is not JSON (UTF-8)");
   }
 
-  /** Null when the SDK can take {@code message}; else why not. */
-  static @Nullable Refusal check(JsonNode message) {
+  /**
+   * Null when the SDK can take {@code message} (a parsed JSON value, or a missing node for no
+   * value at all); else why not.
+   */
+  public static @Nullable Refusal check(JsonNode message) {
     if (!(message instanceof ObjectNode object)) {
       return answer(null, INVALID_REQUEST,
           "Invalid Request: a message is one JSON object (batches are not supported)");
     }
     JsonNode id = object.get("id");
-    boolean usableId = id != null && usableId(id);
+    boolean usableId = id != null && (id.isString() || (id.isIntegralNumber() && id.canConvertToLong()));
     if (object.has("method")) {
       return id == null ? notification(object) : request(object, usableId ? id : null);
     }
@@ -89,9 +119,9 @@ final class MessageCheck {
       return answer(id, INVALID_REQUEST, "Invalid Request: " + wrong);
     }
     String method = request.get("method").stringValue();
-    if (method.equals(LOGGING_SET_LEVEL)) {
+    if (method.equals(McpSchema.METHOD_LOGGING_SET_LEVEL)) {
       return answer(id, METHOD_NOT_FOUND,
-          "Method not found: " + LOGGING_SET_LEVEL + " (dsh does not offer the logging capability)");
+          "Method not found: " + McpSchema.METHOD_LOGGING_SET_LEVEL + " (dsh does not offer the logging capability)");
     }
     wrong = params(method, request.get("params"));
     return wrong == null ? null : answer(id, INVALID_PARAMS, "Invalid params: " + wrong);
@@ -162,7 +192,7 @@ final class MessageCheck {
     } catch (JacksonException e) {
       return "\"params" + path(e) + "\" " + expected(e);
     }
-    return method.equals(StdinRelay.TOOLS_CALL) ? tool(params.get("name")) : null;
+    return method.equals(McpSchema.METHOD_TOOLS_CALL) ? tool(params.get("name")) : null;
   }
 
   private static @Nullable String tool(JsonNode name) {
@@ -185,22 +215,12 @@ final class MessageCheck {
   /** What the SDK expected there, as a JSON type. */
   private static String expected(JacksonException e) {
     Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;
-    if (type == null) {
-      return "has a value the MCP SDK cannot read";
-    }
-    if (type == String.class) {
-      return "must be a string";
-    }
-    if (type == Boolean.class || type == boolean.class) {
-      return "must be a boolean";
-    }
-    if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
-      return "must be a number";
-    }
-    if (Collection.class.isAssignableFrom(type) || type.isArray()) {
-      return "must be an array";
-    }
-    return "must be an object";
+    return type == null ? "has a value the MCP SDK cannot read"
+        : type == String.class ? "must be a string"
+        : type == Boolean.class || type == boolean.class ? "must be a boolean"
+        : Number.class.isAssignableFrom(type) || type.isPrimitive() ? "must be a number"
+        : Collection.class.isAssignableFrom(type) || type.isArray() ? "must be an array"
+        : "must be an object";
   }
 
   private static boolean isObjectOrAbsent(@Nullable JsonNode node) {
@@ -213,11 +233,19 @@ final class MessageCheck {
     return "\"" + (cut < 0 ? text : text.substring(0, cut) + "…") + "\"";
   }
 
+  /** The JSON-RPC error answer {@code {"jsonrpc":"2.0","id":…,"error":{"code","message"}}}. */
+  public static ObjectNode error(@Nullable JsonNode id, int code, String message) {
+    ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
+    error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);
+    error.putObject("error").put("code", code).put("message", message);
+    return error;
+  }
+
   private static Refusal answer(@Nullable JsonNode id, int code, String message) {
     return new Refusal(true, id, code, message);
   }
 
   private static Refusal drop(String why) {
-    return new Refusal(false, null, 0, why);
+    return new Refusal(false, null, INVALID_REQUEST, why);
   }
 }
