@@ -130,6 +130,26 @@ class ConfigApiTest {
   }
 
   @Test
+  void aSaveReadsAndKeepsAnEmojiThatTheParsersReadsSplit() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      String entry = Files.readString(layer);
+      // The parser reads 1,025 chars at a time: these offsets split the pair between two reads.
+      for (int at : new int[] {1024, 2049, 4099}) {
+        String comment = "# " + "x".repeat(at - 2) + "\uD83D\uDE00\n";
+        Files.writeString(layer, comment + entry);
+
+        HttpResponse<String> saved = served.putJson("/api/config/" + ROW,
+            "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"count\": 20}}");
+
+        assertThat(saved.statusCode()).as("at %d: %s", at, saved.body()).isEqualTo(200);
+        assertThat(Files.readString(layer)).startsWith(comment).contains("count: 20");
+      }
+    }
+  }
+
+  @Test
   void theDumpIsTheRedactedDumpConfigText() {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
