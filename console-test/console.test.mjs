@@ -9,7 +9,7 @@ import { api, lastEventId, waitForEvent } from './lib/api.mjs';
 import { launch, recordingContext } from './lib/browser.mjs';
 import { eventually, messages, placement, screenshot, seriousViolations, words } from './lib/page.mjs';
 import { COMMENT, PLUGIN, REF, ROW, makeHome, startServe } from './lib/serve.mjs';
-import { SOURCES, startStub } from './lib/stub.mjs';
+import { BIDI, BIDI_QUERY, SOURCES, startStub } from './lib/stub.mjs';
 
 // The canary key: visible ASCII, as the store requires; found nowhere the browser or a script sees.
 const KEY = 'c4-canary-KEY-5bX2qT8vR1mZ9wL4';
@@ -329,6 +329,20 @@ describe('console', () => {
       assert.equal(res.status, 200, `${path}: ${res.text}`);
       answers.push({ path, text: res.text });
     }
+  });
+
+  step('Search: bidirectional controls in a title, URL or snippet are shown escaped, as the terminal shows them', async () => {
+    const answer = await search(BIDI_QUERY);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.json.sources[0].url, BIDI.url, 'the API carries the URL as the provider sent it');
+    const text = await main().innerText();
+    for (const shown of ['Invoice \\u2066report\\u2069 \\u202efdp.exe',
+      'https://files.example.com/report\\u202efdp.exe', 'Open \\u200ethe\\u200f attachment \\u202anow\\u202c.']) {
+      assert.ok(text.includes(shown), `not shown escaped: ${shown}`);
+    }
+    assert.doesNotMatch(text, /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    const link = main().getByRole('link', { name: 'Invoice \\u2066report\\u2069 \\u202efdp.exe' });
+    assert.equal(await link.getAttribute('href'), BIDI.url);
   });
 
   step('Search: a filter the provider refuses is shown as an error with its code', async () => {

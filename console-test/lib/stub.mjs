@@ -19,8 +19,21 @@ export const SOURCES = [
   },
 ];
 
+/**
+ * The one source the query BIDI_QUERY gets: bidirectional controls in its title, URL and snippet
+ * (U+202E turns "report<RLO>fdp.exe" into what reads as "reportexe.pdf"), as a hostile page has.
+ */
+export const BIDI_QUERY = 'bidi controls';
+export const BIDI = {
+  title: 'Invoice \u2066report\u2069 \u202efdp.exe',
+  url: 'https://files.example.com/report\u202efdp.exe',
+  passage: 'Open \u200ethe\u200f attachment \u202anow\u202c.',
+  date: '2025-03-01 09:00:00',
+};
+
 function answer(query) {
-  const pages = SOURCES.map((s) => JSON.stringify({ ...s, site: 'example', score: 0.9, images: [] }));
+  const sources = query === BIDI_QUERY ? [BIDI] : SOURCES;
+  const pages = sources.map((s) => JSON.stringify({ ...s, site: 'example', score: 0.9, images: [] }));
   // No url: dropped by the provider, so the answer reports "dropped": 1.
   pages.push(JSON.stringify({ title: 'no url', passage: 'an entry without a url', site: 'x' }));
   return { Response: { Query: query, Pages: pages, RequestId: 'c4-stub-request', Version: 'standard' } };

@@ -238,8 +238,8 @@ class ModuleRulesTest {
         .extracting(Dependency::coordinates)
         .containsExactlyInAnyOrder("dev.dsh:dsh-plugin-api", "dev.dsh:dsh-schema",
             "org.pf4j:pf4j", "tools.jackson.core:jackson-databind",
-            "tools.jackson.dataformat:jackson-dataformat-yaml", "com.github.erosb:everit-json-schema",
-            "org.slf4j:slf4j-api");
+            "tools.jackson.dataformat:jackson-dataformat-yaml", "org.snakeyaml:snakeyaml-engine",
+            "com.github.erosb:everit-json-schema", "org.slf4j:slf4j-api");
   }
 
   @Test

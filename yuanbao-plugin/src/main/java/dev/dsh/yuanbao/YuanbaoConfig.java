@@ -8,6 +8,7 @@ import dev.dsh.api.config.Format;
 import dev.dsh.api.config.Range;
 import dev.dsh.api.config.Secret;
 import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.api.credentials.CredentialValues;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,8 +25,12 @@ import org.jspecify.annotations.Nullable;
  */
 public record YuanbaoConfig(
     @Secret
+        @Format(CredentialValues.FORMAT)
         @Description(
-            "Literal key; secret (redacted everywhere); wins over `apiKeyEnv` when non-empty.")
+            "Literal key; secret (redacted everywhere); wins over `apiKeyEnv` when non-empty. Sent"
+                + " in an HTTP header, so visible ASCII only: the schema rejects a space, tab, line"
+                + " break, control or non-ASCII character (the scope fails, the console refuses"
+                + " it).")
         @Nullable String apiKey,
     @CredentialReference
         @Default(YuanbaoConfig.DEFAULT_API_KEY_ENV)

@@ -101,7 +101,7 @@ class GeneratedSchemaTest {
         .contains("premium or flagship");
     assertThat(rows.get("maxConcurrentSearches")).contains("| integer | no | `8` | `1` … `64` |");
     assertThat(rows.get("apiKey"))
-        .contains("| string | no | — | — | yes | no |")
+        .contains("| string (credential) | no | — | — | yes | no |")
         .contains(
             "Literal key; secret (redacted everywhere); wins over `apiKeyEnv` when non-empty.");
     assertThat(rows.get("apiKeyEnv"))

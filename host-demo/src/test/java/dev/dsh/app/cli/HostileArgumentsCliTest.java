@@ -131,4 +131,27 @@ class HostileArgumentsCliTest {
     assertThat(result.err()).startsWith("dsh: Unmatched argument at index 2: 'zzzz")
         .contains(" characters)\n");
   }
+
+  @Test
+  void aPairOfCharsSplitByTheYamlParsersReadsStillReadsInACommentOrAValue() throws IOException {
+    // The parser reads 1,025 chars at a time: an emoji's first char at 1024, 2049 or 4099 is split
+    // from its second by a read (snakeyaml-engine before 3.1: IndexOutOfBoundsException).
+    Path patch = home.resolve("profiles/default/cordis.patch.yml");
+    String entry =
+        "- id: web-search-yuanbao\n  config: {baseURL: \"" + stub.baseUrl() + "\", note: \"";
+    for (int at : new int[] {1023, 1024, 1025, 2048, 2049, 2050, 4098, 4099, 4100}) {
+      String comment = "# " + "x".repeat(at - 2) + "\uD83D\uDE00\n";
+      String value = "x".repeat(at - entry.length()) + "\uD83D\uDE00";
+      Files.writeString(patch, comment + "- {id: web-search-yuanbao, config: {baseURL: \""
+          + stub.baseUrl() + "\"}}\n");
+      CliHarness.Result searched = CliHarness.run(home, ENV, "", "search", "q");
+      Files.writeString(patch, entry + value + "\"}\n");
+      CliHarness.Result dumped = CliHarness.run(home, ENV, "", "--dump-config");
+
+      assertThat(searched.exit()).as("comment at %d: %s", at, searched.err()).isZero();
+      assertThat(dumped.exit()).as("value at %d: %s", at, dumped.err()).isZero();
+      assertThat(dumped.out()).as("value at %d", at).contains("note: " + value);
+    }
+    assertThat(stub.requests()).hasSize(9);
+  }
 }

@@ -12,6 +12,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,11 +110,33 @@ class HostileHostCliTest {
                 + " tabs, line breaks or non-ASCII characters)\n");
     assertThat(space.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
     assertThat(space.err()).startsWith("dsh: cannot store K: it holds a space (character 8); ");
+    for (String tail : List.of("\nX-Injected: 1", "\u0000x", "\u001b[2J")) {
+      CliHarness.Result control = run(Map.of(), CANARY + tail, "credentials", "set", "K");
+      assertThat(control.exit()).as(tail).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(control.err()).as(tail).startsWith("dsh: cannot store K: it holds a")
+          .doesNotContain(CANARY);
+    }
     assertThat(home.resolve("credentials.json")).doesNotExist();
 
     CliHarness.Result good = run(Map.of(), CANARY + "\n", "credentials", "set", "K");
     assertThat(good.exit()).as(good.err()).isZero();
     assertThat(good.out()).isEqualTo("stored K\n");
+  }
+
+  @Test
+  void anApiKeyInTheConfigIsHeldToTheStoresRuleBeforeAnySearch() {
+    // YAML's double-quoted escapes: a line break, a NUL and an ESC pasted with the key.
+    for (String tail : List.of("\\n", "\\0", "\\e[2J")) {
+      CliHarness.writeUserLayer(home, stub.baseUrl(), "apiKey: \"" + CANARY + tail + "\"");
+
+      CliHarness.Result searched = run(Map.of(), "", "search", "q");
+
+      assertThat(searched.exit()).as(tail).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(searched.out() + searched.err()).as(tail)
+          .contains("/apiKey: it holds a", "; a credential is sent in an HTTP header")
+          .doesNotContain(CANARY);
+    }
+    assertThat(stub.requests()).isEmpty();
   }
 
   // --- item 14 ---

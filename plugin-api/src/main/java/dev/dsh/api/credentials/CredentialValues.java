@@ -12,9 +12,19 @@ import java.util.Optional;
  * header value is bytes, and a server cannot know how a non-ASCII character was encoded). API keys
  * are issued in this alphabet; a value outside it is almost always a copy-and-paste accident.
  *
+ * <p>A config field that holds a credential itself (a literal API key) declares the JSON Schema
+ * {@code format} {@link #FORMAT}; the host checks it by {@link #fieldProblem}, so the schema, the
+ * console and {@code dsh credentials set} refuse the same values.
+ *
  * <p>The reasons given never quote the value, only the position of the first offending character.
  */
 public final class CredentialValues {
+
+  /**
+   * The JSON Schema {@code format} of a config field holding a credential value (such as {@code
+   * apiKey}), checked by {@link #fieldProblem}.
+   */
+  public static final String FORMAT = "credential";
 
   /** The {@link #problem} of an empty value. */
   private static final String EMPTY = "it is empty";
@@ -57,6 +67,15 @@ public final class CredentialValues {
       return Optional.of("it holds a non-ASCII character" + at);
     }
     return Optional.empty();
+  }
+
+  /**
+   * Why a config field of format {@link #FORMAT} cannot hold {@code value}; empty when it can. A
+   * blank value is no value (the field's fallback, such as a credential reference, applies), so
+   * only a value with content must be {@linkplain #sendable sendable}.
+   */
+  public static Optional<String> fieldProblem(String value) {
+    return value.isBlank() ? Optional.empty() : problem(value);
   }
 
   /**

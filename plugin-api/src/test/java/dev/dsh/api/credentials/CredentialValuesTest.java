@@ -31,6 +31,18 @@ class CredentialValuesTest {
   }
 
   @Test
+  void aConfigFieldTakesABlankValueAsNoKeyAndAnyOtherByTheSameRule() {
+    assertThat(CredentialValues.fieldProblem("")).isEmpty();
+    assertThat(CredentialValues.fieldProblem(" \t ")).isEmpty();
+    assertThat(CredentialValues.fieldProblem(CANARY)).isEmpty();
+    assertThat(CredentialValues.fieldProblem(CANARY + "\n"))
+        .isEqualTo(CredentialValues.problem(CANARY + "\n"))
+        .contains("it holds a line break (character 19)");
+    assertThat(CredentialValues.fieldProblem(CANARY + "\u001b[2J"))
+        .contains("it holds a control character (character 19)");
+  }
+
+  @Test
   void theExplanationStatesTheRule() {
     assertThat(CredentialValues.explain("it holds a space (character 3)"))
         .isEqualTo(

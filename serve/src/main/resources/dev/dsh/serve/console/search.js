@@ -1,7 +1,7 @@
 // Search: the API's search with the filters; results as title, URL, snippet and date; the
 // dropped count, the truncated flag, the time taken, and the exact text the model sees.
 import { api } from './api.js';
-import { announce, el, errorText, field, showError } from './dom.js';
+import { announce, el, errorText, field, showError, shown } from './dom.js';
 import { dateTime, number, t } from './i18n.js';
 
 const input = (id, label, props, help) =>
@@ -18,14 +18,16 @@ function body(form) {
   return out;
 }
 
+// A source's text is the provider's: shown as the terminal shows it, controls escaped.
 function source(item) {
   const safe = /^https?:\/\//i.test(item.url);
+  const title = shown(item.title || item.url);
   return el('li', { class: 'result' },
     el('h3', {}, safe
-      ? el('a', { href: item.url, rel: 'noreferrer noopener', text: item.title || item.url })
-      : item.title || item.url),
-    el('p', { class: 'url' }, el('cite', { text: item.url })),
-    item.snippet ? el('p', { class: 'snippet', text: item.snippet }) : null,
+      ? el('a', { href: item.url, rel: 'noreferrer noopener', text: title })
+      : title),
+    el('p', { class: 'url' }, el('cite', { text: shown(item.url) })),
+    item.snippet ? el('p', { class: 'snippet', text: shown(item.snippet) }) : null,
     item.publishedAt ? el('p', { class: 'meta' }, t('search.published'), ' ',
       el('time', { datetime: item.publishedAt, text: dateTime(item.publishedAt) })) : null);
 }
@@ -47,7 +49,7 @@ function results(answer, millis) {
       : el('ol', { class: 'results' }, sources.map(source)),
     typeof answer.rendering === 'string'
       ? el('details', { class: 'rendering' }, el('summary', { text: t('search.rendering') }),
-        el('pre', { tabindex: '0', text: answer.rendering }))
+        el('pre', { tabindex: '0', text: shown(answer.rendering, '\n') }))
       : null,
   ];
 }

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -126,6 +127,59 @@ class ConfigApiTest {
       assertThat(Files.readAllBytes(layer)).isEqualTo(before);
       assertThat(notObject.statusCode()).isEqualTo(400);
       assertThat(notObject.body()).contains("/config: must be a JSON object");
+    }
+  }
+
+  @Test
+  void anApiKeyAnHttpHeaderCannotCarryIs400AtApiKeyWithoutTheKeyAndNothingIsWritten()
+      throws Exception {
+    String canary = "sk-canary-5e2b7d10";
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      byte[] before = Files.readAllBytes(layer);
+      Map<String, String> refused = Map.of(
+          "\\n", "it holds a line break (character 19)",
+          "\\u0000", "it holds a control character (character 19)",
+          "\\u001b[2J", "it holds a control character (character 19)");
+
+      refused.forEach((tail, why) -> {
+        HttpResponse<String> saved = served.putJson("/api/config/" + ROW, "{\"config\":"
+            + " {\"baseURL\": \"" + stub.baseUrl() + "\", \"apiKey\": \"" + canary + tail + "\"}}");
+
+        assertThat(saved.statusCode()).as(tail).isEqualTo(400);
+        JsonNode error = json(saved).get("error");
+        assertThat(error.get("code").asString()).isEqualTo("INVALID_CONFIG");
+        assertThat(error.get("violations").toString()).isEqualTo("[{\"pointer\":\"/apiKey\","
+            + "\"message\":\"" + why + "; a credential is sent in an HTTP header, which carries"
+            + " visible ASCII characters only (no spaces, tabs, line breaks or non-ASCII"
+            + " characters)\"}]");
+        assertThat(saved.body()).doesNotContain(canary);
+      });
+      assertThat(Files.readAllBytes(layer)).isEqualTo(before);
+      assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
+          .isEqualTo(200);
+      assertThat(String.join("\n", served.log())).doesNotContain(canary);
+    }
+  }
+
+  @Test
+  void aSaveReadsAndKeepsAnEmojiThatTheParsersReadsSplit() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
+      Path layer = home.resolve("profiles/default/cordis.patch.yml");
+      String entry = Files.readString(layer);
+      // The parser reads 1,025 chars at a time: these offsets split the pair between two reads.
+      for (int at : new int[] {1024, 2049, 4099}) {
+        String comment = "# " + "x".repeat(at - 2) + "\uD83D\uDE00\n";
+        Files.writeString(layer, comment + entry);
+
+        HttpResponse<String> saved = served.putJson("/api/config/" + ROW,
+            "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"count\": 20}}");
+
+        assertThat(saved.statusCode()).as("at %d: %s", at, saved.body()).isEqualTo(200);
+        assertThat(Files.readString(layer)).startsWith(comment).contains("count: 20");
+      }
     }
   }
 

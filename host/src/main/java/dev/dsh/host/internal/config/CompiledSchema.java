@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.api.credentials.CredentialValues;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.everit.json.schema.Schema;
@@ -32,6 +33,7 @@ final class CompiledSchema {
         SchemaLoader.builder()
             .schemaJson(new JSONObject(text))
             .draftV7Support()
+            .addFormatValidator(CredentialValues.FORMAT, CredentialValues::fieldProblem)
             .build()
             .load()
             .build();

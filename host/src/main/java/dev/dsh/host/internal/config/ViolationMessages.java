@@ -2,6 +2,7 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.api.credentials.CredentialValues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -96,7 +97,7 @@ final class ViolationMessages {
       case "enum":
         return List.of(new Found(pointer, keyword, notAllowed(pointer)));
       case "format":
-        return List.of(new Found(pointer, keyword, "must be " + formatName(pointer)));
+        return List.of(new Found(pointer, keyword, formatMessage(pointer)));
       case "pattern":
         return List.of(new Found(pointer, keyword, patternMessage(pointer)));
       case "minimum", "maximum":
@@ -179,9 +180,14 @@ final class ViolationMessages {
     return notes.isEmpty() ? message : message + " (" + String.join("; ", notes) + ")";
   }
 
-  private String formatName(String pointer) {
+  private String formatMessage(String pointer) {
     String format = schema.at(pointer).path("format").asString("");
-    return FORMATS.getOrDefault(format, "in the format \"" + format + "\"");
+    if (format.equals(CredentialValues.FORMAT)) {
+      // The store's words for the same rule: the position of the character, never the value.
+      return CredentialValues.fieldProblem(value(pointer).asString(""))
+          .map(CredentialValues::explain).orElse("must be a credential");
+    }
+    return "must be " + FORMATS.getOrDefault(format, "in the format \"" + format + "\"");
   }
 
   private String patternMessage(String pointer) {

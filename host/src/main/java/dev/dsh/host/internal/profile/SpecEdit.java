@@ -47,7 +47,7 @@ public final class SpecEdit {
     if (from.equals(to)) {
       return text;
     }
-    YamlSpans spans = new YamlSpans(text);
+    YamlSpans spans = new YamlSpans(text, file);
     List<Splice> splices = new ArrayList<>();
     Optional<Node> root = spans.root();
     if (root.isEmpty()) {

@@ -61,7 +61,7 @@ public final class UserLayerEdit {
   public static Edited withRowConfig(
       String text, String file, String rowId, Map<String, ?> config) {
     PatchLayer before = PatchParser.parse(text, file, file);
-    YamlSpans spans = new YamlSpans(text);
+    YamlSpans spans = new YamlSpans(text, file);
     String flow = FlowYaml.render(config);
     int index = entryIndex(before, rowId);
     Splice splice;

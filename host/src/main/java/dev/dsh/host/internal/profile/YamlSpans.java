@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.profile;
 
+import dev.dsh.host.model.ProfileException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -9,6 +10,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.common.FlowStyle;
 import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.CollectionNode;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -34,12 +36,21 @@ final class YamlSpans {
   private final String newline;
   private final Optional<Node> root;
 
-  YamlSpans(String text) {
+  /**
+   * @param file the file as shown to the user
+   * @throws ProfileException when the text does not compose (Jackson reads some texts that
+   *     snakeyaml-engine does not compose: an undefined alias, more than 50 aliases of collections)
+   */
+  YamlSpans(String text, String file) {
     this.text = text;
     this.newline = text.contains("\r\n") ? "\r\n" : "\n";
     LoadSettings settings =
         LoadSettings.builder().setCodePointLimit(ProfileFiles.MAX_BYTES).build();
-    this.root = new Compose(settings).composeString(text);
+    try {
+      this.root = new Compose(settings).composeString(text);
+    } catch (YamlEngineException e) {
+      throw YamlProblems.refused(file, e);
+    }
   }
 
   String text() {

@@ -78,6 +78,32 @@ class SchemaConfigValidatorTest {
   }
 
   @Test
+  void anApiKeyAnHttpHeaderCannotCarryIsRefusedAtItsPointerByTheStoresRuleWithoutTheKey() {
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put(CANARY + "\n", "it holds a line break (character 17)");
+    refused.put(CANARY + "\nX-Injected: 1", "it holds a line break (character 17)");
+    refused.put("\u0000" + CANARY, "it holds a control character (character 1)");
+    refused.put(CANARY + "\u001b[2J", "it holds a control character (character 17)");
+    refused.put(" " + CANARY, "it holds a space (character 1)");
+    refused.put(CANARY + "é", "it holds a non-ASCII character (character 17)");
+
+    refused.forEach((key, why) -> {
+      ConfigException e = invalid(SearchConfig.class, map("apiKey", key));
+
+      assertThat(e.violations()).as(why).containsExactly(new ConfigViolation("/apiKey", why
+          + "; a credential is sent in an HTTP header, which carries visible ASCII characters"
+          + " only (no spaces, tabs, line breaks or non-ASCII characters)"));
+      assertThat(e.getMessage()).as(why).startsWith("invalid config for " + ROW + ":\n  /apiKey: ")
+          .doesNotContain(CANARY);
+    });
+    // Blank is no key (the reference applies), as the provider reads it.
+    for (String key : List.of(CANARY, "", "  \t ")) {
+      assertThat(validator.validate(ROW, SearchConfig.class, map("apiKey", key)).raw())
+          .containsEntry("apiKey", key);
+    }
+  }
+
+  @Test
   void absentKeysTakeTheSchemaDefaultsAfterTheUsersOwnKeys() {
     Config config = validator.validate(ROW, SearchConfig.class, map("apiKey", "k"));
 

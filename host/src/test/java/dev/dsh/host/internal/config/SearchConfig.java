@@ -6,10 +6,11 @@ import dev.dsh.api.config.Default;
 import dev.dsh.api.config.Description;
 import dev.dsh.api.config.Format;
 import dev.dsh.api.config.Secret;
+import dev.dsh.api.credentials.CredentialValues;
 
 /** Shaped like the Yuanbao config: a secret, a credential reference, a URI and a closed set. */
 public record SearchConfig(
-    @Description("Literal key.") @Secret String apiKey,
+    @Description("Literal key.") @Secret @Format(CredentialValues.FORMAT) String apiKey,
     @Description("Credential name.") @Default("TENCENTCLOUD_WSA_APIKEY") @CredentialReference
         String apiKeyEnv,
     @Description("Endpoint base.") @Default("https://api.wsa.cloud.tencent.com") @Format("uri")
