@@ -1,0 +1,43 @@
+package dev.dsh.host.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.dsh.api.web.WebError;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An error as JSON, {@code {"error": {"code", "message", "providerCode"?, "upstreamStatus"?}}}:
+ * what every door answers for a failure ({@code dsh search --json}, {@code /api/*}, the HTTP
+ * layer's own refusals, the console).
+ *
+ * @param error the error
+ */
+public record ErrorJson(Body error) {
+
+  /**
+   * The error's fields.
+   *
+   * @param code a stable code, such as {@code WEB_TIMEOUT} or {@code UNAUTHORIZED}
+   * @param message what happened and what to do
+   * @param providerCode the provider's own code, when it gave one
+   * @param upstreamStatus the HTTP status the provider's service answered, when it reported one
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Body(String code, String message, @Nullable String providerCode,
+      @Nullable Integer upstreamStatus) {}
+
+  /** An error of {@code code} and {@code message}. */
+  public static ErrorJson of(String code, String message) {
+    return new ErrorJson(new Body(code, message, null, null));
+  }
+
+  /** The form of a search's {@code error}. */
+  public static ErrorJson of(WebError error) {
+    return new ErrorJson(new Body(error.code(), error.getMessage(),
+        error.providerCode().orElse(null), error.upstreamStatus().orElse(null)));
+  }
+
+  /** This form as one line of JSON. */
+  public String toJson() {
+    return Json.MAPPER.writeValueAsString(this);
+  }
+}

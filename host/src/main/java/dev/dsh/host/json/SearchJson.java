@@ -1,0 +1,61 @@
+package dev.dsh.host.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebSearchSource;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A search's result as JSON: what {@code dsh search --json} prints, {@code POST /api/search}
+ * answers and an MCP call's structured content holds. Absent fields are left out.
+ *
+ * @param provider the provider that answered
+ * @param truncated whether sources were left out
+ * @param dropped how many unusable entries the provider dropped, when any
+ * @param content the provider's own text, when any
+ * @param sources the sources, in order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SearchJson(
+    @Nullable String provider,
+    boolean truncated,
+    @Nullable Integer dropped,
+    @Nullable String content,
+    List<Source> sources) {
+
+  /** One source. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Source(
+      String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {
+
+    /** The form of {@code source}. */
+    public static Source of(WebSearchSource source) {
+      return new Source(source.url(), source.title(), source.snippet(), source.publishedAt());
+    }
+  }
+
+  public SearchJson {
+    sources = List.copyOf(sources);
+  }
+
+  /** The form of {@code result}. */
+  public static SearchJson of(WebSearchResult result) {
+    return new SearchJson(result.provider(), result.truncated(),
+        result.dropped() > 0 ? result.dropped() : null, result.content(), sources(result.sources()));
+  }
+
+  /** Only {@code sources} and {@code truncated}: a tool's merged sources. */
+  public static SearchJson of(List<WebSearchSource> sources, boolean truncated) {
+    return new SearchJson(null, truncated, null, null, sources(sources));
+  }
+
+  /** This form as one line of JSON. */
+  public String toJson() {
+    return Json.MAPPER.writeValueAsString(this);
+  }
+
+  private static List<Source> sources(List<WebSearchSource> sources) {
+    return sources.stream().map(Source::of).toList();
+  }
+}
