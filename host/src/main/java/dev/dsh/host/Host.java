@@ -13,9 +13,9 @@ import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
+import dev.dsh.host.internal.runtime.RuntimeThread;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.QueueDepths;
-import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.LeftoverThread;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.PluginInfo;
@@ -28,17 +28,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The running host: the installed plugins loaded through PF4J ({@link PluginSync}), the composed
- * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}), and the services it serves.
- * Each row runs in a scope of its own, {@code root/<row id>}, disposed before its plugin unloads.
- *
- * <p>Admin operations (boot, {@link #reload()}, {@link #close()}) run one at a time on the host's
- * admin thread ({@link AdminThread}), which owns the plugin sync and the row bookkeeping; it is not
- * the runtime thread, so a jar that takes seconds to settle never holds up scope transitions.
- * Searches and reads ({@link #plugins()}, {@link #scopes()}, {@link #providers()}) never wait.
+ * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}) with each row in a scope of
+ * its own, {@code root/<row id>}, and the services it serves. Boot, {@link #reload()} and {@link
+ * #close()} run one at a time on the admin thread, which owns the plugin sync and the rows; reads
+ * and searches never wait for it.
  */
 public final class Host implements AutoCloseable {
 
@@ -51,7 +49,9 @@ public final class Host implements AutoCloseable {
   private final RowFailures failures;
   private final LeftoverThreads leftovers;
 
-  final AdminThread admin = new AdminThread();
+  // Not the runtime's thread: a jar load may wait seconds for the file to settle and PF4J starts
+  // plugin code, and neither may hold up scope transitions.
+  final RuntimeThread admin = new RuntimeThread("dsh-admin");
   private final ProfileStanding standing = new ProfileStanding();
   private volatile ComposedProfile current;
   private @Nullable Watcher watcher;
@@ -73,16 +73,14 @@ public final class Host implements AutoCloseable {
 
   /**
    * Boots for a one-shot command. A jar that does not load is reported through the event sink and
-   * skipped (the others still serve). A profile that does not compose, a row that cannot be
-   * applied, or a failed row that ends the command (see {@link RowFailures}) ends the boot; any
-   * other failed row is reported in one line and the command goes on without it.
+   * skipped. A failed row that ends the command (see {@link RowFailures}) ends the boot; any other
+   * is reported in one line and the command goes on without it.
    *
-   * @throws HostException listing every row problem; nothing is left running
-   * @throws ProfileException when the profile does not compose
+   * @throws ProfileException when the profile does not compose, a row cannot be applied or a row
+   *     that ends the command failed, one problem a line; nothing is left running
    */
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
-    Host host = new Host(options, lifecycle);
-    try {
+    return boot(new Host(options, lifecycle), host -> {
       List<String> problems = host.admin.call(() -> {
         host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
             .forEach(options.events());
@@ -92,13 +90,9 @@ public final class Host implements AutoCloseable {
         return found;
       });
       if (!problems.isEmpty()) {
-        throw new HostException(problems);
+        throw new ProfileException(String.join("\n", problems));
       }
-      return host;
-    } catch (RuntimeException | Error e) {
-      host.close();
-      throw e;
-    }
+    });
   }
 
   /** {@link #start(HostOptions, LifecycleListener)} for a program that embeds the host. */
@@ -125,13 +119,18 @@ public final class Host implements AutoCloseable {
   }
 
   private static Host serve(HostOptions options, LifecycleListener lifecycle, boolean watch) {
-    Host host = new Host(options, lifecycle);
-    host.plugins.announce();
-    try {
+    return boot(new Host(options, lifecycle), host -> {
+      host.plugins.announce();
       // Its first snapshot is taken before the boot reads the files: a change meanwhile is seen.
       host.watcher = watch ? new Watcher(options, host::reload) : null;
       host.reload();
       Optional.ofNullable(host.watcher).ifPresent(Watcher::start);
+    });
+  }
+
+  private static Host boot(Host host, Consumer<Host> steps) {
+    try {
+      steps.accept(host);
       return host;
     } catch (RuntimeException | Error e) {
       host.close();
@@ -141,10 +140,10 @@ public final class Host implements AutoCloseable {
 
   /**
    * Brings the host in step with the plugins folder and the profile files: loads new and replaced
-   * jars, unloads removed ones, composes the profile again and applies the difference. A profile
-   * that does not compose is reported (see {@link #profileProblem()} and {@link ProfileStanding}).
+   * jars, unloads removed ones, composes the profile again and applies the difference; a profile
+   * that does not compose leaves the last good tree serving ({@link #profileProblem()}).
    *
-   * @return the problems found (also reported through the event sink, each folded onto one line)
+   * @return the problems found, also reported through the event sink one line each
    */
   public List<String> reload() {
     return admin.call(() -> {
@@ -157,8 +156,9 @@ public final class Host implements AutoCloseable {
         problems.addAll(apply(current)); // plugins that went away must still lose their rows
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
-      problems.stream().map(OneLine::of).forEach(options.events());
-      builtins.activity().reloaded(problems.stream().map(OneLine::of).toList());
+      List<String> lines = problems.stream().map(OneLine::of).toList();
+      lines.forEach(options.events());
+      builtins.activity().reloaded(lines);
       return problems;
     });
   }
@@ -209,7 +209,7 @@ public final class Host implements AutoCloseable {
         .map(p -> new PluginInfo(p.id(), p.version(), p.state().toString(), p.source())).toList();
   }
 
-  /** {@link #plugins()} as the loader holds them (this package's tests). */
+  /** {@link #plugins()} as the loader holds them, for tests. */
   List<LoadedPlugin> loadedPlugins() {
     return plugins.plugins();
   }
@@ -228,11 +228,12 @@ public final class Host implements AutoCloseable {
   @Override
   public void close() {
     Optional.ofNullable(watcher).ifPresent(Watcher::close);
-    admin.closeWith(() -> {
+    admin.run(() -> {
       runtime.close();
       rows.clear();
       plugins.closeAll();
     });
+    admin.stop();
   }
 
   private ComposedProfile compose() {

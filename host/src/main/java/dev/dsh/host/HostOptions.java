@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -26,8 +25,7 @@ import org.slf4j.LoggerFactory;
  * @param pluginDeadline how long a plugin's {@code apply}, update handler or release action may
  *     run before its scope fails and the host goes on without it
  * @param verbose whether a failed row's report carries the stack trace of its error
- * @param activity told of every search and reload, for metrics ({@link ActivityListener#none()}
- *     by default)
+ * @param activity told of every search and reload, for metrics
  */
 public record HostOptions(
     DshHome home,
@@ -40,46 +38,18 @@ public record HostOptions(
     boolean verbose,
     ActivityListener activity) {
 
-  /** The default plugin deadline, in seconds. */
-  public static final long DEFAULT_DEADLINE_SECONDS = 10;
-
   public HostOptions {
-    Objects.requireNonNull(home, "home");
-    Objects.requireNonNull(profile, "profile");
-    Objects.requireNonNull(patch, "patch");
-    Objects.requireNonNull(env, "env");
     layers = List.copyOf(layers);
-    Objects.requireNonNull(events, "events");
-    Objects.requireNonNull(pluginDeadline, "pluginDeadline");
     if (pluginDeadline.isNegative() || pluginDeadline.isZero()) {
       throw new IllegalArgumentException("the plugin deadline must be positive: " + pluginDeadline);
     }
-    Objects.requireNonNull(activity, "activity");
   }
 
-  /** Options that report no activity. */
-  public HostOptions(
-      DshHome home,
-      String profile,
-      Optional<Path> patch,
-      LaunchEnvironment env,
-      List<ProfileLayer> layers,
-      Consumer<String> events,
-      Duration pluginDeadline,
-      boolean verbose) {
-    this(home, profile, patch, env, layers, events, pluginDeadline, verbose,
-        ActivityListener.none());
-  }
-
-  /** Options with the default plugin deadline ({@value #DEFAULT_DEADLINE_SECONDS} s), quiet. */
-  public HostOptions(
-      DshHome home,
-      String profile,
-      Optional<Path> patch,
-      LaunchEnvironment env,
+  /** Options with no extra layer, a 10 s plugin deadline, no stack traces, no activity listener. */
+  public HostOptions(DshHome home, String profile, Optional<Path> patch, LaunchEnvironment env,
       Consumer<String> events) {
-    this(home, profile, patch, env, List.of(), events,
-        Duration.ofSeconds(DEFAULT_DEADLINE_SECONDS), false);
+    this(home, profile, patch, env, List.of(), events, Duration.ofSeconds(10), false,
+        ActivityListener.none());
   }
 
   /** These options with another plugin deadline. */
@@ -107,19 +77,13 @@ public record HostOptions(
   }
 
   /**
-   * Options for a host embedded in another program: the home folder {@code home} (its {@code
-   * plugins/}, {@code profiles/} and credential store, as {@code dsh --home} reads them), the
-   * profile {@code profile}, the process environment (for the keys plugins read from it), no extra
-   * patch layer; problem lines (a jar that does not load, a broken profile edit) are logged as
-   * warnings through SLF4J.
+   * Options for a host embedded in another program: the home folder {@code home} (as {@code dsh
+   * --home} reads it), the profile {@code profile}, the process environment; problem lines are
+   * logged as SLF4J warnings.
    */
   public static HostOptions of(Path home, String profile) {
     Logger log = LoggerFactory.getLogger(Host.class);
-    return new HostOptions(
-        new DshHome(home.toAbsolutePath().normalize()),
-        profile,
-        Optional.empty(),
-        LaunchEnvironment.system(),
-        line -> log.warn("{}", line));
+    return new HostOptions(new DshHome(home), profile, Optional.empty(),
+        LaunchEnvironment.system(), line -> log.warn("{}", line));
   }
 }

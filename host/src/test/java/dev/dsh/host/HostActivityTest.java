@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 24: a host reports its searches (every door) and its reloads to its activity listener. */
+/** A host reports its searches (every door) and its reloads to its activity listener. */
 class HostActivityTest {
 
   private static final String KEY = "sk-activity-canary";

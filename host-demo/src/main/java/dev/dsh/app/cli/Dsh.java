@@ -4,7 +4,6 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.serve.ServeException;
@@ -82,8 +81,7 @@ public final class Dsh {
 
   /** Whether {@code e} is a fault of the input, home or profile, told by a message for people. */
   private static boolean forTheUser(Exception e) {
-    return e instanceof HostException
-        || e instanceof ProfileException
+    return e instanceof ProfileException
         || e instanceof ConfigException
         || e instanceof PluginLoadException
         || e instanceof CredentialStoreCorruptException

@@ -5,7 +5,6 @@ import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.HostException;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ProfileException;
 import java.io.PrintStream;
@@ -30,7 +29,7 @@ final class ProviderLines {
     HostOptions quiet = cli.booting(cli.globals.hostOptions(cli.io, line -> {}));
     try (Host host = Host.start(quiet, LifecycleListener.none())) {
       providers = host.providers();
-    } catch (HostException | ProfileException | FileAccessException e) {
+    } catch (ProfileException | FileAccessException e) {
       String why = String.valueOf(e.getMessage()).strip().replaceAll("\\s+", " ");
       err.println("dsh: providers not shown: " + UrlUserInfo.redact(why));
       return;

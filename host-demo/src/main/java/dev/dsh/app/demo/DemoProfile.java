@@ -2,11 +2,10 @@ package dev.dsh.app.demo;
 
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
-import dev.dsh.host.model.HostException;
+import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -36,13 +35,13 @@ public final class DemoProfile implements AutoCloseable {
    * Prepares the home of {@code options} for the demo and starts the replay endpoint.
    *
    * @param bundled the distribution's copy of the plugin jar, installed when none is
-   * @throws HostException when the plugin is not installed and there is no copy to install
+   * @throws ProfileException when the plugin is not installed and there is no copy to install
    */
   public static DemoProfile start(HostOptions options, Optional<Path> bundled) {
     PluginInstaller.ensure(options, PLUGIN_ID, () -> bundled.filter(Files::isRegularFile)
-        .orElseThrow(() -> new HostException(List.of("the demo profile needs the distribution's"
+        .orElseThrow(() -> new ProfileException("the demo profile needs the distribution's"
             + " copy of the " + PLUGIN_ID + " plugin: start dsh with the ./dsh launcher, or install"
-            + " the plugin with 'dsh plugin add <jar>'"))));
+            + " the plugin with 'dsh plugin add <jar>'")));
     options.events().accept(NOTICE);
     return new DemoProfile(ReplayServer.start());
   }

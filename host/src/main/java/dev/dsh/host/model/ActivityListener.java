@@ -3,32 +3,19 @@ package dev.dsh.host.model;
 import java.util.List;
 
 /**
- * Receives what a host does that a service measures: every search its web service runs (whichever
- * door it came through: a plugin's {@code ctx.web}, the {@code web_search} tool, {@code
- * Host.search}) and every reload of a serving host. Given through {@code HostOptions}; {@code
- * dsh-serve}'s {@code SearchMeters} turns it into metrics.
- *
- * <p>Called on whichever thread starts or ends the search or runs the reload: it must not block. An
- * exception thrown here is logged and ignored, never seen by the search.
+ * Told what a host does that a service measures: every search its web service runs (through any
+ * door) and every reload of a serving host. Called on the thread that starts or ends the search or
+ * runs the reload: it must not block; what it throws is logged and ignored.
  */
 public interface ActivityListener {
 
-  /**
-   * A search started, before a provider is chosen.
-   *
-   * @param query the query, for an event list; never a metric label (it is unbounded and may be
-   *     private)
-   */
+  /** A search started; {@code query} is for an event list, never a metric label. */
   default void searchStarted(String query) {}
 
   /** A search that {@link #searchStarted} ended, with or without a result. */
   default void searchEnded(SearchRecord search) {}
 
-  /**
-   * A reload ended (the boot of a serving host is its first).
-   *
-   * @param problems what it found, each on one line; empty when all went well
-   */
+  /** A reload ended (a serving host's boot is its first); {@code problems} one line each. */
   default void reloaded(List<String> problems) {}
 
   /** A listener that ignores everything. */
@@ -38,11 +25,8 @@ public interface ActivityListener {
 
   /** A listener that tells this one, then {@code next}. */
   default ActivityListener andThen(ActivityListener next) {
-    if (next == none()) {
-      return this;
-    }
     ActivityListener first = this;
-    return new ActivityListener() {
+    return next == none() ? this : new ActivityListener() {
       @Override
       public void searchStarted(String query) {
         first.searchStarted(query);
@@ -64,7 +48,5 @@ public interface ActivityListener {
   }
 
   /** The one {@link #none()} listener. */
-  enum None implements ActivityListener {
-    NONE
-  }
+  enum None implements ActivityListener { NONE }
 }

@@ -1,10 +1,4 @@
 package dev.dsh.host.model;
 
-/**
- * A thread an unloaded plugin left running: its context class loader, thread class or stack
- * frames are the plugin's.
- *
- * @param pluginId the plugin's id
- * @param thread the thread's name
- */
+/** A thread an unloaded plugin left running (its class loader, class or frames are the plugin's). */
 public record LeftoverThread(String pluginId, String thread) {}

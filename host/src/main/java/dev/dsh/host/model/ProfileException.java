@@ -1,11 +1,9 @@
 package dev.dsh.host.model;
 
 /**
- * A profile could not be composed. The message is meant for the user as is: it names the file,
- * layer, row or bundle at fault and never carries config values.
- *
- * <p>No code tells one fault from another, so there is one type: the message is all a caller
- * gets.
+ * A profile could not be composed or applied: a file that does not read, a layer at fault, a row
+ * naming a plugin that is not installed, a row that failed. The message is for the user as is,
+ * one problem a line, naming the file, layer, row or bundle at fault, never a config value.
  */
 public class ProfileException extends RuntimeException {
 
@@ -21,9 +19,7 @@ public class ProfileException extends RuntimeException {
 
   /**
    * A file that is valid YAML of the wrong shape: not a list, a row without an id, an unknown key,
-   * a value of the wrong type.
-   *
-   * @param entry the 1-based entry at fault, or 0 when the fault is the whole file
+   * a value of the wrong type; {@code entry} is the 1-based entry at fault, or 0 for the file.
    */
   public static ProfileException malformed(String file, int entry, String detail) {
     return new ProfileException(file + (entry > 0 ? ": entry " + entry : "") + ": " + detail);

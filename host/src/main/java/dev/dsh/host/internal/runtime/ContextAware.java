@@ -3,9 +3,8 @@ package dev.dsh.host.internal.runtime;
 import dev.dsh.api.Context;
 
 /**
- * A provided service that hands each caller a view bound to the caller's context, so that what the
- * caller registers through it (a search provider, a listener) becomes an effect of the caller's
- * scope. The scope runtime applies it on every {@code ctx.get} and {@code ctx.inject}.
+ * A service that hands each caller a view bound to the caller's context, so what the caller
+ * registers through it becomes an effect of the caller's scope; applied on every {@code ctx.get}.
  *
  * @param <T> the service type
  */

@@ -5,13 +5,14 @@ import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.host.model.ScopeInfo;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What any thread may read of a scope: its identity and what the runtime thread last wrote of it
- * (one {@link ScopeInfo}, the current context and whether it is ending), in volatile fields, so a
- * read never waits. {@link ScopeNode} is the runtime thread's side.
+ * What any thread may read of a scope without waiting: its identity and what the runtime thread
+ * last published of it. {@link ScopeNode} is the runtime thread's side.
  */
 abstract class PublishedScope implements Scope {
 
@@ -23,6 +24,7 @@ abstract class PublishedScope implements Scope {
   volatile @Nullable Context current;
   /** Set once dispose() began: nothing may update or register on it any more. */
   volatile boolean ending;
+  final List<Scope> children = new CopyOnWriteArrayList<>();
 
   PublishedScope(@Nullable Scope parent, String id, Plugin plugin) {
     this.parent = parent;
@@ -35,6 +37,10 @@ abstract class PublishedScope implements Scope {
   /** The next state, one generation on; {@code error} only for FAILED. */
   void to(ScopeState state, @Nullable Throwable error) {
     info = new ScopeInfo(id, plugin.name(), state, info.generation() + 1, error);
+  }
+
+  boolean isCurrent(Context ctx) {
+    return ctx == current && state().acceptsRegistrations();
   }
 
   @Override
@@ -59,7 +65,12 @@ abstract class PublishedScope implements Scope {
 
   @Override
   public Optional<Throwable> error() {
-    return info.failure(); // only a FAILED status has one
+    return info.failure();
+  }
+
+  @Override
+  public List<Scope> children() {
+    return List.copyOf(children);
   }
 
   @Override
@@ -70,13 +81,5 @@ abstract class PublishedScope implements Scope {
   @Override
   public String toString() {
     return "Scope[" + id + "]";
-  }
-
-  Context context() {
-    return current;
-  }
-
-  boolean isCurrent(Context ctx) {
-    return ctx == current && state().acceptsRegistrations();
   }
 }

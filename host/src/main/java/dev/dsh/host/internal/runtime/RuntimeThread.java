@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,53 +18,70 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one thread that performs a runtime's transitions, one task at a time in the order asked:
- * {@link #call} from another thread queues the task and waits, from the runtime thread it runs in
- * place. Plugin code runs through {@link #guard}. One alarm times the innermost level only, and
- * only while it is a plugin call: a nested step pauses the call it is nested in, so a deadline
- * passes only while the thread is in plugin code, never while it touches the tree. Then a fresh
- * thread takes over (it first runs {@code recovery} with the calls on the stuck stack) and the
- * stuck one, should it return, throws {@link Abandoned}. Threads run no plugin code of their own
- * and keep the host's context class loader, so an idle one pins no plugin's class loader.
+ * One thread that owns some state: it runs the tasks asked of it one at a time, in order. {@link
+ * #call} from another thread queues the task and waits uninterruptibly; from this thread, or once
+ * stopped, it runs in place. A scope runtime's thread also times plugin code ({@link #guard}): one
+ * alarm times the innermost level, only while it is a plugin call, so a nested step pauses the call
+ * around it and a deadline passes only in plugin code, never half way through a transition. Then a
+ * fresh thread takes over (first running {@code recovery} with the calls on the stuck stack) and
+ * the stuck one, should it return, throws {@link Abandoned}. An idle thread holds the host's
+ * context class loader, so it pins no plugin's.
  */
-final class RuntimeThread {
+public final class RuntimeThread {
+
+  /** Which plugin code a guarded call runs: a stuck release is recovered apart from the others. */
+  enum Callback {
+    APPLY, UPDATE_HANDLER, RELEASE_ACTION;
+
+    /** As messages and thread names show it: {@code update handler}. */
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+  }
 
   /** A plugin call that overstayed the deadline, or was on the stack of one that did. */
-  record Call(Scope owner, PluginCallback what, PluginCallTimeoutException error) {}
+  record Call(Scope owner, Callback what, PluginCallTimeoutException error) {}
 
-  /** Unwinds a stuck thread that came back; never caught by the runtime except at the top. */
+  /** Unwinds a stuck thread that came back; caught only at the top of its loop. */
   static final class Abandoned extends Error {}
 
-  /** A nesting level: a plugin call (owner and callback set) with its time left, or a step. */
-  private record Level(@Nullable Scope owner, @Nullable PluginCallback what, long left) {}
+  /** A plugin call (owner set) with its time left, or a nested step (owner null). */
+  private record Level(@Nullable Scope owner, @Nullable Callback what, long left) {}
 
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
   private static final ClassLoader HOST = RuntimeThread.class.getClassLoader();
 
+  private final String name;
   private final Duration deadline;
   private final Consumer<List<Call>> recovery;
   private final LinkedBlockingDeque<Task> queue = new LinkedBlockingDeque<>();
   private final ScheduledThreadPoolExecutor watchdog =
       new ScheduledThreadPoolExecutor(1, r -> thread(r, "dsh-runtime-watchdog"));
-  // guarded by this: the runtime thread (null once stopped), its task, its nesting (innermost
-  // first) and the one alarm, armed while the innermost level is a plugin call
+  // guarded by this: the worker (null once stopped), its levels (innermost first) and the alarm
   private volatile @Nullable Thread worker;
   private volatile @Nullable Task current;
   private final Deque<Level> levels = new ArrayDeque<>();
   private @Nullable ScheduledFuture<?> alarm;
   private long armedAt;
 
-  RuntimeThread(Duration deadline, Consumer<List<Call>> recovery) {
+  /** A thread named {@code name} for tasks that run no plugin code: nothing is timed. */
+  public RuntimeThread(String name) {
+    this(name, Duration.ofNanos(Long.MAX_VALUE), lost -> {});
+  }
+
+  RuntimeThread(String name, Duration deadline, Consumer<List<Call>> recovery) {
+    this.name = name;
     this.deadline = deadline;
     this.recovery = recovery;
     watchdog.setRemoveOnCancelPolicy(true);
     startWorker();
   }
 
-  /** Runs {@code op} on the runtime thread (the caller's once stopped): returns or throws. */
+  /** Runs {@code op} on this thread (the caller's once stopped) and returns or throws as it did. */
   @SuppressWarnings("unchecked")
-  <T> T call(Supplier<T> op) {
+  public <T> T call(Supplier<T> op) {
     Task task = new Task(op, new CompletableFuture<>());
     boolean inPlace;
     synchronized (this) {
@@ -83,45 +101,22 @@ final class RuntimeThread {
       }
     }
     try {
-      return (T) task.done().join(); // uninterruptible: the task is queued and will run
+      return (T) task.done().join();
     } catch (CompletionException e) {
-      if (e.getCause() instanceof Error err) {
-        throw err;
+      if (e.getCause() instanceof Error error) {
+        throw error;
       }
       throw (RuntimeException) e.getCause();
     }
   }
 
-  void run(Runnable op) {
+  /** {@link #call} for an operation without a result. */
+  public void run(Runnable op) {
     call(task(op).work());
   }
 
-  /** Queues {@code op} after what was asked before: for a request the step on the stack blocks. */
-  void later(Runnable op) {
-    queue.addLast(task(op));
-  }
-
-  /** Whether a plugin call of {@code owner} is on the runtime thread's stack. */
-  synchronized boolean inCall(Scope owner) {
-    return levels.stream().anyMatch(level -> level.owner() == owner);
-  }
-
-  /** Runs plugin code for {@code owner} under the deadline. */
-  <T> T guard(Scope owner, PluginCallback what, Callable<T> plugin) throws Exception {
-    boolean timed = enter(owner, what);
-    try {
-      return plugin.call();
-    } finally {
-      if (timed) {
-        Thread.currentThread().setContextClassLoader(HOST);
-        Thread.interrupted(); // a plugin's interrupt must not stop the runtime thread
-        leave();
-      }
-    }
-  }
-
-  /** Stops the runtime thread once the tasks asked before have run; later ones run in place. */
-  void stop() {
+  /** Stops the thread once the tasks asked before have run; later ones run in place. */
+  public void stop() {
     run(() -> {
       synchronized (this) {
         worker = null;
@@ -133,7 +128,31 @@ final class RuntimeThread {
     watchdog.shutdownNow();
   }
 
-  private synchronized boolean enter(@Nullable Scope owner, @Nullable PluginCallback what) {
+  /** Queues {@code op} after what was asked before: for a request the step on the stack blocks. */
+  void later(Runnable op) {
+    queue.addLast(task(op));
+  }
+
+  /** Whether a plugin call of {@code owner} is on this thread's stack. */
+  synchronized boolean inCall(Scope owner) {
+    return levels.stream().anyMatch(level -> level.owner() == owner);
+  }
+
+  /** Runs plugin code for {@code owner} under the deadline. */
+  <T> T guard(Scope owner, Callback what, Callable<T> plugin) throws Exception {
+    boolean timed = enter(owner, what);
+    try {
+      return plugin.call();
+    } finally {
+      if (timed) {
+        Thread.currentThread().setContextClassLoader(HOST);
+        Thread.interrupted(); // a plugin's interrupt must not stop this thread
+        leave();
+      }
+    }
+  }
+
+  private synchronized boolean enter(@Nullable Scope owner, @Nullable Callback what) {
     if (worker != Thread.currentThread()) {
       return false; // stopped: the caller's thread runs it, untimed
     }
@@ -149,7 +168,7 @@ final class RuntimeThread {
     }
     pause();
     levels.pop();
-    resume(); // the call this level was nested in goes on
+    resume();
   }
 
   private void pause() {
@@ -174,28 +193,19 @@ final class RuntimeThread {
       return; // a paused or cancelled alarm that fired all the same
     }
     Level top = levels.element();
-    String name = "dsh-plugin " + top.owner().id() + " " + top.what().label();
-    List<Call> lost =
-        levels.stream()
-            .filter(level -> level.owner() != null)
-            .map(
-                level ->
-                    new Call(
-                        level.owner(),
-                        level.what(),
-                        new PluginCallTimeoutException(level.what().label(), deadline, name)))
-            .toList();
+    String stuck = "dsh-plugin " + top.owner().id() + " " + top.what();
+    List<Call> lost = levels.stream().filter(level -> level.owner() != null)
+        .map(level -> new Call(level.owner(), level.what(),
+            new PluginCallTimeoutException(level.what(), deadline, stuck)))
+        .toList();
     levels.clear();
     alarm = null;
-    worker.setName(name);
+    worker.setName(stuck);
     // the recovery answers the stuck task's caller, or the caller of the recovery it replaces
-    queue.addFirst(
-        new Task(
-            () -> {
-              recovery.accept(lost);
-              return null;
-            },
-            current.done()));
+    queue.addFirst(new Task(() -> {
+      recovery.accept(lost);
+      return null;
+    }, current.done()));
     startWorker();
   }
 
@@ -205,17 +215,18 @@ final class RuntimeThread {
         while (worker == Thread.currentThread()) {
           current = queue.take();
           runTask(current);
-          current = null; // an idle thread holds nothing of a plugin
+          current = null;
+          Thread.currentThread().setContextClassLoader(HOST); // PF4J or a plugin may have set it
         }
       } catch (Abandoned | InterruptedException e) {
         // a stuck thread that came back: its successor goes on
       }
-    }, "dsh-runtime");
+    }, name);
     worker = thread;
     thread.start();
   }
 
-  private void runTask(Task task) {
+  private static void runTask(Task task) {
     try {
       task.done().complete(task.work().get());
     } catch (Abandoned a) {

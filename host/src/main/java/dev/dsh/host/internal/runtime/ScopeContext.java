@@ -13,9 +13,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one load of a scope's plugin sees. Registrations run on the runtime thread and only while
- * this is the scope's current context in {@code LOADING} or {@code ACTIVE}; a restart makes a new
- * one, so a stale instance can no longer register anything.
+ * What one load of a scope's plugin sees. Registrations run on the runtime thread, only while this
+ * is the scope's current context in {@code LOADING} or {@code ACTIVE}; a restart makes a new one.
  */
 final class ScopeContext implements Context {
 
@@ -37,13 +36,9 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Optional<T> get(ServiceKey<T> key) {
-    ScopeNode.Service entry = node.tree.services().get(Objects.requireNonNull(key, "key"));
-    if (entry == null) {
-      return Optional.empty();
-    }
-    Object view = entry.service() instanceof ContextAware<?> aware
-        ? aware.bindTo(this) : entry.service();
-    return Optional.of(key.type().cast(view));
+    return Optional.ofNullable(node.tree.services().get(Objects.requireNonNull(key, "key")))
+        .map(entry -> key.type().cast(entry.service() instanceof ContextAware<?> aware
+            ? aware.bindTo(this) : entry.service()));
   }
 
   @Override
@@ -54,15 +49,13 @@ final class ScopeContext implements Context {
 
   @Override
   public <T> Disposable provide(ServiceKey<T> key, T service) {
-    String what = "provide service \"" + Objects.requireNonNull(key, "key").name() + "\"";
     Objects.requireNonNull(service, "service");
-    return registering(what, () -> {
+    return registering("provide service \"" + key.name() + "\"", () -> {
       ScopeNode.Service entry = new ScopeNode.Service(key, service, node);
       ScopeNode.Service other = node.tree.services().putIfAbsent(key, entry);
       if (other != null) {
         throw new IllegalStateException("service \"" + key.name() + "\" is already provided by"
-            + " scope " + other.provider().id() + "; scope " + node.id() + " cannot provide it"
-            + " too");
+            + " scope " + other.provider().id() + "; scope " + node.id() + " cannot provide it too");
       }
       node.settleDependents(key);
       return () -> node.tree.loop().run(() -> node.withdraw(entry));
@@ -76,13 +69,12 @@ final class ScopeContext implements Context {
 
   /** As {@link #plugin(Plugin, Map)}; a {@code name} fixes the child id to {@code <id>/<name>}. */
   Scope plugin(@Nullable String name, Plugin plugin, Map<String, ?> config) {
-    String what = "apply plugin " + Objects.requireNonNull(plugin, "plugin").name();
     Objects.requireNonNull(config, "config");
     if (name != null && (name.isBlank() || name.contains("/"))) {
       throw new IllegalArgumentException("scope name must be non-blank without '/': " + name);
     }
     ScopeNode[] child = new ScopeNode[1]; // kept even when its apply gets stuck
-    registering(what, () -> {
+    registering("apply plugin " + plugin.name(), () -> {
       String base = node.id() + "/" + (name == null ? plugin.name() : name);
       String id = base;
       for (int i = 2; node.tree.index().containsKey(id); i++) {
@@ -101,19 +93,30 @@ final class ScopeContext implements Context {
   @Override
   public Disposable effect(Disposable release) {
     Objects.requireNonNull(release, "release");
-    return registering("register an effect", () -> node.effects.add(release, null));
+    return holding("register an effect", new ScopeNode.Effect(release, null));
   }
 
   @Override
   public Disposable accept(ConfigUpdateHandler handler) {
     Objects.requireNonNull(handler, "handler");
-    return registering("register an update handler",
-        () -> node.effects.add(Disposable.noop(), handler));
+    return holding("register an update handler", new ScopeNode.Effect(Disposable.noop(), handler));
   }
 
   @Override
   public String toString() {
     return "Context[" + node.id() + "]";
+  }
+
+  /** Adds {@code effect}; the handle releases it early, from any thread, at most once. */
+  private Disposable holding(String what, ScopeNode.Effect effect) {
+    return registering(what, () -> {
+      node.effects.add(effect);
+      return () -> node.tree.loop().run(() -> {
+        if (node.effects.removeIf(held -> held == effect)) {
+          node.release(effect);
+        }
+      });
+    });
   }
 
   /** Runs {@code registration} on the runtime thread if this context is active by then. */

@@ -3,28 +3,27 @@ package dev.dsh.host.internal.runtime;
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigUpdateHandler;
 import dev.dsh.api.Context;
+import dev.dsh.api.Disposable;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.internal.runtime.RuntimeThread.Callback;
 import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.LifecycleEvent.Kind;
 import dev.dsh.host.model.LifecycleListener;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * A scope's transitions and what it holds: its children, its effects, its config. Touched on the
- * runtime thread only, one transition at a time, so none of it needs a lock.
- */
+/** A scope's transitions and what it holds; touched on the runtime thread only, so no lock. */
 final class ScopeNode extends PublishedScope {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
@@ -37,21 +36,20 @@ final class ScopeNode extends PublishedScope {
   /** One provided service; compared by identity, so an old handle never removes a newer one. */
   record Service(ServiceKey<?> key, Object service, ScopeNode provider) {}
 
+  /** A release action, or an update handler (with nothing to release); leaves the list once. */
+  record Effect(Disposable release, @Nullable ConfigUpdateHandler handler) {}
+
   final Tree tree;
-  final Effects effects;
+  /** What this load registered, in order; the runtime thread's only. */
+  final List<Effect> effects = new ArrayList<>();
   private final Set<ServiceKey<?>> requires;
-  private final List<ScopeNode> children = new CopyOnWriteArrayList<>();
   private @Nullable Config config;
 
-  /**
-   * A root ({@code parent} null: active until disposed, {@code raw} unused) or a child, FAILED at
-   * once when {@code raw} is an invalid config; listed in the tree's index and under its parent.
-   */
+  /** A root ({@code parent} null, active until disposed) or a child, FAILED on an invalid config. */
   ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin, Map<String, ?> raw) {
     super(parent, id, plugin);
     this.tree = tree;
     this.requires = Set.copyOf(plugin.inject());
-    this.effects = new Effects(tree.loop(), this);
     this.current = tree.contexts().apply(this);
     tree.index().put(id, this);
     if (parent != null) {
@@ -66,16 +64,11 @@ final class ScopeNode extends PublishedScope {
   }
 
   @Override
-  public List<Scope> children() {
-    return List.copyOf(children);
-  }
-
-  @Override
   public void update(Map<String, ?> raw) {
     if (parent == null) {
       throw new UnsupportedOperationException("the root scope has no config");
     }
-    checkNotEnding("update");
+    checkNotEnding();
     Config next = tree.validator().validate(id, plugin.configType().orElse(null), raw);
     tree.loop().run(() -> updateNow(next));
   }
@@ -106,16 +99,16 @@ final class ScopeNode extends PublishedScope {
   }
 
   private void updateNow(Config next) {
-    checkNotEnding("update");
-    if (busy()) { // asked from inside this scope's own step: taken right after it
-      tree.loop().later(() -> updateNow(next)); // refused then if the scope is ending by then
+    checkNotEnding();
+    if (deferred(() -> updateNow(next))) {
       return;
     }
     boolean taken = false;
-    ConfigUpdateHandler handler = effects.handler();
+    ConfigUpdateHandler handler = effects.stream().map(Effect::handler).filter(Objects::nonNull)
+        .reduce((older, newer) -> newer).orElse(null);
     if (state() == ScopeState.ACTIVE && handler != null) {
       try {
-        taken = tree.loop().guard(this, PluginCallback.UPDATE_HANDLER, () -> handler.accept(next));
+        taken = tree.loop().guard(this, Callback.UPDATE_HANDLER, () -> handler.accept(next));
       } catch (Exception e) {
         LOG.warn("update handler of scope {} ({}) failed, restarting: {}", id, plugin.name(),
             e.toString());
@@ -138,7 +131,7 @@ final class ScopeNode extends PublishedScope {
     current = ctx;
     to(ScopeState.LOADING, null);
     try {
-      tree.loop().guard(this, PluginCallback.APPLY, () -> {
+      tree.loop().guard(this, Callback.APPLY, () -> {
         plugin.apply(ctx, Objects.requireNonNull(config));
         return null;
       });
@@ -153,11 +146,7 @@ final class ScopeNode extends PublishedScope {
   }
 
   private void disposeNow() {
-    if (state() == ScopeState.DISPOSED) {
-      return;
-    }
-    if (busy()) {
-      tree.loop().later(this::disposeNow);
+    if (state() == ScopeState.DISPOSED || deferred(this::disposeNow)) {
       return;
     }
     ending = true;
@@ -181,21 +170,38 @@ final class ScopeNode extends PublishedScope {
     }
     if (to == ScopeState.DISPOSED) {
       tree.index().remove(id, this);
-      if (parent instanceof ScopeNode up) {
+      if (parent instanceof PublishedScope up) {
         up.children.remove(this);
       }
     }
     emit(to == ScopeState.PENDING ? Kind.UNLOADED : Kind.valueOf(to.name()));
   }
 
-  /** Withdraws this scope's services (their dependents unload), disposes children, then effects. */
+  /** Withdraws this scope's services (dependents unload), disposes children, then effects. */
   void releaseAll() {
     services().forEach(this::withdraw);
-    List<ScopeNode> kids = List.copyOf(children);
+    List<Scope> kids = children();
     for (int i = kids.size() - 1; i >= 0; i--) {
-      kids.get(i).disposeNow();
+      ((ScopeNode) kids.get(i)).disposeNow();
     }
-    effects.releaseAll();
+    while (!effects.isEmpty()) {
+      release(effects.remove(effects.size() - 1));
+    }
+  }
+
+  /** Runs a release action under the deadline; one that fails does not stop the others. */
+  void release(Effect effect) {
+    if (effect.handler() == null) {
+      try {
+        tree.loop().guard(this, Callback.RELEASE_ACTION, () -> {
+          effect.release().dispose();
+          return null;
+        });
+      } catch (Exception | LinkageError e) { // one line: nothing else reports it
+        LOG.warn("releasing release action of scope {} ({}) failed: {}", id, plugin.name(),
+            e.toString());
+      }
+    }
   }
 
   /** Removes {@code entry}, once, and unloads the scopes that required it. */
@@ -223,16 +229,25 @@ final class ScopeNode extends PublishedScope {
     return tree.services().values().stream().filter(s -> s.provider() == this).toList();
   }
 
+  /** Queues {@code step} to run right after this scope's own step when that is under way. */
+  private boolean deferred(Runnable step) {
+    boolean busy = busy();
+    if (busy) {
+      tree.loop().later(step);
+    }
+    return busy;
+  }
+
   /** Whether this scope's own step is on the runtime thread's stack. */
   private boolean busy() {
     ScopeState state = state();
     return state == ScopeState.LOADING || state == ScopeState.UNLOADING || tree.loop().inCall(this);
   }
 
-  private void checkNotEnding(String what) {
+  private void checkNotEnding() {
     if (ending || state() == ScopeState.DISPOSED) {
       throw new IllegalStateException(
-          "context is inactive: scope " + id + " is being disposed; cannot " + what);
+          "context is inactive: scope " + id + " is being disposed; cannot update");
     }
   }
 

@@ -6,6 +6,8 @@ import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.internal.runtime.RuntimeThread.Call;
+import dev.dsh.host.internal.runtime.RuntimeThread.Callback;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ScopeInfo;
 import java.time.Duration;
@@ -22,51 +24,42 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under
- * it, their effects and the services they provide. Every transition runs on the runtime's one
- * thread, one at a time in the order asked; the getters, {@link Context#get} and {@link #scopes()}
- * never wait for it. Plugin code must not block that thread: each call has a
- * deadline ({@link #DEFAULT_DEADLINE} unless told otherwise), past it the scope fails and the
- * runtime goes on on a fresh thread. Configs are validated before {@code apply} and before every
- * update, and never logged.
+ * it, their effects and services. Every transition runs on the runtime's one thread, in the order
+ * asked; the getters, {@link Context#get} and {@link #scopes()} never wait for it. Each plugin call
+ * has a deadline: past it the scope fails and the runtime goes on on a fresh thread. Configs are
+ * validated before {@code apply} and every update, and never logged.
  */
 public final class ScopeRuntime implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopeRuntime.class);
 
-  /** How long a plugin call may take unless the runtime is told otherwise. */
-  public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+  private static final Plugin ROOT = new Plugin() {
+    @Override
+    public String name() {
+      return "root";
+    }
 
-  private static final Plugin ROOT =
-      new Plugin() {
-        @Override
-        public String name() {
-          return "root";
-        }
-
-        @Override
-        public void apply(Context ctx, Config config) {} // it holds what the host registers
-      };
+    @Override
+    public void apply(Context ctx, Config config) {} // it holds what the host registers
+  };
 
   private final NavigableMap<String, ScopeNode> index = new ConcurrentSkipListMap<>();
   private final RuntimeThread loop;
   private final ScopeNode root;
 
-  /** A runtime that reports life-cycle events nowhere. */
+  /** A runtime that reports life-cycle events nowhere, with a 10 s plugin deadline. */
   public ScopeRuntime(ConfigValidator validator) {
-    this(validator, event -> {});
+    this(validator, LifecycleListener.none());
   }
 
-  /** A runtime that reports every life-cycle event to {@code listener}. */
+  /** A runtime that reports every life-cycle event to {@code listener}, 10 s plugin deadline. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener) {
-    this(validator, listener, DEFAULT_DEADLINE);
+    this(validator, listener, Duration.ofSeconds(10));
   }
 
   /** A runtime whose plugin calls must each return within {@code deadline}. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
-    if (deadline.isNegative() || deadline.isZero()) {
-      throw new IllegalArgumentException("the plugin deadline must be positive: " + deadline);
-    }
-    this.loop = new RuntimeThread(deadline, this::recover);
+    this.loop = new RuntimeThread("dsh-runtime", deadline, this::recover);
     ScopeNode.Tree tree = new ScopeNode.Tree(loop, Objects.requireNonNull(validator),
         Objects.requireNonNull(listener), index, new ConcurrentHashMap<>(), ScopeContext::new);
     this.root = new ScopeNode(tree, null, "root", ROOT, Map.of());
@@ -74,7 +67,7 @@ public final class ScopeRuntime implements AutoCloseable {
 
   /** The root context, active until {@link #close()}. */
   public Context root() {
-    return root.context();
+    return Objects.requireNonNull(root.current);
   }
 
   /** The root scope ({@code "root"}); it has no config and cannot be updated. */
@@ -83,19 +76,18 @@ public final class ScopeRuntime implements AutoCloseable {
   }
 
   /**
-   * Applies {@code plugin} under the root in a scope whose id is {@code root/<id>} (for a profile
-   * row, the row id), as {@link Context#plugin} does.
+   * Applies {@code plugin} under the root in scope {@code root/<id>}, as {@link Context#plugin}.
    *
-   * @throws IllegalStateException when a live scope already has that id, or the runtime is closed
+   * @throws IllegalStateException when a live scope has that id, or the runtime is closed
    * @throws IllegalArgumentException when {@code id} is blank or contains {@code /}
    */
   public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
-    return ((ScopeContext) root.context()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
+    return ((ScopeContext) root()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
   }
 
   /** The live scope with {@code id} (such as {@code "root/web"}), if any. */
   public Optional<Scope> find(String id) {
-    return Optional.ofNullable(index.get(Objects.requireNonNull(id, "id")));
+    return Optional.ofNullable(index.get(id));
   }
 
   /** Every live scope, root first, depth-first in creation order, as of its last transition. */
@@ -105,7 +97,7 @@ public final class ScopeRuntime implements AutoCloseable {
     return List.copyOf(out);
   }
 
-  /** Disposes the whole tree: children first, then the root's own effects. Idempotent. */
+  /** Disposes the whole tree, children first, then stops the runtime thread. Idempotent. */
   @Override
   public void close() {
     root.dispose();
@@ -117,11 +109,11 @@ public final class ScopeRuntime implements AutoCloseable {
     node.children().forEach(child -> describe((ScopeNode) child, out));
   }
 
-  /** On the fresh runtime thread: fail the abandoned calls' scopes, then settle the tree. */
-  private void recover(List<RuntimeThread.Call> abandoned) {
-    for (RuntimeThread.Call call : abandoned) {
+  /** On the fresh runtime thread: fails the abandoned calls' scopes, then settles the tree. */
+  private void recover(List<Call> abandoned) {
+    for (Call call : abandoned) {
       ScopeNode node = (ScopeNode) call.owner();
-      if (call.what() == PluginCallback.RELEASE_ACTION) { // nothing else reports it: it goes on
+      if (call.what() == Callback.RELEASE_ACTION) { // nothing else reports it: it goes on
         LOG.warn("release action of scope {} ({}) failed: {}", node.id(), node.pluginName(),
             call.error().getMessage());
       } else if (node.state() == ScopeState.LOADING || node.state() == ScopeState.ACTIVE) {

@@ -15,31 +15,38 @@ class DshHomeTest {
 
   @TempDir Path dir;
 
-  private final LaunchEnvironment noVariables = LaunchEnvironment.of(Map.of());
+  /** An environment with {@code variables} whose user's home is {@code dir}. */
+  private LaunchEnvironment env(String... variables) {
+    Map<String, String> map = new java.util.HashMap<>(Map.of("HOME", dir.toString()));
+    for (int i = 0; i < variables.length; i += 2) {
+      map.put(variables[i], variables[i + 1]);
+    }
+    return LaunchEnvironment.of(map);
+  }
 
   @Test
   void theHomeOptionWinsOverTheVariable() {
-    LaunchEnvironment env = LaunchEnvironment.of(Map.of("DSH_HOME", dir.resolve("env").toString()));
+    LaunchEnvironment env = env("DSH_HOME", dir.resolve("env").toString());
 
-    DshHome home = DshHome.locate(Optional.of(dir.resolve("option").toString()), env, dir);
+    DshHome home = DshHome.locate(Optional.of(dir.resolve("option").toString()), env);
 
     assertThat(home.root()).isEqualTo(dir.resolve("option"));
   }
 
   @Test
   void theVariableIsUsedWithoutTheOption() {
-    LaunchEnvironment env = LaunchEnvironment.of(Map.of("DSH_HOME", dir.resolve("env").toString()));
+    LaunchEnvironment env = env("DSH_HOME", dir.resolve("env").toString());
 
-    assertThat(DshHome.locate(Optional.empty(), env, dir).root()).isEqualTo(dir.resolve("env"));
+    assertThat(DshHome.locate(Optional.empty(), env).root()).isEqualTo(dir.resolve("env"));
   }
 
   @Test
   void withNeitherTheHomeIsDotDshInTheUsersHome() {
-    assertThat(DshHome.locate(Optional.empty(), noVariables, dir).root())
+    assertThat(DshHome.locate(Optional.empty(), env()).root())
         .isEqualTo(dir.resolve(".dsh"));
   }
 
-  /** Issue 22 part 4: {@code HOME} names the user's home, not the password database. */
+  /** {@code HOME} names the user's home, not the password database. */
   @Test
   void theUsersHomeIsTheHomeVariableOfTheLaunchEnvironment() {
     LaunchEnvironment env = LaunchEnvironment.of(Map.of("HOME", dir.resolve("x").toString()));
@@ -67,14 +74,13 @@ class DshHomeTest {
 
   @Test
   void blankValuesCountAsNotGiven() {
-    LaunchEnvironment env = LaunchEnvironment.of(Map.of("DSH_HOME", " "));
-
-    assertThat(DshHome.locate(Optional.of(""), env, dir).root()).isEqualTo(dir.resolve(".dsh"));
+    assertThat(DshHome.locate(Optional.of(""), env("DSH_HOME", " ")).root())
+        .isEqualTo(dir.resolve(".dsh"));
   }
 
   @Test
   void aRelativeHomeIsTakenFromTheWorkingFolder() {
-    DshHome home = DshHome.locate(Optional.of("relative-home"), noVariables, dir);
+    DshHome home = DshHome.locate(Optional.of("relative-home"), env());
 
     assertThat(home.root()).isAbsolute().isEqualTo(Path.of("relative-home").toAbsolutePath());
   }
@@ -86,7 +92,6 @@ class DshHomeTest {
     assertThat(home.plugins()).isEqualTo(dir.resolve("plugins"));
     assertThat(home.profileFile("default")).isEqualTo(dir.resolve("profiles/default/profile.yml"));
     assertThat(home.userPatch("demo")).isEqualTo(dir.resolve("profiles/demo/cordis.patch.yml"));
-    assertThat(home.credentialStore()).isEqualTo(dir.resolve("credentials.json"));
   }
 
   @Test

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 10 item 4: a plugin's {@code apply}, update handler and release action each get a
- * deadline; past it the scope fails (or the release counts as failed) and the tree goes on.
+ * A plugin's {@code apply}, update handler and release action each get a deadline; past it the
+ * scope fails (or the release counts as failed) and the tree goes on.
  */
 class PluginDeadlineTest {
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15: references inside the runtime go one way. Read from the sources (the test runs in the
- * host-demo folder): no two runtime classes name each other, comments and strings aside.
+ * References inside the runtime go one way. Read from the sources (the test runs in the host
+ * module's folder): no two runtime classes name each other, comments and strings aside.
  */
 class RuntimeReferencesTest {
 

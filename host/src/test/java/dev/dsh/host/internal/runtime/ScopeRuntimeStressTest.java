@@ -117,7 +117,7 @@ class ScopeRuntimeStressTest {
     boolean isRoot = target.parent().isEmpty();
     int op = live.size() > MAX_SCOPES ? 2 : random.nextInt(10);
     switch (op) {
-      case 0, 1, 5 -> seen.add((ScopeNode) target.context().plugin(plugin(random.nextInt(1000)),
+      case 0, 1, 5 -> seen.add((ScopeNode) target.current.plugin(plugin(random.nextInt(1000)),
           config(random)));
       case 2 -> {
         if (!isRoot) {
@@ -129,7 +129,7 @@ class ScopeRuntimeStressTest {
           target.update(config(random));
         }
       }
-      case 6, 7 -> handles.add(target.context().provide(
+      case 6, 7 -> handles.add(target.current.provide(
           KEYS.get(random.nextInt(KEYS.size())), "op on " + target.id()));
       default -> {
         if (!handles.isEmpty()) {
