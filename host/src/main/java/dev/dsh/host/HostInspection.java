@@ -24,44 +24,26 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The host assembled as a boot assembles it, without applying it: the profile composed with the
- * options' layers, and the installed jars read from their manifests, bundle patches and config
- * schemas. No row is applied, no plugin loaded, no class of a jar run. Made by {@link
- * Host#inspect}; it is what {@code dsh --dump-config}, the {@code credentials} commands and the
- * jar lines of {@code dsh plugin list} read.
- *
- * <p>{@link Host#inspect} throws a {@link FileAccessException} when the plugins folder cannot be
- * listed, and a {@link ProfileException} when the profile's name or its {@code profile.yml} (the
- * bundles it lists) is at fault. A profile whose layers do not compose does not hide the jars:
- * {@link #jars()} and {@link #refusedJars()} are known, and each method that needs the profile
- * throws its {@link ProfileException}.
+ * options' layers, and the installed jars read from their manifests, bundle patches and schemas.
+ * No row is applied, no plugin loaded, no class of a jar run. Made by {@link Host#inspect}, which
+ * throws a {@link FileAccessException} when the plugins folder cannot be listed and a {@link
+ * ProfileException} when the profile's name or its {@code profile.yml} is at fault. A profile whose
+ * layers do not compose still shows its jars; each method that needs the profile throws its {@link
+ * ProfileException}.
  */
 public final class HostInspection {
 
   /**
    * An installed jar that reads as a dsh plugin.
    *
-   * @param file the jar in the plugins folder
-   * @param id its {@code Plugin-Id}
-   * @param version its {@code Plugin-Version}
    * @param enabled whether the profile's {@code profile.yml} lists its bundle
-   * @param rows the ids of the enabled rows it serves (rows named by its id), in profile order;
-   *     none while the profile does not compose
+   * @param rows the ids of the enabled rows it serves, in profile order; none while the profile
+   *     does not compose
    */
   public record PluginJar(
-      Path file, String id, String version, boolean enabled, List<String> rows) {
+      Path file, String id, String version, boolean enabled, List<String> rows) {}
 
-    public PluginJar {
-      rows = List.copyOf(rows);
-    }
-  }
-
-  /**
-   * An installed jar that is not a loadable plugin, or a second jar of an id already seen; the
-   * host skips it.
-   *
-   * @param file the jar in the plugins folder
-   * @param problem why, naming the file and what to do
-   */
+  /** An installed jar the host skips, with why: not a loadable plugin, or a second of an id. */
   public record RefusedJar(Path file, String problem) {}
 
   private final HostOptions options;
@@ -72,12 +54,8 @@ public final class HostInspection {
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
-  private HostInspection(
-      HostOptions options,
-      PluginJars read,
-      ProfileSpec spec,
-      @Nullable ComposedProfile profile,
-      @Nullable ProfileException notComposed) {
+  private HostInspection(HostOptions options, PluginJars read, ProfileSpec spec,
+      @Nullable ComposedProfile profile, @Nullable ProfileException notComposed) {
     this.options = options;
     this.read = read;
     this.profile = profile;
@@ -90,18 +68,9 @@ public final class HostInspection {
             rows.stream().filter(row -> row.name().equals(jar.id())).map(ProfileRow::id).toList()))
         .toList();
     this.refused = read.failures().stream()
-        .map(failure -> new RefusedJar(failure.file(), failure.getMessage()))
-        .toList();
+        .map(failure -> new RefusedJar(failure.file(), failure.getMessage())).toList();
   }
 
-  /**
-   * Reads the home of {@code options}: its jars (a jar whose checked copy is cached is not
-   * CRC-checked again, see {@link PluginJars#inspect}), the profile's bundle list, then the profile
-   * composed with the jars' bundles and the options' layers.
-   *
-   * @throws FileAccessException when the plugins folder cannot be listed
-   * @throws ProfileException when the profile's name or its {@code profile.yml} is at fault
-   */
   static HostInspection of(HostOptions options) {
     return of(options, PluginJars.scan(options.home()));
   }
@@ -126,9 +95,7 @@ public final class HostInspection {
 
   /**
    * The rows the bundle of {@code pluginId} inserts that the user's own layers override: what
-   * taking the bundle out records under {@code removedRows}, so those entries are kept and skipped.
-   *
-   * @throws ProfileException when the user layer or the {@code --patch} file does not read
+   * taking the bundle out records under {@code removedRows}.
    */
   List<String> keptRows(String pluginId) {
     Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
@@ -147,52 +114,33 @@ public final class HostInspection {
     return refused;
   }
 
-  /**
-   * The notes composition has for the user: one line each about an entry kept but skipped (an
-   * override of a row of a removed plugin). A boot reports them through the event sink; here the
-   * caller chooses.
-   *
-   * @throws ProfileException when the profile does not compose
-   */
+  /** One line each about an entry kept but skipped (it overrides a row of a removed plugin). */
   public List<String> notes() {
     return composed().notes();
   }
 
-  /**
-   * The ids of the rows a boot would apply, in order.
-   *
-   * @throws ProfileException when the profile does not compose
-   */
+  /** The ids of the rows a boot would apply, in order. */
   public List<String> enabledRows() {
     return composed().enabledRows().stream().map(ProfileRow::id).toList();
   }
 
   /**
-   * The composed profile as YAML, each row with the layer that inserted it and the layer that set
-   * its config; every field a schema marks secret shown as {@code <redacted>}, never its value.
-   *
-   * @throws ProfileException when the profile does not compose
+   * The composed profile as YAML, each row with the layers that inserted it and set its config,
+   * every field a schema marks secret shown as {@code <redacted>}.
    */
   public String configYaml() {
     return ConfigDump.render(composed(), schemas::schema);
   }
 
-  /**
-   * The credential names the enabled rows use: each config field marked {@code
-   * x-credential-reference}, with the row's value or else the schema's default.
-   *
-   * @throws ProfileException when the profile does not compose
-   */
+  /** The credential names the enabled rows use ({@code x-credential-reference} fields). */
   public SortedSet<String> credentialRefs() {
     return Collections.unmodifiableSortedSet(schemas.credentialRefs(composed()));
   }
 
   /**
-   * The credentials service the profile's {@code credentials} row would mount (its store under the
-   * home, the options' environment second), built from the row's config as the boot validates it;
-   * the default store while the row is disabled. Its warnings go to the options' event sink.
+   * The credentials service the profile's {@code credentials} row would mount, its config
+   * validated as a boot does (the default store while the row is disabled).
    *
-   * @throws ProfileException when the profile does not compose
    * @throws ConfigException when the row's config is invalid, naming the field
    */
   public CredentialService credentials() {
@@ -209,22 +157,19 @@ public final class HostInspection {
    * What a config form needs: every row with its schema and its config without secret values, and
    * each credential the rows use with its source, never a value.
    *
-   * @throws ProfileException when the profile does not compose
-   * @throws ConfigException when the {@code credentials} row's config is invalid, naming the field
+   * @throws ConfigException when the {@code credentials} row's config is invalid
    */
   public ProfileForm form() {
     return ProfileForm.of(composed(), schemas, credentials());
   }
 
-  /** The config schemas of the rows' plugins. */
   ProfileSchemas schemas() {
     return schemas;
   }
 
-  /** The composed profile; throws the {@link ProfileException} of one that does not compose. */
+  /** The composed profile, or a fresh copy of why it does not compose (the cause kept). */
   ComposedProfile composed() {
     if (profile == null) {
-      // A fresh exception for each caller, the cause kept: the message is the profile's fault.
       throw new ProfileException(Objects.requireNonNull(notComposed).getMessage(), notComposed);
     }
     return profile;

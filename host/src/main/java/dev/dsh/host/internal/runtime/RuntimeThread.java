@@ -18,14 +18,12 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One thread that owns some state: it runs the tasks asked of it one at a time, in order. {@link
- * #call} from another thread queues the task and waits uninterruptibly; from this thread, or once
- * stopped, it runs in place. A scope runtime's thread also times plugin code ({@link #guard}): one
- * alarm times the innermost level, only while it is a plugin call, so a nested step pauses the call
- * around it and a deadline passes only in plugin code, never half way through a transition. Then a
- * fresh thread takes over (first running {@code recovery} with the calls on the stuck stack) and
- * the stuck one, should it return, throws {@link Abandoned}. An idle thread holds the host's
- * context class loader, so it pins no plugin's.
+ * One thread that owns some state and runs the tasks asked of it one at a time, in order; asked
+ * from itself, or once stopped, a task runs in place. For the scope runtime it also times plugin
+ * code ({@link #guard}): one alarm times the innermost level while it is a plugin call, so a nested
+ * step pauses the call around it and a deadline passes only in plugin code, never mid-transition.
+ * Then a fresh thread takes over, first running {@code recovery}; the stuck one, should it return,
+ * is {@link Abandoned}. An idle thread holds the host's context class loader, pinning no plugin's.
  */
 public final class RuntimeThread {
 
@@ -33,7 +31,6 @@ public final class RuntimeThread {
   enum Callback {
     APPLY, UPDATE_HANDLER, RELEASE_ACTION;
 
-    /** As messages and thread names show it: {@code update handler}. */
     @Override
     public String toString() {
       return name().toLowerCase(Locale.ROOT).replace('_', ' ');
@@ -59,7 +56,7 @@ public final class RuntimeThread {
   private final LinkedBlockingDeque<Task> queue = new LinkedBlockingDeque<>();
   private final ScheduledThreadPoolExecutor watchdog =
       new ScheduledThreadPoolExecutor(1, r -> thread(r, "dsh-runtime-watchdog"));
-  // guarded by this: the worker (null once stopped), its levels (innermost first) and the alarm
+  // guarded by this: the worker (null once stopped), its levels (innermost first), the alarm
   private volatile @Nullable Thread worker;
   private volatile @Nullable Task current;
   private final Deque<Level> levels = new ArrayDeque<>();
@@ -95,9 +92,7 @@ public final class RuntimeThread {
       try {
         return op.get();
       } finally {
-        if (nested) {
-          leave();
-        }
+        leave(nested);
       }
     }
     try {
@@ -110,7 +105,7 @@ public final class RuntimeThread {
     }
   }
 
-  /** {@link #call} for an operation without a result. */
+  /** {@link #call} without a result. */
   public void run(Runnable op) {
     call(task(op).work());
   }
@@ -147,8 +142,8 @@ public final class RuntimeThread {
       if (timed) {
         Thread.currentThread().setContextClassLoader(HOST);
         Thread.interrupted(); // a plugin's interrupt must not stop this thread
-        leave();
       }
+      leave(timed);
     }
   }
 
@@ -162,13 +157,15 @@ public final class RuntimeThread {
     return true;
   }
 
-  private synchronized void leave() {
-    if (worker != Thread.currentThread()) {
-      throw new Abandoned(); // its levels went with the deadline; a fresh thread took over
+  private synchronized void leave(boolean entered) {
+    if (entered) {
+      if (worker != Thread.currentThread()) {
+        throw new Abandoned(); // its levels went with the deadline; a fresh thread took over
+      }
+      pause();
+      levels.pop();
+      resume();
     }
-    pause();
-    levels.pop();
-    resume();
   }
 
   private void pause() {

@@ -10,7 +10,6 @@ import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.internal.config.ConfigValidator;
 import dev.dsh.host.internal.runtime.RuntimeThread.Callback;
-import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.LifecycleEvent.Kind;
 import dev.dsh.host.model.LifecycleListener;
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ final class ScopeNode extends PublishedScope {
 
   /** A root ({@code parent} null, active until disposed) or a child, FAILED on an invalid config. */
   ScopeNode(Tree tree, @Nullable ScopeNode parent, String id, Plugin plugin, Map<String, ?> raw) {
-    super(parent, id, plugin);
+    super(parent, id, plugin, tree.listener());
     this.tree = tree;
     this.requires = Set.copyOf(plugin.inject());
     this.current = tree.contexts().apply(this);
@@ -242,22 +241,5 @@ final class ScopeNode extends PublishedScope {
   private boolean busy() {
     ScopeState state = state();
     return state == ScopeState.LOADING || state == ScopeState.UNLOADING || tree.loop().inCall(this);
-  }
-
-  private void checkNotEnding() {
-    if (ending || state() == ScopeState.DISPOSED) {
-      throw new IllegalStateException(
-          "context is inactive: scope " + id + " is being disposed; cannot update");
-    }
-  }
-
-  private void emit(Kind kind) { // right after the transition it reports: only FAILED has an error
-    LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
-    LOG.debug("{}", event.describe());
-    try {
-      tree.listener().onEvent(event);
-    } catch (RuntimeException e) {
-      LOG.warn("lifecycle listener failed on {} of scope {}", kind, id, e);
-    }
   }
 }
