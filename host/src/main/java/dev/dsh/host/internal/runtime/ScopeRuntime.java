@@ -65,14 +65,9 @@ public final class ScopeRuntime implements AutoCloseable {
     this.root = new ScopeNode(tree, null, "root", ROOT, Map.of());
   }
 
-  /** The root context, active until {@link #close()}. */
+  /** The root context, active until {@link #close()}; its scope has no config to update. */
   public Context root() {
     return Objects.requireNonNull(root.current);
-  }
-
-  /** The root scope ({@code "root"}); it has no config and cannot be updated. */
-  public Scope rootScope() {
-    return root;
   }
 
   /**

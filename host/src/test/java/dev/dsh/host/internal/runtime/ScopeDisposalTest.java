@@ -182,7 +182,7 @@ class ScopeDisposalTest {
     runtime.close();
 
     assertThat(released).containsExactly("b", "a", "root effect");
-    assertThat(runtime.rootScope().state()).isEqualTo(ScopeState.DISPOSED);
+    assertThat(runtime.root().scope().state()).isEqualTo(ScopeState.DISPOSED);
     assertThat(runtime.root().isActive()).isFalse();
   }
 }

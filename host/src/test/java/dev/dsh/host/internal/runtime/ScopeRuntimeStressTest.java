@@ -196,7 +196,7 @@ class ScopeRuntimeStressTest {
       assertThat(node.state()).isEqualTo(ScopeState.DISPOSED);
       assertThat(node.liveEffectCount()).isZero();
     });
-    assertThat(((ScopeNode) runtime.rootScope()).liveEffectCount()).isZero();
+    assertThat(((ScopeNode) runtime.root().scope()).liveEffectCount()).isZero();
     assertThat(releasesRun.get()).as(seedNote + ": every release action ran")
         .isEqualTo(releasesRegistered.get());
     assertThat(releasesRunTwice.get()).as(seedNote).isZero();

@@ -29,7 +29,7 @@ class ScopeRuntimeTest {
     assertThat(second.id()).isEqualTo("root/tool-2");
     assertThat(row.id()).isEqualTo("root/web-search-yuanbao");
     assertThat(row.pluginName()).isEqualTo("dsh-web-search-yuanbao");
-    assertThat(row.parent()).containsSame(runtime.rootScope());
+    assertThat(row.parent()).containsSame(runtime.root().scope());
     assertThat(runtime.find("root/web-search-yuanbao")).containsSame(row);
     assertThatThrownBy(() -> runtime.apply("web-search-yuanbao", TestPlugin.noop("x"), Map.of()))
         .isInstanceOf(IllegalStateException.class)
@@ -71,7 +71,7 @@ class ScopeRuntimeTest {
 
   @Test
   void theRootCannotBeUpdated() {
-    assertThatThrownBy(() -> runtime.rootScope().update(Map.of()))
+    assertThatThrownBy(() -> runtime.root().scope().update(Map.of()))
         .isInstanceOf(UnsupportedOperationException.class);
   }
 
