@@ -32,11 +32,10 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The running host: the installed plugins loaded through PF4J ({@link PluginSync}), the composed
- * profile applied to one {@link ScopeRuntime} ({@link RowReconciler}) with each row in a scope of
- * its own, {@code root/<row id>}, and the services it serves. Boot, {@link #reload()} and {@link
- * #close()} run one at a time on the admin thread, which owns the plugin sync and the rows; reads
- * and searches never wait for it.
+ * The running host: the plugins loaded through PF4J ({@link PluginSync}), the composed profile
+ * applied to one {@link ScopeRuntime}, each row in a scope {@code root/<row id>}, and the services
+ * it serves. Boot, {@link #reload()} and {@link #close()} run one at a time on the admin thread,
+ * which owns the plugin sync and the rows; reads and searches never wait for it.
  */
 public final class Host implements AutoCloseable {
 
@@ -48,10 +47,9 @@ public final class Host implements AutoCloseable {
   final RowReconciler rows; // with admin, where ProfileEdits checks a config
   private final RowFailures failures;
   private final LeftoverThreads leftovers;
-
   // Not the runtime's thread: a jar load may wait seconds for the file to settle and PF4J starts
   // plugin code, and neither may hold up scope transitions.
-  final RuntimeThread admin = new RuntimeThread("dsh-admin");
+  final RuntimeThread admin;
   private final ProfileStanding standing = new ProfileStanding();
   private volatile ComposedProfile current;
   private @Nullable Watcher watcher;
@@ -59,16 +57,18 @@ public final class Host implements AutoCloseable {
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
     PluginLoader loader = new PluginLoader(options.home().root());
-    this.runtime =
-        new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
     this.builtins = new BuiltinPlugins(options);
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
+    this.current = composer.baseOnly(options.profile());
     this.leftovers = new LeftoverThreads(options.events());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);
+    this.failures = new RowFailures(options.verbose(), options.events());
+    // the threads last, so that nothing above that throws leaves one running
+    this.runtime =
+        new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
     this.rows = new RowReconciler(runtime,
         name -> builtins.find(name).or(() -> loader.plugin(name).map(LoadedPlugin::entry)));
-    this.failures = new RowFailures(options.verbose(), options.events());
-    this.current = composer.baseOnly(options.profile());
+    this.admin = new RuntimeThread("dsh-admin");
   }
 
   /**
