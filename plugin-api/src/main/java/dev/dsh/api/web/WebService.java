@@ -32,8 +32,10 @@ public interface WebService {
 
   /**
    * Selects a provider and runs one search. A query longer than {@link
-   * WebSearchRequest#MAX_QUERY_LENGTH} fails with {@link WebErrorCodes#WEB_INVALID_REQUEST}, naming
-   * the bound, before any provider is called.
+   * WebSearchRequest#MAX_QUERY_LENGTH} fails with {@link WebErrorCodes#WEB_INVALID_REQUEST} before
+   * any provider is called. When {@code signal} fires, or the request's {@linkplain
+   * WebSearchRequest#timeout() timeout} passes ({@link WebError#timedOut}), the provider's signal
+   * fires and the search ends, whether or not the provider ends it.
    *
    * @return a stage that completes with the result, or exceptionally with a {@link WebError}
    */

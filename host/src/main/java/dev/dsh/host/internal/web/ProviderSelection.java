@@ -5,6 +5,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The selection table of the web seam, applied to one snapshot of the registered providers.
+ * The selection table of the web seam, applied to one snapshot of the registered providers, and
+ * the pin rule it reads.
  *
  * <pre>
  *   pinned, registered, available     → that provider (ready or not)
@@ -29,39 +31,40 @@ import java.util.stream.Collectors;
  *     none ready                      → WEB_PROVIDER_AMBIGUOUS (the available ones, ids sorted)
  * </pre>
  *
- * <p>Readiness only breaks a tie between available providers: a provider that is not ready (a
- * keyless provider) never makes a ready one ambiguous, and a sole provider still runs and fails
- * with its own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
- * Readiness is asked only when it decides something.
+ * <p>Readiness only breaks a tie between available providers, and is asked only then: a keyless
+ * provider never makes a keyed one ambiguous, and a sole provider still runs and fails with its
+ * own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
  */
-final class ProviderSelection {
+public final class ProviderSelection {
 
   private ProviderSelection() {}
 
   /**
-   * @param pin the pinned provider id, if any
-   * @param registered the registered providers at the time of the call
-   * @throws WebError when the table gives no provider
+   * The pinned provider id: {@code configured} (the {@code web} row's {@code searchProvider}) when
+   * it is a string that is not blank, else the launch environment's {@value
+   * WebServiceImpl#PIN_VARIABLE} when not blank; trimmed either way. The one reader of the rule, for
+   * the web service and for the host's boot, which judges whether a failed row may be needed.
    */
+  public static Optional<String> pin(Optional<?> configured, LaunchEnvironment env) {
+    return trimmed(configured).or(() -> trimmed(env.get(WebServiceImpl.PIN_VARIABLE)));
+  }
+
+  private static Optional<String> trimmed(Optional<?> value) {
+    return value.filter(String.class::isInstance).map(v -> ((String) v).trim())
+        .filter(s -> !s.isEmpty());
+  }
+
+  /** @throws WebError when the table gives no provider */
   static Registration select(Optional<String> pin, Collection<Registration> registered) {
     if (pin.isPresent()) {
       String id = pin.get();
-      Registration pinned =
-          registered.stream()
-              .filter(r -> r.id().equals(id))
-              .findFirst()
-              .orElseThrow(
-                  () ->
-                      new WebError(
-                          WEB_PROVIDER_CONFIGURED_MISSING,
-                          "configured web provider \"" + id + "\" is not registered"));
+      Registration pinned = registered.stream().filter(r -> r.id().equals(id)).findFirst()
+          .orElseThrow(() -> new WebError(WEB_PROVIDER_CONFIGURED_MISSING,
+              "configured web provider \"" + id + "\" is not registered"));
       Optional<ProviderStatus> unavailable = pinned.unavailable();
       if (unavailable.isPresent()) {
-        throw new WebError(
-            WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
-            "configured web provider \""
-                + id
-                + "\" is registered but not available"
+        throw new WebError(WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
+            "configured web provider \"" + id + "\" is registered but not available"
                 + unavailable.get().reasonOpt().map(reason -> ": " + reason).orElse(""));
       }
       return pinned;
@@ -78,16 +81,14 @@ final class ProviderSelection {
     if (usable.isEmpty()) {
       throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(unavailable));
     }
-    List<Registration> ready =
-        usable.stream().filter(r -> r.readiness().ready()).collect(Collectors.toList());
+    List<Registration> ready = usable.stream().filter(r -> r.readiness().ready()).toList();
     if (ready.size() == 1) {
       return ready.get(0);
     }
-    throw new WebError(
-        WEB_PROVIDER_AMBIGUOUS,
-        "multiple usable web providers are registered ("
-            + ids(ready.isEmpty() ? usable : ready)
-            + "); configure one explicitly");
+    throw new WebError(WEB_PROVIDER_AMBIGUOUS, "multiple usable web providers are registered ("
+        + (ready.isEmpty() ? usable : ready).stream().map(Registration::id).sorted()
+            .collect(Collectors.joining(", "))
+        + "); configure one explicitly");
   }
 
   /** {@code (unavailable: alpha: its reason; beta)}, ids sorted. */
@@ -95,15 +96,9 @@ final class ProviderSelection {
     if (statuses.isEmpty()) {
       return "no web provider is registered; install and enable a web search plugin";
     }
-    String unavailable =
-        statuses.stream()
-            .sorted(Comparator.comparing(ProviderStatus::id))
-            .map(s -> s.id() + s.reasonOpt().map(reason -> ": " + reason).orElse(""))
-            .collect(Collectors.joining("; "));
-    return "no usable web provider is registered (unavailable: " + unavailable + ")";
-  }
-
-  private static String ids(Collection<Registration> registrations) {
-    return registrations.stream().map(Registration::id).sorted().collect(Collectors.joining(", "));
+    return "no usable web provider is registered (unavailable: " + statuses.stream()
+        .sorted(Comparator.comparing(ProviderStatus::id))
+        .map(s -> s.id() + s.reasonOpt().map(reason -> ": " + reason).orElse(""))
+        .collect(Collectors.joining("; ")) + ")";
   }
 }

@@ -1,18 +1,24 @@
 package dev.dsh.host.internal.web;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
+
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -21,9 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One registered provider and the searches it is serving now.
  *
- * <p>Withdrawal is terminal: it aborts every in-flight search (their providers see the signal fire)
- * and ends each one's outcome with the withdrawal error, so unloading a plugin never leaves a caller
- * waiting on a provider that is gone.
+ * <p>A search ends at the first of: the provider's answer, its deadline ({@link
+ * WebError#timedOut}), the caller's signal, the provider's withdrawal, or the caller cancelling the
+ * returned future. In every case but the first the provider's signal fires, and the search ends
+ * whether or not the provider ends it, so no caller waits on a provider that ignores its abort.
  */
 final class Registration {
 
@@ -44,22 +51,12 @@ final class Registration {
     return id;
   }
 
-  WebSearchProvider provider() {
-    return provider;
-  }
-
-  /**
-   * The provider's availability, readiness and, when it is not ready, why: its own one-line
-   * reason, or that it failed to tell.
-   */
+  /** Its availability, readiness and, when it is not ready, why. */
   ProviderStatus status() {
     return unavailable().orElseGet(this::readiness);
   }
 
-  /**
-   * The status of the provider when it is not available, with its reason; empty when it is. A
-   * provider whose {@code available()} throws is unavailable.
-   */
+  /** Its status when it is not available (or its {@code available()} throws); else empty. */
   Optional<ProviderStatus> unavailable() {
     try {
       if (provider.available()) {
@@ -73,10 +70,7 @@ final class Registration {
         new ProviderStatus(id, false, false, reason(provider::unavailableReason, "unavailable")));
   }
 
-  /**
-   * The status of a provider found {@linkplain #unavailable() available}: ready or not, and why
-   * not. A provider whose {@code ready()} throws is not ready.
-   */
+  /** The status of an available provider: ready or not (or its {@code ready()} throws), and why. */
   ProviderStatus readiness() {
     try {
       if (provider.ready()) {
@@ -89,49 +83,96 @@ final class Registration {
     return new ProviderStatus(id, true, false, reason(provider::notReadyReason, "not ready"));
   }
 
+  /** How many searches wait in its line: 0 when it throws or says less. */
+  int queueDepth() {
+    try {
+      return Math.max(0, provider.queueDepth());
+    } catch (RuntimeException e) {
+      LOG.debug("web provider \"{}\" failed to report its queue depth", id, e);
+      return 0;
+    }
+  }
+
   /** The class only: a provider's message is not known to be free of secrets. */
   private static String failedToReport(String what, RuntimeException e) {
     return "it failed to report its " + what + " (" + e.getClass().getSimpleName() + ")";
   }
 
+  /** The provider's reason as one short line with no URL password. */
   private @Nullable String reason(Supplier<Optional<String>> reason, String state) {
     try {
-      return reason.get().map(Registration::oneLine).orElse(null);
+      return reason.get().map(r -> UrlUserInfo.redact(r.strip().replaceAll("\\s+", " ")))
+          .map(r -> r.length() <= MAX_REASON ? r : r.substring(0, MAX_REASON - 1) + "…")
+          .orElse(null);
     } catch (RuntimeException e) {
       LOG.warn("web provider \"{}\" failed to say why it is {}", id, state, e);
       return null;
     }
   }
 
-  /** A reason as one short line with no URL password, whatever the provider gave. */
-  private static String oneLine(String reason) {
-    String line = UrlUserInfo.redact(reason.strip().replaceAll("\\s+", " "));
-    return line.length() <= MAX_REASON ? line : line.substring(0, MAX_REASON - 1) + "…";
-  }
-
   /**
-   * Starts tracking a search whose signal follows {@code caller}; empty once withdrawn, so the
-   * caller selects again.
+   * Starts {@code request} on the provider under a signal that follows {@code caller} and the
+   * request's timeout; empty once withdrawn, so the caller selects again.
    */
-  Optional<InFlight> begin(AbortSignal caller) {
-    InFlight search =
-        new InFlight(AbortController.linkedTo(caller), new CompletableFuture<>());
+  Optional<CompletableFuture<WebSearchResult>> search(WebSearchRequest request, AbortSignal caller) {
+    InFlight search = new InFlight(caller, request.timeout());
+    boolean started;
     synchronized (this) {
-      if (!withdrawn) {
-        inFlight.add(search);
-        return Optional.of(search);
-      }
+      started = !withdrawn && inFlight.add(search);
     }
-    search.controller().close();
-    return Optional.empty();
+    if (!started) {
+      search.controller.close();
+      return Optional.empty();
+    }
+    search.outcome.whenComplete((result, error) -> {
+      if (search.outcome.isCancelled()) {
+        search.controller.abort();
+      }
+      end(search);
+    });
+    run(search, request.withTimeout(null));
+    return Optional.of(search.outcome);
   }
 
-  /** Stops tracking {@code search} and unlinks its controller from the caller's signal. */
-  void end(InFlight search) {
+  private void run(InFlight search, WebSearchRequest request) {
+    CompletableFuture<WebSearchResult> outcome = search.outcome;
+    CompletionStage<WebSearchResult> stage;
+    try {
+      Optional<WebError> refusal = SearchRules.filterRefusal(id, provider, request);
+      if (refusal.isPresent()) {
+        outcome.completeExceptionally(refusal.get());
+        return;
+      }
+      stage = provider.search(request, search.controller.signal());
+      if (stage == null) {
+        throw new NullPointerException("search returned no stage");
+      }
+    } catch (RuntimeException e) {
+      outcome.completeExceptionally(SearchRules.failure(id, e));
+      return;
+    }
+    // Registered after the provider's own handlers: a provider that ends its search as its signal
+    // fires reports its own WEB_ABORTED; this ends the search in any case.
+    search.controller.signal().onAbort(() -> outcome.completeExceptionally(search.aborted()));
+    stage.whenComplete((result, error) -> {
+      if (search.timedOut()) {
+        outcome.completeExceptionally(search.aborted());
+      } else if (error != null) {
+        outcome.completeExceptionally(SearchRules.failure(id, error));
+      } else if (result == null) {
+        outcome.completeExceptionally(
+            new WebError(WEB_PROVIDER_ERROR, "web provider \"" + id + "\" returned no result"));
+      } else {
+        outcome.complete(SearchRules.cut(id, request, result));
+      }
+    });
+  }
+
+  private void end(InFlight search) {
     synchronized (this) {
       inFlight.remove(search);
     }
-    search.controller().close();
+    search.controller.close(); // unlinks it from the caller's signal
   }
 
   /** Aborts every in-flight search with {@code reason}; later calls do nothing. */
@@ -143,35 +184,42 @@ final class Registration {
       }
       withdrawn = true;
       toAbort = new ArrayList<>(inFlight);
-      inFlight.clear();
     }
-    for (InFlight search : toAbort) {
-      // The provider's abort handlers run first, so a provider that ends its search at once
-      // reports its own WEB_ABORTED; the outcome is then ended with the reason in any case.
-      search.controller().abort(reason);
-      search.outcome().completeExceptionally(reason);
-    }
+    toAbort.forEach(search -> search.controller.abort(reason));
   }
 
   /**
-   * A search being served: the controller its provider listens to, and what the caller awaits.
-   * Both components compare by identity, so two searches are never the same entry. {@link #equals}
-   * and {@link #hashCode} are written out: the generated ones are bound at their first call by
-   * {@code java.lang.runtime.ObjectMethods}, method-handle spinning a one-shot search would pay.
-   * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
+   * A search being served. Compared by identity, with no generated {@code equals} to bind on a
+   * one-shot search's first call.
    */
-  record InFlight(AbortController controller, CompletableFuture<WebSearchResult> outcome) {
+  private static final class InFlight {
+    final CompletableFuture<WebSearchResult> outcome = new CompletableFuture<>();
+    final AbortController controller;
+    private final @Nullable AbortSignal deadline;
+    private final @Nullable Duration timeout;
 
-    @Override
-    public boolean equals(@Nullable Object other) {
-      return other instanceof InFlight that
-          && controller.equals(that.controller)
-          && outcome.equals(that.outcome);
+    InFlight(AbortSignal caller, @Nullable Duration timeout) {
+      this.timeout = timeout;
+      this.deadline = timeout == null ? null : AbortSignal.timeout(timeout);
+      this.controller = deadline == null
+          ? AbortController.linkedTo(caller) : AbortController.linkedTo(caller, deadline);
     }
 
-    @Override
-    public int hashCode() {
-      return 31 * controller.hashCode() + outcome.hashCode();
+    /** Whether its deadline fired before anything else aborted it. */
+    boolean timedOut() {
+      return deadline != null
+          && deadline.reason().isPresent()
+          && controller.signal().reason().orElse(null) == deadline.reason().get();
+    }
+
+    /** How it ends once its signal fired: timed out, else the reason as a {@code WEB_ABORTED}. */
+    WebError aborted() {
+      if (timedOut()) {
+        return WebError.timedOut(timeout);
+      }
+      Throwable reason = controller.signal().reason().orElse(null);
+      return reason instanceof WebError error
+          ? error : new WebError(WEB_ABORTED, "web search was aborted", reason);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.web;
 
+import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.model.ActivityListener;
@@ -14,10 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reports searches and reloads to the host's {@link ActivityListener}: times each search from its
- * start to its end, and keeps the listener's failures away from what it reports on (one that
- * throws is logged and ignored). With {@link ActivityListener#none()} it does nothing at all, so a
- * host nobody measures pays nothing per search.
+ * Reports searches and reloads to the host's {@link ActivityListener}, timing each search, and
+ * logs and ignores a listener that throws. With {@link ActivityListener#none()} it does nothing,
+ * so a host nobody measures pays nothing per search.
  */
 public final class SearchActivity {
 
@@ -69,9 +69,8 @@ public final class SearchActivity {
     }
 
     /**
-     * Reports the end of {@code outcome} once it completes, served or failed by {@code provider}
-     * (null: none was chosen); returns {@code outcome} itself, so cancelling it still reaches the
-     * search.
+     * Reports the end of {@code outcome}, served or failed by {@code provider} (null: none was
+     * chosen); returns {@code outcome} itself, so cancelling it still reaches the search.
      */
     <T extends CompletionStage<WebSearchResult>> T ended(@Nullable String provider, T outcome) {
       if (!silent) {
@@ -83,14 +82,11 @@ public final class SearchActivity {
 
     private SearchRecord record(@Nullable String provider, @Nullable Throwable error) {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      if (error == null) {
-        return new SearchRecord(
-            Optional.ofNullable(provider), Outcome.OK, Optional.empty(), took, query);
-      }
-      String code = WebErrors.of(error, "search").code();
-      Outcome outcome = code.equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
-      return new SearchRecord(
-          Optional.ofNullable(provider), outcome, Optional.of(code), took, query);
+      Optional<String> code =
+          Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
+      Outcome outcome = code.isEmpty() ? Outcome.OK
+          : code.get().equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
+      return new SearchRecord(Optional.ofNullable(provider), outcome, code, took, query);
     }
   }
 }

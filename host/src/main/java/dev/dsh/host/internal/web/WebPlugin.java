@@ -3,19 +3,16 @@ package dev.dsh.host.internal.web;
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebService;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * The built-in {@code web} plugin: provides {@link WebService#KEY} backed by a {@link
- * WebServiceImpl}.
- *
- * <p>A config update is taken in place: the new {@code searchProvider} pin is used from the next
- * search on, and registered providers stay. The launch environment is looked up at each search
- * through the context (the mounted {@code env} service, else the process environment). When the
- * scope ends, the service is withdrawn and then closed, which aborts any search still running.
+ * WebServiceImpl}. A config update is taken in place (the new pin applies from the next search;
+ * providers stay); the launch environment is read through the context at each search. When the
+ * scope ends the service is withdrawn, then closed, which aborts the searches still running.
  */
 public final class WebPlugin implements Plugin {
 
@@ -23,15 +20,20 @@ public final class WebPlugin implements Plugin {
   public static final String NAME = "web";
 
   private final SearchActivity activity;
+  private final Supplier<Optional<String>> refusal;
 
   /** The plugin of a host nobody measures. */
   public WebPlugin() {
-    this(SearchActivity.NONE);
+    this(SearchActivity.NONE, Optional::empty);
   }
 
-  /** The plugin whose service reports each search to {@code activity}. */
-  public WebPlugin(SearchActivity activity) {
+  /**
+   * The plugin whose service reports each search to {@code activity} and, while no provider is
+   * registered, fails each with {@code refusal}'s message when it gives one.
+   */
+  public WebPlugin(SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
+    this.refusal = refusal;
   }
 
   @Override
@@ -47,17 +49,15 @@ public final class WebPlugin implements Plugin {
   @Override
   public void apply(Context ctx, Config config) {
     AtomicReference<WebConfig> live = new AtomicReference<>(config.bind(WebConfig.class));
-    LaunchEnvironment env = name -> ctx.env().get(name);
-    WebServiceImpl service = new WebServiceImpl(
-        () -> Optional.ofNullable(live.get().searchProvider()), env, activity);
+    WebServiceImpl service = new WebServiceImpl(() -> Optional.ofNullable(
+        live.get().searchProvider()), name -> ctx.env().get(name), activity, refusal);
     // Registered before the service so that, released in reverse, the service is withdrawn from
     // the tree first and closed after.
     ctx.effect(service::close);
     ctx.provide(WebService.KEY, service);
-    ctx.accept(
-        next -> {
-          live.set(next.bind(WebConfig.class));
-          return true;
-        });
+    ctx.accept(next -> {
+      live.set(next.bind(WebConfig.class));
+      return true;
+    });
   }
 }
