@@ -21,8 +21,8 @@ final class ProfileStanding {
   }
 
   /**
-   * The profile did not compose with {@code error}: the last good tree keeps serving, or, when
-   * there has been none since the start, every search fails with the error ({@link #refusal()}).
+   * The profile did not compose with {@code error}: the last good tree keeps serving, else, with
+   * none since the start, every search fails with the error ({@link #refusal()}).
    *
    * @return the line to report
    */
@@ -32,9 +32,7 @@ final class ProfileStanding {
         : RowFailures.oneLine("profile \"" + profile + "\" is not applied, so no plugin row runs: "
             + error.getMessage() + "; fix the file and dsh applies it once it is saved, without a"
             + " restart");
-    if (!everApplied) {
-      refusal = Optional.of(line);
-    }
+    refusal = everApplied ? refusal : Optional.of(line);
     problem = Optional.of(RowFailures.oneLine(line));
     return line;
   }
@@ -45,10 +43,9 @@ final class ProfileStanding {
   }
 
   /**
-   * While no tree of the profile's own has been applied since the start, what every search fails
-   * with instead of the base layer's answer ("no web provider is registered; install and enable a
-   * web search plugin"), which would send the user the wrong way. The web service tells it only
-   * while no provider is registered, so a search after a row's "applied" line reaches that row.
+   * While no tree of the profile's own has applied, what a search fails with while no provider is
+   * registered: the base layer's own answer ("install and enable a web search plugin") would send
+   * the user the wrong way, and a search after a row's "applied" line must reach that row.
    */
   Optional<String> refusal() {
     return refusal;

@@ -2,6 +2,7 @@ package dev.dsh.host.tool;
 
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
+import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
@@ -11,6 +12,9 @@ import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.tool.WebSearchRendering.Answer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,36 +61,6 @@ public final class WebSearchTool {
           + " www.gov.cn) or to recent pages with freshness: day, week, month, year, or a date"
           + " range FROM..TO such as 2025-01-01..2025-06-30.";
 
-  private static final String SCHEMA = """
-      {
-        "type" : "object",
-        "properties" : {
-          "queries" : {
-            "type" : "array",
-            "description" : "1 to 4 search queries, each searched on its own; duplicates are ignored.",
-            "items" : {
-              "type" : "string",
-              "minLength" : 1,
-              "pattern" : "\\\\S"
-            },
-            "minItems" : 1,
-            "maxItems" : 4
-          },
-          "site" : {
-            "type" : "string",
-            "description" : "Search within this domain only, such as www.gov.cn.",
-            "pattern" : "^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$"
-          },
-          "freshness" : {
-            "type" : "string",
-            "description" : "Only pages of the last day, week, month or year, or published FROM..TO (ISO dates, such as 2025-01-01..2025-06-30).",
-            "pattern" : "^(day|week|month|year|\\\\d{4}-\\\\d{2}-\\\\d{2}\\\\.\\\\.\\\\d{4}-\\\\d{2}-\\\\d{2})$"
-          }
-        },
-        "required" : [ "queries" ],
-        "additionalProperties" : false
-      }""";
-
   private final WebService web;
   private final Supplier<Duration> timeout;
 
@@ -110,9 +84,13 @@ public final class WebSearchTool {
     this.timeout = Objects.requireNonNull(timeout, "timeout");
   }
 
-  /** The JSON Schema of the arguments, pretty-printed. */
+  /** The JSON Schema of the arguments, pretty-printed ({@code web_search.schema.json}). */
   public static String schema() {
-    return SCHEMA;
+    try (InputStream in = WebSearchTool.class.getResourceAsStream("web_search.schema.json")) {
+      return new String(Objects.requireNonNull(in, "schema").readAllBytes(), UTF_8).strip();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -166,8 +144,7 @@ public final class WebSearchTool {
       Thread.currentThread().interrupt();
       return ToolResult.failure(WEB_ABORTED, "web search was interrupted");
     } catch (ExecutionException e) {
-      WebError error = WebError.of(e, "web search"); // never: the call's stage does not fail
-      return ToolResult.failure(error.code(), error.getMessage());
+      throw new IllegalStateException(e); // never: the call's stage does not fail
     }
   }
 

@@ -9,9 +9,8 @@ import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A failed web operation, with a machine-readable {@link #code()}.
- *
- * <p>Messages never contain secrets: providers scrub resolved keys before building one.
+ * A failed web operation, with a machine-readable {@link #code()}. Its message never holds a
+ * secret: providers scrub resolved keys before building one.
  */
 public class WebError extends RuntimeException {
 
@@ -22,20 +21,17 @@ public class WebError extends RuntimeException {
   private final @Nullable Integer upstreamStatus;
   private final @Nullable Duration retryAfter;
 
-  /** An error with {@code code} and {@code message}. */
+  /** An error with a {@code code} ({@link WebErrorCodes}) and a message. */
   public WebError(String code, String message) {
     this(code, message, null, null);
   }
 
-  /** An error with {@code code}, {@code message} and its {@code cause}. */
+  /** An error with a cause. */
   public WebError(String code, String message, @Nullable Throwable cause) {
     this(code, message, null, cause);
   }
 
-  /**
-   * An error with {@code code}, {@code message}, the vendor's own code (such as an envelope's
-   * {@code Code}) and its {@code cause}.
-   */
+  /** An error with the vendor's own code (such as an envelope's {@code Code}) and a cause. */
   public WebError(
       String code, String message, @Nullable String providerCode, @Nullable Throwable cause) {
     super(Objects.requireNonNull(message, "message"), cause);
@@ -89,7 +85,7 @@ public class WebError extends RuntimeException {
             what + " failed: " + cause.getClass().getSimpleName(), cause);
   }
 
-  /** The error code; see {@link WebErrorCodes}. */
+  /** The error code ({@link WebErrorCodes}). */
   public String code() {
     return code;
   }

@@ -2,7 +2,6 @@ package dev.dsh.api.web;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,10 +18,7 @@ import org.jspecify.annotations.Nullable;
 public record WebSearchRequest(
     String query, @Nullable Integer maxResults, SearchFilters filters, @Nullable Duration timeout) {
 
-  /**
-   * The most characters (code points) a query may have: the web service fails a longer one with
-   * {@link WebErrorCodes#WEB_INVALID_REQUEST} before any provider sees it.
-   */
+  /** The most code points a query may have; the web service refuses a longer one. */
   public static final int MAX_QUERY_LENGTH = 1000;
 
   public WebSearchRequest {
@@ -62,10 +58,5 @@ public record WebSearchRequest(
   /** This request with {@code timeout} (absent: none) instead of its own. */
   public WebSearchRequest withTimeout(@Nullable Duration timeout) {
     return new WebSearchRequest(query, maxResults, filters, timeout);
-  }
-
-  /** {@link #maxResults()} as an optional. */
-  public Optional<Integer> maxResultsOpt() {
-    return Optional.ofNullable(maxResults);
   }
 }

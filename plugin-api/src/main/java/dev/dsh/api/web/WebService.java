@@ -22,10 +22,8 @@ public interface WebService {
   ServiceKey<WebService> KEY = ServiceKey.of("web", WebService.class);
 
   /**
-   * Registers {@code provider} as an effect of the caller's scope: it is withdrawn when that scope
-   * ends.
+   * Registers {@code provider} until the caller's scope ends or the handle is disposed.
    *
-   * @return a handle that withdraws the provider early
    * @throws WebError {@link WebErrorCodes#WEB_DUPLICATE_PROVIDER} when the id is taken
    */
   Disposable registerSearchProvider(WebSearchProvider provider);

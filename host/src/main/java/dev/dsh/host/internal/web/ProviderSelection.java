@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 
 /**
  * The selection table of the web seam, applied to one snapshot of the registered providers, and
- * the pin rule it reads.
+ * its pin rule. Readiness is asked only to break a tie between available providers.
  *
  * <pre>
  *   pinned, registered, available     → that provider (ready or not)
@@ -30,10 +30,6 @@ import java.util.stream.Collectors;
  *     several ready                   → WEB_PROVIDER_AMBIGUOUS (the ready ones, ids sorted)
  *     none ready                      → WEB_PROVIDER_AMBIGUOUS (the available ones, ids sorted)
  * </pre>
- *
- * <p>Readiness only breaks a tie between available providers, and is asked only then: a keyless
- * provider never makes a keyed one ambiguous, and a sole provider still runs and fails with its
- * own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
  */
 public final class ProviderSelection {
 
@@ -41,9 +37,8 @@ public final class ProviderSelection {
 
   /**
    * The pinned provider id: {@code configured} (the {@code web} row's {@code searchProvider}) when
-   * it is a string that is not blank, else the launch environment's {@value
-   * WebServiceImpl#PIN_VARIABLE} when not blank; trimmed either way. The one reader of the rule, for
-   * the web service and for the host's boot, which judges whether a failed row may be needed.
+   * a non-blank string, else a non-blank {@value WebServiceImpl#PIN_VARIABLE}; trimmed. Read here
+   * alone, by the web service and by the host's boot judging which failed rows matter.
    */
   public static Optional<String> pin(Optional<?> configured, LaunchEnvironment env) {
     return trimmed(configured).or(() -> trimmed(env.get(WebServiceImpl.PIN_VARIABLE)));

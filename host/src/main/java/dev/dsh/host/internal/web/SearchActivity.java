@@ -41,12 +41,33 @@ public final class SearchActivity {
     }
   }
 
-  /** Reports a search starting now; the returned tracker reports its end. */
-  Started started(String query) {
-    if (!silent) {
-      guarded(() -> listener.searchStarted(query), "searchStarted");
+  /** Reports a search of {@code query} starting now; returns when, for {@link #ended}. */
+  long started(String query) {
+    if (silent) {
+      return 0;
     }
-    return new Started(query, silent ? 0 : System.nanoTime());
+    guarded(() -> listener.searchStarted(query), "searchStarted");
+    return System.nanoTime();
+  }
+
+  /**
+   * Reports the end of the search of {@code query} begun at {@code start}, served or failed by
+   * {@code provider} (null: none was chosen); returns {@code outcome} itself, so cancelling it
+   * still reaches the search.
+   */
+  <T extends CompletionStage<WebSearchResult>> T ended(
+      String query, long start, @Nullable String provider, T outcome) {
+    if (!silent) {
+      outcome.whenComplete((result, error) -> guarded(() -> {
+        Optional<String> code =
+            Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
+        Outcome end = code.isEmpty() ? Outcome.OK
+            : code.get().equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
+        listener.searchEnded(new SearchRecord(Optional.ofNullable(provider), end, code,
+            Duration.ofNanos(System.nanoTime() - start), query));
+      }, "searchEnded"));
+    }
+    return outcome;
   }
 
   private static void guarded(Runnable call, String what) {
@@ -54,39 +75,6 @@ public final class SearchActivity {
       call.run();
     } catch (RuntimeException e) {
       LOG.warn("the activity listener failed in {}; ignored", what, e);
-    }
-  }
-
-  /** A search being timed. */
-  final class Started {
-
-    private final String query;
-    private final long start;
-
-    private Started(String query, long start) {
-      this.query = query;
-      this.start = start;
-    }
-
-    /**
-     * Reports the end of {@code outcome}, served or failed by {@code provider} (null: none was
-     * chosen); returns {@code outcome} itself, so cancelling it still reaches the search.
-     */
-    <T extends CompletionStage<WebSearchResult>> T ended(@Nullable String provider, T outcome) {
-      if (!silent) {
-        outcome.whenComplete((result, error) -> guarded(
-            () -> listener.searchEnded(record(provider, error)), "searchEnded"));
-      }
-      return outcome;
-    }
-
-    private SearchRecord record(@Nullable String provider, @Nullable Throwable error) {
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
-      Optional<String> code =
-          Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
-      Outcome outcome = code.isEmpty() ? Outcome.OK
-          : code.get().equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
-      return new SearchRecord(Optional.ofNullable(provider), outcome, code, took, query);
     }
   }
 }

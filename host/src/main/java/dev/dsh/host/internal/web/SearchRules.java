@@ -59,10 +59,7 @@ final class SearchRules {
         cut || result.truncated(), result.dropped());
   }
 
-  /**
-   * What a caller sees of provider {@code id}'s failure: {@link WebError#of}, with any URL
-   * user-info in the message hidden and the upstream status kept.
-   */
+  /** Provider {@code id}'s failure as {@link WebError#of}, its message's URL user-info hidden. */
   static WebError failure(String id, Throwable error) {
     WebError webError = WebError.of(error, "web provider \"" + id + "\"");
     String message = UrlUserInfo.redact(webError.getMessage());

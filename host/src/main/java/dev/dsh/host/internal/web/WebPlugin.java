@@ -9,10 +9,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * The built-in {@code web} plugin: provides {@link WebService#KEY} backed by a {@link
- * WebServiceImpl}. A config update is taken in place (the new pin applies from the next search;
- * providers stay); the launch environment is read through the context at each search. When the
- * scope ends the service is withdrawn, then closed, which aborts the searches still running.
+ * The built-in {@code web} plugin: provides {@link WebService#KEY}, a {@link WebServiceImpl}. A new
+ * pin is taken in place; the launch environment is read through the context at each search.
  */
 public final class WebPlugin implements Plugin {
 
@@ -27,10 +25,7 @@ public final class WebPlugin implements Plugin {
     this(SearchActivity.NONE, Optional::empty);
   }
 
-  /**
-   * The plugin whose service reports each search to {@code activity} and, while no provider is
-   * registered, fails each with {@code refusal}'s message when it gives one.
-   */
+  /** The plugin whose service reports to {@code activity} and refuses with {@code refusal}. */
   public WebPlugin(SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
     this.refusal = refusal;

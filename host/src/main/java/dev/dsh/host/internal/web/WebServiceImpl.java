@@ -30,17 +30,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The host's {@link WebService}: a registry of search providers and the selection rule of the web
- * seam ({@link ProviderSelection}), applied on every call with the pin read then.
- *
- * <p>{@link #search} never fails with anything but a {@link WebError}; a provider that throws,
- * returns {@code null} or fails otherwise gives {@code WEB_PROVIDER_ERROR}. The query bound, the
- * filter check, the cut to {@code maxResults} are {@link SearchRules}; how a search ends,
- * {@link Registration}. While no provider is registered and the host has a refusal (its profile
- * never applied), every search fails with it.
- *
- * <p>Thread-safe. Through {@link #bindTo} each scope gets a view whose registrations are effects of
- * that scope.
+ * The host's {@link WebService}: a registry of search providers, selection on every call ({@link
+ * ProviderSelection}), the seam's rules ({@link SearchRules}) and how a search ends ({@link
+ * Registration}). Its searches fail with {@link WebError}s only. Thread-safe; each scope gets a
+ * view ({@link #bindTo}) whose registrations are effects of that scope.
  */
 public final class WebServiceImpl implements WebService, ContextAware<WebService>, AutoCloseable {
 
@@ -56,18 +49,12 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   private final Map<String, Registration> registrations = new LinkedHashMap<>();
   private boolean closed;
 
-  /**
-   * @param configuredPin reads the {@code web} row's {@code searchProvider} at each call
-   * @param env the launch environment, read at each call for {@value #PIN_VARIABLE}
-   */
+  /** Reads the pin ({@link #pin()}) from {@code configuredPin} and {@code env} at each call. */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env) {
     this(configuredPin, env, SearchActivity.NONE, Optional::empty);
   }
 
-  /**
-   * As the other, reporting each search to {@code activity} and, while no provider is registered,
-   * failing each with {@code refusal}'s message when it gives one.
-   */
+  /** As the other, reporting to {@code activity}, refusing with {@code refusal} while empty. */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env,
       SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.configuredPin = Objects.requireNonNull(configuredPin, "configuredPin");
@@ -83,10 +70,8 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   }
 
   /**
-   * Registers {@code provider} until the handle is disposed, which aborts its searches. Plugins get
-   * the {@linkplain #bindTo bound view}, whose registrations end with their scope.
+   * Registers {@code provider} until the handle is disposed, which aborts its searches.
    *
-   * @throws WebError {@code WEB_DUPLICATE_PROVIDER} when the id is taken
    * @throws IllegalArgumentException when the id is blank
    * @throws IllegalStateException when this service is closed
    */
@@ -119,19 +104,19 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(signal, "signal");
-    SearchActivity.Started timed = activity.started(request.query());
+    long start = activity.started(request.query());
     try {
       SearchRules.checkQuery(request);
       while (true) {
         Registration registration = select();
         Optional<CompletableFuture<WebSearchResult>> outcome = registration.search(request, signal);
         if (outcome.isPresent()) {
-          return timed.ended(registration.id(), outcome.get());
+          return activity.ended(request.query(), start, registration.id(), outcome.get());
         }
         // Withdrawn between selection and start: select again from the registry as it is now.
       }
     } catch (WebError e) {
-      return timed.ended(null, CompletableFuture.failedFuture(e));
+      return activity.ended(request.query(), start, null, CompletableFuture.failedFuture(e));
     }
   }
 
@@ -143,28 +128,23 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
         .toList();
   }
 
-  /** The pinned provider id now: {@link ProviderSelection#pin} of the config and environment. */
+  /** The pinned provider id now ({@link ProviderSelection#pin}). */
   public Optional<String> pin() {
     return ProviderSelection.pin(configuredPin.get(), env);
   }
 
-  /**
-   * The id of the provider a search would get now, asking the providers as a search does.
-   *
-   * @throws WebError the search's error when it would get none
-   */
+  /** The id of the provider a search would get now; else throws the search's {@link WebError}. */
   public String selected() {
     return select().id();
   }
 
-  /** How many searches wait in each registered provider's line, by id in id order. */
+  /** How many searches wait in each provider's line, by id in id order. */
   public Map<String, Integer> queueDepths() {
     Map<String, Integer> depths = new TreeMap<>();
     snapshot().forEach(registration -> depths.put(registration.id(), registration.queueDepth()));
     return depths;
   }
 
-  /** A view of this service whose registrations are effects of {@code caller}'s scope. */
   @Override
   public WebService bindTo(Context caller) {
     return new View(this, caller);
@@ -179,9 +159,8 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
       all = new ArrayList<>(registrations.values());
       registrations.clear();
     }
-    WebError closing =
-        new WebError(WEB_ABORTED, "the web service closed while the search was running");
-    all.forEach(registration -> registration.withdraw(closing));
+    all.forEach(registration -> registration.withdraw(
+        new WebError(WEB_ABORTED, "the web service closed while the search was running")));
   }
 
   @Override
@@ -208,7 +187,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   /** The service as one scope sees it: what the scope registers is an effect of that scope. */
   private record View(WebServiceImpl service, Context caller) implements WebService {
 
-    /** @throws IllegalStateException when the scope is inactive (nothing stays registered) */
     @Override
     public Disposable registerSearchProvider(WebSearchProvider provider) {
       Disposable registration = service.registerSearchProvider(provider);
