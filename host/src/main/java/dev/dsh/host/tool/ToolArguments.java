@@ -2,9 +2,7 @@ package dev.dsh.host.tool;
 
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
-import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.json.Json;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,13 +69,6 @@ record ToolArguments(List<String> queries, SearchFilters filters) {
     } catch (IllegalArgumentException e) {
       throw invalid("\"" + e.getMessage().replaceFirst(" ", "\" "));
     }
-  }
-
-  /** One request per query, each with the call's filters, {@code maxResults} and {@code timeout}. */
-  List<WebSearchRequest> requests(int maxResults, Duration timeout) {
-    return queries.stream()
-        .map(query -> new WebSearchRequest(query, maxResults, filters, timeout))
-        .toList();
   }
 
   private static @Nullable String optionalString(JsonNode root, String field) {

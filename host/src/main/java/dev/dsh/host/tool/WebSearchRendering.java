@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The model-facing text of web search results, shared by the {@code web_search} tool and {@code dsh
@@ -45,16 +44,18 @@ public final class WebSearchRendering {
 
   /** The text for one search's result (a single query: its content is not labelled). */
   public static String render(WebSearchResult result) {
-    return render(List.of(new Answer("", result.content())), result.sources(), result.truncated());
+    return render(List.of(""), List.of(result), result.sources(), result.truncated());
   }
 
-  /** The text for the answers of one or more queries (in query order) and their merged sources. */
-  static String render(List<Answer> answers, List<WebSearchSource> sources, boolean truncated) {
+  /** The text for the results of one or more queries (in query order) and their merged sources. */
+  static String render(List<String> queries, List<WebSearchResult> results,
+      List<WebSearchSource> sources, boolean truncated) {
     List<String> blocks = new ArrayList<>();
-    for (Answer answer : answers) {
-      if (answer.content() != null) {
-        String content = answer.content().strip();
-        blocks.add(answers.size() > 1 ? "### " + oneLine(answer.query()) + "\n" + content : content);
+    for (int i = 0; i < queries.size(); i++) {
+      String content = results.get(i).content();
+      if (content != null) {
+        blocks.add(queries.size() > 1
+            ? "### " + oneLine(queries.get(i)) + "\n" + content.strip() : content.strip());
       }
     }
     if (!sources.isEmpty()) {
@@ -72,7 +73,7 @@ public final class WebSearchRendering {
   }
 
   /** One source's list item. */
-  static String line(WebSearchSource source) {
+  private static String line(WebSearchSource source) {
     StringBuilder line = new StringBuilder("- [")
         .append(oneLine(label(source)).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]"))
         .append("](").append(linkTarget(source.url())).append(')');
@@ -123,12 +124,4 @@ public final class WebSearchRendering {
     }
     return target.toString();
   }
-
-  /**
-   * One query's answer text.
-   *
-   * @param query the query, used as the label
-   * @param content the provider-generated answer, if any
-   */
-  record Answer(String query, @Nullable String content) {}
 }

@@ -8,10 +8,10 @@ import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.api.web.WebService;
-import dev.dsh.host.tool.WebSearchRendering.Answer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,9 +32,8 @@ import java.util.function.Supplier;
  * <p>Arguments ({@link #schema()}): {@code queries}, 1 to 4 non-blank strings, trimmed and without
  * duplicates, and optionally {@code site} (a domain) and {@code freshness}, applied to every query.
  * Each query is one {@code web.search} with {@code maxResults} {@value #MAX_RESULTS} and the tool's
- * timeout, all at once ({@link SearchFanOut}). Sources are merged round-robin by rank,
- * de-duplicated by url and cut to {@value #MAX_RESULTS}; the text is laid out by {@link
- * WebSearchRendering}. A failure is {@code Error: <message>} with the error's code: invalid
+ * timeout, all at once. Sources are merged round-robin by rank, de-duplicated by url and cut to
+ * {@value #MAX_RESULTS}; the text is laid out by {@link WebSearchRendering}. A failure is {@code Error: <message>} with the error's code: invalid
  * arguments {@code WEB_INVALID_REQUEST}, else the first failed search's. The returned stage never
  * completes exceptionally.
  */
@@ -120,7 +119,10 @@ public final class WebSearchTool {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
     }
-    return SearchFanOut.run(web, call.requests(MAX_RESULTS, timeout.get()), progress, signal)
+    Duration limit = timeout.get();
+    return searchAll(call.queries().stream()
+            .map(query -> new WebSearchRequest(query, MAX_RESULTS, call.filters(), limit))
+            .toList(), progress, signal)
         .handle((results, error) -> {
           if (error == null) {
             return render(call.queries(), results);
@@ -148,11 +150,54 @@ public final class WebSearchTool {
     }
   }
 
-  private static ToolResult render(List<String> queries, List<WebSearchResult> results) {
-    List<Answer> answers = new ArrayList<>();
-    for (int i = 0; i < queries.size(); i++) {
-      answers.add(new Answer(queries.get(i), results.get(i).content()));
+  /**
+   * Runs the searches at once under a signal shared with the caller's: the first failure fires it,
+   * aborting the others, and is the outcome; else every result, in order. They overlap because
+   * {@link WebService#search} does not wait; one that fails at once leaves the rest unstarted.
+   */
+  private CompletableFuture<List<WebSearchResult>> searchAll(
+      List<WebSearchRequest> requests, SearchProgress progress, AbortSignal caller) {
+    AbortController shared = AbortController.linkedTo(caller);
+    // Searches end on the providers' threads: the count and the report go together under one
+    // monitor, so reports arrive one at a time with the count rising.
+    int[] done = {0};
+    CompletableFuture<List<WebSearchResult>> outcome = new CompletableFuture<>();
+    outcome.whenComplete((results, error) -> shared.close());
+    List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
+    for (WebSearchRequest request : requests) {
+      if (outcome.isDone()) {
+        break;
+      }
+      CompletableFuture<WebSearchResult> search;
+      try {
+        search = web.search(request, shared.signal()).toCompletableFuture();
+      } catch (RuntimeException e) {
+        search = CompletableFuture.failedFuture(e);
+      }
+      // The outcome waits for the stage whenComplete returns, so every report comes before it.
+      searches.add(search.whenComplete((result, error) -> {
+        if (error != null) {
+          WebError failure = WebError.of(error, "web search");
+          if (outcome.completeExceptionally(failure)) {
+            shared.abort(failure);
+          }
+        } else {
+          synchronized (done) {
+            try {
+              progress.finished(++done[0], requests.size());
+            } catch (RuntimeException e) {
+              // a report that failed must not fail the search it reports
+            }
+          }
+        }
+      }));
     }
+    CompletableFuture.allOf(searches.toArray(CompletableFuture[]::new))
+        .thenRun(() -> outcome.complete(searches.stream().map(CompletableFuture::join).toList()));
+    return outcome;
+  }
+
+  private static ToolResult render(List<String> queries, List<WebSearchResult> results) {
     // Round-robin by rank: every query's first source, then every query's second, ...; the first
     // source seen for a url is kept. Truncated when a search was, or the cap dropped a source.
     Map<String, WebSearchSource> byUrl = new LinkedHashMap<>();
@@ -173,7 +218,7 @@ public final class WebSearchTool {
     }
     List<WebSearchSource> sources = List.copyOf(byUrl.values());
     return ToolResult.success(
-        WebSearchRendering.render(answers, sources, truncated), sources, truncated);
+        WebSearchRendering.render(queries, results, sources, truncated), sources, truncated);
   }
 
   @Override

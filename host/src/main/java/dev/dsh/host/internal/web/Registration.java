@@ -2,22 +2,28 @@ package dev.dsh.host.internal.web;
 
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
+import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
 
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.api.web.SearchFilter;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebSearchSource;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -130,14 +136,14 @@ final class Registration {
     WebSearchRequest sent = request.withTimeout(null);
     CompletionStage<WebSearchResult> stage;
     try {
-      Optional<WebError> refusal = SearchRules.filterRefusal(id, provider, sent);
+      Optional<WebError> refusal = filterRefusal(sent);
       if (refusal.isPresent()) {
         outcome.completeExceptionally(refusal.get());
         return Optional.of(outcome);
       }
       stage = Objects.requireNonNull(provider.search(sent, controller.signal()), "no stage");
     } catch (RuntimeException e) {
-      outcome.completeExceptionally(SearchRules.failure(id, e));
+      outcome.completeExceptionally(failure(e));
       return Optional.of(outcome);
     }
     // After the provider's own handlers: a provider that ends its search as its signal fires
@@ -147,17 +153,52 @@ final class Registration {
       if (timedOut.getAsBoolean()) {
         outcome.completeExceptionally(aborted.get());
       } else if (error != null) {
-        outcome.completeExceptionally(SearchRules.failure(id, error));
+        outcome.completeExceptionally(failure(error));
       } else if (result == null) {
         outcome.completeExceptionally(
             new WebError(WEB_PROVIDER_ERROR, "web provider \"" + id + "\" returned no result"));
       } else {
-        outcome.complete(SearchRules.cut(id, sent, result));
+        outcome.complete(cut(sent, result));
       }
     });
     return Optional.of(outcome);
   }
 
+  /** Why the provider refuses {@code request}'s filters; empty when it honours them all. */
+  private Optional<WebError> filterRefusal(WebSearchRequest request) {
+    Set<SearchFilter> used = request.filters().used();
+    Set<SearchFilter> supported = used.isEmpty() ? Set.of() : provider.supportedFilters();
+    String missing = used.stream()
+        .filter(filter -> supported == null || !supported.contains(filter))
+        .map(SearchFilter::fieldName)
+        .collect(Collectors.joining(", "));
+    return missing.isEmpty() ? Optional.empty() : Optional.of(new WebError(WEB_REQUEST_UNSUPPORTED,
+        "web provider \"" + id + "\" does not support the filter" + (missing.contains(",") ? "s " : " ")
+            + missing));
+  }
+
+  /** {@code result} naming the provider, its sources cut to the request's limit. */
+  private WebSearchResult cut(WebSearchRequest request, WebSearchResult result) {
+    List<WebSearchSource> sources = result.sources();
+    Integer max = request.maxResults();
+    boolean cut = max != null && sources.size() > max;
+    return new WebSearchResult(id, result.content(), cut ? sources.subList(0, max) : sources,
+        cut || result.truncated(), result.dropped());
+  }
+
+  /** The provider's failure as {@link WebError#of}, its message's URL user-info hidden. */
+  private WebError failure(Throwable error) {
+    WebError webError = WebError.of(error, "web provider \"" + id + "\"");
+    String message = UrlUserInfo.redact(webError.getMessage());
+    if (message.equals(webError.getMessage())) {
+      return webError;
+    }
+    WebError redacted = new WebError(
+        webError.code(), message, webError.providerCode().orElse(null), webError.getCause());
+    return webError.upstreamStatus()
+        .map(status -> redacted.withUpstream(status, webError.retryAfter().orElse(null)))
+        .orElse(redacted);
+  }
   /** Aborts every search of this provider, now and later, with {@code reason}. */
   void withdraw(WebError reason) {
     withdrawal.abort(reason);

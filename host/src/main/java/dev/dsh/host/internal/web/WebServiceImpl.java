@@ -2,6 +2,7 @@ package dev.dsh.host.internal.web;
 
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_DUPLICATE_PROVIDER;
+import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
 import dev.dsh.api.AbortSignal;
@@ -31,9 +32,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The host's {@link WebService}: a registry of search providers, selection on every call ({@link
- * ProviderSelection}), the seam's rules ({@link SearchRules}) and how a search ends ({@link
- * Registration}). Its searches fail with {@link WebError}s only. Thread-safe; each scope gets a
- * view ({@link #bindTo}) whose registrations are effects of that scope.
+ * ProviderSelection}) and the query bound; {@link Registration} runs and ends each search. Its
+ * searches fail with {@link WebError}s only. Thread-safe; each scope gets a view ({@link #bindTo})
+ * whose registrations are effects of that scope.
  */
 public final class WebServiceImpl implements WebService, ContextAware<WebService>, AutoCloseable {
 
@@ -106,7 +107,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     Objects.requireNonNull(signal, "signal");
     long start = activity.started(request.query());
     try {
-      SearchRules.checkQuery(request);
+      checkQuery(request);
       while (true) {
         Registration registration = select();
         Optional<CompletableFuture<WebSearchResult>> outcome = registration.search(request, signal);
@@ -166,6 +167,19 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   @Override
   public String toString() {
     return "WebService" + providers();
+  }
+
+  /** Refuses a query over {@link WebSearchRequest#MAX_QUERY_LENGTH} code points, naming the bound. */
+  private static void checkQuery(WebSearchRequest request) {
+    String query = request.query();
+    // Code points never outnumber chars: a short string needs no count.
+    int length = query.length() <= WebSearchRequest.MAX_QUERY_LENGTH
+        ? 0 : query.codePointCount(0, query.length());
+    if (length > WebSearchRequest.MAX_QUERY_LENGTH) {
+      throw new WebError(WEB_INVALID_REQUEST, "the query is " + length
+          + " characters long; at most " + WebSearchRequest.MAX_QUERY_LENGTH
+          + " are allowed: shorten it");
+    }
   }
 
   private Registration select() {
