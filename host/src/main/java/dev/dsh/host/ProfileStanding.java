@@ -20,12 +20,7 @@ final class ProfileStanding {
     problem = Optional.empty();
   }
 
-  /**
-   * The profile did not compose with {@code error}: the last good tree keeps serving, else, with
-   * none since the start, every search fails with the error ({@link #refusal()}).
-   *
-   * @return the line to report
-   */
+  /** The profile did not compose: returns the line to report (see {@link #refusal()}). */
   String notApplied(String profile, ProfileException error) {
     String line = everApplied
         ? "profile not applied, the previous tree keeps serving: " + error.getMessage()
@@ -44,8 +39,7 @@ final class ProfileStanding {
 
   /**
    * While no tree of the profile's own has applied, what a search fails with while no provider is
-   * registered: the base layer's own answer ("install and enable a web search plugin") would send
-   * the user the wrong way, and a search after a row's "applied" line must reach that row.
+   * registered: the base layer's answer ("install and enable a web search plugin") would mislead.
    */
   Optional<String> refusal() {
     return refusal;

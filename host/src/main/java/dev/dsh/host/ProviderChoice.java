@@ -5,9 +5,8 @@ import dev.dsh.host.internal.web.WebServiceImpl;
 import java.util.Optional;
 
 /**
- * Which search provider the host's web service gives a search now, by its selection table, or why
- * it gives none: what a console shows beside the providers. Asking runs no search; it asks the
- * providers their availability and readiness, as a search does.
+ * Which provider a search would get now, or why none: what a console shows beside the providers.
+ * It runs no search, but asks the providers as a search does.
  *
  * @param provider the id of the provider a search would get now; empty when it would get none
  * @param pinned whether a provider is pinned (the {@code web} row's {@code searchProvider} or

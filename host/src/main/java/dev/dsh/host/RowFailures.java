@@ -16,10 +16,9 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How failed rows are told, one line each (the stack trace too with {@code --verbose}), and when
- * they end a one-shot command: when the row is a built-in, or when provider selection may need it
- * (the pinned provider is not registered, or nothing is pinned and no provider is available). Any
- * other failed row is reported and the command goes on.
+ * How failed rows are told, one line each (and the stack trace with {@code --verbose}), and which
+ * end a one-shot command: a built-in's, or any while selection may need it (the pinned provider is
+ * not registered, or nothing is pinned and none is available).
  */
 final class RowFailures {
 
@@ -31,10 +30,7 @@ final class RowFailures {
     this.events = events;
   }
 
-  /**
-   * {@code message} on one line for the event sink, where every report is one line ({@code dsh
-   * run}'s stderr is read line by line): the first line, then the others joined with {@code "; "}.
-   */
+  /** {@code message} on one line ({@code dsh run}'s stderr is read by line), joined by "; ". */
   static String oneLine(String message) {
     List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     return lines.isEmpty() ? "" : lines.size() == 1 ? lines.get(0)
@@ -53,10 +49,7 @@ final class RowFailures {
         .map(row -> row.config().get("searchProvider")), env);
   }
 
-  /**
-   * For a one-shot boot: reports the failed rows the command can go on without and returns the
-   * lines of those that end it.
-   */
+  /** For a one-shot boot: reports the failed rows it goes on without; returns those that end it. */
   List<String> onBoot(List<AppliedRow> failed, BuiltinPlugins builtins, Optional<String> pin,
       List<ProviderStatus> providers) {
     boolean selectionNeedsThem = pin
@@ -84,10 +77,7 @@ final class RowFailures {
     });
   }
 
-  /**
-   * The row's error on one line: the message of a config error or a missed deadline (written for
-   * people), else the exception's simple class name and message, with the causes'.
-   */
+  /** A config error's or missed deadline's message, else each cause's class and message. */
   private static String cause(AppliedRow row) {
     @Nullable Throwable error = row.scope().error().orElse(null);
     if (error == null) {

@@ -8,9 +8,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a tool call gives back to the model: the text, the error code when the call failed, and the
- * merged sources the text lists (for clients that take structured results, such as MCP's {@code
- * structuredContent}).
+ * What a tool call gives back: the model's text, the error code when it failed, and the merged
+ * sources the text lists (for structured results, such as MCP's {@code structuredContent}).
  *
  * @param text the model-facing text; for a failure, {@code Error: <message>}
  * @param errorCode the failure's code (such as {@code WEB_ABORTED}); absent on success
@@ -28,7 +27,7 @@ public record ToolResult(
     sources = List.copyOf(Objects.requireNonNull(sources, "sources"));
   }
 
-  /** A successful call rendering {@code text}, which lists {@code sources}. */
+  /** A successful call whose {@code text} lists {@code sources}. */
   public static ToolResult success(String text, List<WebSearchSource> sources, boolean truncated) {
     return new ToolResult(text, null, sources, truncated);
   }

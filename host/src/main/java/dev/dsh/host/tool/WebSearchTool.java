@@ -68,16 +68,13 @@ public final class WebSearchTool {
     this(web, DEFAULT_TIMEOUT);
   }
 
-  /** A tool searching through {@code web}, each search bounded by {@code timeout}. */
+  /** A tool searching through {@code web}, each search with {@code timeout}. */
   public WebSearchTool(WebService web, Duration timeout) {
     this(web, () -> timeout);
     Objects.requireNonNull(timeout, "timeout");
   }
 
-  /**
-   * A tool searching through {@code web}, each search bounded by the timeout {@code timeout} gives
-   * at the start of its call (so a live config change applies to the next call).
-   */
+  /** A tool whose searches take the timeout {@code timeout} gives as their call starts. */
   public WebSearchTool(WebService web, Supplier<Duration> timeout) {
     this.web = Objects.requireNonNull(web, "web");
     this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -92,21 +89,12 @@ public final class WebSearchTool {
     }
   }
 
-  /**
-   * Runs the tool with the model's JSON arguments.
-   *
-   * @param signal aborts every search of the call when it fires
-   */
+  /** Runs the tool with the model's JSON arguments; {@code signal} aborts its searches. */
   public CompletionStage<ToolResult> call(String argumentsJson, AbortSignal signal) {
     return call(argumentsJson, signal, SearchProgress.NONE);
   }
 
-  /**
-   * Runs the tool with the model's JSON arguments, telling {@code progress} as each query's search
-   * ends with a result.
-   *
-   * @param signal aborts every search of the call when it fires
-   */
+  /** As {@link #call(String, AbortSignal)}, telling {@code progress} as each search ends well. */
   public CompletionStage<ToolResult> call(
       String argumentsJson, AbortSignal signal, SearchProgress progress) {
     Objects.requireNonNull(argumentsJson, "argumentsJson");

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The selection table of the web seam, applied to one snapshot of the registered providers, and
@@ -41,12 +42,9 @@ public final class ProviderSelection {
    * alone, by the web service and by the host's boot judging which failed rows matter.
    */
   public static Optional<String> pin(Optional<?> configured, LaunchEnvironment env) {
-    return trimmed(configured).or(() -> trimmed(env.get(WebServiceImpl.PIN_VARIABLE)));
-  }
-
-  private static Optional<String> trimmed(Optional<?> value) {
-    return value.filter(String.class::isInstance).map(v -> ((String) v).trim())
-        .filter(s -> !s.isEmpty());
+    return Stream.of(configured, env.get(WebServiceImpl.PIN_VARIABLE)).flatMap(Optional::stream)
+        .filter(String.class::isInstance).map(v -> ((String) v).trim()).filter(s -> !s.isEmpty())
+        .findFirst();
   }
 
   /** @throws WebError when the table gives no provider */

@@ -29,12 +29,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One registered provider, how it is judged, and how its searches end.
- *
- * <p>A search ends at the first of: the provider's answer, its deadline ({@link
- * WebError#timedOut}), the caller's signal, the provider's withdrawal, the caller cancelling the
- * returned future. In all but the first the provider's signal fires, and the search ends whether or
- * not the provider ends it, so no caller waits on a provider that ignores its abort.
+ * One registered provider, how it is judged, and how its searches run and end: at the first of its
+ * answer, the deadline ({@link WebError#timedOut}), the caller's signal, its withdrawal, or the
+ * returned future cancelled. But for its answer, the provider's signal fires and the search ends
+ * whether or not the provider ends it, so no caller waits on one that ignores its abort.
  */
 final class Registration {
 
@@ -53,7 +51,6 @@ final class Registration {
     return id;
   }
 
-  /** Its availability, readiness and, when it is not ready, why. */
   ProviderStatus status() {
     return unavailable().orElseGet(this::readiness);
   }
@@ -90,7 +87,7 @@ final class Registration {
     }
   }
 
-  /** The class only: a provider's message is not known to be free of secrets. */
+  // The class only: a provider's message is not known to be free of secrets.
   private static String failedToReport(String what, RuntimeException e) {
     return "it failed to report its " + what + " (" + e.getClass().getSimpleName() + ")";
   }

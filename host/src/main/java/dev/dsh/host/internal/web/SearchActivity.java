@@ -15,9 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reports searches and reloads to the host's {@link ActivityListener}, timing each search, and
- * logs and ignores a listener that throws. With {@link ActivityListener#none()} it does nothing,
- * so a host nobody measures pays nothing per search.
+ * Reports searches (timed) and reloads to the host's {@link ActivityListener}, logging and ignoring
+ * one that throws; with {@link ActivityListener#none()} it costs nothing per search.
  */
 public final class SearchActivity {
 
@@ -51,9 +50,8 @@ public final class SearchActivity {
   }
 
   /**
-   * Reports the end of the search of {@code query} begun at {@code start}, served or failed by
-   * {@code provider} (null: none was chosen); returns {@code outcome} itself, so cancelling it
-   * still reaches the search.
+   * Reports the end of {@code outcome}, begun at {@code start}, by {@code provider} (null: none
+   * chosen); returns {@code outcome} itself, so cancelling it still reaches the search.
    */
   <T extends CompletionStage<WebSearchResult>> T ended(
       String query, long start, @Nullable String provider, T outcome) {

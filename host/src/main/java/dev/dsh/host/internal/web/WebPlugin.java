@@ -20,7 +20,7 @@ public final class WebPlugin implements Plugin {
   private final SearchActivity activity;
   private final Supplier<Optional<String>> refusal;
 
-  /** The plugin of a host nobody measures. */
+  /** The plugin of a host nobody measures, without a refusal. */
   public WebPlugin() {
     this(SearchActivity.NONE, Optional::empty);
   }

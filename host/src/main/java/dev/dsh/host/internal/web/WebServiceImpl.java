@@ -16,16 +16,14 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.internal.runtime.ContextAware;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,7 +45,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   private final LaunchEnvironment env;
   private final SearchActivity activity;
   private final Supplier<Optional<String>> refusal;
-  private final Map<String, Registration> registrations = new LinkedHashMap<>();
+  private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>(); // by id
   private boolean closed;
 
   /** Reads the pin ({@link #pin()}) from {@code configuredPin} and {@code env} at each call. */
@@ -94,9 +92,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     }
     LOG.debug("web provider \"{}\" registered", id);
     return () -> {
-      synchronized (registrations) {
-        registrations.remove(id, registration);
-      }
+      registrations.remove(id, registration);
       registration.withdraw(new WebError(WEB_ABORTED, "web provider \"" + id + "\" was withdrawn"));
     };
   }
@@ -123,10 +119,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
 
   @Override
   public List<ProviderStatus> providers() {
-    return snapshot().stream()
-        .sorted(Comparator.comparing(Registration::id))
-        .map(Registration::status)
-        .toList();
+    return snapshot().stream().map(Registration::status).toList();
   }
 
   /** The pinned provider id now ({@link ProviderSelection#pin}). */
@@ -141,7 +134,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
 
   /** How many searches wait in each provider's line, by id in id order. */
   public Map<String, Integer> queueDepths() {
-    Map<String, Integer> depths = new TreeMap<>();
+    Map<String, Integer> depths = new LinkedHashMap<>();
     snapshot().forEach(registration -> depths.put(registration.id(), registration.queueDepth()));
     return depths;
   }
@@ -157,7 +150,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     List<Registration> all;
     synchronized (registrations) {
       closed = true;
-      all = new ArrayList<>(registrations.values());
+      all = List.copyOf(registrations.values());
       registrations.clear();
     }
     all.forEach(registration -> registration.withdraw(
@@ -193,9 +186,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   }
 
   private List<Registration> snapshot() {
-    synchronized (registrations) {
-      return new ArrayList<>(registrations.values());
-    }
+    return List.copyOf(registrations.values());
   }
 
   /** The service as one scope sees it: what the scope registers is an effect of that scope. */
