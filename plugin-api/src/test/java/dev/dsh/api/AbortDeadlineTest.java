@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-/** Issue 22 section 3: a signal tells the deadline its timer will fire it at. */
+/** A signal tells the deadline its timer will fire it at. */
 class AbortDeadlineTest {
 
   @Test

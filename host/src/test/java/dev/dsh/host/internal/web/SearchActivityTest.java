@@ -27,7 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
-/** Issue 24: the web service reports every search's start and end to the activity listener. */
+/** The web service reports every search's start and end to the activity listener. */
 class SearchActivityTest {
 
   private final RecordingActivity activity = new RecordingActivity();
