@@ -4,6 +4,7 @@ import dev.dsh.api.AbortController;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.tool.WebSearchTool;
 import dev.langchain4j.web.search.WebSearchEngine;
 import dev.langchain4j.web.search.WebSearchRequest;
 import dev.langchain4j.web.search.WebSearchResults;
@@ -38,8 +39,8 @@ import java.util.concurrent.ExecutionException;
  */
 public final class DshWebSearchEngine implements WebSearchEngine {
 
-  /** The timeout of {@link #DshWebSearchEngine(WebService)}, as the {@code web_search} tool's. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+  /** The timeout of {@link #DshWebSearchEngine(WebService)}, the {@code web_search} tool's. */
+  public static final Duration DEFAULT_TIMEOUT = WebSearchTool.DEFAULT_TIMEOUT;
 
   private final WebService web;
   private final Duration timeout;
