@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** The host's own plugins, by the name a profile row gives them. */
 final class BuiltinPlugins {
@@ -21,21 +22,24 @@ final class BuiltinPlugins {
 
   /** @param warnings where the built-ins' one-line warnings go (the host's event sink) */
   BuiltinPlugins(Path home, LaunchEnvironment env, Consumer<String> warnings) {
-    this(home, env, warnings, SearchActivity.NONE);
+    this(home, env, warnings, SearchActivity.NONE, Optional::empty);
   }
 
-  /** The built-ins of a host started with {@code options}, its searches reported as they ask. */
-  BuiltinPlugins(HostOptions options) {
+  /**
+   * The built-ins of a host started with {@code options}, its searches reported as they ask and,
+   * while no provider is registered, refused with {@code refusal}'s message when it gives one.
+   */
+  BuiltinPlugins(HostOptions options, Supplier<Optional<String>> refusal) {
     this(options.home().root(), options.env(), options.events(),
-        new SearchActivity(options.activity()));
+        new SearchActivity(options.activity()), refusal);
   }
 
-  private BuiltinPlugins(
-      Path home, LaunchEnvironment env, Consumer<String> warnings, SearchActivity activity) {
+  private BuiltinPlugins(Path home, LaunchEnvironment env, Consumer<String> warnings,
+      SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
     add(new EnvPlugin(env));
     add(new CredentialsPlugin(home, warnings));
-    add(new WebPlugin(activity));
+    add(new WebPlugin(activity, refusal));
     add(new WebToolPlugin());
   }
 

@@ -15,7 +15,7 @@ import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.runtime.RuntimeThread;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
-import dev.dsh.host.internal.web.QueueDepths;
+import dev.dsh.host.internal.web.WebServiceImpl;
 import dev.dsh.host.model.LeftoverThread;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.PluginInfo;
@@ -57,7 +57,7 @@ public final class Host implements AutoCloseable {
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
     PluginLoader loader = new PluginLoader(options.home().root());
-    this.builtins = new BuiltinPlugins(options);
+    this.builtins = new BuiltinPlugins(options, standing::refusal);
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.current = composer.baseOnly(options.profile());
     this.leftovers = new LeftoverThreads(options.events());
@@ -82,7 +82,7 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     return boot(new Host(options, lifecycle), host -> {
       List<String> problems = host.admin.call(() -> {
-        host.plugins.sync(host.rows::disposeRowsOf).stream().map(OneLine::of)
+        host.plugins.sync(host.rows::disposeRowsOf).stream().map(RowFailures::oneLine)
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
         found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins,
@@ -156,7 +156,7 @@ public final class Host implements AutoCloseable {
         problems.addAll(apply(current)); // plugins that went away must still lose their rows
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
-      List<String> lines = problems.stream().map(OneLine::of).toList();
+      List<String> lines = problems.stream().map(RowFailures::oneLine).toList();
       lines.forEach(options.events());
       builtins.activity().reloaded(lines);
       return problems;
@@ -178,14 +178,12 @@ public final class Host implements AutoCloseable {
 
   /** {@code ctx.web} of the running tree, while the {@code web} row runs: a provider per call. */
   public Optional<WebService> web() {
-    return standing.unapplied(() -> !providers().isEmpty()).<WebService>map(refusal -> refusal)
-        .or(() -> runtime.root().get(WebService.KEY));
+    return runtime.root().get(WebService.KEY);
   }
 
-  /** The {@code tool-web} row's {@code web_search}; before the profile applies, one saying why. */
+  /** The {@code tool-web} row's {@code web_search}, while that row runs. */
   public Optional<WebSearchTool> webSearchTool() {
-    return standing.unapplied(() -> !providers().isEmpty()).map(WebSearchTool::new)
-        .or(() -> runtime.root().get(WebSearchTool.KEY));
+    return runtime.root().get(WebSearchTool.KEY);
   }
 
   /** The credentials service, when the {@code credentials} row is running. */
@@ -198,9 +196,10 @@ public final class Host implements AutoCloseable {
     return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
   }
 
-  /** Searches waiting in each registered provider's line, by provider id ({@link QueueDepths}). */
+  /** Searches waiting in each registered provider's line, by provider id. */
   public Map<String, Integer> queueDepths() {
-    return runtime.root().get(WebService.KEY).map(QueueDepths::of).orElse(Map.of());
+    return runtime.root().get(WebService.KEY).flatMap(WebServiceImpl::of)
+        .map(WebServiceImpl::queueDepths).orElse(Map.of());
   }
 
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */

@@ -2,43 +2,33 @@ package dev.dsh.host;
 
 import dev.dsh.host.model.ProfileException;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Whether a serving host's profile is applied and, while its files do not compose, why, and what
- * searches go through instead. Written by the host's admin thread on each reload, read by any.
+ * Whether a serving host's profile is applied and, while its files do not compose, why. Written by
+ * the host's admin thread on each reload, read by any.
  */
 final class ProfileStanding {
 
   private volatile Optional<String> problem = Optional.empty();
-  private volatile @Nullable UnappliedProfile unapplied;
-  // The admin thread's own.
-  private boolean everApplied;
+  private volatile Optional<String> refusal = Optional.empty();
+  private boolean everApplied; // the admin thread's own
 
   /** The profile's own tree is applied now. */
   void applied() {
     everApplied = true;
-    unapplied = null;
+    refusal = Optional.empty();
     problem = Optional.empty();
   }
 
-  /**
-   * The profile did not compose with {@code error}: the last good tree keeps serving, or, when there
-   * has been none since the start, every search fails with the error ({@link #unapplied()}).
-   *
-   * @return the line to report
-   */
+  /** The profile did not compose: returns the line to report (see {@link #refusal()}). */
   String notApplied(String profile, ProfileException error) {
-    String line;
-    if (everApplied) {
-      line = "profile not applied, the previous tree keeps serving: " + error.getMessage();
-    } else {
-      UnappliedProfile refusal = UnappliedProfile.of(profile, error);
-      unapplied = refusal;
-      line = refusal.message();
-    }
-    problem = Optional.of(OneLine.of(line));
+    String line = everApplied
+        ? "profile not applied, the previous tree keeps serving: " + error.getMessage()
+        : RowFailures.oneLine("profile \"" + profile + "\" is not applied, so no plugin row runs: "
+            + error.getMessage() + "; fix the file and dsh applies it once it is saved, without a"
+            + " restart");
+    refusal = everApplied ? refusal : Optional.of(line);
+    problem = Optional.of(RowFailures.oneLine(line));
     return line;
   }
 
@@ -48,11 +38,10 @@ final class ProfileStanding {
   }
 
   /**
-   * What searches go through while no tree of the profile's own has been applied and no provider is
-   * registered: a reload that composes marks the profile applied once its rows are, and a search
-   * after a row's "applied" line must reach that row.
+   * While no tree of the profile's own has applied, what a search fails with while no provider is
+   * registered: the base layer's answer ("install and enable a web search plugin") would mislead.
    */
-  Optional<UnappliedProfile> unapplied(BooleanSupplier anyProvider) {
-    return Optional.ofNullable(unapplied).filter(refusal -> !anyProvider.getAsBoolean());
+  Optional<String> refusal() {
+    return refusal;
   }
 }

@@ -1,15 +1,12 @@
 package dev.dsh.host;
 
 import dev.dsh.api.web.WebError;
-import dev.dsh.api.web.WebService;
-import dev.dsh.host.internal.web.SelectionNow;
+import dev.dsh.host.internal.web.WebServiceImpl;
 import java.util.Optional;
 
 /**
- * Which search provider the host's web service gives a search now, by its selection table (the
- * pin, or the one available and ready provider), or why it gives none: what a console shows
- * beside the providers. Asking runs no search; it asks the providers their availability and
- * readiness, as a search does.
+ * Which provider a search would get now, or why none: what a console shows beside the providers.
+ * It runs no search, but asks the providers as a search does.
  *
  * @param provider the id of the provider a search would get now; empty when it would get none
  * @param pinned whether a provider is pinned (the {@code web} row's {@code searchProvider} or
@@ -20,18 +17,14 @@ public record ProviderChoice(Optional<String> provider, boolean pinned, Optional
 
   /** Asks {@code host}'s web service now. */
   public static ProviderChoice of(Host host) {
-    Optional<WebService> web = host.web();
+    Optional<WebServiceImpl> web = host.web().flatMap(WebServiceImpl::of);
     if (web.isEmpty()) {
       return new ProviderChoice(Optional.empty(), false, Optional.of(
           "the web service is not running: the \"web\" row is disabled or failed"));
     }
-    if (web.get() instanceof UnappliedProfile refusal) {
-      return new ProviderChoice(Optional.empty(), false, Optional.of(refusal.message()));
-    }
-    boolean pinned = SelectionNow.pin(web.get()).isPresent();
+    boolean pinned = web.get().pin().isPresent();
     try {
-      return new ProviderChoice(Optional.of(SelectionNow.select(web.get())), pinned,
-          Optional.empty());
+      return new ProviderChoice(Optional.of(web.get().selected()), pinned, Optional.empty());
     } catch (WebError e) {
       return new ProviderChoice(Optional.empty(), pinned, Optional.of(e.getMessage()));
     }

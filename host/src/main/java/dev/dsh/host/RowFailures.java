@@ -1,20 +1,24 @@
 package dev.dsh.host;
 
+import dev.dsh.api.ConfigException;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.RowReconciler.AppliedRow;
 import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.web.ProviderPin;
+import dev.dsh.host.internal.runtime.PluginCallTimeoutException;
+import dev.dsh.host.internal.web.ProviderSelection;
 import dev.dsh.host.internal.web.WebPlugin;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
- * How failed rows are told and when they end a one-shot command (issue 10 item 4): one line with
- * the cause (the stack trace too with {@code --verbose}); fatal when the row is a built-in, or when
- * provider selection may need it (the pinned provider is not registered, or nothing is pinned and
- * no provider is available); any other failed row is reported and the command goes on.
+ * How failed rows are told, one line each (and the stack trace with {@code --verbose}), and which
+ * end a one-shot command: a built-in's, or any while selection may need it (the pinned provider is
+ * not registered, or nothing is pinned and none is available).
  */
 final class RowFailures {
 
@@ -26,25 +30,26 @@ final class RowFailures {
     this.events = events;
   }
 
+  /** {@code message} on one line ({@code dsh run}'s stderr is read by line), joined by "; ". */
+  static String oneLine(String message) {
+    List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    return lines.isEmpty() ? "" : lines.size() == 1 ? lines.get(0)
+        : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
+  }
+
   /** {@code row "x" failed: <cause>}; with {@code --verbose}, the stack trace is reported first. */
   String line(AppliedRow row) {
-    Throwable error = row.scope().error().orElse(null);
-    if (verbose && error != null) {
-      events.accept(FailureText.stackTrace(error));
-    }
-    return "row \"" + row.row().id() + "\" failed: " + FailureText.of(error);
+    stackTrace(row);
+    return "row \"" + row.row().id() + "\" failed: " + cause(row);
   }
 
   /** The pinned provider id of {@code profile}, read by the web service's own rule. */
   static Optional<String> pin(ComposedProfile profile, LaunchEnvironment env) {
-    return ProviderPin.read(profile.row(WebPlugin.NAME).filter(row -> !row.disabled())
+    return ProviderSelection.pin(profile.row(WebPlugin.NAME).filter(row -> !row.disabled())
         .map(row -> row.config().get("searchProvider")), env);
   }
 
-  /**
-   * For a one-shot boot: reports the failed rows the command can go on without and returns the
-   * lines of those that end it.
-   */
+  /** For a one-shot boot: reports the failed rows it goes on without; returns those that end it. */
   List<String> onBoot(List<AppliedRow> failed, BuiltinPlugins builtins, Optional<String> pin,
       List<ProviderStatus> providers) {
     boolean selectionNeedsThem = pin
@@ -57,13 +62,42 @@ final class RowFailures {
       return fatal.stream().map(this::line).toList();
     }
     for (AppliedRow row : failed) {
-      Throwable error = row.scope().error().orElse(null);
-      events.accept(OneLine.of("row \"" + row.row().id()
-          + "\" failed, auto-selection runs without it: " + FailureText.of(error)));
-      if (verbose && error != null) {
-        events.accept(FailureText.stackTrace(error));
-      }
+      events.accept(oneLine("row \"" + row.row().id()
+          + "\" failed, auto-selection runs without it: " + cause(row)));
+      stackTrace(row);
     }
     return List.of();
+  }
+
+  private void stackTrace(AppliedRow row) {
+    row.scope().error().filter(error -> verbose).ifPresent(error -> {
+      StringWriter text = new StringWriter();
+      error.printStackTrace(new PrintWriter(text));
+      events.accept(text.toString().stripTrailing());
+    });
+  }
+
+  /** A config error's or missed deadline's message, else each cause's class and message. */
+  private static String cause(AppliedRow row) {
+    @Nullable Throwable error = row.scope().error().orElse(null);
+    if (error == null) {
+      return "unknown error";
+    }
+    if (error instanceof ConfigException || error instanceof PluginCallTimeoutException) {
+      return oneLine(String.valueOf(error.getMessage()));
+    }
+    StringBuilder line = new StringBuilder(describe(error));
+    int depth = 0;
+    for (Throwable cause = error.getCause(); cause != null && cause != error && depth < 5;
+        cause = cause.getCause(), depth++) {
+      line.append(" (caused by ").append(describe(cause)).append(')');
+    }
+    return oneLine(line.toString());
+  }
+
+  private static String describe(Throwable t) {
+    String message = t.getMessage();
+    String name = t.getClass().getSimpleName();
+    return message == null || message.isBlank() ? name : name + ": " + message;
   }
 }

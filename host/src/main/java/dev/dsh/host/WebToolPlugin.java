@@ -13,17 +13,13 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The built-in {@code tool-web} plugin: requires {@code web} and provides the {@link WebSearchTool}
- * under {@link WebSearchTool#KEY}. A config update is taken in place: the new timeout applies from
- * the next call.
+ * under {@link WebSearchTool#KEY}. A new timeout is taken in place and applies from the next call.
  */
 final class WebToolPlugin implements Plugin {
 
-  /** The plugin's name and the built-in row's id. */
-  static final String NAME = "tool-web";
-
   @Override
   public String name() {
-    return NAME;
+    return "tool-web";
   }
 
   @Override
@@ -40,15 +36,13 @@ final class WebToolPlugin implements Plugin {
   public void apply(Context ctx, Config config) {
     AtomicReference<Duration> timeout = new AtomicReference<>(timeout(config));
     ctx.provide(WebSearchTool.KEY, new WebSearchTool(ctx.web(), timeout::get));
-    ctx.accept(
-        next -> {
-          timeout.set(timeout(next));
-          return true;
-        });
+    ctx.accept(next -> {
+      timeout.set(timeout(next));
+      return true;
+    });
   }
 
-  /** The schema has held the value to 1…{@value WebToolConfig#MAX_SEARCH_TIMEOUT_MS} already. */
   private static Duration timeout(Config config) {
-    return config.bind(WebToolConfig.class).searchTimeout();
+    return Duration.ofMillis(config.bind(WebToolConfig.class).searchTimeoutMs());
   }
 }

@@ -48,7 +48,7 @@ class HostActivityTest {
         host.search(WebSearchRequest.of("first"), AbortSignal.never())
             .toCompletableFuture().get(RecordingActivity.HANG_BOUND_SECONDS, TimeUnit.SECONDS);
         SearchRecord direct = activity.nextEnded();
-        host.webSearchTool().orElseThrow().call(List.of("second"), AbortSignal.never())
+        host.webSearchTool().orElseThrow().call("{\"queries\": [\"second\"]}", AbortSignal.never())
             .toCompletableFuture().get(RecordingActivity.HANG_BOUND_SECONDS, TimeUnit.SECONDS);
         SearchRecord tool = activity.nextEnded();
 

@@ -1,21 +1,16 @@
 package dev.dsh.langchain4j;
 
 import dev.dsh.api.AbortController;
-import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
-import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.tool.WebSearchTool;
 import dev.langchain4j.web.search.WebSearchEngine;
 import dev.langchain4j.web.search.WebSearchRequest;
 import dev.langchain4j.web.search.WebSearchResults;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * A LangChain4j {@link WebSearchEngine} searching through a dsh {@link WebService} ({@code
@@ -37,19 +32,15 @@ import java.util.concurrent.TimeoutException;
  * metadata {@code publishedAt} and {@code provider} when known. {@code totalResults} is the number
  * of results returned.
  *
- * <p>Failures: a failed search throws a {@link WebError} with the search's {@linkplain
- * WebError#code() code}, message and provider code. Each search is bounded by the engine's timeout,
- * an {@link AbortSignal#timeout} whose deadline the provider sees ({@code WEB_ABORTED}, {@link
- * WebError#timedOut}: "web search timed out after 3 s"); an interrupted caller aborts its search
- * ({@code WEB_ABORTED}) and keeps its interrupt status.
+ * <p>Failures: a failed search throws its {@link WebError}, with its {@linkplain WebError#code()
+ * code}, message and provider code. Each search carries the engine's timeout, past which the web
+ * service ends it ({@link WebError#timedOut}: "web search timed out after 3 s"); an interrupted
+ * caller aborts its search ({@code WEB_ABORTED}) and keeps its interrupt status.
  */
 public final class DshWebSearchEngine implements WebSearchEngine {
 
-  /** The timeout of {@link #DshWebSearchEngine(WebService)}, as the {@code web_search} tool's. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
-
-  /** How long past the timeout the engine waits for the aborted search to end. */
-  private static final Duration GRACE = Duration.ofSeconds(1);
+  /** The timeout of {@link #DshWebSearchEngine(WebService)}, the {@code web_search} tool's. */
+  public static final Duration DEFAULT_TIMEOUT = WebSearchTool.DEFAULT_TIMEOUT;
 
   private final WebService web;
   private final Duration timeout;
@@ -77,53 +68,18 @@ public final class DshWebSearchEngine implements WebSearchEngine {
   @Override
   public WebSearchResults search(WebSearchRequest request) {
     Objects.requireNonNull(request, "request");
-    dev.dsh.api.web.WebSearchRequest search = RequestMapping.toDsh(request);
-    // The timeout as a signal, so the provider knows the deadline (and sends nothing it cannot
-    // answer in time); the wait outlasts it a little, so the provider's abort is what ends it.
-    AbortSignal deadline = AbortSignal.timeout(timeout);
-    try (AbortController controller = AbortController.linkedTo(deadline)) {
-      try {
-        WebSearchResult result =
-            web.search(search, controller.signal())
-                .toCompletableFuture()
-                .get(timeout.plus(GRACE).toNanos(), TimeUnit.NANOSECONDS);
-        return ResultMapping.toLangChain4j(result);
-      } catch (TimeoutException e) {
-        controller.abort(e);
-        throw timedOut(e);
-      } catch (InterruptedException e) {
-        controller.abort(e);
-        Thread.currentThread().interrupt();
-        throw new WebError(WebErrorCodes.WEB_ABORTED, "web search was interrupted", e);
-      } catch (ExecutionException | CompletionException e) {
-        WebError error = surfaced(e.getCause() == null ? e : e.getCause());
-        throw deadline.aborted() && error.code().equals(WebErrorCodes.WEB_ABORTED)
-            ? timedOut(error)
-            : error;
-      } catch (WebError e) {
-        throw surfaced(e); // thrown by search() itself rather than through its stage
-      }
+    dev.dsh.api.web.WebSearchRequest search = RequestMapping.toDsh(request).withTimeout(timeout);
+    AbortController controller = new AbortController();
+    try {
+      return ResultMapping.toLangChain4j(
+          web.search(search, controller.signal()).toCompletableFuture().get());
+    } catch (InterruptedException e) {
+      controller.abort(e);
+      Thread.currentThread().interrupt();
+      throw new WebError(WebErrorCodes.WEB_ABORTED, "web search was interrupted", e);
+    } catch (ExecutionException | WebError e) { // a WebError thrown by search() itself
+      throw WebError.of(e, "web search");
     }
-  }
-
-  /** {@link WebError#timedOut}, the wording of every door, with {@code cause} kept. */
-  private WebError timedOut(Throwable cause) {
-    return new WebError(
-        WebErrorCodes.WEB_ABORTED, WebError.timedOut(timeout).getMessage(), null, cause);
-  }
-
-  /** The failure as the caller sees it: a {@link WebError} keeping code, message and vendor code. */
-  private static WebError surfaced(Throwable failure) {
-    if (failure instanceof WebError error) {
-      return new WebError(error.code(), error.getMessage(), error.providerCode().orElse(null), error);
-    }
-    if (failure instanceof CancellationException) {
-      return new WebError(WebErrorCodes.WEB_ABORTED, "web search was cancelled", failure);
-    }
-    return new WebError(
-        WebErrorCodes.WEB_PROVIDER_ERROR,
-        "web search failed: " + failure.getClass().getSimpleName(),
-        failure);
   }
 
   @Override

@@ -30,9 +30,9 @@ import java.util.function.Supplier;
  * sources as markdown links with snippets, or {@code Error: <message>} (invalid arguments, a
  * failed search, a timeout), marked {@code isError}; the host's {@link
  * dev.dsh.host.tool.ToolResult}, with the merged sources, is the result object a {@code
- * ToolExecution} carries. Each call is bounded by the tool's timeout (30 s unless the profile's
- * {@code tool-web} row says otherwise), plus a second for aborted searches to end; an interrupted
- * caller aborts its searches and keeps its interrupt status.
+ * ToolExecution} carries. Each search is bounded by the tool's timeout (30 s unless the profile's
+ * {@code tool-web} row says otherwise); an interrupted caller aborts its searches and keeps its
+ * interrupt status.
  */
 public final class DshWebSearchTool {
 

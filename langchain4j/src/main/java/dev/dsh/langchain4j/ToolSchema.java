@@ -1,5 +1,6 @@
 package dev.dsh.langchain4j;
 
+import dev.dsh.host.json.Json;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The host tool's JSON Schema as the parameters of a LangChain4j tool specification: each
@@ -22,8 +22,6 @@ final class ToolSchema {
   private static final Set<String> CARRIED =
       Set.of("type", "properties", "required", "additionalProperties");
 
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
   private ToolSchema() {}
 
   /**
@@ -31,7 +29,7 @@ final class ToolSchema {
    *     schema cannot carry (the model would be offered less than the schema says)
    */
   static JsonObjectSchema parameters(String schemaJson) {
-    JsonNode root = MAPPER.readTree(schemaJson);
+    JsonNode root = Json.MAPPER.readTree(schemaJson);
     for (Map.Entry<String, JsonNode> keyword : root.properties()) {
       if (!CARRIED.contains(keyword.getKey())) {
         throw new IllegalStateException(
@@ -45,7 +43,7 @@ final class ToolSchema {
     JsonObjectSchema.Builder parameters = JsonObjectSchema.builder();
     for (Map.Entry<String, JsonNode> property : root.path("properties").properties()) {
       parameters.addProperty(
-          property.getKey(), JsonRawSchema.from(MAPPER.writeValueAsString(property.getValue())));
+          property.getKey(), JsonRawSchema.from(Json.MAPPER.writeValueAsString(property.getValue())));
     }
     List<String> required = new ArrayList<>();
     root.path("required").forEach(name -> required.add(name.stringValue()));

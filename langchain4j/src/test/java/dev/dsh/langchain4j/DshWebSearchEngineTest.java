@@ -169,18 +169,12 @@ class DshWebSearchEngineTest {
   }
 
   @Test
-  void aSearchPastTheTimeoutIsAbortedAndReportedAsSuch() {
-    FakeWebService never = FakeWebService.answering(new CompletableFuture<>());
-    DshWebSearchEngine bounded = new DshWebSearchEngine(never, Duration.ofMillis(50));
+  void eachSearchCarriesTheEnginesTimeoutForTheServiceToKeep() {
+    new DshWebSearchEngine(web, Duration.ofMillis(50)).search("q");
+    engine.search("r");
 
-    assertThatThrownBy(() -> bounded.search("q"))
-        .isInstanceOfSatisfying(
-            WebError.class,
-            error -> {
-              assertThat(error.code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
-              assertThat(error.getMessage()).isEqualTo("web search timed out after 50 ms");
-            });
-    assertThat(never.searches.get(0).signal().aborted()).isTrue();
+    assertThat(web.searches).extracting(search -> search.request().timeout())
+        .containsExactly(Duration.ofMillis(50), DshWebSearchEngine.DEFAULT_TIMEOUT);
   }
 
   @Test

@@ -39,9 +39,9 @@ final class FakeWebService implements WebService {
   }
 
   private static WebSearchResult cut(WebSearchResult result, WebSearchRequest request) {
-    int limit = request.maxResultsOpt().orElse(Integer.MAX_VALUE);
+    int limit = request.maxResults() == null ? Integer.MAX_VALUE : request.maxResults();
     if (result.sources().size() <= limit) {
-      return result.withProvider("fake");
+      return new WebSearchResult("fake", result.content(), result.sources(), result.truncated());
     }
     return new WebSearchResult("fake", result.content(), result.sources().subList(0, limit), true);
   }

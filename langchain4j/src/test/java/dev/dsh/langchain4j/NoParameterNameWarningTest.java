@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /**
- * Issue 26: LangChain4j's own web search tool offers the model {@code arg0} and warns about it at
+ * LangChain4j's own web search tool offers the model {@code arg0} and warns about it at
  * start-up; dsh's tool offers {@code queries}, {@code site} and {@code freshness}, and nothing is
  * logged (slf4j-simple writes LangChain4j's warnings to {@code System.err}).
  */

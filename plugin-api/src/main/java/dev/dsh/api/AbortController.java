@@ -1,6 +1,9 @@
 package dev.dsh.api;
 
 import java.lang.System.Logger.Level;
+import java.security.AccessController;
+import java.security.PrivilegedAction;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,46 +12,37 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Creates an {@link AbortSignal} and fires it.
- *
- * <p>Thread-safe. {@link #close()} unlinks the controller from the signals it was {@linkplain
- * #linkedTo linked to} without firing it, so a long-lived parent does not keep it alive.
+ * Creates an {@link AbortSignal} and fires it. Thread-safe. {@link #close()} unlinks it from the
+ * signals it was {@linkplain #linkedTo linked to} without firing it, so a long-lived parent does
+ * not keep it alive.
  */
 public final class AbortController implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(AbortController.class.getName());
 
   private final Signal signal = new Signal();
-  private final List<Disposable> links = new ArrayList<>();
 
   /** A controller whose signal has not fired. */
   public AbortController() {}
 
   /**
-   * A controller whose signal also fires when any of {@code parents} fires, with the parent's
-   * reason. Its signal reports {@linkplain AbortSignal#aborted() aborted} as soon as a parent has
-   * fired, before the parent's handlers have reached it: one abort of a parent is seen by every
-   * signal linked to it at once, so work that checks a signal never starts after the abort just
-   * because its own handler has not run yet.
+   * A controller whose signal also fires when any of {@code parents} fires, with that one's reason.
+   * It reports {@linkplain AbortSignal#aborted() aborted} as soon as a parent has fired, before the
+   * parent's handlers reach it: work that checks it never starts after an abort just because its
+   * own handler has not run yet.
    */
   public static AbortController linkedTo(AbortSignal... parents) {
     AbortController controller = new AbortController();
     for (AbortSignal parent : parents) {
       Objects.requireNonNull(parent, "parent signal");
-      Disposable link =
-          parent.onAbort(
-              () ->
-                  controller.abort(
-                      parent.reason().orElseGet(() -> new CancellationException("aborted"))));
-      synchronized (controller.links) {
-        controller.links.add(link);
-      }
-      controller.signal.follow(parent);
+      controller.signal.follow(parent, parent.onAbort(() -> controller.abort(
+          parent.reason().orElseGet(() -> new CancellationException("aborted")))));
       if (controller.signal.aborted()) {
-        // A parent had already fired: nothing more to follow, and no link may stay behind.
-        controller.unlink();
+        controller.unlink(); // a parent had fired: no link may stay behind
         break;
       }
     }
@@ -73,32 +67,84 @@ public final class AbortController implements AutoCloseable {
     }
   }
 
-  /** Records when {@link AbortSignal#timeout}'s timer is due to fire this controller's signal. */
-  void dueAt(Instant deadline) {
-    signal.dueAt(deadline);
+  /** A controller fired with {@code reason} after {@code delay} ({@link AbortSignal#timeout}). */
+  static AbortController firedAfter(Duration delay, Throwable reason) {
+    AbortController controller = new AbortController();
+    synchronized (controller.signal) {
+      controller.signal.due = Instant.now().plus(delay);
+    }
+    Timer.EXECUTOR.schedule(() -> controller.abort(reason), delay.toNanos(), TimeUnit.NANOSECONDS);
+    return controller;
   }
 
-  /** Unlinks from parent signals without firing. The signal can still be fired by {@link #abort}. */
+  /** Unlinks from the parent signals without firing. */
   @Override
   public void close() {
     unlink();
   }
 
   private void unlink() {
-    List<Disposable> toRelease;
-    synchronized (links) {
-      toRelease = new ArrayList<>(links);
-      links.clear();
+    List<Disposable> links;
+    synchronized (signal) {
+      links = List.copyOf(signal.links);
+      signal.links.clear();
+      signal.parents.clear();
     }
-    toRelease.forEach(Disposable::dispose);
-    signal.unfollowAll();
+    links.forEach(Disposable::dispose);
   }
+
+  /**
+   * The one daemon thread behind {@link AbortSignal#timeout}: made privileged, with this API's
+   * loader, so it never pins the domain or loader of a plugin whose code triggered its creation.
+   */
+  private static final class Timer {
+    static final ScheduledThreadPoolExecutor EXECUTOR = create();
+
+    @SuppressWarnings("removal") // the only way on 17 to keep a plugin's domain out of the thread
+    private static ScheduledThreadPoolExecutor create() {
+      ClassLoader apiLoader = AbortController.class.getClassLoader();
+      ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task ->
+          AccessController.doPrivileged((PrivilegedAction<Thread>) () -> {
+            Thread thread = new Thread(task, "dsh-abort-timer");
+            thread.setDaemon(true);
+            thread.setContextClassLoader(apiLoader);
+            return thread;
+          }));
+      executor.setRemoveOnCancelPolicy(true);
+      executor.prestartAllCoreThreads();
+      return executor;
+    }
+  }
+
+  /** The signal of {@link AbortSignal#never()}. */
+  static final AbortSignal NEVER = new AbortSignal() {
+    @Override
+    public boolean aborted() {
+      return false;
+    }
+
+    @Override
+    public Optional<Throwable> reason() {
+      return Optional.empty();
+    }
+
+    @Override
+    public Disposable onAbort(Runnable handler) {
+      return Disposable.noop();
+    }
+
+    @Override
+    public String toString() {
+      return "AbortSignal[never]";
+    }
+  };
 
   private static final class Signal implements AbortSignal {
     private final Map<Object, Runnable> handlers = new LinkedHashMap<>();
-    // The signals this one is linked to while linked: a fired parent counts before its handler
-    // has fired this one.
+    // The signals it follows while linked (a fired parent counts before its handler reached this),
+    // and the handlers it has on them.
     private final List<AbortSignal> parents = new ArrayList<>();
+    private final List<Disposable> links = new ArrayList<>();
     private Throwable reason;
     private Instant due;
 
@@ -116,13 +162,7 @@ public final class AbortController implements AutoCloseable {
         }
         linked = List.copyOf(parents);
       }
-      for (AbortSignal parent : linked) {
-        Optional<Throwable> why = parent.reason();
-        if (why.isPresent()) {
-          return why;
-        }
-      }
-      return Optional.empty();
+      return linked.stream().map(AbortSignal::reason).flatMap(Optional::stream).findFirst();
     }
 
     @Override
@@ -140,18 +180,11 @@ public final class AbortController implements AutoCloseable {
       return Optional.ofNullable(earliest);
     }
 
-    synchronized void dueAt(Instant deadline) {
-      due = deadline;
-    }
-
-    synchronized void follow(AbortSignal parent) {
+    synchronized void follow(AbortSignal parent, Disposable link) {
+      links.add(link);
       if (reason == null) {
         parents.add(parent);
       }
-    }
-
-    synchronized void unfollowAll() {
-      parents.clear();
     }
 
     @Override
@@ -197,8 +230,8 @@ public final class AbortController implements AutoCloseable {
 
     @Override
     public String toString() {
-      Optional<Throwable> why = reason();
-      return why.isEmpty() ? "AbortSignal[pending]" : "AbortSignal[aborted: " + why.get() + "]";
+      return reason().map(why -> "AbortSignal[aborted: " + why + "]")
+          .orElse("AbortSignal[pending]");
     }
   }
 }

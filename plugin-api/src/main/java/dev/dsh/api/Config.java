@@ -2,26 +2,17 @@ package dev.dsh.api;
 
 import java.util.Map;
 
-/**
- * A plugin's raw config (a JSON-like tree) with a typed, validated view.
- *
- * <p>{@code toString()} never shows a value: implementations print key names only.
- */
+/** A plugin's config with a typed, validated view; {@code toString()} shows key names only. */
 public interface Config {
 
   /**
-   * Validates this config against the JSON Schema generated from {@code type} and binds it.
+   * Binds this config to {@code type} after validating it against the JSON Schema generated from
+   * {@code type}, its defaults filled.
    *
-   * <p>Every violation is reported at once, each with its RFC 6901 pointer. Defaults of the schema
-   * are filled before binding.
-   *
-   * @throws ConfigException when the config does not match the schema of {@code type}
+   * @throws ConfigException with every violation, when the config does not match
    */
   <T> T bind(Class<T> type);
 
-  /**
-   * The config as an unmodifiable JSON-like tree: maps, lists, strings, numbers, booleans, and
-   * null values.
-   */
+  /** The config as an unmodifiable tree of maps, lists, strings, numbers, booleans and nulls. */
   Map<String, Object> raw();
 }

@@ -3,11 +3,7 @@ package dev.dsh.api;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/**
- * A config that does not match its schema, with every violation found.
- *
- * <p>The message lists all violations, one per line, each led by its pointer.
- */
+/** A config that does not match its schema: every violation, one per line of the message. */
 public class ConfigException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
@@ -15,10 +11,7 @@ public class ConfigException extends RuntimeException {
   private final String subject;
   private final List<ConfigViolation> violations;
 
-  /**
-   * @param subject what was being validated, such as a row id or a class name
-   * @param violations at least one violation
-   */
+  /** @param subject what was validated, such as a row id; {@code violations} at least one */
   public ConfigException(String subject, List<ConfigViolation> violations) {
     super(render(subject, violations));
     if (violations.isEmpty()) {

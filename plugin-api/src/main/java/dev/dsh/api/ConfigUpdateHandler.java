@@ -1,19 +1,14 @@
 package dev.dsh.api;
 
-/**
- * Takes a validated config update in place, so the scope does not restart.
- *
- * @see Context#accept(ConfigUpdateHandler)
- */
+/** Takes a validated config update in place ({@link Context#accept}): no restart. */
 @FunctionalInterface
 public interface ConfigUpdateHandler {
 
   /**
-   * Offers a new, already validated config.
+   * Offers a new, validated config.
    *
-   * @return {@code true} when the update was taken in place; {@code false} to have the scope
-   *     restart with the new config
-   * @throws Exception a failure taking the update; the scope then restarts with the new config
+   * @return {@code true} when taken in place; {@code false} to restart the scope with it
+   * @throws Exception a failure; the scope then restarts with the new config
    */
   boolean accept(Config next) throws Exception;
 }

@@ -5,11 +5,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A node of the context tree: one applied plugin with its config, state and effects.
- *
- * <p>Every effect registered through the scope's {@link Context} belongs to it and is released
- * when the scope is disposed: children first, then its own effects in reverse order of
- * registration, each release isolated from the others.
+ * A node of the context tree: one applied plugin with its config, state and effects. Disposing it
+ * releases its children first, then its own effects in reverse order, each release isolated.
  */
 public interface Scope extends Disposable {
 
@@ -35,13 +32,9 @@ public interface Scope extends Disposable {
   List<Scope> children();
 
   /**
-   * Replaces the scope's config.
-   *
-   * <p>The new config is validated first: an invalid one throws {@link ConfigException} and the
-   * running instance keeps serving with its old config. A valid one is offered to the update
-   * handler registered with {@link Context#accept}; when there is none, or it declines, the scope
-   * restarts (its effects are released and the plugin is applied again). An update that arrives
-   * while {@code apply} is running is applied once it ends.
+   * Replaces the scope's config. An invalid one throws and the running instance keeps its old one;
+   * a valid one goes to the {@link Context#accept} handler, else the scope restarts. An update
+   * during {@code apply} is applied once it ends.
    *
    * @throws ConfigException when {@code config} does not match the plugin's config schema
    * @throws IllegalStateException when the scope is unloading or disposed

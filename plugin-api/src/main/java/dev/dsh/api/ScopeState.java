@@ -21,10 +21,10 @@ package dev.dsh.api;
  *   UNLOADING   DISPOSED    released after dispose(); final
  * </pre>
  *
- * <p>In {@code UNLOADING} a scope releases what it holds, in this order: it withdraws its
- * services and unloads the scopes that depend on them, disposes its children newest first, then
- * releases its own effects in reverse order of registration. Transitions of a runtime run one at a time, in the order asked;
- * every transition increments the scope's {@linkplain Scope#generation() generation}.
+ * <p>In {@code UNLOADING} a scope withdraws its services (unloading their dependents), disposes its
+ * children newest first, then releases its own effects in reverse order. Transitions run one at a
+ * time, in the order asked, each incrementing the scope's {@linkplain Scope#generation()
+ * generation}.
  */
 public enum ScopeState {
   /** Waiting for at least one service named by {@link Plugin#inject()}. */
@@ -35,10 +35,7 @@ public enum ScopeState {
   ACTIVE,
   /** Config validation or {@link Plugin#apply} failed; {@link Scope#error()} holds why. */
   FAILED,
-  /**
-   * Effects are being released, towards {@code PENDING} (unload) or {@code DISPOSED} (dispose);
-   * registrations are refused.
-   */
+  /** Effects are being released, towards {@code PENDING} or {@code DISPOSED}. */
   UNLOADING,
   /** Final: every effect has been released. */
   DISPOSED;

@@ -3,7 +3,6 @@ package dev.dsh.app.cli;
 import dev.dsh.serve.json.StatusJson;
 
 import dev.dsh.api.AbortController;
-import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -34,7 +33,7 @@ final class RunLoop {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   /** The longest wait for aborted searches to answer after quit. */
-  private static final Duration QUIT_GRACE = SearchPrinter.GRACE;
+  private static final Duration QUIT_GRACE = Duration.ofSeconds(10);
 
   private final Host host;
   private final InputStream in;
@@ -119,16 +118,14 @@ final class RunLoop {
       answers.inOrder(usage(arguments.contains("--json"), "search: " + Echo.cut(e.getMessage(), 500)));
       return;
     }
-    answers.inOrder(start(request, new Line(lineOptions.json, lineOptions.timeout), answers));
+    answers.inOrder(start(request, new Line(lineOptions.json, lineOptions.timeout)));
   }
 
   /** What the answer of a search line needs of its options, once the parser has moved on. */
   private record Line(boolean json, Duration timeout) {}
 
-  private CompletableFuture<String> start(
-      WebSearchRequest request, Line options, RunAnswers answers) {
-    AbortSignal deadline = AbortSignal.timeout(options.timeout());
-    AbortController controller = AbortController.linkedTo(quitting.signal(), deadline);
+  private CompletableFuture<String> start(WebSearchRequest request, Line options) {
+    AbortController controller = AbortController.linkedTo(quitting.signal());
     CompletableFuture<String> answer = new CompletableFuture<>();
     running.put(answer, SearchPrinter.text(
         new WebError(WebErrorCodes.WEB_ABORTED, "the search did not end after dsh run quit"),
@@ -137,17 +134,13 @@ final class RunLoop {
       running.remove(answer);
       controller.close(); // unlinks from the quit signal, which outlives the search
     });
-    answers.bound(answer, options.timeout().plus(SearchPrinter.GRACE),
-        () -> SearchPrinter.text(SearchPrinter.overdue(options.timeout()), options.json()));
     try {
-      host.search(request, controller.signal())
+      host.search(request.withTimeout(options.timeout()), controller.signal())
           .whenComplete((result, failure) -> answer.complete(failure == null
               ? SearchPrinter.text(result, options.json())
-              : SearchPrinter.text(SearchPrinter.asWebError(failure,
-                  deadline.aborted() && !quitting.signal().aborted(), options.timeout()),
-                  options.json())));
+              : SearchPrinter.text(WebError.of(failure, "search"), options.json())));
     } catch (RuntimeException e) {
-      answer.complete(SearchPrinter.text(SearchPrinter.asWebError(e), options.json()));
+      answer.complete(SearchPrinter.text(WebError.of(e, "search"), options.json()));
     }
     return answer;
   }

@@ -6,21 +6,14 @@ import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
-import dev.dsh.host.internal.web.WebErrors;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.json.SearchJson;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /** Runs one search on a host and prints it as {@code dsh search} does. */
 final class SearchPrinter {
-
-  /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
-  static final Duration GRACE = Duration.ofSeconds(10);
 
   private SearchPrinter() {}
 
@@ -49,44 +42,12 @@ final class SearchPrinter {
     return json ? SearchJson.error(error) : "Error: " + error.getMessage();
   }
 
-  /** A search's failure as the {@link WebError} it is, or one wrapping it. */
-  static WebError asWebError(Throwable failure) {
-    return WebErrors.of(failure, "search");
-  }
-
-  /**
-   * A search's failure as {@link #asWebError}, except that an abort its own timeout caused reads
-   * {@link WebError#timedOut}, the wording of every door.
-   *
-   * @param timedOut whether the search's timeout fired, and nothing else aborted it before
-   */
-  static WebError asWebError(Throwable failure, boolean timedOut, Duration timeout) {
-    WebError error = asWebError(failure);
-    return timedOut && error.code().equals(WebErrorCodes.WEB_ABORTED)
-        ? WebError.timedOut(timeout)
-        : error;
-  }
-
-  /** The error of a search still running past its timeout plus {@link #GRACE}. */
-  static WebError overdue(Duration timeout) {
-    return new WebError(
-        WebErrorCodes.WEB_ABORTED,
-        WebError.timedOut(timeout).getMessage()
-            + ", and the provider did not end it within "
-            + GRACE.toSeconds()
-            + " s more");
-  }
-
   private static WebSearchResult await(Host host, WebSearchRequest request, Duration timeout) {
-    AbortSignal signal = AbortSignal.timeout(timeout);
     try {
-      return host.search(request, signal)
-          .toCompletableFuture()
-          .get(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | CompletionException e) {
-      throw asWebError(e, signal.aborted(), timeout);
-    } catch (TimeoutException e) {
-      throw overdue(timeout);
+      return host.search(request.withTimeout(timeout), AbortSignal.never()).toCompletableFuture()
+          .get();
+    } catch (ExecutionException e) {
+      throw WebError.of(e, "search");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new WebError(WebErrorCodes.WEB_ABORTED, "interrupted", e);

@@ -52,9 +52,7 @@ final class ToolCommand implements Callable<Integer> {
     }
     try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
       WebSearchTool webSearch =
-          host.webSearchTool()
-              .orElseThrow(
-                  () -> new UsageException("the \"tool-web\" row is disabled or not running"));
+          host.webSearchTool().orElseThrow(() -> new UsageException(ToolResult.NOT_RUNNING));
       ToolResult result = webSearch.call(arguments, AbortSignal.never()).toCompletableFuture().join();
       // Escaped: an error text may quote the arguments given.
       PrintStream out = EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED);

@@ -40,10 +40,10 @@ public final class McpStdioServer implements AutoCloseable {
   static final Duration FINISH_GRACE = Duration.ofSeconds(5);
 
   /**
-   * How long after {@link #FINISH_GRACE} the aborted calls have to be answered: their own grace
-   * ({@link McpWebSearchTool#ABORT_GRACE}) and the writing.
+   * How long after {@link #FINISH_GRACE} the aborted calls have to be answered: the web service
+   * ends them at once, so this is the writing.
    */
-  static final Duration ANSWER_BOUND = McpWebSearchTool.ABORT_GRACE.plusMillis(200);
+  static final Duration ANSWER_BOUND = Duration.ofMillis(700);
 
   /** How long a failed stdout write waits for the input to end too (the client has left). */
   static final Duration CLIENT_GONE_GRACE = Duration.ofSeconds(1);

@@ -1,8 +1,8 @@
 package dev.dsh.host.tool;
 
 /**
- * Told as the searches of one {@link WebSearchTool} call finish, so a caller can report progress
- * (the MCP server sends it as {@code notifications/progress}).
+ * Told as the searches of one {@link WebSearchTool} call end with a result, so a caller can report
+ * progress (the MCP server sends {@code notifications/progress}).
  */
 @FunctionalInterface
 public interface SearchProgress {
@@ -11,9 +11,8 @@ public interface SearchProgress {
   SearchProgress NONE = (done, total) -> {};
 
   /**
-   * One more search of the call ended with a result: {@code done} of the call's {@code total}
-   * queries have. Called once per such search, one call at a time, {@code done} rising by one each
-   * time; never for a search that failed.
+   * {@code done} of the call's {@code total} searches have ended with a result. Called once per
+   * such search, one call at a time, {@code done} rising by one; never for a failed search.
    */
   void finished(int done, int total);
 }

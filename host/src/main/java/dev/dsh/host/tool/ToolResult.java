@@ -1,15 +1,15 @@
 package dev.dsh.host.tool;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
+
 import dev.dsh.api.web.WebSearchSource;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a tool call gives back to the model: the text, the error code when the call failed, and the
- * merged sources the text lists (for clients that take structured results, such as MCP's {@code
- * structuredContent}).
+ * What a tool call gives back: the model's text, the error code when it failed, and the merged
+ * sources the text lists (for structured results, such as MCP's {@code structuredContent}).
  *
  * @param text the model-facing text; for a failure, {@code Error: <message>}
  * @param errorCode the failure's code (such as {@code WEB_ABORTED}); absent on success
@@ -19,17 +19,15 @@ import org.jspecify.annotations.Nullable;
 public record ToolResult(
     String text, @Nullable String errorCode, List<WebSearchSource> sources, boolean truncated) {
 
+  /** Why a door has no tool to call: the {@code tool-web} row is not running. */
+  public static final String NOT_RUNNING = "the \"tool-web\" row is disabled or not running";
+
   public ToolResult {
     Objects.requireNonNull(text, "text");
     sources = List.copyOf(Objects.requireNonNull(sources, "sources"));
   }
 
-  /** A successful call rendering {@code text}, without structured sources. */
-  public static ToolResult success(String text) {
-    return success(text, List.of(), false);
-  }
-
-  /** A successful call rendering {@code text}, which lists {@code sources}. */
+  /** A successful call whose {@code text} lists {@code sources}. */
   public static ToolResult success(String text, List<WebSearchSource> sources, boolean truncated) {
     return new ToolResult(text, null, sources, truncated);
   }
@@ -39,13 +37,13 @@ public record ToolResult(
     return new ToolResult("Error: " + message, Objects.requireNonNull(code, "code"), List.of(), false);
   }
 
+  /** The answer to a call while the {@code tool-web} row is not running: {@link #NOT_RUNNING}. */
+  public static ToolResult notRunning() {
+    return failure(WEB_PROVIDER_UNAVAILABLE, NOT_RUNNING);
+  }
+
   /** True when the call failed. */
   public boolean isError() {
     return errorCode != null;
-  }
-
-  /** {@link #errorCode()} as an optional. */
-  public Optional<String> errorCodeOpt() {
-    return Optional.ofNullable(errorCode);
   }
 }

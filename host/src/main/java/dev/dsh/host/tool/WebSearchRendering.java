@@ -6,31 +6,29 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The model-facing text of web search results, shared by the {@code web_search} tool and {@code dsh
  * search}.
  *
- * <p>Layout: blocks separated by one blank line, no trailing newline, in this order:
+ * <p>Blocks separated by one blank line, no trailing newline, in this order:
  *
  * <ol>
  *   <li>the answers' {@code content}, when any: alone for a single query; for several queries each
- *       content led by a {@code ### <query>} line (queries without content get no label);
- *   <li>{@code Sources:} followed, on the next lines, by one line per source: {@code - [<title, else
- *       host, else url>](<url>)}, then {@code  — <snippet>} and {@code  (<publishedAt>)} when
- *       present; or {@code No results found.} when there are no sources and no content;
+ *       led by a {@code ### <query>} line;
+ *   <li>{@code Sources:} and one line per source, {@code - [<title, else host, else url>](<url>)},
+ *       then {@code  — <snippet>} and {@code  (<publishedAt>)} when present; or {@code No results
+ *       found.} when there are no sources and no content;
  *   <li>{@code (Showing the first <n> sources. Refine the query for more.)} when truncated and
  *       there are sources;
- *   <li>always, last: {@code Cite the relevant URLs above as markdown links in your answer.}
+ *   <li>always, last: {@link #CITE}.
  * </ol>
  *
- * <p>So that one source is always one well-formed list item: runs of whitespace that include a line
- * break in a title or snippet become one space; {@code \ [ ]} in the link text are escaped with a
- * backslash; in the link target, whitespace and {@code < >} are percent-encoded, and so are
- * parentheses when they are unbalanced (balanced ones, as in Wikipedia urls, are valid Markdown).
+ * <p>So that one source is always one well-formed list item: whitespace that includes a line break
+ * becomes one space; {@code \ [ ]} in the link text are escaped; in the link target, whitespace,
+ * controls and {@code < >} are percent-encoded, and parentheses too when they are unbalanced
+ * (balanced ones, as in Wikipedia urls, are valid Markdown).
  */
 public final class WebSearchRendering {
 
@@ -44,54 +42,41 @@ public final class WebSearchRendering {
 
   private WebSearchRendering() {}
 
-  /** The text for one search's result (a single query: contents are not labelled). */
+  /** The text for one search's result (a single query: its content is not labelled). */
   public static String render(WebSearchResult result) {
-    return render(
-        List.of(new Answer("", result.content())), result.sources(), result.truncated());
+    return render(List.of(""), List.of(result), result.sources(), result.truncated());
   }
 
-  /**
-   * The text for the answers of one or more queries and their merged sources.
-   *
-   * @param answers one per query, in query order; labels are shown when there are several
-   */
-  static String render(List<Answer> answers, List<WebSearchSource> sources, boolean truncated) {
+  /** The text for the results of one or more queries (in query order) and their merged sources. */
+  static String render(List<String> queries, List<WebSearchResult> results,
+      List<WebSearchSource> sources, boolean truncated) {
     List<String> blocks = new ArrayList<>();
-    boolean labelled = answers.size() > 1;
-    for (Answer answer : answers) {
-      if (answer.content() != null) {
-        String content = answer.content().strip();
-        blocks.add(labelled ? "### " + oneLine(answer.query()) + "\n" + content : content);
+    for (int i = 0; i < queries.size(); i++) {
+      String content = results.get(i).content();
+      if (content != null) {
+        blocks.add(queries.size() > 1
+            ? "### " + oneLine(queries.get(i)) + "\n" + content.strip() : content.strip());
       }
     }
-    boolean hasContent = !blocks.isEmpty();
     if (!sources.isEmpty()) {
       StringBuilder list = new StringBuilder("Sources:");
-      for (WebSearchSource source : sources) {
-        list.append('\n').append(line(source));
-      }
+      sources.forEach(source -> list.append('\n').append(line(source)));
       blocks.add(list.toString());
-    } else if (!hasContent) {
+      if (truncated) {
+        blocks.add("(Showing the first " + sources.size() + " sources. Refine the query for more.)");
+      }
+    } else if (blocks.isEmpty()) {
       blocks.add(NO_RESULTS);
-    }
-    if (truncated && !sources.isEmpty()) {
-      blocks.add(
-          "(Showing the first "
-              + sources.size()
-              + " sources. Refine the query for more.)");
     }
     blocks.add(CITE);
     return String.join("\n\n", blocks);
   }
 
   /** One source's list item. */
-  static String line(WebSearchSource source) {
-    StringBuilder line =
-        new StringBuilder("- [")
-            .append(escapeLabel(oneLine(label(source))))
-            .append("](")
-            .append(linkTarget(source.url()))
-            .append(')');
+  private static String line(WebSearchSource source) {
+    StringBuilder line = new StringBuilder("- [")
+        .append(oneLine(label(source)).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]"))
+        .append("](").append(linkTarget(source.url())).append(')');
     if (source.snippet() != null) {
       line.append(" — ").append(oneLine(source.snippet()));
     }
@@ -105,16 +90,11 @@ public final class WebSearchRendering {
     if (source.title() != null) {
       return source.title();
     }
-    String host = host(source.url());
-    return host != null ? host : source.url();
-  }
-
-  private static @Nullable String host(String url) {
     try {
-      String host = URI.create(url.trim()).getHost();
-      return host == null || host.isBlank() ? null : host;
+      String host = URI.create(source.url().trim()).getHost();
+      return host == null || host.isBlank() ? source.url() : host;
     } catch (IllegalArgumentException e) {
-      return null;
+      return source.url();
     }
   }
 
@@ -122,12 +102,14 @@ public final class WebSearchRendering {
     return LINE_BREAKING_SPACE.matcher(text.strip()).replaceAll(" ");
   }
 
-  private static String escapeLabel(String label) {
-    return label.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]");
-  }
-
   private static String linkTarget(String url) {
-    boolean balanced = parenthesesBalanced(url);
+    int depth = 0;
+    boolean balanced = true;
+    for (int i = 0; i < url.length() && balanced; i++) {
+      depth += url.charAt(i) == '(' ? 1 : url.charAt(i) == ')' ? -1 : 0;
+      balanced = depth >= 0;
+    }
+    balanced &= depth == 0;
     StringBuilder target = new StringBuilder(url.length());
     for (int i = 0; i < url.length(); i++) {
       char c = url.charAt(i);
@@ -141,30 +123,5 @@ public final class WebSearchRendering {
       }
     }
     return target.toString();
-  }
-
-  private static boolean parenthesesBalanced(String url) {
-    int depth = 0;
-    for (int i = 0; i < url.length(); i++) {
-      char c = url.charAt(i);
-      if (c == '(') {
-        depth++;
-      } else if (c == ')' && --depth < 0) {
-        return false;
-      }
-    }
-    return depth == 0;
-  }
-
-  /**
-   * One query's answer text.
-   *
-   * @param query the query, used as the label
-   * @param content the provider-generated answer, if any
-   */
-  record Answer(String query, @Nullable String content) {
-    Answer {
-      Objects.requireNonNull(query, "query");
-    }
   }
 }

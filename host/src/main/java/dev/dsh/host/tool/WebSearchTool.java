@@ -2,42 +2,40 @@ package dev.dsh.host.tool;
 
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
+import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.ServiceKey;
-import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.api.web.WebService;
-import dev.dsh.host.tool.WebSearchRendering.Answer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The model-facing {@code web_search} tool.
  *
- * <p>Arguments: {@code {"queries": [1 to 4 non-blank strings]}}, optionally {@code "site"} (a
- * domain) and {@code "freshness"} ({@code day}, {@code week}, {@code month}, {@code year} or {@code
- * FROM..TO}), applied to every query, and nothing else ({@link #schemaJson()}). Queries are trimmed and duplicates removed; each is one {@code web.search} with
- * {@code maxResults} {@value #MAX_RESULTS}, all running at once under one signal that fires when
- * the caller's signal fires, when the search timeout elapses, or when a search fails — so the first
- * failure aborts the others. Sources are merged round-robin by rank, de-duplicated by url and cut
- * to {@value #MAX_RESULTS}; the result is truncated when a search reported truncation or the cut
- * dropped a source. The text is laid out by {@link WebSearchRendering}.
- *
- * <p>A failure gives {@code Error: <message>} with the error's code kept: invalid arguments give
- * {@code WEB_INVALID_REQUEST}; a search failure gives that search's code and message, except that
- * an abort caused by the tool's own timeout reads {@link WebError#timedOut} ({@code web search timed
- * out after 3 s}, {@code WEB_ABORTED}), as at every door. The returned stage never completes
- * exceptionally.
+ * <p>Arguments ({@link #schema()}): {@code queries}, 1 to 4 non-blank strings, trimmed and without
+ * duplicates, and optionally {@code site} (a domain) and {@code freshness}, applied to every query.
+ * Each query is one {@code web.search} with {@code maxResults} {@value #MAX_RESULTS} and the tool's
+ * timeout, all at once. Sources are merged round-robin by rank, de-duplicated by url and cut to
+ * {@value #MAX_RESULTS}; the text is laid out by {@link WebSearchRendering}. A failure is {@code Error: <message>} with the error's code: invalid
+ * arguments {@code WEB_INVALID_REQUEST}, else the first failed search's. The returned stage never
+ * completes exceptionally.
  */
 public final class WebSearchTool {
 
@@ -62,8 +60,6 @@ public final class WebSearchTool {
           + " www.gov.cn) or to recent pages with freshness: day, week, month, year, or a date"
           + " range FROM..TO such as 2025-01-01..2025-06-30.";
 
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
   private final WebService web;
   private final Supplier<Duration> timeout;
 
@@ -72,169 +68,145 @@ public final class WebSearchTool {
     this(web, DEFAULT_TIMEOUT);
   }
 
-  /** A tool searching through {@code web}, each call bounded by {@code timeout}. */
+  /** A tool searching through {@code web}, each search with {@code timeout}. */
   public WebSearchTool(WebService web, Duration timeout) {
-    this(web, fixed(timeout));
+    this(web, () -> timeout);
+    Objects.requireNonNull(timeout, "timeout");
   }
 
-  /**
-   * A tool searching through {@code web}, each call bounded by the timeout {@code timeout} gives at
-   * the start of the call (so a live config change applies to the next call).
-   */
+  /** A tool whose searches take the timeout {@code timeout} gives as their call starts. */
   public WebSearchTool(WebService web, Supplier<Duration> timeout) {
     this.web = Objects.requireNonNull(web, "web");
     this.timeout = Objects.requireNonNull(timeout, "timeout");
   }
 
-  /** The tool's name, {@value #NAME}. */
-  public String name() {
-    return NAME;
-  }
-
-  /** The tool's description for the model. */
-  public String description() {
-    return DESCRIPTION;
-  }
-
-  /**
-   * The timeout the next call is bounded by (the one its searches are aborted at), for a caller
-   * that waits on the call and must know how long.
-   */
-  public Duration timeout() {
-    return timeout.get();
-  }
-
-  /** The JSON Schema of the arguments, pretty-printed. */
-  public String schemaJson() {
-    return schema();
-  }
-
-  /** The JSON Schema of the arguments, pretty-printed; the same for every instance. */
+  /** The JSON Schema of the arguments, pretty-printed ({@code web_search.schema.json}). */
   public static String schema() {
-    ObjectNode schema = MAPPER.createObjectNode();
-    schema.put("type", "object");
-    ObjectNode queries = schema.putObject("properties").putObject("queries");
-    queries.put("type", "array");
-    queries.put(
-        "description",
-        "1 to 4 search queries, each searched on its own; duplicates are ignored.");
-    ObjectNode item = queries.putObject("items");
-    item.put("type", "string");
-    item.put("minLength", 1);
-    item.put("pattern", "\\S");
-    queries.put("minItems", ToolArguments.MIN_QUERIES);
-    queries.put("maxItems", ToolArguments.MAX_QUERIES);
-    ObjectNode site = ((ObjectNode) schema.get("properties")).putObject("site");
-    site.put("type", "string");
-    site.put("description", "Search within this domain only, such as www.gov.cn.");
-    site.put("pattern", "^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$");
-    ObjectNode freshness = ((ObjectNode) schema.get("properties")).putObject("freshness");
-    freshness.put("type", "string");
-    freshness.put(
-        "description",
-        "Only pages of the last day, week, month or year, or published FROM..TO (ISO dates, such"
-            + " as 2025-01-01..2025-06-30).");
-    freshness.put("pattern", "^(day|week|month|year|\\d{4}-\\d{2}-\\d{2}\\.\\.\\d{4}-\\d{2}-\\d{2})$");
-    ArrayNode required = schema.putArray("required");
-    required.add("queries");
-    schema.put("additionalProperties", false);
-    return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(schema);
+    try (InputStream in = WebSearchTool.class.getResourceAsStream("web_search.schema.json")) {
+      return new String(Objects.requireNonNull(in, "schema").readAllBytes(), UTF_8).strip();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  /**
-   * Runs the tool with the model's JSON arguments.
-   *
-   * @param argumentsJson the arguments as the model sent them
-   * @param signal aborts every search of the call when it fires
-   */
+  /** Runs the tool with the model's JSON arguments; {@code signal} aborts its searches. */
   public CompletionStage<ToolResult> call(String argumentsJson, AbortSignal signal) {
     return call(argumentsJson, signal, SearchProgress.NONE);
   }
 
-  /**
-   * Runs the tool with the model's JSON arguments, telling {@code progress} as each query's search
-   * ends with a result.
-   *
-   * @param argumentsJson the arguments as the model sent them
-   * @param signal aborts every search of the call when it fires
-   */
+  /** As {@link #call(String, AbortSignal)}, telling {@code progress} as each search ends well. */
   public CompletionStage<ToolResult> call(
       String argumentsJson, AbortSignal signal, SearchProgress progress) {
     Objects.requireNonNull(argumentsJson, "argumentsJson");
+    Objects.requireNonNull(signal, "signal");
     Objects.requireNonNull(progress, "progress");
-    ToolArguments.Call call;
+    ToolArguments call;
     try {
       call = ToolArguments.parse(argumentsJson);
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
     }
-    return search(call.queries(), call.filters(), signal, progress);
-  }
-
-  /**
-   * Runs the tool for {@code queries} given directly (1 to 4, not blank).
-   *
-   * @param signal aborts every search of the call when it fires
-   */
-  public CompletionStage<ToolResult> call(List<String> queries, AbortSignal signal) {
-    return call(queries, SearchFilters.NONE, signal);
-  }
-
-  /**
-   * Runs the tool for {@code queries} given directly (1 to 4, not blank), each search carrying
-   * {@code filters}.
-   *
-   * @param signal aborts every search of the call when it fires
-   */
-  public CompletionStage<ToolResult> call(
-      List<String> queries, SearchFilters filters, AbortSignal signal) {
-    Objects.requireNonNull(queries, "queries");
-    Objects.requireNonNull(filters, "filters");
-    List<String> checked;
-    try {
-      checked = ToolArguments.check(queries);
-    } catch (IllegalArgumentException e) {
-      return CompletableFuture.completedFuture(
-          ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
-    }
-    return search(checked, filters, signal, SearchProgress.NONE);
-  }
-
-  private CompletionStage<ToolResult> search(
-      List<String> queries, SearchFilters filters, AbortSignal signal, SearchProgress progress) {
-    Objects.requireNonNull(signal, "signal");
     Duration limit = timeout.get();
-    AbortSignal deadline = AbortSignal.timeout(limit);
-    return SearchFanOut.run(web, queries, MAX_RESULTS, filters, progress, signal, deadline)
-        .handle(
-            (results, error) -> {
-              if (error == null) {
-                return render(queries, results);
-              }
-              WebError failure = SearchFanOut.asWebError(error);
-              if (failure.code().equals(WEB_ABORTED) && deadline.aborted() && !signal.aborted()) {
-                failure = WebError.timedOut(limit);
-              }
-              return ToolResult.failure(failure.code(), failure.getMessage());
-            });
+    return searchAll(call.queries().stream()
+            .map(query -> new WebSearchRequest(query, MAX_RESULTS, call.filters(), limit))
+            .toList(), progress, signal)
+        .handle((results, error) -> {
+          if (error == null) {
+            return render(call.queries(), results);
+          }
+          WebError failure = WebError.of(error, "web search");
+          return ToolResult.failure(failure.code(), failure.getMessage());
+        });
+  }
+
+  /**
+   * {@link #call(String, AbortSignal)} on the caller's thread, for a door that waits for its tool:
+   * an interrupted caller aborts the call, keeps its interrupt status and gets {@code WEB_ABORTED},
+   * {@code web search was interrupted}.
+   */
+  public ToolResult callAndWait(String argumentsJson) {
+    AbortController call = new AbortController();
+    try {
+      return call(argumentsJson, call.signal()).toCompletableFuture().get();
+    } catch (InterruptedException e) {
+      call.abort(e);
+      Thread.currentThread().interrupt();
+      return ToolResult.failure(WEB_ABORTED, "web search was interrupted");
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e); // never: the call's stage does not fail
+    }
+  }
+
+  /**
+   * Runs the searches at once under a signal shared with the caller's: the first failure fires it,
+   * aborting the others, and is the outcome; else every result, in order. They overlap because
+   * {@link WebService#search} does not wait; one that fails at once leaves the rest unstarted.
+   */
+  private CompletableFuture<List<WebSearchResult>> searchAll(
+      List<WebSearchRequest> requests, SearchProgress progress, AbortSignal caller) {
+    AbortController shared = AbortController.linkedTo(caller);
+    // Searches end on the providers' threads: the count and the report go together under one
+    // monitor, so reports arrive one at a time with the count rising.
+    int[] done = {0};
+    CompletableFuture<List<WebSearchResult>> outcome = new CompletableFuture<>();
+    outcome.whenComplete((results, error) -> shared.close());
+    List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
+    for (WebSearchRequest request : requests) {
+      if (outcome.isDone()) {
+        break;
+      }
+      CompletableFuture<WebSearchResult> search;
+      try {
+        search = web.search(request, shared.signal()).toCompletableFuture();
+      } catch (RuntimeException e) {
+        search = CompletableFuture.failedFuture(e);
+      }
+      // The outcome waits for the stage whenComplete returns, so every report comes before it.
+      searches.add(search.whenComplete((result, error) -> {
+        if (error != null) {
+          WebError failure = WebError.of(error, "web search");
+          if (outcome.completeExceptionally(failure)) {
+            shared.abort(failure);
+          }
+        } else {
+          synchronized (done) {
+            try {
+              progress.finished(++done[0], requests.size());
+            } catch (RuntimeException e) {
+              // a report that failed must not fail the search it reports
+            }
+          }
+        }
+      }));
+    }
+    CompletableFuture.allOf(searches.toArray(CompletableFuture[]::new))
+        .thenRun(() -> outcome.complete(searches.stream().map(CompletableFuture::join).toList()));
+    return outcome;
   }
 
   private static ToolResult render(List<String> queries, List<WebSearchResult> results) {
-    List<Answer> answers = new ArrayList<>();
-    for (int i = 0; i < queries.size(); i++) {
-      answers.add(new Answer(queries.get(i), results.get(i).content()));
+    // Round-robin by rank: every query's first source, then every query's second, ...; the first
+    // source seen for a url is kept. Truncated when a search was, or the cap dropped a source.
+    Map<String, WebSearchSource> byUrl = new LinkedHashMap<>();
+    boolean truncated = results.stream().anyMatch(WebSearchResult::truncated);
+    int deepest = results.stream().mapToInt(r -> r.sources().size()).max().orElse(0);
+    for (int rank = 0; rank < deepest; rank++) {
+      for (WebSearchResult result : results) {
+        if (rank < result.sources().size()) {
+          WebSearchSource source = result.sources().get(rank);
+          if (!byUrl.containsKey(source.url())) {
+            truncated |= byUrl.size() >= MAX_RESULTS;
+            if (byUrl.size() < MAX_RESULTS) {
+              byUrl.put(source.url(), source);
+            }
+          }
+        }
+      }
     }
-    SourceMerge merged = SourceMerge.of(results, MAX_RESULTS);
+    List<WebSearchSource> sources = List.copyOf(byUrl.values());
     return ToolResult.success(
-        WebSearchRendering.render(answers, merged.sources(), merged.truncated()),
-        merged.sources(),
-        merged.truncated());
-  }
-
-  private static Supplier<Duration> fixed(Duration timeout) {
-    Objects.requireNonNull(timeout, "timeout");
-    return () -> timeout;
+        WebSearchRendering.render(queries, results, sources, truncated), sources, truncated);
   }
 
   @Override

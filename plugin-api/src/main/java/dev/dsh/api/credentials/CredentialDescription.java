@@ -22,7 +22,7 @@ public record CredentialDescription(
     }
   }
 
-  /** {@link #source()} as an optional. */
+  /** {@link #source()}, optional. */
   public Optional<CredentialSource> sourceOpt() {
     return Optional.ofNullable(source);
   }

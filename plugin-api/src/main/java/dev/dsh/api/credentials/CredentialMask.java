@@ -4,16 +4,13 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Masks a credential value in text that came back from a service (an error message, a page's
- * title or snippet), for providers that put such text in an error or a result: a service may echo
- * the key it was sent, in another letter case, or only part of it.
+ * Masks a credential value in text a service sent back (an error message, a title, a snippet),
+ * which may echo the key, in another letter case, or part of it.
  *
- * <p>Every run of {@value #RUN} or more consecutive characters of the value (the whole value when
- * it is shorter), in any letter case, becomes {@code ***}. Such a run covers one of the value's
- * positions 11, 23, 35, … (every twelfth, from the end of its first run): only those few
- * characters (a 40-character key has three) are searched for, with {@link String#indexOf(int,
- * int)} in each letter case, and each hit is measured by comparing outwards. A text that holds
- * none of them costs a few vectorised scans and no allocation; the figures are in BENCHMARKS.md.
+ * <p>A run of {@value #RUN} or more of the value's characters covers one of its positions 11, 23,
+ * 35, …: only those few are searched for ({@link String#indexOf(int, int)}, each letter case), and
+ * each hit is measured outwards. A text holding none costs a few vectorised scans and no
+ * allocation (BENCHMARKS.md).
  */
 public final class CredentialMask {
 
@@ -24,8 +21,7 @@ public final class CredentialMask {
 
   /**
    * {@code text} with every run of {@value #RUN} or more consecutive characters of {@code value}
-   * (all of it when shorter), in any letter case, replaced by {@code ***}; {@code text} itself
-   * when it holds none.
+   * (all of it when shorter), in any letter case, replaced by {@code ***}.
    */
   public static String mask(String text, String value) {
     Objects.requireNonNull(text, "text");
@@ -46,9 +42,8 @@ public final class CredentialMask {
   private record Run(int start, int end) {}
 
   /**
-   * The earliest run at or after {@code from}, or null. A hit of the anchor {@code value[a]} at
-   * {@code i} starts a run no earlier than {@code i - a}, so its scan ends once that is past the
-   * earliest run found.
+   * The earliest run at or after {@code from}, or null. A hit of anchor {@code value[a]} at {@code
+   * i} starts a run no earlier than {@code i - a}: the scan ends once that is past the earliest.
    */
   private static @Nullable Run nextRun(String text, String value, int least, int from) {
     Run first = null;

@@ -18,21 +18,15 @@ public record CredentialRef(String name) {
     Objects.requireNonNull(name, "name");
     if (!NAME.matcher(name).matches()) {
       // The rejected text is not echoed: a key pasted into the wrong field must not be printed.
-      throw new IllegalArgumentException(
-          "invalid credential reference: a name must match "
-              + NAME.pattern()
-              + " (letters, digits and '_', not starting with a digit); got "
-              + describe(name));
+      throw new IllegalArgumentException("invalid credential reference: a name must match "
+          + NAME.pattern() + " (letters, digits and '_', not starting with a digit); got "
+          + (name.isEmpty() ? "an empty string" : "a string of " + name.length() + " characters"));
     }
   }
 
   /** The reference named {@code name}. */
   public static CredentialRef of(String name) {
     return new CredentialRef(name);
-  }
-
-  private static String describe(String name) {
-    return name.isEmpty() ? "an empty string" : "a string of " + name.length() + " characters";
   }
 
   @Override

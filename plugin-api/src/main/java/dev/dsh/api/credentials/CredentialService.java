@@ -8,10 +8,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
 /**
- * Resolves and stores credentials ({@code ctx.credentials}).
- *
- * <p>No method returns or prints a value except {@link #resolve}, whose {@link Credential} masks it
- * in {@code toString()}.
+ * Resolves and stores credentials ({@code ctx.credentials}). No method returns or prints a value
+ * but {@link #resolve}, whose {@link Credential} masks it in {@code toString()}.
  */
 public interface CredentialService {
 
@@ -19,23 +17,19 @@ public interface CredentialService {
   ServiceKey<CredentialService> KEY = ServiceKey.of("credentials", CredentialService.class);
 
   /**
-   * Resolves {@code ref} now (never from a cache that could be stale). Empty values count as
-   * absent.
+   * Resolves {@code ref} now, never from a stale cache; an empty value counts as absent.
    *
-   * @return a stage with the credential, or empty when none is configured; it completes
-   *     exceptionally when the lookup itself fails
+   * @return a stage with the credential, or empty when none is configured; it fails when the
+   *     lookup itself fails
    */
   CompletionStage<Optional<Credential>> resolve(CredentialRef ref);
 
   /**
-   * Whether {@link #resolve} would find a value for {@code ref} now, answered synchronously and
-   * cheaply from local state (never the network), so a provider can judge its {@linkplain
-   * dev.dsh.api.web.WebSearchProvider#ready() readiness} on every selection. It reflects every
-   * {@link #set} and {@link #unset} at once, and a value stored by another process by the next
-   * call. By default {@code describe(ref).configured()}.
+   * Whether {@link #resolve} would find a value for {@code ref} now, answered cheaply from local
+   * state, so a provider can judge its {@linkplain dev.dsh.api.web.WebSearchProvider#ready()
+   * readiness} on every selection; it reflects every {@link #set} and {@link #unset} at once.
    *
-   * @throws RuntimeException when the service cannot tell (such as a store it cannot read); a
-   *     caller judging readiness treats that as not configured
+   * @throws RuntimeException when the service cannot tell; a caller takes that as not configured
    */
   default boolean isConfigured(CredentialRef ref) {
     return describe(ref).configured();
@@ -48,26 +42,17 @@ public interface CredentialService {
   List<CredentialDescription> list();
 
   /**
-   * Stores {@code value} for {@code ref}. The value is trimmed first.
+   * Stores {@code value}, trimmed, for {@code ref}.
    *
-   * @throws IllegalArgumentException when the trimmed value breaks {@link CredentialValues}' rule
-   *     (empty, or anything but visible ASCII), so nothing is stored that a provider could not
-   *     send; the message gives the reason and never echoes the value
+   * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, with the reason
+   *     and never the value
    * @throws UnsupportedOperationException when the service has no writable store
    */
   void set(CredentialRef ref, String value);
 
-  /**
-   * Removes the stored value of {@code ref}.
-   *
-   * @return whether a value was stored
-   */
+  /** Removes the stored value of {@code ref}; returns whether there was one. */
   boolean unset(CredentialRef ref);
 
-  /**
-   * Calls {@code listener} with the reference after every {@link #set} and {@link #unset}.
-   *
-   * @return a handle that removes the listener
-   */
+  /** Calls {@code listener} after every {@link #set} and {@link #unset}, until disposed. */
   Disposable onChange(Consumer<CredentialRef> listener);
 }

@@ -5,10 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/**
- * The environment the host was launched with, as a service, so tests inject variables instead of
- * touching the process environment.
- */
+/** The environment the host was launched with, as a service, so tests can inject variables. */
 @FunctionalInterface
 public interface LaunchEnvironment {
 

@@ -7,10 +7,9 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How recent the pages of a search must be: published within the last {@linkplain Period period},
- * or on a day of a closed date range. Written as {@code day}, {@code week}, {@code month}, {@code
- * year}, or {@code FROM..TO} with ISO dates of four-digit years ({@code 2025-01-01..2025-06-30});
- * {@link #toString()} gives that form back.
+ * How recent a search's pages must be: within the last {@linkplain Period period}, or in a closed
+ * date range. Written (and {@link #toString() shown}) as {@code day}, {@code week}, {@code month},
+ * {@code year}, or {@code FROM..TO} with ISO dates of four-digit years.
  *
  * @param period the recent period, or absent for a range
  * @param from the range's first day, present exactly when {@code period} is absent
@@ -19,24 +18,12 @@ import org.jspecify.annotations.Nullable;
 public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Nullable LocalDate to) {
 
   /** A recent period, counted back from the time of the search. */
-  public enum Period {
-    DAY,
-    WEEK,
-    MONTH,
-    YEAR
-  }
+  public enum Period { DAY, WEEK, MONTH, YEAR }
 
-  /** The first day a range may start on. */
-  public static final LocalDate FIRST_DAY = LocalDate.of(0, 1, 1);
+  private static final LocalDate FIRST_DAY = LocalDate.of(0, 1, 1);
+  private static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
 
-  /** The last day a range may end on. */
-  public static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
-
-  /**
-   * @throws IllegalArgumentException naming {@code freshness} when it is neither a period nor a
-   *     range, a range starts after it ends, or a day lies outside {@link #FIRST_DAY}..{@link
-   *     #LAST_DAY}
-   */
+  /** @throws IllegalArgumentException naming {@code freshness} and what is wrong */
   public Freshness {
     if (period != null ? from != null || to != null : from == null || to == null) {
       throw new IllegalArgumentException("freshness is either a period or a range FROM..TO");
@@ -76,28 +63,24 @@ public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Null
     Objects.requireNonNull(text, "freshness");
     String value = text.trim();
     int dots = value.indexOf("..");
-    if (dots < 0) {
-      for (Period period : Period.values()) {
-        if (period.name().equals(value.toUpperCase(Locale.ROOT))) {
-          return within(period);
-        }
-      }
-      throw invalid(text);
-    }
+    LocalDate from;
+    LocalDate to;
     try {
-      return between(
-          LocalDate.parse(value.substring(0, dots)), LocalDate.parse(value.substring(dots + 2)));
-    } catch (DateTimeParseException e) {
+      if (dots < 0) {
+        return within(Period.valueOf(value.toUpperCase(Locale.ROOT)));
+      }
+      from = LocalDate.parse(value.substring(0, dots));
+      to = LocalDate.parse(value.substring(dots + 2));
+    } catch (IllegalArgumentException | DateTimeParseException e) {
       throw invalid(text);
     }
+    return between(from, to);
   }
 
   private static IllegalArgumentException invalid(String text) {
-    return new IllegalArgumentException(
-        "freshness must be day, week, month, year or FROM..TO with ISO dates"
-            + " (2025-01-01..2025-06-30), was \""
-            + (text.length() > 100 ? text.substring(0, 100) + "…" : text)
-            + "\"");
+    return new IllegalArgumentException("freshness must be day, week, month, year or FROM..TO with"
+        + " ISO dates (2025-01-01..2025-06-30), was \""
+        + (text.length() > 100 ? text.substring(0, 100) + "…" : text) + "\"");
   }
 
   @Override

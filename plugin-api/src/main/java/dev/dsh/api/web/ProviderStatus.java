@@ -9,35 +9,27 @@ import org.jspecify.annotations.Nullable;
  *
  * @param id the provider id
  * @param available what {@link WebSearchProvider#available()} answered
- * @param ready whether it is available and {@link WebSearchProvider#ready()} answered true; never
- *     true for a provider that is not available
- * @param reason in one line, why the provider cannot serve (from {@link
- *     WebSearchProvider#unavailableReason()}) or, when it is available, why it is not ready (from
- *     {@link WebSearchProvider#notReadyReason()}); absent when it is ready, or gave none
+ * @param ready whether it is available and {@link WebSearchProvider#ready()}
+ * @param reason why it cannot serve ({@link WebSearchProvider#unavailableReason()}) or, when
+ *     available, why it is not ready ({@link WebSearchProvider#notReadyReason()}), in one line
  */
 public record ProviderStatus(String id, boolean available, boolean ready, @Nullable String reason) {
 
-  /**
-   * @throws IllegalArgumentException when {@code ready} is true and {@code available} false
-   */
+  /** @throws IllegalArgumentException when {@code ready} and not {@code available} */
   public ProviderStatus {
     Objects.requireNonNull(id, "id");
     if (ready && !available) {
       throw new IllegalArgumentException("a provider that is not available is not ready");
     }
-    if (reason != null && reason.isBlank()) {
-      reason = null;
-    }
+    reason = reason == null || reason.isBlank() ? null : reason;
   }
 
-  /**
-   * The status of a provider that says nothing of its readiness: ready exactly when available.
-   */
+  /** A provider ready exactly when available. */
   public ProviderStatus(String id, boolean available, @Nullable String reason) {
     this(id, available, available, reason);
   }
 
-  /** A status without a reason, ready exactly when available. */
+  /** A provider ready exactly when available, with no reason. */
   public ProviderStatus(String id, boolean available) {
     this(id, available, available, null);
   }

@@ -1,9 +1,8 @@
 package dev.dsh.api.web;
 
 /**
- * The optional filters a {@link WebSearchRequest} can carry. A provider says which it honours in
- * {@link WebSearchProvider#supportedFilters()}; the web service refuses a request carrying one
- * the serving provider does not honour, so a filter is never silently ignored.
+ * The optional filters a {@link WebSearchRequest} can carry; a provider names those it honours in
+ * {@link WebSearchProvider#supportedFilters()}, so a filter is never silently ignored.
  */
 public enum SearchFilter {
   /** {@link SearchFilters#site()}: search within one domain. */

@@ -4,16 +4,13 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provider-neutral filters of one search; every one is optional. {@link #NONE} carries none.
- *
- * <p>A domain is a host name: letters, digits and hyphens in dot-separated labels, such as {@code
- * www.gov.cn}; no scheme, port or path. It is kept in lower case.
+ * The provider-neutral filters of one search, each optional. A domain is a host name in lower case:
+ * letters, digits and hyphens in dot-separated labels, such as {@code www.gov.cn}.
  *
  * @param site the one domain to search within, or absent
  * @param excludeSites domains to leave out, at most {@value #MAX_EXCLUDED_SITES}, in the order given,
@@ -42,11 +39,9 @@ public record SearchFilters(
       throw new IllegalArgumentException(
           "excludeSites holds at most " + MAX_EXCLUDED_SITES + " domains, got " + excludeSites.size());
     }
-    excludeSites =
-        excludeSites.stream()
-            .map(d -> domain("excludeSites", Objects.requireNonNull(d, "excludeSites entry")))
-            .distinct()
-            .toList();
+    excludeSites = excludeSites.stream()
+        .map(d -> domain("excludeSites", Objects.requireNonNull(d, "excludeSites entry")))
+        .distinct().toList();
   }
 
   /** The filters that are set, in declaration order of {@link SearchFilter}. */
@@ -64,31 +59,16 @@ public record SearchFilters(
     return used;
   }
 
-  /** {@link #site()} as an optional. */
-  public Optional<String> siteOpt() {
-    return Optional.ofNullable(site);
-  }
-
-  /** {@link #freshness()} as an optional. */
-  public Optional<Freshness> freshnessOpt() {
-    return Optional.ofNullable(freshness);
-  }
-
   private static String domain(String field, String value) {
     String domain = value.trim().toLowerCase(Locale.ROOT);
     boolean valid = !domain.isEmpty() && domain.length() <= 253;
-    if (valid) {
-      for (String label : domain.split("\\.", -1)) {
-        valid &= LABEL.matcher(label).matches();
-      }
+    for (String label : domain.split("\\.", -1)) {
+      valid &= LABEL.matcher(label).matches();
     }
     if (!valid) {
-      throw new IllegalArgumentException(
-          field
-              + " must be a domain such as www.example.com (letters, digits, hyphens and dots;"
-              + " no scheme, port or path), was \""
-              + (value.length() > 100 ? value.substring(0, 100) + "…" : value)
-              + "\"");
+      throw new IllegalArgumentException(field + " must be a domain such as www.example.com"
+          + " (letters, digits, hyphens and dots; no scheme, port or path), was \""
+          + (value.length() > 100 ? value.substring(0, 100) + "…" : value) + "\"");
     }
     return domain;
   }

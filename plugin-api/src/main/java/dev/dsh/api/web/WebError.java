@@ -3,12 +3,14 @@ package dev.dsh.api.web;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A failed web operation, with a machine-readable {@link #code()}.
- *
- * <p>Messages never contain secrets: providers scrub resolved keys before building one.
+ * A failed web operation, with a machine-readable {@link #code()}. Its message never holds a
+ * secret: providers scrub resolved keys before building one.
  */
 public class WebError extends RuntimeException {
 
@@ -19,21 +21,17 @@ public class WebError extends RuntimeException {
   private final @Nullable Integer upstreamStatus;
   private final @Nullable Duration retryAfter;
 
-  /** An error with {@code code} and {@code message}. */
+  /** An error with a {@code code} ({@link WebErrorCodes}) and a message. */
   public WebError(String code, String message) {
     this(code, message, null, null);
   }
 
-  /** An error with {@code code}, {@code message} and the {@code cause} behind it. */
+  /** An error with a cause. */
   public WebError(String code, String message, @Nullable Throwable cause) {
     this(code, message, null, cause);
   }
 
-  /**
-   * An error with {@code code}, {@code message}, the vendor's own code and the {@code cause}.
-   *
-   * @param providerCode the vendor's error code, such as an envelope's {@code Code}
-   */
+  /** An error with the vendor's own code (such as an envelope's {@code Code}) and a cause. */
   public WebError(
       String code, String message, @Nullable String providerCode, @Nullable Throwable cause) {
     super(Objects.requireNonNull(message, "message"), cause);
@@ -53,12 +51,9 @@ public class WebError extends RuntimeException {
   }
 
   /**
-   * The error of a search that ran out of time: {@link WebErrorCodes#WEB_ABORTED}, {@code web search
-   * timed out after 3 s} (in whole seconds, else in milliseconds: {@code 1500 ms}). Every door of
-   * the host (the CLI, {@code dsh run}, the {@code web_search} tool, the LangChain4j engine) words a
-   * search its timeout aborted this one way.
-   *
-   * @param timeout the timeout that elapsed
+   * The error of a search whose timeout passed: {@link WebErrorCodes#WEB_ABORTED}, {@code web search
+   * timed out after 3 s} (whole seconds, else milliseconds: {@code 1500 ms}). The web service ends
+   * such a search with it, so every door words it alike.
    */
   public static WebError timedOut(Duration timeout) {
     long millis = timeout.toMillis();
@@ -67,7 +62,30 @@ public class WebError extends RuntimeException {
         "web search timed out after " + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
   }
 
-  /** The error code; see {@link WebErrorCodes}. */
+  /**
+   * {@code failure} as a WebError: itself, or the one inside {@link CompletionException} and {@link
+   * ExecutionException} wrappers; a cancellation is {@code WEB_ABORTED}, {@code <what> was
+   * cancelled}; anything else {@code WEB_PROVIDER_ERROR}, {@code <what> failed: <simple class
+   * name>}, since a raw message may carry request data. The original is kept as the cause.
+   *
+   * @param what what failed, such as {@code web search}
+   */
+  public static WebError of(Throwable failure, String what) {
+    Throwable cause = failure;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof WebError error) {
+      return error;
+    }
+    return cause instanceof CancellationException
+        ? new WebError(WebErrorCodes.WEB_ABORTED, what + " was cancelled", cause)
+        : new WebError(WebErrorCodes.WEB_PROVIDER_ERROR,
+            what + " failed: " + cause.getClass().getSimpleName(), cause);
+  }
+
+  /** The error code ({@link WebErrorCodes}). */
   public String code() {
     return code;
   }
@@ -78,12 +96,8 @@ public class WebError extends RuntimeException {
   }
 
   /**
-   * This error, also carrying the HTTP status the provider's service answered and the wait it asked
-   * for in {@code Retry-After}: a caller can tell a rate limit ({@code 429}) from other failures
-   * and pass the wait on.
-   *
-   * @param status the service's HTTP status, such as {@code 429}
-   * @param retryAfter the service's {@code Retry-After}, when it sent a valid one
+   * This error, also carrying the HTTP status the provider's service answered (such as {@code
+   * 429}) and the wait it asked for in a valid {@code Retry-After}, if any.
    */
   public WebError withUpstream(int status, @Nullable Duration retryAfter) {
     if (status < 100 || status > 999) {

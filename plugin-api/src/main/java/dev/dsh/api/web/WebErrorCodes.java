@@ -18,17 +18,11 @@ public final class WebErrorCodes {
       "WEB_PROVIDER_CONFIGURED_UNAVAILABLE";
   /** Nothing is pinned and no provider is available. */
   public static final String WEB_PROVIDER_UNAVAILABLE = "WEB_PROVIDER_UNAVAILABLE";
-  /**
-   * Nothing is pinned and several providers are ready, or several are available and none is ready.
-   */
+  /** Nothing is pinned and several providers are ready, or available and none ready. */
   public static final String WEB_PROVIDER_AMBIGUOUS = "WEB_PROVIDER_AMBIGUOUS";
-  /** The request itself is invalid (such as tool arguments that break the tool's schema). */
+  /** The request itself is invalid, such as tool arguments that break the tool's schema. */
   public static final String WEB_INVALID_REQUEST = "WEB_INVALID_REQUEST";
-
-  /**
-   * The request carries a filter, or a combination of filters, that the serving provider cannot
-   * honour; nothing was sent.
-   */
+  /** The request carries a filter the serving provider cannot honour; nothing was sent. */
   public static final String WEB_REQUEST_UNSUPPORTED = "WEB_REQUEST_UNSUPPORTED";
 
   private WebErrorCodes() {}

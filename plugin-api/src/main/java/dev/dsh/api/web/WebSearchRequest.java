@@ -1,26 +1,24 @@
 package dev.dsh.api.web;
 
+import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One search.
  *
  * @param query the query; not blank
- * @param maxResults how many sources the caller wants at most; absent lets the provider choose;
- *     at least 1 when present
- * @param filters the optional filters ({@link SearchFilters#NONE} for none); the web service
- *     refuses a filter the serving provider does not {@linkplain
- *     WebSearchProvider#supportedFilters() support}
+ * @param maxResults the most sources the caller wants, at least 1; absent lets the provider choose
+ * @param filters the filters ({@link SearchFilters#NONE} for none); the web service refuses one
+ *     the serving provider does not {@linkplain WebSearchProvider#supportedFilters() support}
+ * @param timeout how long the web service lets the search run, positive; absent for no bound. The
+ *     provider gets the request without it and sees it as its signal's {@linkplain
+ *     dev.dsh.api.AbortSignal#deadline() deadline}
  */
-public record WebSearchRequest(String query, @Nullable Integer maxResults, SearchFilters filters) {
+public record WebSearchRequest(
+    String query, @Nullable Integer maxResults, SearchFilters filters, @Nullable Duration timeout) {
 
-  /**
-   * The most characters (code points) a query may have: the web service fails a longer one with
-   * {@link WebErrorCodes#WEB_INVALID_REQUEST} before any provider sees it. Search services take
-   * far shorter queries; a longer one is a pasted document, sent upstream for nothing.
-   */
+  /** The most code points a query may have; the web service refuses a longer one. */
   public static final int MAX_QUERY_LENGTH = 1000;
 
   public WebSearchRequest {
@@ -32,25 +30,33 @@ public record WebSearchRequest(String query, @Nullable Integer maxResults, Searc
       throw new IllegalArgumentException("maxResults must be at least 1, was " + maxResults);
     }
     Objects.requireNonNull(filters, "filters");
+    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+    }
   }
 
-  /** A request without filters. */
+  /** A request without a timeout. */
+  public WebSearchRequest(String query, @Nullable Integer maxResults, SearchFilters filters) {
+    this(query, maxResults, filters, null);
+  }
+
+  /** A request without filters or a timeout. */
   public WebSearchRequest(String query, @Nullable Integer maxResults) {
-    this(query, maxResults, SearchFilters.NONE);
+    this(query, maxResults, SearchFilters.NONE, null);
   }
 
-  /** A request for {@code query} without a result limit or filters. */
+  /** A request for {@code query} alone. */
   public static WebSearchRequest of(String query) {
     return new WebSearchRequest(query, null);
   }
 
   /** This request with {@code filters} instead of its own. */
   public WebSearchRequest withFilters(SearchFilters filters) {
-    return new WebSearchRequest(query, maxResults, filters);
+    return new WebSearchRequest(query, maxResults, filters, timeout);
   }
 
-  /** {@link #maxResults()} as an optional. */
-  public Optional<Integer> maxResultsOpt() {
-    return Optional.ofNullable(maxResults);
+  /** This request with {@code timeout} (absent: none) instead of its own. */
+  public WebSearchRequest withTimeout(@Nullable Duration timeout) {
+    return new WebSearchRequest(query, maxResults, filters, timeout);
   }
 }

@@ -7,47 +7,32 @@ import org.jspecify.annotations.Nullable;
 /**
  * The answer to one search.
  *
- * @param provider the id of the provider that served the search; filled in by the web service
- *     (providers may leave it absent)
+ * @param provider the id of the serving provider, filled in by the web service
  * @param content a provider-generated answer text, absent for providers that only list sources
  * @param sources the sources, best first; an unmodifiable copy
  * @param truncated true when sources were dropped to honour a limit
- * @param dropped how many entries the provider received from its service and left out because they
- *     were unusable (no url, no snippet, unreadable); not counted in {@code truncated}
+ * @param dropped how many unusable entries (no url, no snippet, unreadable) the provider received
+ *     and left out; not counted in {@code truncated}
  */
-public record WebSearchResult(
-    @Nullable String provider,
-    @Nullable String content,
-    List<WebSearchSource> sources,
-    boolean truncated,
-    int dropped) {
+public record WebSearchResult(@Nullable String provider, @Nullable String content,
+    List<WebSearchSource> sources, boolean truncated, int dropped) {
 
   public WebSearchResult {
     sources = List.copyOf(Objects.requireNonNull(sources, "sources"));
-    if (content != null && content.isBlank()) {
-      content = null;
-    }
+    content = content == null || content.isBlank() ? null : content;
     if (dropped < 0) {
       throw new IllegalArgumentException("dropped must not be negative, was " + dropped);
     }
   }
 
   /** A result that dropped nothing. */
-  public WebSearchResult(
-      @Nullable String provider,
-      @Nullable String content,
-      List<WebSearchSource> sources,
-      boolean truncated) {
+  public WebSearchResult(@Nullable String provider, @Nullable String content,
+      List<WebSearchSource> sources, boolean truncated) {
     this(provider, content, sources, truncated, 0);
   }
 
   /** A result of {@code sources} only, not truncated, with no provider id yet. */
   public static WebSearchResult of(List<WebSearchSource> sources) {
     return new WebSearchResult(null, null, sources, false);
-  }
-
-  /** This result with {@code providerId} as its provider. */
-  public WebSearchResult withProvider(String providerId) {
-    return new WebSearchResult(providerId, content, sources, truncated, dropped);
   }
 }

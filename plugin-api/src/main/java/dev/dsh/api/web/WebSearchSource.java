@@ -4,10 +4,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search result in a provider-neutral shape.
- *
- * <p>Blank optional fields are normalised to absent ({@code null}), so a present field is never
- * blank.
+ * One search result in a provider-neutral shape; a blank optional field is absent.
  *
  * @param url the page's address; not blank
  * @param title the page title, plain text
@@ -18,8 +15,7 @@ public record WebSearchSource(
     String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {
 
   public WebSearchSource {
-    Objects.requireNonNull(url, "url");
-    if (url.isBlank()) {
+    if (Objects.requireNonNull(url, "url").isBlank()) {
       throw new IllegalArgumentException("url must not be blank");
     }
     title = blankToNull(title);

@@ -22,18 +22,18 @@ public interface WebService {
   ServiceKey<WebService> KEY = ServiceKey.of("web", WebService.class);
 
   /**
-   * Registers {@code provider} as an effect of the caller's scope: it is withdrawn when that scope
-   * ends.
+   * Registers {@code provider} until the caller's scope ends or the handle is disposed.
    *
-   * @return a handle that withdraws the provider early
    * @throws WebError {@link WebErrorCodes#WEB_DUPLICATE_PROVIDER} when the id is taken
    */
   Disposable registerSearchProvider(WebSearchProvider provider);
 
   /**
    * Selects a provider and runs one search. A query longer than {@link
-   * WebSearchRequest#MAX_QUERY_LENGTH} fails with {@link WebErrorCodes#WEB_INVALID_REQUEST}, naming
-   * the bound, before any provider is called.
+   * WebSearchRequest#MAX_QUERY_LENGTH} fails with {@link WebErrorCodes#WEB_INVALID_REQUEST} before
+   * any provider is called. When {@code signal} fires, or the request's {@linkplain
+   * WebSearchRequest#timeout() timeout} passes ({@link WebError#timedOut}), the provider's signal
+   * fires and the search ends, whether or not the provider ends it.
    *
    * @return a stage that completes with the result, or exceptionally with a {@link WebError}
    */

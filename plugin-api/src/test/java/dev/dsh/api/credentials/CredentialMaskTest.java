@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Issue 22 section 5: a key is masked whole, in any case, and by any run of 12 of its characters. */
+/** A key is masked whole, in any case, and by any run of 12 of its characters. */
 class CredentialMaskTest {
 
   private static final String KEY = "sk-CANARY-4f9e2a7b1c3d5e8f0a6b";

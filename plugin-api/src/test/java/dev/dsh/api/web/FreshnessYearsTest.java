@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
-/** Issue 22 section 5: freshness dates within four-digit years, refused otherwise naming the range. */
+/** Freshness dates within four-digit years, refused otherwise naming the range. */
 class FreshnessYearsTest {
 
   @Test

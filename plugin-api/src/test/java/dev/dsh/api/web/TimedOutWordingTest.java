@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Issue 22 section 3: one wording for a search that ran out of time. */
+/** One wording for a search that ran out of time. */
 class TimedOutWordingTest {
 
   @Test

@@ -1,9 +1,7 @@
 package dev.dsh.serve.mcp;
 
-import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
-import dev.dsh.api.AbortSignal;
 import dev.dsh.host.tool.SearchProgress;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
@@ -17,7 +15,6 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -37,9 +34,6 @@ import tools.jackson.databind.json.JsonMapper;
  * one that asked for progress gets {@code notifications/progress} as each of its queries ends.
  */
 public final class McpWebSearchTool {
-
-  /** How long an aborted call waits for its searches to end before it answers the abort itself. */
-  public static final Duration ABORT_GRACE = Duration.ofMillis(500);
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -136,40 +130,15 @@ public final class McpWebSearchTool {
       SearchProgress progress) {
     Optional<WebSearchTool> tool = tools.get();
     if (tool.isEmpty()) {
-      return Mono.just(
-          ToolResults.toResult(
-              ToolResult.failure(
-                  WEB_PROVIDER_UNAVAILABLE, "the \"tool-web\" row is disabled or not running")));
+      return Mono.just(ToolResults.toResult(ToolResult.notRunning()));
     }
     // The arguments go back to JSON so the tool checks them as it checks a model's, with the same
     // messages naming the field.
     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-    Mono<ToolResult> searched =
-        Mono.fromCompletionStage(
-            () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal(), progress));
-    return Mono.firstWithSignal(searched, answeredAfterAbort(call.signal()))
+    // The web service ends an aborted search at once, so waiting for the tool is bounded.
+    return Mono.fromCompletionStage(
+            () -> tool.get().call(JSON.writeValueAsString(arguments), call.signal(), progress))
         .map(ToolResults::toResult);
-  }
-
-  /**
-   * The call's answer once its signal has fired and {@link #ABORT_GRACE} has passed: a provider
-   * that ignores its abort must not leave the call unanswered.
-   */
-  private static Mono<ToolResult> answeredAfterAbort(AbortSignal signal) {
-    return Mono.<String>create(
-            sink -> {
-              dev.dsh.api.Disposable handler =
-                  signal.onAbort(
-                      () ->
-                          sink.success(
-                              signal.reason().map(Throwable::getMessage).orElse("aborted")));
-              sink.onDispose(handler::dispose);
-            })
-        .delayElement(ABORT_GRACE)
-        .map(
-            reason ->
-                ToolResult.failure(
-                    WEB_ABORTED, "the search did not end after it was aborted (" + reason + ")"));
   }
 
   /**

@@ -1,21 +1,11 @@
 package dev.dsh.spring.ai;
 
-import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
-
-import dev.dsh.api.AbortController;
-import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.Host;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.model.ToolContext;
@@ -29,15 +19,11 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * the host's tool returns. A failure is that text too, {@code Error: <message>}, never an
  * exception, so the model reads why and can try again.
  *
- * <p>A call never hangs: the tool's own timeout (the {@code tool-web} row's {@code
- * searchTimeoutMs}, 30 s by default) aborts its searches; should they still not end, the call
- * gives up {@link #GRACE} later, aborts them and answers {@code Error: web search timed out after
- * <timeout>}. An interrupted caller gets its searches aborted and its interrupt flag kept.
+ * <p>Each search is bounded by the tool's timeout (the {@code tool-web} row's {@code
+ * searchTimeoutMs}, 30 s by default; {@code Error: web search timed out after <timeout>}). An
+ * interrupted caller gets its searches aborted and its interrupt flag kept.
  */
 public final class WebSearchToolCallback implements ToolCallback {
-
-  /** How much longer than the tool's own timeout a call waits before it gives up. */
-  static final Duration GRACE = Duration.ofSeconds(1);
 
   private static final ToolDefinition DEFINITION =
       ToolDefinition.builder()
@@ -75,40 +61,14 @@ public final class WebSearchToolCallback implements ToolCallback {
   /** Runs the tool with the model's JSON arguments and gives back its text. */
   @Override
   public String call(String toolInput) {
-    Optional<WebSearchTool> tool = tools.get();
-    if (tool.isEmpty()) {
-      return ToolResult.failure(
-              WEB_PROVIDER_UNAVAILABLE, "the \"tool-web\" row is disabled or not running")
-          .text();
-    }
-    AbortController call = new AbortController();
-    CompletableFuture<ToolResult> result =
-        tool.get().call(toolInput, call.signal()).toCompletableFuture();
-    return await(result, tool.get().timeout(), call).text();
+    return tools.get().map(tool -> tool.callAndWait(toolInput)).orElseGet(ToolResult::notRunning)
+        .text();
   }
 
   /** The same as {@link #call(String)}: the tool takes nothing from the context. */
   @Override
   public String call(String toolInput, @Nullable ToolContext toolContext) {
     return call(toolInput);
-  }
-
-  private ToolResult await(
-      CompletableFuture<ToolResult> result, Duration timeout, AbortController call) {
-    try {
-      return result.get(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      WebError timedOut = WebError.timedOut(timeout);
-      call.abort(timedOut);
-      return ToolResult.failure(timedOut.code(), timedOut.getMessage());
-    } catch (InterruptedException e) {
-      call.abort(e);
-      Thread.currentThread().interrupt();
-      return ToolResult.failure(WEB_ABORTED, "web search interrupted");
-    } catch (ExecutionException e) {
-      // The tool's stage never completes exceptionally: this is a fault in the tool itself.
-      throw new IllegalStateException("the web_search tool failed", e.getCause());
-    }
   }
 
   @Override

@@ -54,9 +54,8 @@ final class RecordingWebService implements WebService {
       return new CompletableFuture<>();
     }
     String url = "https://own.example/" + request.query().replace(' ', '-');
-    return CompletableFuture.completedFuture(
-        WebSearchResult.of(List.of(new WebSearchSource(url, "Own " + request.query(), null, null)))
-            .withProvider("own"));
+    return CompletableFuture.completedFuture(new WebSearchResult(
+        "own", null, List.of(new WebSearchSource(url, "Own " + request.query(), null, null)), false));
   }
 
   @Override

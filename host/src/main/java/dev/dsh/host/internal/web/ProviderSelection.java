@@ -5,6 +5,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import java.util.ArrayList;
@@ -13,9 +14,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The selection table of the web seam, applied to one snapshot of the registered providers.
+ * The selection table of the web seam, applied to one snapshot of the registered providers, and
+ * its pin rule. Readiness is asked only to break a tie between available providers.
  *
  * <pre>
  *   pinned, registered, available     → that provider (ready or not)
@@ -28,40 +31,33 @@ import java.util.stream.Collectors;
  *     several ready                   → WEB_PROVIDER_AMBIGUOUS (the ready ones, ids sorted)
  *     none ready                      → WEB_PROVIDER_AMBIGUOUS (the available ones, ids sorted)
  * </pre>
- *
- * <p>Readiness only breaks a tie between available providers: a provider that is not ready (a
- * keyless provider) never makes a ready one ambiguous, and a sole provider still runs and fails
- * with its own error (such as {@code WEB_PROVIDER_CREDENTIAL_MISSING} and how to fix it).
- * Readiness is asked only when it decides something.
  */
-final class ProviderSelection {
+public final class ProviderSelection {
 
   private ProviderSelection() {}
 
   /**
-   * @param pin the pinned provider id, if any
-   * @param registered the registered providers at the time of the call
-   * @throws WebError when the table gives no provider
+   * The pinned provider id: {@code configured} (the {@code web} row's {@code searchProvider}) when
+   * a non-blank string, else a non-blank {@value WebServiceImpl#PIN_VARIABLE}; trimmed. Read here
+   * alone, by the web service and by the host's boot judging which failed rows matter.
    */
+  public static Optional<String> pin(Optional<?> configured, LaunchEnvironment env) {
+    return Stream.of(configured, env.get(WebServiceImpl.PIN_VARIABLE)).flatMap(Optional::stream)
+        .filter(String.class::isInstance).map(v -> ((String) v).trim()).filter(s -> !s.isEmpty())
+        .findFirst();
+  }
+
+  /** @throws WebError when the table gives no provider */
   static Registration select(Optional<String> pin, Collection<Registration> registered) {
     if (pin.isPresent()) {
       String id = pin.get();
-      Registration pinned =
-          registered.stream()
-              .filter(r -> r.id().equals(id))
-              .findFirst()
-              .orElseThrow(
-                  () ->
-                      new WebError(
-                          WEB_PROVIDER_CONFIGURED_MISSING,
-                          "configured web provider \"" + id + "\" is not registered"));
+      Registration pinned = registered.stream().filter(r -> r.id().equals(id)).findFirst()
+          .orElseThrow(() -> new WebError(WEB_PROVIDER_CONFIGURED_MISSING,
+              "configured web provider \"" + id + "\" is not registered"));
       Optional<ProviderStatus> unavailable = pinned.unavailable();
       if (unavailable.isPresent()) {
-        throw new WebError(
-            WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
-            "configured web provider \""
-                + id
-                + "\" is registered but not available"
+        throw new WebError(WEB_PROVIDER_CONFIGURED_UNAVAILABLE,
+            "configured web provider \"" + id + "\" is registered but not available"
                 + unavailable.get().reasonOpt().map(reason -> ": " + reason).orElse(""));
       }
       return pinned;
@@ -78,16 +74,14 @@ final class ProviderSelection {
     if (usable.isEmpty()) {
       throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(unavailable));
     }
-    List<Registration> ready =
-        usable.stream().filter(r -> r.readiness().ready()).collect(Collectors.toList());
+    List<Registration> ready = usable.stream().filter(r -> r.readiness().ready()).toList();
     if (ready.size() == 1) {
       return ready.get(0);
     }
-    throw new WebError(
-        WEB_PROVIDER_AMBIGUOUS,
-        "multiple usable web providers are registered ("
-            + ids(ready.isEmpty() ? usable : ready)
-            + "); configure one explicitly");
+    throw new WebError(WEB_PROVIDER_AMBIGUOUS, "multiple usable web providers are registered ("
+        + (ready.isEmpty() ? usable : ready).stream().map(Registration::id).sorted()
+            .collect(Collectors.joining(", "))
+        + "); configure one explicitly");
   }
 
   /** {@code (unavailable: alpha: its reason; beta)}, ids sorted. */
@@ -95,15 +89,9 @@ final class ProviderSelection {
     if (statuses.isEmpty()) {
       return "no web provider is registered; install and enable a web search plugin";
     }
-    String unavailable =
-        statuses.stream()
-            .sorted(Comparator.comparing(ProviderStatus::id))
-            .map(s -> s.id() + s.reasonOpt().map(reason -> ": " + reason).orElse(""))
-            .collect(Collectors.joining("; "));
-    return "no usable web provider is registered (unavailable: " + unavailable + ")";
-  }
-
-  private static String ids(Collection<Registration> registrations) {
-    return registrations.stream().map(Registration::id).sorted().collect(Collectors.joining(", "));
+    return "no usable web provider is registered (unavailable: " + statuses.stream()
+        .sorted(Comparator.comparing(ProviderStatus::id))
+        .map(s -> s.id() + s.reasonOpt().map(reason -> ": " + reason).orElse(""))
+        .collect(Collectors.joining("; ")) + ")";
   }
 }

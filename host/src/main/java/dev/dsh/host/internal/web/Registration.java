@@ -1,39 +1,46 @@
 package dev.dsh.host.internal.web;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
+import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
+
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.api.web.SearchFilter;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchProvider;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import java.util.ArrayList;
-import java.util.HashSet;
+import dev.dsh.api.web.WebSearchSource;
+import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One registered provider and the searches it is serving now.
- *
- * <p>Withdrawal is terminal: it aborts every in-flight search (their providers see the signal fire)
- * and ends each one's outcome with the withdrawal error, so unloading a plugin never leaves a caller
- * waiting on a provider that is gone.
+ * One registered provider, how it is judged, and how its searches run and end: at the first of its
+ * answer, the deadline ({@link WebError#timedOut}), the caller's signal, its withdrawal, or the
+ * returned future cancelled. But for its answer, the provider's signal fires and the search ends
+ * whether or not the provider ends it, so no caller waits on one that ignores its abort.
  */
 final class Registration {
 
   private static final Logger LOG = LoggerFactory.getLogger(Registration.class);
-  private static final int MAX_REASON = 200;
 
   private final String id;
   private final WebSearchProvider provider;
-  private final Set<InFlight> inFlight = new HashSet<>();
-  private boolean withdrawn;
+  private final AbortController withdrawal = new AbortController();
 
   Registration(String id, WebSearchProvider provider) {
     this.id = id;
@@ -44,134 +51,153 @@ final class Registration {
     return id;
   }
 
-  WebSearchProvider provider() {
-    return provider;
-  }
-
-  /**
-   * The provider's availability, readiness and, when it is not ready, why: its own one-line
-   * reason, or that it failed to tell.
-   */
   ProviderStatus status() {
     return unavailable().orElseGet(this::readiness);
   }
 
-  /**
-   * The status of the provider when it is not available, with its reason; empty when it is. A
-   * provider whose {@code available()} throws is unavailable.
-   */
+  /** Its status when it is not available (or {@code available()} throws); else empty. */
   Optional<ProviderStatus> unavailable() {
     try {
-      if (provider.available()) {
-        return Optional.empty();
-      }
+      return provider.available() ? Optional.empty() : Optional.of(
+          new ProviderStatus(id, false, false, reason(provider::unavailableReason, "unavailable")));
     } catch (RuntimeException e) {
       LOG.warn("web provider \"{}\" failed to report its availability; treating it as unavailable", id, e);
       return Optional.of(new ProviderStatus(id, false, false, failedToReport("availability", e)));
     }
-    return Optional.of(
-        new ProviderStatus(id, false, false, reason(provider::unavailableReason, "unavailable")));
   }
 
-  /**
-   * The status of a provider found {@linkplain #unavailable() available}: ready or not, and why
-   * not. A provider whose {@code ready()} throws is not ready.
-   */
+  /** The status of an available provider: ready or not (or {@code ready()} throws), and why. */
   ProviderStatus readiness() {
     try {
-      if (provider.ready()) {
-        return new ProviderStatus(id, true, true, null);
-      }
+      return provider.ready() ? new ProviderStatus(id, true, true, null)
+          : new ProviderStatus(id, true, false, reason(provider::notReadyReason, "not ready"));
     } catch (RuntimeException e) {
       LOG.warn("web provider \"{}\" failed to report its readiness; taking it as not ready", id, e);
       return new ProviderStatus(id, true, false, failedToReport("readiness", e));
     }
-    return new ProviderStatus(id, true, false, reason(provider::notReadyReason, "not ready"));
   }
 
-  /** The class only: a provider's message is not known to be free of secrets. */
+  /** How many searches wait in its line; 0 when it throws or says less. */
+  int queueDepth() {
+    try {
+      return Math.max(0, provider.queueDepth());
+    } catch (RuntimeException e) {
+      LOG.debug("web provider \"{}\" failed to report its queue depth", id, e);
+      return 0;
+    }
+  }
+
+  // The class only: a provider's message is not known to be free of secrets.
   private static String failedToReport(String what, RuntimeException e) {
     return "it failed to report its " + what + " (" + e.getClass().getSimpleName() + ")";
   }
 
+  /** The provider's reason on one line of at most 200 characters, with no URL password. */
   private @Nullable String reason(Supplier<Optional<String>> reason, String state) {
     try {
-      return reason.get().map(Registration::oneLine).orElse(null);
+      return reason.get().map(r -> UrlUserInfo.redact(r.strip().replaceAll("\\s+", " ")))
+          .map(r -> r.length() <= 200 ? r : r.substring(0, 199) + "…").orElse(null);
     } catch (RuntimeException e) {
       LOG.warn("web provider \"{}\" failed to say why it is {}", id, state, e);
       return null;
     }
   }
 
-  /** A reason as one short line with no URL password, whatever the provider gave. */
-  private static String oneLine(String reason) {
-    String line = UrlUserInfo.redact(reason.strip().replaceAll("\\s+", " "));
-    return line.length() <= MAX_REASON ? line : line.substring(0, MAX_REASON - 1) + "…";
-  }
-
   /**
-   * Starts tracking a search whose signal follows {@code caller}; empty once withdrawn, so the
-   * caller selects again.
+   * Starts {@code request} under a signal following {@code caller}, the request's timeout and this
+   * registration's withdrawal; empty once withdrawn, so the caller selects again.
    */
-  Optional<InFlight> begin(AbortSignal caller) {
-    InFlight search =
-        new InFlight(AbortController.linkedTo(caller), new CompletableFuture<>());
-    synchronized (this) {
-      if (!withdrawn) {
-        inFlight.add(search);
-        return Optional.of(search);
+  Optional<CompletableFuture<WebSearchResult>> search(WebSearchRequest request, AbortSignal caller) {
+    if (withdrawal.signal().aborted()) {
+      return Optional.empty();
+    }
+    Duration timeout = request.timeout();
+    AbortSignal deadline = timeout == null ? AbortSignal.never() : AbortSignal.timeout(timeout);
+    AbortController controller = AbortController.linkedTo(caller, withdrawal.signal(), deadline);
+    CompletableFuture<WebSearchResult> outcome = new CompletableFuture<>();
+    outcome.whenComplete((result, error) -> {
+      if (outcome.isCancelled()) {
+        controller.abort();
       }
+      controller.close(); // unlinks it from the caller's signal and the withdrawal
+    });
+    // Timed out when the deadline fired before anything else aborted it.
+    BooleanSupplier timedOut = () -> deadline.aborted()
+        && controller.signal().reason().equals(deadline.reason());
+    Supplier<WebError> aborted = () -> {
+      Throwable reason = controller.signal().reason().orElse(null);
+      return timedOut.getAsBoolean() ? WebError.timedOut(Objects.requireNonNull(timeout))
+          : reason instanceof WebError error ? error
+          : new WebError(WEB_ABORTED, "web search was aborted", reason);
+    };
+    WebSearchRequest sent = request.withTimeout(null);
+    CompletionStage<WebSearchResult> stage;
+    try {
+      Optional<WebError> refusal = filterRefusal(sent);
+      if (refusal.isPresent()) {
+        outcome.completeExceptionally(refusal.get());
+        return Optional.of(outcome);
+      }
+      stage = Objects.requireNonNull(provider.search(sent, controller.signal()), "no stage");
+    } catch (RuntimeException e) {
+      outcome.completeExceptionally(failure(e));
+      return Optional.of(outcome);
     }
-    search.controller().close();
-    return Optional.empty();
+    // After the provider's own handlers: a provider that ends its search as its signal fires
+    // reports its own WEB_ABORTED; this ends it in any case.
+    controller.signal().onAbort(() -> outcome.completeExceptionally(aborted.get()));
+    stage.whenComplete((result, error) -> {
+      if (timedOut.getAsBoolean()) {
+        outcome.completeExceptionally(aborted.get());
+      } else if (error != null) {
+        outcome.completeExceptionally(failure(error));
+      } else if (result == null) {
+        outcome.completeExceptionally(
+            new WebError(WEB_PROVIDER_ERROR, "web provider \"" + id + "\" returned no result"));
+      } else {
+        outcome.complete(cut(sent, result));
+      }
+    });
+    return Optional.of(outcome);
   }
 
-  /** Stops tracking {@code search} and unlinks its controller from the caller's signal. */
-  void end(InFlight search) {
-    synchronized (this) {
-      inFlight.remove(search);
-    }
-    search.controller().close();
+  /** Why the provider refuses {@code request}'s filters; empty when it honours them all. */
+  private Optional<WebError> filterRefusal(WebSearchRequest request) {
+    Set<SearchFilter> used = request.filters().used();
+    Set<SearchFilter> supported = used.isEmpty() ? Set.of() : provider.supportedFilters();
+    String missing = used.stream()
+        .filter(filter -> supported == null || !supported.contains(filter))
+        .map(SearchFilter::fieldName)
+        .collect(Collectors.joining(", "));
+    return missing.isEmpty() ? Optional.empty() : Optional.of(new WebError(WEB_REQUEST_UNSUPPORTED,
+        "web provider \"" + id + "\" does not support the filter" + (missing.contains(",") ? "s " : " ")
+            + missing));
   }
 
-  /** Aborts every in-flight search with {@code reason}; later calls do nothing. */
+  /** {@code result} naming the provider, its sources cut to the request's limit. */
+  private WebSearchResult cut(WebSearchRequest request, WebSearchResult result) {
+    List<WebSearchSource> sources = result.sources();
+    Integer max = request.maxResults();
+    boolean cut = max != null && sources.size() > max;
+    return new WebSearchResult(id, result.content(), cut ? sources.subList(0, max) : sources,
+        cut || result.truncated(), result.dropped());
+  }
+
+  /** The provider's failure as {@link WebError#of}, its message's URL user-info hidden. */
+  private WebError failure(Throwable error) {
+    WebError webError = WebError.of(error, "web provider \"" + id + "\"");
+    String message = UrlUserInfo.redact(webError.getMessage());
+    if (message.equals(webError.getMessage())) {
+      return webError;
+    }
+    WebError redacted = new WebError(
+        webError.code(), message, webError.providerCode().orElse(null), webError.getCause());
+    return webError.upstreamStatus()
+        .map(status -> redacted.withUpstream(status, webError.retryAfter().orElse(null)))
+        .orElse(redacted);
+  }
+  /** Aborts every search of this provider, now and later, with {@code reason}. */
   void withdraw(WebError reason) {
-    List<InFlight> toAbort;
-    synchronized (this) {
-      if (withdrawn) {
-        return;
-      }
-      withdrawn = true;
-      toAbort = new ArrayList<>(inFlight);
-      inFlight.clear();
-    }
-    for (InFlight search : toAbort) {
-      // The provider's abort handlers run first, so a provider that ends its search at once
-      // reports its own WEB_ABORTED; the outcome is then ended with the reason in any case.
-      search.controller().abort(reason);
-      search.outcome().completeExceptionally(reason);
-    }
-  }
-
-  /**
-   * A search being served: the controller its provider listens to, and what the caller awaits.
-   * Both components compare by identity, so two searches are never the same entry. {@link #equals}
-   * and {@link #hashCode} are written out: the generated ones are bound at their first call by
-   * {@code java.lang.runtime.ObjectMethods}, method-handle spinning a one-shot search would pay.
-   * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
-   */
-  record InFlight(AbortController controller, CompletableFuture<WebSearchResult> outcome) {
-
-    @Override
-    public boolean equals(@Nullable Object other) {
-      return other instanceof InFlight that
-          && controller.equals(that.controller)
-          && outcome.equals(that.outcome);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * controller.hashCode() + outcome.hashCode();
-    }
+    withdrawal.abort(reason);
   }
 }

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.web;
 
+import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.model.ActivityListener;
@@ -14,10 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reports searches and reloads to the host's {@link ActivityListener}: times each search from its
- * start to its end, and keeps the listener's failures away from what it reports on (one that
- * throws is logged and ignored). With {@link ActivityListener#none()} it does nothing at all, so a
- * host nobody measures pays nothing per search.
+ * Reports searches (timed) and reloads to the host's {@link ActivityListener}, logging and ignoring
+ * one that throws; with {@link ActivityListener#none()} it costs nothing per search.
  */
 public final class SearchActivity {
 
@@ -41,12 +40,32 @@ public final class SearchActivity {
     }
   }
 
-  /** Reports a search starting now; the returned tracker reports its end. */
-  Started started(String query) {
-    if (!silent) {
-      guarded(() -> listener.searchStarted(query), "searchStarted");
+  /** Reports a search of {@code query} starting now; returns when, for {@link #ended}. */
+  long started(String query) {
+    if (silent) {
+      return 0;
     }
-    return new Started(query, silent ? 0 : System.nanoTime());
+    guarded(() -> listener.searchStarted(query), "searchStarted");
+    return System.nanoTime();
+  }
+
+  /**
+   * Reports the end of {@code outcome}, begun at {@code start}, by {@code provider} (null: none
+   * chosen); returns {@code outcome} itself, so cancelling it still reaches the search.
+   */
+  <T extends CompletionStage<WebSearchResult>> T ended(
+      String query, long start, @Nullable String provider, T outcome) {
+    if (!silent) {
+      outcome.whenComplete((result, error) -> guarded(() -> {
+        Optional<String> code =
+            Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
+        Outcome end = code.isEmpty() ? Outcome.OK
+            : code.get().equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
+        listener.searchEnded(new SearchRecord(Optional.ofNullable(provider), end, code,
+            Duration.ofNanos(System.nanoTime() - start), query));
+      }, "searchEnded"));
+    }
+    return outcome;
   }
 
   private static void guarded(Runnable call, String what) {
@@ -54,43 +73,6 @@ public final class SearchActivity {
       call.run();
     } catch (RuntimeException e) {
       LOG.warn("the activity listener failed in {}; ignored", what, e);
-    }
-  }
-
-  /** A search being timed. */
-  final class Started {
-
-    private final String query;
-    private final long start;
-
-    private Started(String query, long start) {
-      this.query = query;
-      this.start = start;
-    }
-
-    /**
-     * Reports the end of {@code outcome} once it completes, served or failed by {@code provider}
-     * (null: none was chosen); returns {@code outcome} itself, so cancelling it still reaches the
-     * search.
-     */
-    <T extends CompletionStage<WebSearchResult>> T ended(@Nullable String provider, T outcome) {
-      if (!silent) {
-        outcome.whenComplete((result, error) -> guarded(
-            () -> listener.searchEnded(record(provider, error)), "searchEnded"));
-      }
-      return outcome;
-    }
-
-    private SearchRecord record(@Nullable String provider, @Nullable Throwable error) {
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
-      if (error == null) {
-        return new SearchRecord(
-            Optional.ofNullable(provider), Outcome.OK, Optional.empty(), took, query);
-      }
-      String code = WebErrors.of(error, "search").code();
-      Outcome outcome = code.equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
-      return new SearchRecord(
-          Optional.ofNullable(provider), outcome, Optional.of(code), took, query);
     }
   }
 }

@@ -14,10 +14,4 @@ public record WebConfig(
             "Id of the web search provider to use (the id its plugin registers). Read on every search."
                 + " When unset, DSH_WEB_SEARCH_PROVIDER from the launch environment pins one;"
                 + " otherwise the one available provider is used.")
-        @Nullable String searchProvider) {
-
-  /** A config that pins nothing. */
-  public static WebConfig unpinned() {
-    return new WebConfig(null);
-  }
-}
+        @Nullable String searchProvider) {}

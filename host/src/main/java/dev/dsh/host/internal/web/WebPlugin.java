@@ -3,19 +3,14 @@ package dev.dsh.host.internal.web;
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebService;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
- * The built-in {@code web} plugin: provides {@link WebService#KEY} backed by a {@link
- * WebServiceImpl}.
- *
- * <p>A config update is taken in place: the new {@code searchProvider} pin is used from the next
- * search on, and registered providers stay. The launch environment is looked up at each search
- * through the context (the mounted {@code env} service, else the process environment). When the
- * scope ends, the service is withdrawn and then closed, which aborts any search still running.
+ * The built-in {@code web} plugin: provides {@link WebService#KEY}, a {@link WebServiceImpl}. A new
+ * pin is taken in place; the launch environment is read through the context at each search.
  */
 public final class WebPlugin implements Plugin {
 
@@ -23,15 +18,17 @@ public final class WebPlugin implements Plugin {
   public static final String NAME = "web";
 
   private final SearchActivity activity;
+  private final Supplier<Optional<String>> refusal;
 
-  /** The plugin of a host nobody measures. */
+  /** The plugin of a host nobody measures, without a refusal. */
   public WebPlugin() {
-    this(SearchActivity.NONE);
+    this(SearchActivity.NONE, Optional::empty);
   }
 
-  /** The plugin whose service reports each search to {@code activity}. */
-  public WebPlugin(SearchActivity activity) {
+  /** The plugin whose service reports to {@code activity} and refuses with {@code refusal}. */
+  public WebPlugin(SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
+    this.refusal = refusal;
   }
 
   @Override
@@ -47,17 +44,15 @@ public final class WebPlugin implements Plugin {
   @Override
   public void apply(Context ctx, Config config) {
     AtomicReference<WebConfig> live = new AtomicReference<>(config.bind(WebConfig.class));
-    LaunchEnvironment env = name -> ctx.env().get(name);
-    WebServiceImpl service = new WebServiceImpl(
-        () -> Optional.ofNullable(live.get().searchProvider()), env, activity);
+    WebServiceImpl service = new WebServiceImpl(() -> Optional.ofNullable(
+        live.get().searchProvider()), name -> ctx.env().get(name), activity, refusal);
     // Registered before the service so that, released in reverse, the service is withdrawn from
     // the tree first and closed after.
     ctx.effect(service::close);
     ctx.provide(WebService.KEY, service);
-    ctx.accept(
-        next -> {
-          live.set(next.bind(WebConfig.class));
-          return true;
-        });
+    ctx.accept(next -> {
+      live.set(next.bind(WebConfig.class));
+      return true;
+    });
   }
 }

@@ -2,7 +2,8 @@ package dev.dsh.host.internal.web;
 
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_DUPLICATE_PROVIDER;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
+import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Context;
@@ -15,9 +16,6 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.internal.runtime.ContextAware;
-import dev.dsh.host.internal.web.Registration.InFlight;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,35 +23,16 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The host's {@link WebService}: a registry of search providers and the selection rule of the web
- * seam, applied on every call.
- *
- * <p>The pinned provider id is read on every search: first from the configured pin (the {@code web}
- * row's {@code searchProvider}, through a supplier that reads the live config), else from the launch
- * environment's {@value #PIN_VARIABLE}; a blank value pins nothing, and both are trimmed ({@link
- * ProviderPin}, the one reader of the rule). See {@link ProviderSelection}
- * for the table.
- *
- * <p>Guarantees of {@link #search}: the returned stage never fails with anything but a {@link
- * WebError} (a provider that throws, returns {@code null} or fails with another exception gives
- * {@code WEB_PROVIDER_ERROR}, the original kept as the cause); the result carries the serving
- * provider's id; its sources are cut to {@code maxResults}, and {@code truncated} is set when
- * sources were dropped here or the provider said so, and the provider's count of dropped entries is
- * kept. A query over {@link WebSearchRequest#MAX_QUERY_LENGTH} characters fails with {@code
- * WEB_INVALID_REQUEST} before selection ({@link QueryBound}). A request carrying a filter the selected provider does not {@linkplain
- * WebSearchProvider#supportedFilters() support} fails with {@code WEB_REQUEST_UNSUPPORTED} before
- * the provider is called. Each search runs under its own signal, linked
- * to the caller's: withdrawing a provider fires it and ends the search with {@code WEB_ABORTED};
- * cancelling the returned future fires it too.
- *
- * <p>Thread-safe. Through {@link #bindTo} each scope gets a view whose registrations are effects of
- * that scope.
+ * The host's {@link WebService}: a registry of search providers, selection on every call ({@link
+ * ProviderSelection}) and the query bound; {@link Registration} runs and ends each search. Its
+ * searches fail with {@link WebError}s only. Thread-safe; each scope gets a view ({@link #bindTo})
+ * whose registrations are effects of that scope.
  */
 public final class WebServiceImpl implements WebService, ContextAware<WebService>, AutoCloseable {
 
@@ -65,41 +44,39 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   private final Supplier<Optional<String>> configuredPin;
   private final LaunchEnvironment env;
   private final SearchActivity activity;
-  private final Map<String, Registration> registrations = new LinkedHashMap<>();
+  private final Supplier<Optional<String>> refusal;
+  private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>(); // by id
   private boolean closed;
 
-  /**
-   * @param configuredPin reads the configured provider id (the {@code web} row's {@code
-   *     searchProvider}) at the time of each call
-   * @param env the launch environment, read at the time of each call for {@value #PIN_VARIABLE}
-   */
+  /** Reads the pin ({@link #pin()}) from {@code configuredPin} and {@code env} at each call. */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env) {
-    this(configuredPin, env, SearchActivity.NONE);
+    this(configuredPin, env, SearchActivity.NONE, Optional::empty);
   }
 
-  /** As the other constructor, reporting each search to {@code activity}. */
-  public WebServiceImpl(
-      Supplier<Optional<String>> configuredPin, LaunchEnvironment env, SearchActivity activity) {
+  /** As the other, reporting to {@code activity}, refusing with {@code refusal} while empty. */
+  public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env,
+      SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.configuredPin = Objects.requireNonNull(configuredPin, "configuredPin");
     this.env = Objects.requireNonNull(env, "env");
     this.activity = Objects.requireNonNull(activity, "activity");
+    this.refusal = Objects.requireNonNull(refusal, "refusal");
+  }
+
+  /** The host's service behind {@code service} (itself, or a scope's view of it), if it is one. */
+  public static Optional<WebServiceImpl> of(WebService service) {
+    WebService own = service instanceof View view ? view.service() : service;
+    return own instanceof WebServiceImpl impl ? Optional.of(impl) : Optional.empty();
   }
 
   /**
-   * Registers {@code provider} until the returned handle is disposed. Disposing it aborts the
-   * provider's in-flight searches, which end with {@code WEB_ABORTED}.
+   * Registers {@code provider} until the handle is disposed, which aborts its searches.
    *
-   * <p>This unbound form is owned by whoever holds the handle; plugins receive the {@linkplain
-   * #bindTo bound view}, whose registrations end with their scope.
-   *
-   * @throws WebError {@code WEB_DUPLICATE_PROVIDER} when a provider with the same id is registered
-   * @throws IllegalArgumentException when the provider's id is blank
+   * @throws IllegalArgumentException when the id is blank
    * @throws IllegalStateException when this service is closed
    */
   @Override
   public Disposable registerSearchProvider(WebSearchProvider provider) {
-    Objects.requireNonNull(provider, "provider");
-    String id = Objects.requireNonNull(provider.id(), "provider id");
+    String id = Objects.requireNonNull(Objects.requireNonNull(provider, "provider").id(), "id");
     if (id.isBlank()) {
       throw new IllegalArgumentException("a web provider id must not be blank");
     }
@@ -108,18 +85,15 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
       if (closed) {
         throw new IllegalStateException("the web service is closed");
       }
-      if (registrations.containsKey(id)) {
+      if (registrations.putIfAbsent(id, registration) != null) {
         throw new WebError(
             WEB_DUPLICATE_PROVIDER, "web provider \"" + id + "\" is already registered");
       }
-      registrations.put(id, registration);
     }
     LOG.debug("web provider \"{}\" registered", id);
-    AtomicBoolean withdrawn = new AtomicBoolean();
     return () -> {
-      if (withdrawn.compareAndSet(false, true)) {
-        withdraw(registration, "web provider \"" + id + "\" was withdrawn");
-      }
+      registrations.remove(id, registration);
+      registration.withdraw(new WebError(WEB_ABORTED, "web provider \"" + id + "\" was withdrawn"));
     };
   }
 
@@ -127,60 +101,60 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(signal, "signal");
-    SearchActivity.Started timed = activity.started(request.query());
-    Optional<WebError> tooLong = QueryBound.refusal(request);
-    if (tooLong.isPresent()) {
-      return timed.ended(null, CompletableFuture.failedFuture(tooLong.get()));
-    }
-    Registration registration;
-    InFlight search;
+    long start = activity.started(request.query());
     try {
+      checkQuery(request);
       while (true) {
-        registration = ProviderSelection.select(pin(), snapshot());
-        Optional<InFlight> started = registration.begin(signal);
-        if (started.isPresent()) {
-          search = started.get();
-          break;
+        Registration registration = select();
+        Optional<CompletableFuture<WebSearchResult>> outcome = registration.search(request, signal);
+        if (outcome.isPresent()) {
+          return activity.ended(request.query(), start, registration.id(), outcome.get());
         }
         // Withdrawn between selection and start: select again from the registry as it is now.
       }
     } catch (WebError e) {
-      return timed.ended(null, CompletableFuture.failedFuture(e));
+      return activity.ended(request.query(), start, null, CompletableFuture.failedFuture(e));
     }
-    run(registration, search, request);
-    return timed.ended(registration.id(), search.outcome());
   }
 
   @Override
   public List<ProviderStatus> providers() {
-    return snapshot().stream()
-        .sorted(Comparator.comparing(Registration::id))
-        .map(Registration::status)
-        .toList();
+    return snapshot().stream().map(Registration::status).toList();
   }
 
-  /** A view of this service whose registrations are effects of {@code caller}'s scope. */
+  /** The pinned provider id now ({@link ProviderSelection#pin}). */
+  public Optional<String> pin() {
+    return ProviderSelection.pin(configuredPin.get(), env);
+  }
+
+  /** The id of the provider a search would get now; else throws the search's {@link WebError}. */
+  public String selected() {
+    return select().id();
+  }
+
+  /** How many searches wait in each provider's line, by id in id order. */
+  public Map<String, Integer> queueDepths() {
+    Map<String, Integer> depths = new LinkedHashMap<>();
+    snapshot().forEach(registration -> depths.put(registration.id(), registration.queueDepth()));
+    return depths;
+  }
+
   @Override
   public WebService bindTo(Context caller) {
-    return new ScopedWebService(this, caller);
+    return new View(this, caller);
   }
 
-  /**
-   * Withdraws every provider, aborting their in-flight searches; later registrations throw. Called
-   * when the {@code web} scope ends.
-   */
+  /** Withdraws every provider, aborting their searches; later registrations throw. */
   @Override
   public void close() {
     List<Registration> all;
     synchronized (registrations) {
       closed = true;
-      all = new ArrayList<>(registrations.values());
+      all = List.copyOf(registrations.values());
       registrations.clear();
     }
-    for (Registration registration : all) {
-      registration.withdraw(
-          new WebError(WEB_ABORTED, "the web service closed while the search was running"));
-    }
+    all.forEach(registration -> registration.withdraw(
+        new WebError(WEB_ABORTED, "the web service closed while the search was running")));
   }
 
   @Override
@@ -188,63 +162,60 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     return "WebService" + providers();
   }
 
-  /** The pinned provider id for this call, if any ({@link ProviderPin}). */
-  Optional<String> pin() {
-    return ProviderPin.read(configuredPin.get(), env);
-  }
-
-  List<Registration> snapshot() {
-    synchronized (registrations) {
-      return new ArrayList<>(registrations.values());
+  /** Refuses a query over {@link WebSearchRequest#MAX_QUERY_LENGTH} code points, naming the bound. */
+  private static void checkQuery(WebSearchRequest request) {
+    String query = request.query();
+    // Code points never outnumber chars: a short string needs no count.
+    int length = query.length() <= WebSearchRequest.MAX_QUERY_LENGTH
+        ? 0 : query.codePointCount(0, query.length());
+    if (length > WebSearchRequest.MAX_QUERY_LENGTH) {
+      throw new WebError(WEB_INVALID_REQUEST, "the query is " + length
+          + " characters long; at most " + WebSearchRequest.MAX_QUERY_LENGTH
+          + " are allowed: shorten it");
     }
   }
 
-  private void withdraw(Registration registration, String why) {
-    synchronized (registrations) {
-      registrations.remove(registration.id(), registration);
+  private Registration select() {
+    List<Registration> registered = snapshot();
+    if (registered.isEmpty()) {
+      refusal.get().ifPresent(message -> {
+        throw new WebError(WEB_PROVIDER_UNAVAILABLE, message);
+      });
     }
-    registration.withdraw(new WebError(WEB_ABORTED, why));
-    LOG.debug("web provider \"{}\" withdrawn", registration.id());
+    return ProviderSelection.select(pin(), registered);
   }
 
-  private static void run(Registration registration, InFlight search, WebSearchRequest request) {
-    String id = registration.id();
-    CompletableFuture<WebSearchResult> outcome = search.outcome();
-    outcome.whenComplete(
-        (result, error) -> {
-          if (outcome.isCancelled()) {
-            search.controller().abort();
-            registration.end(search); // even when the provider never answers
-          }
-        });
-    CompletionStage<WebSearchResult> stage;
-    try {
-      Optional<WebError> refusal = FilterSupport.refusal(id, registration.provider(), request);
-      if (refusal.isPresent()) {
-        registration.end(search);
-        outcome.completeExceptionally(refusal.get());
-        return;
+  private List<Registration> snapshot() {
+    return List.copyOf(registrations.values());
+  }
+
+  /** The service as one scope sees it: what the scope registers is an effect of that scope. */
+  private record View(WebServiceImpl service, Context caller) implements WebService {
+
+    @Override
+    public Disposable registerSearchProvider(WebSearchProvider provider) {
+      Disposable registration = service.registerSearchProvider(provider);
+      try {
+        return caller.effect(registration);
+      } catch (RuntimeException e) {
+        registration.dispose();
+        throw e;
       }
-      stage = registration.provider().search(request, search.controller().signal());
-      if (stage == null) {
-        throw new NullPointerException("search returned no stage");
-      }
-    } catch (RuntimeException e) {
-      registration.end(search);
-      outcome.completeExceptionally(SearchEnd.failure(id, e));
-      return;
     }
-    stage.whenComplete(
-        (result, error) -> {
-          registration.end(search);
-          if (error != null) {
-            outcome.completeExceptionally(SearchEnd.failure(id, error));
-          } else if (result == null) {
-            outcome.completeExceptionally(
-                new WebError(WEB_PROVIDER_ERROR, "web provider \"" + id + "\" returned no result"));
-          } else {
-            outcome.complete(SearchEnd.result(id, request, result));
-          }
-        });
+
+    @Override
+    public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
+      return service.search(request, signal);
+    }
+
+    @Override
+    public List<ProviderStatus> providers() {
+      return service.providers();
+    }
+
+    @Override
+    public String toString() {
+      return service.toString();
+    }
   }
 }

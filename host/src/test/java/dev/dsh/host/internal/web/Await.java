@@ -14,7 +14,7 @@ final class Await {
   private Await() {}
 
   static <T> T result(CompletionStage<T> stage) throws Exception {
-    return stage.toCompletableFuture().get(5, TimeUnit.SECONDS);
+    return stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 
   /** Asserts that {@code stage} fails with a {@link WebError}; returns an assert on it. */
@@ -22,7 +22,7 @@ final class Await {
     return assertThatThrownBy(
             () -> {
               try {
-                stage.toCompletableFuture().get(5, TimeUnit.SECONDS);
+                stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
               } catch (ExecutionException e) {
                 throw e.getCause();
               }

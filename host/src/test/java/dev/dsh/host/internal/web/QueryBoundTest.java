@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Issue 22 section 5: a query over 1,000 characters is refused at the seam, before any provider. */
+/** A query over 1,000 characters is refused at the seam, before any provider. */
 class QueryBoundTest {
 
   private final WebServiceImpl web =

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, section 2: readiness refines the unpinned rows of the selection table. Of several
+ * Readiness refines the unpinned rows of the selection table. Of several
  * available providers only the ready ones compete; with none ready the table is as before.
  */
 class ReadinessSelectionTest {

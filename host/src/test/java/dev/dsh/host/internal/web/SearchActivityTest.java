@@ -27,12 +27,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
-/** Issue 24: the web service reports every search's start and end to the activity listener. */
+/** The web service reports every search's start and end to the activity listener. */
 class SearchActivityTest {
 
   private final RecordingActivity activity = new RecordingActivity();
   private final WebServiceImpl web = new WebServiceImpl(
-      Optional::empty, LaunchEnvironment.of(Map.of()), new SearchActivity(activity));
+      Optional::empty, LaunchEnvironment.of(Map.of()), new SearchActivity(activity), Optional::empty);
 
   @Test
   void aServedSearchIsReportedWithItsProviderItsQueryAndNoCode() throws Exception {
@@ -115,7 +115,7 @@ class SearchActivityTest {
       }
     };
     WebServiceImpl service = new WebServiceImpl(
-        Optional::empty, LaunchEnvironment.of(Map.of()), new SearchActivity(throwing));
+        Optional::empty, LaunchEnvironment.of(Map.of()), new SearchActivity(throwing), Optional::empty);
     service.registerSearchProvider(FakeProvider.withSources("alpha", 2));
 
     WebSearchResult result =
@@ -141,9 +141,9 @@ class SearchActivityTest {
       }
     });
 
-    assertThat(QueueDepths.of(web)).containsExactly(
+    assertThat(WebServiceImpl.of(web).orElseThrow().queueDepths()).containsExactly(
         Map.entry("alpha", 0), Map.entry("beta", 3), Map.entry("gamma", 0));
-    assertThat(QueueDepths.of(web.bindTo(new FakeContext()))).containsEntry("beta", 3);
+    assertThat(WebServiceImpl.of(web.bindTo(new FakeContext())).orElseThrow().queueDepths()).containsEntry("beta", 3);
   }
 
   private static WebSearchProvider failing(String id, WebError error) {

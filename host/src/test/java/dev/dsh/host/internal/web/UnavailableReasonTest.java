@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** Issue 10, item 14: an unavailable provider's own reason reaches the messages and the status. */
+/** An unavailable provider's own reason reaches the messages and the status. */
 class UnavailableReasonTest {
 
   private final AtomicReference<Optional<String>> pin = new AtomicReference<>(Optional.empty());

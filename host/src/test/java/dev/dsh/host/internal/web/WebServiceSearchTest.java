@@ -20,12 +20,15 @@ import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -161,6 +164,68 @@ class WebServiceSearchTest {
 
     Await.failure(stage).satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_ABORTED));
     assertThat(provider.signals().get(0).reason()).containsSame(why);
+  }
+
+  @Test
+  void theCallersAbortEndsTheSearchEvenWhenTheProviderIgnoresIt() {
+    FakeProvider deaf = new FakeProvider("deaf", (r, s) -> new CompletableFuture<>());
+    web.registerSearchProvider(deaf);
+    AbortController quitting = new AbortController();
+    AbortController stopped = new AbortController();
+    var first = web.search(WebSearchRequest.of("one"), quitting.signal());
+    var second = web.search(WebSearchRequest.of("two"), stopped.signal());
+
+    quitting.abort(new WebError(WEB_ABORTED, "dsh run is quitting"));
+    stopped.abort(new RuntimeException("user pressed stop"));
+
+    Await.failure(first).hasMessage("dsh run is quitting");
+    Await.failure(second).hasMessage("web search was aborted")
+        .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_ABORTED));
+    assertThat(deaf.signals()).allSatisfy(s -> assertThat(s.aborted()).isTrue());
+  }
+
+  @Test
+  void aSearchPastItsTimeoutEndsTimedOutEvenWhenTheProviderIgnoresItsAbort() {
+    AtomicReference<Optional<Instant>> due = new AtomicReference<>();
+    FakeProvider deaf = new FakeProvider("deaf", (r, s) -> {
+      due.set(s.deadline());
+      return new CompletableFuture<>();
+    });
+    web.registerSearchProvider(deaf);
+    Instant before = Instant.now();
+
+    var search = web.search(
+        WebSearchRequest.of("q").withTimeout(Duration.ofMillis(50)), AbortSignal.never());
+
+    Await.failure(search).hasMessage("web search timed out after 50 ms")
+        .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_ABORTED));
+    AbortSignal seen = deaf.signals().get(0);
+    assertThat(seen.reason()).get().isInstanceOf(TimeoutException.class);
+    assertThat(deaf.requests()).as("the timeout reaches the provider as its deadline only")
+        .containsExactly(WebSearchRequest.of("q"));
+    assertThat(due.get()).as("the deadline it saw")
+        .hasValueSatisfying(d -> assertThat(d).isBetween(before.plusMillis(50), Instant.now()));
+  }
+
+  @Test
+  void aProviderThatEndsItsSearchAtTheDeadlineReadsAsTimedOutToo() {
+    web.registerSearchProvider(FakeProvider.hanging("alpha"));
+
+    Await.failure(web.search(
+            WebSearchRequest.of("q").withTimeout(Duration.ofSeconds(1)), AbortSignal.never()))
+        .hasMessage("web search timed out after 1 s");
+  }
+
+  @Test
+  void theCallersAbortBeforeTheDeadlineIsNotATimeout() {
+    web.registerSearchProvider(FakeProvider.hanging("alpha"));
+    AbortController caller = new AbortController();
+    var search =
+        web.search(WebSearchRequest.of("q").withTimeout(Duration.ofMinutes(5)), caller.signal());
+
+    caller.abort();
+
+    Await.failure(search).hasMessage("fake search aborted");
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.dsh.serve.internal.api;
 
 import dev.dsh.api.AbortController;
-import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
@@ -18,9 +17,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,15 +26,12 @@ import tools.jackson.databind.node.ObjectNode;
  * with exactly what {@code dsh search --json} prints (plus the model's text with {@code
  * ?rendering=true}), or the same error object with the status of
  * {@link FailureStatus}. The search runs asynchronously, so a waiting search holds no container
- * thread. Its signal follows the server's shutdown signal and its own timeout; a provider that
- * ignores both is given up on {@link #GRACE} later.
+ * thread. Its signal follows the server's shutdown signal; the web service ends it at its
+ * timeout.
  */
 public final class SearchServlet extends HttpServlet {
 
   private static final long serialVersionUID = 1L;
-
-  /** Past the search's own timeout: only a provider that ignores its abort signal gets here. */
-  static final Duration GRACE = Duration.ofSeconds(10);
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -102,64 +95,40 @@ public final class SearchServlet extends HttpServlet {
       HttpServletResponse response) {
     Duration timeout = body.timeout();
     boolean rendering = "true".equals(request.getParameter("rendering"));
-    AbortSignal deadline = AbortSignal.timeout(timeout);
-    AbortController controller = AbortController.linkedTo(state.shutdownSignal(), deadline);
+    AbortController controller = AbortController.linkedTo(state.shutdownSignal());
     CompletableFuture<WebSearchResult> search;
     try {
-      // A copy: giving up on it after GRACE must not complete the host's own future.
-      search = host.search(body.request(), controller.signal()).toCompletableFuture().copy();
+      search = host.search(body.request().withTimeout(timeout), controller.signal())
+          .toCompletableFuture();
     } catch (RuntimeException e) {
       search = CompletableFuture.failedFuture(e);
     }
     @Nullable AsyncContext async = request.isAsyncSupported() ? request.startAsync() : null;
     if (async != null) {
-      async.setTimeout(0); // bounded by the search's timeout and GRACE instead
+      async.setTimeout(0); // bounded by the search's timeout instead
     }
-    CompletableFuture<Void> replied = search
-        .orTimeout(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS)
-        .handle((result, error) -> {
-          controller.close(); // unlinks it from the long-lived shutdown signal
-          try {
-            if (error == null) {
-              ApiReplies.json(response, 200, answer(result, rendering));
-            } else {
-              failed(response, failure(error, deadline.aborted(), timeout), deadline.aborted());
-            }
-          } catch (IOException | RuntimeException e) {
-            response.setStatus(500); // the client went away, or the reply could not be written
-          } finally {
-            if (async != null) {
-              async.complete();
-            }
-          }
-          return null;
-        });
+    CompletableFuture<Void> replied = search.handle((result, error) -> {
+      controller.close(); // unlinks it from the long-lived shutdown signal
+      try {
+        if (error == null) {
+          ApiReplies.json(response, 200, answer(result, rendering));
+        } else {
+          WebError failure = WebError.of(error, "search");
+          failed(response, failure,
+              failure.getMessage().equals(WebError.timedOut(timeout).getMessage()));
+        }
+      } catch (IOException | RuntimeException e) {
+        response.setStatus(500); // the client went away, or the reply could not be written
+      } finally {
+        if (async != null) {
+          async.complete();
+        }
+      }
+      return null;
+    });
     if (async == null) {
       replied.join();
     }
-  }
-
-  /**
-   * The error to answer: the search's own, except that an abort its timeout caused reads {@link
-   * WebError#timedOut} (the wording of every door), and a provider that did not end it {@link
-   * #GRACE} later is said to.
-   */
-  private static WebError failure(Throwable error, boolean timedOut, Duration timeout) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null
-        ? error.getCause()
-        : error;
-    if (cause instanceof TimeoutException) {
-      return new WebError(WebErrorCodes.WEB_ABORTED, WebError.timedOut(timeout).getMessage()
-          + ", and the provider did not end it within " + GRACE.toSeconds() + " s more");
-    }
-    if (!(cause instanceof WebError failure)) {
-      // Host.search fails with a WebError only; a class name never carries request data.
-      return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR,
-          "search failed: " + cause.getClass().getSimpleName(), cause);
-    }
-    return timedOut && failure.code().equals(WebErrorCodes.WEB_ABORTED)
-        ? WebError.timedOut(timeout)
-        : failure;
   }
 
   private static void failed(HttpServletResponse response, WebError error, boolean timedOut)

@@ -45,8 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class McpEndpoint implements AutoCloseable {
 
-  /** How long the calls aborted at close have to be answered: their own grace and the writing. */
-  static final Duration ANSWER_BOUND = McpWebSearchTool.ABORT_GRACE.plusMillis(500);
+  /** How long the calls aborted at close have to be answered (the web service ends them at once). */
+  static final Duration ANSWER_BOUND = Duration.ofSeconds(1);
 
   private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
 
