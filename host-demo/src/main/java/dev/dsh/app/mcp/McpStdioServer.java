@@ -154,10 +154,6 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  StdinRelay relay() {
-    return relay;
-  }
-
   /** Aborts the calls still running and stops the server, waiting a bounded time. */
   @Override
   public void close() {
