@@ -33,14 +33,10 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * An MCP server on a pair of streams (stdio for {@code dsh mcp}) offering one tool, {@code
- * web_search}, on the MCP SDK's async server and stdio transport, guarded by {@link StdinRelay} and
- * {@link ServerOutput}.
- *
- * <p>Calls run concurrently; a client's {@code notifications/cancelled} aborts the searches of that
- * call, which then gets no response. When the input ends, the calls in flight get {@link
- * #FINISH_GRACE} to finish, those still running are then aborted, and every one is answered before
- * {@link #awaitEnd()} returns.
+ * An MCP server on a pair of streams (stdio for {@code dsh mcp}) offering {@code web_search}, on
+ * the MCP SDK's async server and stdio transport, guarded by {@link StdinRelay} and {@link
+ * ServerOutput}. When the input ends, the calls in flight get {@link #FINISH_GRACE} to finish, those
+ * still running are then aborted, and every one is answered before {@link #awaitEnd()} returns.
  */
 public final class McpStdioServer implements AutoCloseable {
 
@@ -168,9 +164,8 @@ public final class McpStdioServer implements AutoCloseable {
   }
 
   /**
-   * The SDK's stdio transport, reading the relay's output. The relay has bounded every line
-   * already, so the transport's own bound (which ends the session on a longer line) is lifted: a
-   * tagged call may grow a line a little.
+   * The SDK's stdio transport on the relay's pipe, watched. The relay bounds every line, so the
+   * transport's own bound (which ends the session) is lifted: a tagged call may grow a little.
    */
   private final class WatchedTransport extends StdioServerTransportProvider {
 
@@ -185,12 +180,6 @@ public final class McpStdioServer implements AutoCloseable {
           died.complete(reason);
         }
       })));
-    }
-
-    @Override
-    public Mono<Void> closeGracefully() {
-      closing = true;
-      return super.closeGracefully();
     }
   }
 

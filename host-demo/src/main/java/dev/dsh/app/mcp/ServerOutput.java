@@ -16,15 +16,12 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The stream the SDK's transport and {@link StdinRelay} write the server's messages to, each one
- * line ended by a flush, and the one thread that owns stdout and writes them there.
- *
- * <p>Writers only queue a message and return, so a client that stops reading stdout never blocks
- * the SDK or the relay (which must go on reading stdin to see its end). The writer thread takes
- * {@code logging} out of the {@code initialize} result ({@link McpMessage#dropLogging}), tells
- * {@link CallSignals} when a response has been written, notes when a write has been blocked longer
- * than {@link #STALL} (the client is not reading), and ends the output for good on the first failed
- * write or when more than {@link #MAX_WAITING_BYTES} wait unread.
+ * Where the SDK's transport and {@link StdinRelay} write the server's messages, each ended by a
+ * flush, and the one thread that owns stdout. Writers only queue a message, so a client that stops
+ * reading stdout never blocks the relay, which must go on reading stdin to see its end. The thread
+ * drops {@code logging} from the {@code initialize} result, tells {@link CallSignals} when a
+ * response is written, notes a write blocked longer than {@link #STALL}, and ends the output on the
+ * first failed write or past {@link #MAX_WAITING_BYTES} unread.
  */
 final class ServerOutput extends OutputStream {
 

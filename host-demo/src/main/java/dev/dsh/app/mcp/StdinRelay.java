@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -21,23 +22,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads the client's messages (one a line) and passes them on to the SDK's stdio transport through
- * a pipe, doing on the way what the SDK leaves undone:
- *
- * <ul>
- *   <li>a line the SDK cannot take would end its session or get Java exception text back: each is
- *       checked ({@link McpMessage}) and a refused one answered, or dropped with one stderr line
- *       when nothing may answer it; a line over {@link #MAX_LINE_BYTES} is answered {@code -32600}
- *       (it is read on to its end without being held);
- *   <li>{@code notifications/cancelled} is routed nowhere, and a tool handler never sees its
- *       request's id: so a {@code tools/call} opens a call in {@link CallSignals} and gets a {@code
- *       _meta} tag naming it, and a cancellation fires its signal (and goes no further);
- *   <li>{@code ping} waits in the SDK until the session is initialized: it is answered here, at
- *       once, as the protocol allows at any time;
- *   <li>the SDK's transport closes its session at end of input, dropping every answer not yet
- *       written: the pipe's end is held back until {@link #release()}.
- * </ul>
- *
+ * Reads the client's messages, one a line, and passes them on to the SDK's stdio transport through
+ * a pipe, doing what the SDK leaves undone (docs/ARCHITECTURE.md, the guards): each line is
+ * checked ({@link McpMessage}) and a refused one answered, or dropped with one stderr line; a line
+ * over the limit is read to its end without being held and answered {@code -32600}; a {@code
+ * tools/call} opens a call in {@link CallSignals} and gets a {@code _meta} tag naming it, and a
+ * cancellation fires its signal; {@code ping} is answered at once; the pipe's end is held back
+ * until {@link #release()}, since the SDK drops every answer not yet written at end of input.
  * Everything else is passed on as the client wrote it.
  */
 final class StdinRelay {
@@ -65,10 +56,8 @@ final class StdinRelay {
   int length;
 
   /**
-   * @param limit the longest line read as a message ({@link #MAX_LINE_BYTES} but in tests)
-   * @param out the stream the SDK writes its messages to; answers are written under its lock, as
-   *     the SDK writes
-   * @param err where a dropped message is reported, one line each
+   * {@code limit}: the longest line read as a message ({@link #MAX_LINE_BYTES} but in tests); {@code
+   * out}: where the SDK writes, and answers go under its lock, as the SDK writes.
    */
   StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
       throws IOException {
@@ -80,7 +69,6 @@ final class StdinRelay {
     this.sdkInput = new PipedInputStream(toSdk, 1 << 20);
   }
 
-  /** What the SDK's transport reads. */
   InputStream sdkInput() {
     return sdkInput;
   }
@@ -215,12 +203,7 @@ final class StdinRelay {
   }
 
   private boolean blank() {
-    for (int i = 0; i < length; i++) {
-      if (line[i] != ' ' && line[i] != '\t') {
-        return false;
-      }
-    }
-    return true;
+    return IntStream.range(0, length).allMatch(i -> line[i] == ' ' || line[i] == '\t');
   }
 
   /** The top-level {@code "id"} in the first bytes of a message, if it is there and usable. */

@@ -21,25 +21,16 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * In front of the SDK's servlet on {@code /mcp}, does over HTTP what {@code dsh mcp} does on stdio;
- * every error it answers is a JSON-RPC error (the SDK would write a Java exception):
- *
- * <ul>
- *   <li>checks {@code Origin} and {@code Host} first ({@link OriginCheck}), then what the transport
- *       asks of the method and headers: {@code 405}, {@code 415}, {@code 406};
- *   <li>reads each POST body once and checks it as a stdio line is checked ({@link McpMessage}): a
- *       {@code tools/call} opens a call in {@link CallSignals}, its key in the request attribute
- *       {@link CallSignals#META_KEY}, which the SDK hands the tool in its transport context; a
- *       {@code notifications/cancelled} fires that call's signal and is answered {@code 202};
- *   <li>with sessions, passes on only the ids of open sessions ({@link McpSessions}): a request
- *       other than {@code initialize} without one is {@code 400}, an expired or ended id {@code
- *       404}, an {@code initialize} past the cap {@code 503};
- *   <li>guards what the SDK answers ({@link SdkAnswer}).
- * </ul>
- *
- * <p>A call is answered when its request ends: the SDK writes the response on the POST's own SSE
- * stream and then completes it, so the request ends once the response is written or the client is
- * gone.
+ * In front of the SDK's servlet on {@code /mcp}, does over HTTP what {@code dsh mcp} does on stdio,
+ * answering every error as a JSON-RPC error (the SDK would write a Java exception): {@code Origin}
+ * and {@code Host} first ({@link OriginCheck}), then the method and headers ({@code 405}, {@code
+ * 415}, {@code 406}); each POST body read once and checked ({@link McpMessage}); a {@code
+ * tools/call} opens a call in {@link CallSignals}, its key in the request attribute {@link
+ * CallSignals#META_KEY}, which the SDK hands the tool in its transport context; a cancellation
+ * fires that call's signal ({@code 202}); with sessions, only open ids pass ({@link McpSessions}:
+ * {@code 400} without one, {@code 404} expired or ended, {@code 503} past the cap); the SDK's
+ * answer is guarded ({@link SdkAnswer}). A call is answered when its request ends: the SDK writes
+ * the response on the POST's own SSE stream, then completes it.
  */
 final class McpFilter extends HttpFilter {
 

@@ -114,11 +114,6 @@ final class SdkAnswer extends HttpServletResponseWrapper {
       }
 
       @Override
-      public int read(byte[] buffer, int offset, int length) {
-        return in.read(buffer, offset, length);
-      }
-
-      @Override
       public boolean isFinished() {
         return in.available() == 0;
       }
