@@ -61,12 +61,15 @@ public final class McpEndpoint implements AutoCloseable {
 
   private final CallSignals calls;
   private final @Nullable McpSessions sessions;
-  private Supplier<Mono<Void>> closeServer = Mono::empty;
-  private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
+  private final Supplier<Mono<Void>> closeServer;
+  private final List<ScheduledExecutorService> sweepers;
 
-  private McpEndpoint(CallSignals calls, @Nullable McpSessions sessions) {
+  private McpEndpoint(CallSignals calls, @Nullable McpSessions sessions,
+      Supplier<Mono<Void>> closeServer, List<ScheduledExecutorService> sweepers) {
     this.calls = calls;
     this.sessions = sessions;
+    this.closeServer = closeServer;
+    this.sweepers = sweepers;
   }
 
   /**
@@ -84,27 +87,29 @@ public final class McpEndpoint implements AutoCloseable {
     McpWebSearchTool tool = new McpWebSearchTool(
         mapper, () -> state.host().join().webSearchTool(), state.host(), calls);
     ServerCapabilities capabilities = ServerCapabilities.builder().tools(false).build();
+    McpSessions sessions = options.stateless() ? null : new McpSessions(
+        options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
+    List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
     HttpServlet servlet;
-    McpEndpoint endpoint = new McpEndpoint(calls, options.stateless() ? null : new McpSessions(
-        options.maxSessions(), options.sessionIdle(), calls, System::nanoTime));
+    Supplier<Mono<Void>> closeServer;
     if (options.stateless()) {
       var transport = HttpServletStatelessServerTransport.builder().jsonMapper(mapper)
           .messageEndpoint("/mcp").httpHeaderValidator(origins).contextExtractor(CALL_KEY)
           .maxRequestSize(Limits.BODY_CAP).build();
       servlet = transport;
-      endpoint.closeServer = McpServer.async(transport)
+      closeServer = McpServer.async(transport)
           .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
           .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
           // the tool checks its arguments itself, with messages that name the field
           .validateToolInputs(false).tools(tool.stateless()).build()::closeGracefully;
     } else {
-      var transport = endpoint.keepingSweeper(() -> HttpServletStreamableServerTransportProvider
+      var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
           .builder().jsonMapper(mapper).mcpEndpoint("/mcp").httpHeaderValidator(origins)
           .contextExtractor(CALL_KEY).maxRequestSize(Limits.BODY_CAP)
           // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
           .sessionSweepInterval(options.sessionIdle()).build());
       servlet = transport;
-      endpoint.closeServer = McpServer.async(transport)
+      closeServer = McpServer.async(transport)
           .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
           .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
           .validateToolInputs(false).tools(tool.withSessions()).build()::closeGracefully;
@@ -113,10 +118,10 @@ public final class McpEndpoint implements AutoCloseable {
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
-    FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, endpoint.sessions));
+    FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
-    return endpoint;
+    return new McpEndpoint(calls, sessions, closeServer, sweepers);
   }
 
   /**
@@ -125,8 +130,8 @@ public final class McpEndpoint implements AutoCloseable {
    * that its {@code closeGracefully} never disposes, so each server closed would leave that thread
    * running and an embedder's JVM would not exit.
    */
-  private <T> T keepingSweeper(Supplier<T> build) {
-    String key = McpEndpoint.class.getName() + "@" + System.identityHashCode(this);
+  private static <T> T keepingSweeper(List<ScheduledExecutorService> sweepers, Supplier<T> build) {
+    String key = McpEndpoint.class.getName() + "@" + System.identityHashCode(sweepers);
     Schedulers.addExecutorServiceDecorator(key, (scheduler, executor) -> {
       if (scheduler.toString().contains("session-sweeper")) {
         sweepers.add(executor);
