@@ -1,19 +1,26 @@
 package dev.dsh.app.mcp;
 
-import dev.dsh.serve.mcp.CallSignals;
-import dev.dsh.serve.mcp.McpWebSearchTool;
-
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.tool.WebSearchTool;
+import dev.dsh.serve.mcp.CallSignals;
+import dev.dsh.serve.mcp.McpWebSearchTool;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -21,17 +28,14 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
-import tools.jackson.databind.json.JsonMapper;
+import reactor.core.publisher.Mono;
 
 /**
- * An MCP server on a pair of streams (stdio for {@code dsh mcp}) offering one tool, {@code
- * web_search}, built on the official MCP Java SDK's async server and its stdio transport.
- *
- * <p>The output stream carries protocol messages only, one a line, written by one thread ({@link
- * ServerOutput}). Calls run concurrently; a client's {@code notifications/cancelled} aborts the
- * searches of that call, which then gets no response (see {@link StdinRelay} for how, on SDK
- * 2.1.0). When the input ends, the calls in flight get {@link #FINISH_GRACE} to finish, those
+ * An MCP server on a pair of streams (stdio for {@code dsh mcp}) offering {@code web_search}, on
+ * the MCP SDK's async server and stdio transport, guarded by {@link StdinRelay} and {@link
+ * ServerOutput}. When the input ends, the calls in flight get {@link #FINISH_GRACE} to finish, those
  * still running are then aborted, and every one is answered before {@link #awaitEnd()} returns.
  */
 public final class McpStdioServer implements AutoCloseable {
@@ -49,44 +53,34 @@ public final class McpStdioServer implements AutoCloseable {
   static final Duration CLIENT_GONE_GRACE = Duration.ofSeconds(1);
 
   private static final Duration CLOSE_BOUND = Duration.ofSeconds(1);
-  private static final long POLL_MILLIS = 20;
 
   private final CallSignals calls = new CallSignals();
+  private final CompletableFuture<String> died = new CompletableFuture<>();
   private final ServerOutput output;
-  private final HeldInput sdkInput;
-  private final StdioTransport transport;
   private final StdinRelay relay;
   private final McpAsyncServer server;
+  private volatile boolean closing;
 
-  private McpStdioServer(
-      Supplier<Optional<WebSearchTool>> tools,
-      CompletionStage<?> ready,
-      InputStream in,
-      OutputStream out,
-      PrintStream err) {
-    JsonMapper json = JsonMapper.builder().build();
-    McpJsonMapper mapper = new JacksonMcpJsonMapper(json);
+  private McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
+      InputStream in, OutputStream out, PrintStream err) throws IOException {
+    McpJsonMapper mapper = new JacksonMcpJsonMapper(Json.MAPPER);
     this.output = new ServerOutput(out, calls);
-    this.relay = new StdinRelay(in, output, err, calls);
-    this.sdkInput = new HeldInput(relay.sdkInput());
-    this.transport = StdioTransport.over(mapper, sdkInput, output);
-    this.server =
-        McpServer.async(transport)
-            .serverInfo("dsh", HostVersion.current())
-            .capabilities(ServerCapabilities.builder().tools(false).build())
-            .jsonMapper(mapper)
-            .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
-            // the tool checks its arguments itself, with messages that name the field
-            .validateToolInputs(false)
-            .tools(McpWebSearchTool.of(mapper, tools, ready, calls))
-            .build();
+    this.relay = new StdinRelay(in, StdinRelay.MAX_LINE_BYTES, output, err, calls);
+    this.server = McpServer.async(new WatchedTransport(mapper))
+        .serverInfo("dsh", HostVersion.current())
+        .capabilities(ServerCapabilities.builder().tools(false).build())
+        .jsonMapper(mapper)
+        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
+        // the tool checks its arguments itself, with messages that name the field
+        .validateToolInputs(false)
+        .tools(new McpWebSearchTool(mapper, tools, ready, calls).withSessions())
+        .build();
     relay.start();
   }
 
   /**
-   * Starts serving. {@code initialize}, {@code tools/list} and {@code ping} are answered at once: the
-   * tool's name, description and schemas are the host's constants. A {@code tools/call} waits for
-   * {@code ready}, so the host may still be booting when the server starts.
+   * Starts serving. {@code initialize}, {@code tools/list} and {@code ping} are answered at once;
+   * a {@code tools/call} waits for {@code ready}, so the host may still be booting.
    *
    * @param tools the host's {@code web_search} tool as it is now, asked on every call once {@code
    *     ready} has completed; absent while the {@code tool-web} row is not running
@@ -95,13 +89,13 @@ public final class McpStdioServer implements AutoCloseable {
    * @param out where the server's messages go, and nothing else
    * @param err where a message that is dropped unanswered is reported, one line each
    */
-  public static McpStdioServer start(
-      Supplier<Optional<WebSearchTool>> tools,
-      CompletionStage<?> ready,
-      InputStream in,
-      OutputStream out,
-      PrintStream err) {
-    return new McpStdioServer(tools, ready, in, out, err);
+  public static McpStdioServer start(Supplier<Optional<WebSearchTool>> tools,
+      CompletionStage<?> ready, InputStream in, OutputStream out, PrintStream err) {
+    try {
+      return new McpStdioServer(tools, ready, in, out, err);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -111,54 +105,30 @@ public final class McpStdioServer implements AutoCloseable {
    * @return empty when the session ended as it should; otherwise why not, in one line
    */
   public Optional<String> awaitEnd() throws InterruptedException {
-    try {
-      CompletableFuture.anyOf(relay.ended(), output.failed(), transport.died()).get();
-    } catch (ExecutionException e) {
-      // none of them completes exceptionally
-    }
-    if (transport.died().isDone()) {
-      return Optional.of(transport.died().join() + "; the MCP session cannot go on");
+    get(CompletableFuture.anyOf(relay.ended(), output.failed(), died), Long.MAX_VALUE);
+    if (died.isDone()) {
+      return Optional.of(died.join() + "; the MCP session cannot go on");
     }
     if (output.failed().isDone()) {
-      return clientGone()
-          ? Optional.empty()
+      // the client's input ending too means it has left
+      return get(relay.ended(), CLIENT_GONE_GRACE.toMillis()) ? Optional.empty()
           : Optional.of(output.failed().join() + "; the MCP session cannot go on");
     }
-    return answerCallsInFlight();
-  }
-
-  /** After a failed write: true when the client's input ends too, so the client has left. */
-  private boolean clientGone() throws InterruptedException {
-    try {
-      relay.ended().get(CLIENT_GONE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (TimeoutException | ExecutionException e) {
-      return false;
-    }
-  }
-
-  private Optional<String> answerCallsInFlight() throws InterruptedException {
-    long start = System.nanoTime();
     CompletableFuture<Void> answered = calls.allAnswered();
+    long start = System.nanoTime();
     if (!awaitAnswered(answered, start + FINISH_GRACE.toNanos())) {
-      calls.abortAll();
+      calls.abortAll("");
       awaitAnswered(answered, start + FINISH_GRACE.plus(ANSWER_BOUND).toNanos());
     }
-    if (answered.isDone()) {
-      return Optional.empty();
-    }
-    if (transport.died().isDone()) {
-      return Optional.of(transport.died().join() + "; " + unanswered());
-    }
-    if (output.failed().isDone()) {
-      // the client closed stdout as well as stdin: it has left, and wants no answers
-      return Optional.empty();
-    }
-    if (output.stalled()) {
-      return Optional.of("the MCP client does not read the server's output; " + unanswered());
-    }
-    return Optional.of(
-        unanswered() + " within " + FINISH_GRACE.plus(ANSWER_BOUND).toMillis() + " ms of the end of input");
+    int n = calls.size();
+    String unanswered = n + (n == 1 ? " call was" : " calls were") + " not answered";
+    // a failed output after the end of input: the client closed stdout too, and wants no answers
+    return answered.isDone() || !died.isDone() && output.failed().isDone() ? Optional.empty()
+        : died.isDone() ? Optional.of(died.join() + "; " + unanswered)
+        : output.stalled()
+            ? Optional.of("the MCP client does not read the server's output; " + unanswered)
+        : Optional.of(unanswered + " within " + FINISH_GRACE.plus(ANSWER_BOUND).toMillis()
+            + " ms of the end of input");
   }
 
   /**
@@ -167,34 +137,83 @@ public final class McpStdioServer implements AutoCloseable {
    */
   private boolean awaitAnswered(CompletableFuture<Void> answered, long deadline)
       throws InterruptedException {
-    while (!answered.isDone() && System.nanoTime() < deadline) {
-      if (output.stalled() || output.failed().isDone() || transport.died().isDone()) {
-        return false;
-      }
-      try {
-        answered.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
-      } catch (TimeoutException | ExecutionException e) {
-        // not yet
-      }
+    while (!answered.isDone() && System.nanoTime() < deadline
+        && !output.stalled() && !output.failed().isDone() && !died.isDone()) {
+      get(answered, 20);
     }
     return answered.isDone();
   }
 
-  private String unanswered() {
-    int n = calls.size();
-    return n + (n == 1 ? " call was" : " calls were") + " not answered";
+  private static boolean get(CompletableFuture<?> future, long millis) throws InterruptedException {
+    try {
+      future.get(millis, TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException | ExecutionException e) {
+      return false;
+    }
   }
 
   /** Aborts the calls still running and stops the server, waiting a bounded time. */
   @Override
   public void close() {
-    transport.closing();
-    calls.abortAll();
-    sdkInput.release();
+    closing = true;
+    calls.abortAll("");
+    relay.release();
     try {
       server.closeGracefully().block(CLOSE_BOUND);
     } catch (RuntimeException e) {
       server.close();
+    }
+  }
+
+  /**
+   * The SDK's stdio transport on the relay's pipe, watched. The relay bounds every line, so the
+   * transport's own bound (which ends the session) is lifted: a tagged call may grow a little.
+   */
+  private final class WatchedTransport extends StdioServerTransportProvider {
+
+    WatchedTransport(McpJsonMapper mapper) {
+      super(mapper, relay.sdkInput(), output, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void setSessionFactory(McpServerSession.Factory sessions) {
+      super.setSessionFactory(session -> sessions.create(new Watched(session, reason -> {
+        if (!closing) {
+          died.complete(reason);
+        }
+      })));
+    }
+  }
+
+  /**
+   * The SDK's session transport, watched: when it closes, or fails to send a message, it has
+   * stopped, and {@code stopped} is told why (before the server closes, the server cannot go on).
+   */
+  record Watched(McpServerTransport session, Consumer<String> stopped)
+      implements McpServerTransport {
+
+    @Override
+    public Mono<Void> sendMessage(JSONRPCMessage message) {
+      return session.sendMessage(message)
+          .doOnError(e -> stopped.accept("the MCP SDK's transport could not send a message"));
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+      return session.unmarshalFrom(data, type);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      stopped.accept("the MCP SDK's transport closed the session");
+      return session.closeGracefully();
+    }
+
+    @Override
+    public void close() {
+      stopped.accept("the MCP SDK's transport stopped reading the client's messages");
+      session.close();
     }
   }
 }

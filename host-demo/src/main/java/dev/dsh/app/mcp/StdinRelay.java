@@ -1,94 +1,82 @@
 package dev.dsh.app.mcp;
 
+import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.CallSignals;
-import dev.dsh.serve.mcp.MessageCheck;
+import dev.dsh.serve.mcp.McpMessage;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads the client's messages (one JSON-RPC message a line) and passes them on to the SDK's stdio
- * transport through a pipe, doing on the way what SDK 2.1.0 leaves undone:
- *
- * <ul>
- *   <li>{@code notifications/cancelled} is not routed to the server, and a tool handler never sees
- *       its request's id: so a {@code web_search} call gets a signal in {@link CallSignals} and a
- *       {@code _meta} tag naming it, and a cancellation fires that signal (and goes no further);
- *   <li>a line the SDK cannot take would end its session or get Java exception text back: a line
- *       that is not JSON is answered {@code -32700}, a line over {@link #MAX_LINE_BYTES} {@code
- *       -32600} (it is read on to its end without being held), and a message {@link MessageCheck}
- *       refuses is answered, or dropped with one stderr line when nothing may answer it;
- *   <li>{@code ping} waits in the SDK until the session is initialized: it is answered here, at
- *       once, as the protocol allows at any time.
- * </ul>
- *
- * Everything else is passed on as Jackson writes back the message it checked, so the SDK reads
- * what was checked. End of input closes the pipe, so the SDK sees it too.
+ * Reads the client's messages, one a line, and passes them on to the SDK's stdio transport through
+ * a pipe, doing what the SDK leaves undone (docs/ARCHITECTURE.md, the guards): each line is
+ * checked ({@link McpMessage}) and a refused one answered, or dropped with one stderr line; a line
+ * over the limit is read to its end without being held and answered {@code -32600}; a {@code
+ * tools/call} opens a call in {@link CallSignals} and gets a {@code _meta} tag naming it, and a
+ * cancellation fires its signal; {@code ping} is answered at once; the pipe's end is held back
+ * until {@link #release()}, since the SDK drops every answer not yet written at end of input.
+ * Everything else is passed on as the client wrote it.
  */
 final class StdinRelay {
-
-  static final String CANCELLED = "notifications/cancelled";
-  static final String TOOLS_CALL = "tools/call";
-  static final String PING = "ping";
 
   /** The longest line read as a message: 16 MiB, the bound of the SDK's own stdio transport. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
-  // Big decimals write a number back as the client wrote it (a double would turn 1e400 into a
-  // string "Infinity").
-  private static final JsonMapper JSON =
-      JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+  private static final int CHUNK = 64 * 1024;
+  // A buffer grown by one big line is dropped afterwards rather than kept for the whole session.
+  private static final int KEPT_CAPACITY = 1 << 20;
 
-  private final BoundedLines in;
+  private final InputStream in;
+  private final int limit;
   private final OutputStream out;
   private final PrintStream err;
-  private final PipedOutputStream toSdk;
-  private final PipedInputStream sdkInput;
   private final CallSignals calls;
+  private final PipedOutputStream toSdk = new PipedOutputStream();
+  private final PipedInputStream sdkInput;
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
-  private final Thread thread;
+  private final CountDownLatch released = new CountDownLatch(1);
+  private final byte[] chunk = new byte[CHUNK];
+  private int position;
+  private int end;
+  byte[] line = new byte[64];
+  int length;
 
   /**
-   * @param in the client's messages
-   * @param out the stream the SDK writes its messages to; answers are written under its lock, as
-   *     the SDK writes
-   * @param err where a dropped message is reported, one line each
+   * {@code limit}: the longest line read as a message ({@link #MAX_LINE_BYTES} but in tests); {@code
+   * out}: where the SDK writes, and answers go under its lock, as the SDK writes.
    */
-  StdinRelay(InputStream in, OutputStream out, PrintStream err, CallSignals calls) {
-    this.in = new BoundedLines(in, MAX_LINE_BYTES);
+  StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
+      throws IOException {
+    this.in = in;
+    this.limit = limit;
     this.out = out;
     this.err = err;
     this.calls = calls;
-    this.toSdk = new PipedOutputStream();
-    try {
-      this.sdkInput = new PipedInputStream(toSdk, 1 << 20);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    this.thread = new Thread(this::relay, "dsh-mcp-stdin");
-    this.thread.setDaemon(true);
+    this.sdkInput = new PipedInputStream(toSdk, 1 << 20);
   }
 
-  /** What the SDK's transport reads. */
   InputStream sdkInput() {
     return sdkInput;
   }
 
+  /** Starts relaying on a thread of its own. */
   void start() {
+    Thread thread = new Thread(this::relay, "dsh-mcp-stdin");
+    thread.setDaemon(true);
     thread.start();
   }
 
@@ -97,83 +85,130 @@ final class StdinRelay {
     return ended;
   }
 
+  /** Lets the end of input through to the SDK. */
+  void release() {
+    released.countDown();
+  }
+
   private void relay() {
-    try (toSdk) {
-      for (BoundedLines.Line line = in.next(); line != null; line = in.next()) {
-        if (!line.complete()) {
-          answerOverLimit(line);
-          continue;
-        }
-        String forward = inspect(line);
-        if (forward != null) {
-          toSdk.write((forward + "\n").getBytes(StandardCharsets.UTF_8));
-          // flush wakes the reader now rather than at its next one-second poll
-          toSdk.flush();
+    try {
+      for (boolean complete = next(); length >= 0; complete = next()) {
+        if (!complete) {
+          answer(McpMessage.error(leadingId(), McpSchema.ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: the message is over the " + (limit >> 20) + " MiB limit (" + limit
+                  + " bytes a line) and was skipped"));
+        } else if (!blank()) {
+          byte[] forward = inspect(McpMessage.read(line, 0, length));
+          if (forward != null) {
+            toSdk.write(forward);
+            toSdk.write('\n');
+            // flush wakes the reader now rather than at its next one-second poll
+            toSdk.flush();
+          }
         }
       }
     } catch (IOException e) {
       // stdin failed, or the SDK stopped reading: either way the session is over
     } finally {
       ended.complete(null);
+      // the pipe stays open (its writer alive) until the answers owed are written
+      try {
+        released.await();
+        toSdk.close();
+      } catch (InterruptedException | IOException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
-  /** The message to pass on, or null when it was handled here. */
-  private @Nullable String inspect(BoundedLines.Line line) throws IOException {
-    JsonNode message;
-    try {
-      message = JSON.readTree(line.bytes(), 0, line.length());
-    } catch (JacksonException e) {
-      answer(MessageCheck.notJson(e));
-      return null;
-    }
-    if (message.isMissingNode()) {
-      return null; // blanks only
-    }
-    MessageCheck.Refusal refusal = MessageCheck.check(message);
+  /** What to pass on for {@code message}, or null when it was handled here. */
+  private byte @Nullable [] inspect(McpMessage message) throws IOException {
+    McpMessage.Refusal refusal = message.refusal();
     if (refusal != null) {
       if (refusal.answered()) {
-        answer(refusal);
+        answer(McpMessage.error(refusal.id(), refusal.code(), refusal.message()));
       } else {
         err.println("dsh: dropped " + refusal.message());
       }
       return null;
     }
-    ObjectNode object = (ObjectNode) message;
-    JsonNode id = object.get("id");
-    String method = object.path("method").asString("");
-    if (method.equals(CANCELLED)) {
-      JsonNode params = object.path("params");
-      JsonNode reason = params.path("reason");
-      calls.cancel(params.path("requestId").toString(), reason.isString() ? reason.stringValue() : null);
+    if (message.is(CallSignals.CANCELLED, false)) {
+      calls.cancel("", message);
       return null;
     }
-    if (method.equals(PING) && id != null) {
-      ObjectNode pong = JSON.createObjectNode().put("jsonrpc", "2.0");
-      pong.set("id", id);
+    if (message.is(McpSchema.METHOD_PING, true)) {
+      ObjectNode pong = Json.MAPPER.createObjectNode().put("jsonrpc", "2.0");
+      pong.set("id", message.id());
       pong.putObject("result");
-      write(pong);
+      answer(Json.MAPPER.writeValueAsBytes(pong));
       return null;
     }
-    if (method.equals(TOOLS_CALL) && id != null) {
-      tag(id, (ObjectNode) object.get("params"));
+    if (!message.is(McpSchema.METHOD_TOOLS_CALL, true)) {
+      return Arrays.copyOf(line, length);
     }
-    return JSON.writeValueAsString(object);
+    String key = message.callId();
+    calls.open(key);
+    ObjectNode params = (ObjectNode) message.json().get("params");
+    (params.get("_meta") instanceof ObjectNode meta ? meta : params.putObject("_meta"))
+        .put(CallSignals.META_KEY, key);
+    return Json.MAPPER.writeValueAsBytes(message.json());
+  }
+
+  private void answer(byte[] message) throws IOException {
+    synchronized (out) {
+      out.write(message);
+      out.write('\n');
+      out.flush();
+    }
   }
 
   /**
-   * Answers a line over the limit, with its id when the id comes before the limit; the rest of the
-   * line was never held.
+   * Reads the next line (ended by {@code \n}, {@code \r} or both) that is not empty into {@code
+   * line}: its first {@code length} bytes, at most {@code limit}; a longer line is read
+   * on to its end in chunks and discarded as it is read. False when the line was longer; {@code
+   * length} is -1 at the end of input.
    */
-  private void answerOverLimit(BoundedLines.Line head) throws IOException {
-    write(MessageCheck.error(leadingId(head), MessageCheck.INVALID_REQUEST,
-        "Invalid Request: the message is over the " + (MAX_LINE_BYTES >> 20) + " MiB limit ("
-            + MAX_LINE_BYTES + " bytes a line) and was skipped"));
+  boolean next() throws IOException {
+    if (line.length > KEPT_CAPACITY) {
+      line = new byte[64];
+    }
+    length = 0;
+    boolean over = false;
+    while (true) {
+      if (position == end) {
+        int read = in.read(chunk);
+        position = 0;
+        end = Math.max(read, 0);
+        if (read < 0) {
+          length = over || length > 0 ? length : -1;
+          return !over;
+        }
+      }
+      int stop = position;
+      while (stop < end && chunk[stop] != '\n' && chunk[stop] != '\r') {
+        stop++;
+      }
+      int taken = Math.min(limit - length, stop - position);
+      if (length + taken > line.length) {
+        line = Arrays.copyOf(line, Math.min(limit, Math.max(line.length * 2, length + taken)));
+      }
+      System.arraycopy(chunk, position, line, length, taken);
+      length += taken;
+      over |= taken < stop - position;
+      position = stop < end ? stop + 1 : stop;
+      if (stop < end && (over || length > 0)) {
+        return !over;
+      }
+    }
+  }
+
+  private boolean blank() {
+    return IntStream.range(0, length).allMatch(i -> line[i] == ' ' || line[i] == '\t');
   }
 
   /** The top-level {@code "id"} in the first bytes of a message, if it is there and usable. */
-  private static @Nullable JsonNode leadingId(BoundedLines.Line head) {
-    try (JsonParser parser = JSON.createParser(head.bytes(), 0, head.length())) {
+  private @Nullable JsonNode leadingId() {
+    try (JsonParser parser = Json.MAPPER.createParser(line, 0, length)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return null;
       }
@@ -182,10 +217,9 @@ final class StdinRelay {
         parser.nextToken();
         if (isId) {
           return switch (parser.currentToken()) {
-            case VALUE_STRING -> JSON.getNodeFactory().stringNode(parser.getString());
+            case VALUE_STRING -> Json.MAPPER.getNodeFactory().stringNode(parser.getString());
             case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-                ? null
-                : JSON.getNodeFactory().numberNode(parser.getLongValue());
+                ? null : Json.MAPPER.getNodeFactory().numberNode(parser.getLongValue());
             default -> null;
           };
         }
@@ -196,25 +230,5 @@ final class StdinRelay {
       // the limit cut the message before its id
     }
     return null;
-  }
-
-  /** Opens the signal of a {@code web_search} call and tags the call's {@code _meta} with it. */
-  private void tag(JsonNode id, ObjectNode params) {
-    String key = id.toString();
-    calls.open(key);
-    JsonNode meta = params.get("_meta");
-    (meta instanceof ObjectNode object ? object : params.putObject("_meta")).put(CallSignals.META_KEY, key);
-  }
-
-  private void answer(MessageCheck.Refusal refusal) throws IOException {
-    write(MessageCheck.error(refusal.id(), refusal.code(), refusal.message()));
-  }
-
-  private void write(ObjectNode message) throws IOException {
-    byte[] bytes = (JSON.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8);
-    synchronized (out) {
-      out.write(bytes);
-      out.flush();
-    }
   }
 }

@@ -42,7 +42,7 @@ import tools.jackson.databind.node.ObjectNode;
 @TestMethodOrder(OrderAnnotation.class)
 class McpCommandTest {
 
-  private static final Duration SOON = Duration.ofSeconds(20);
+  private static final Duration SOON = Duration.ofSeconds(120);
   private static final String CANARY = "sk-canary-mcp-7f3a9c";
   private static final String PLUGIN_JAR = CliHarness.PLUGIN_ID + ".jar";
 

@@ -25,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class McpEarlyAnswerTest {
 
-  private static final Duration SOON = Duration.ofSeconds(30);
+  private static final Duration SOON = Duration.ofSeconds(120);
 
   @TempDir Path dir;
 

@@ -34,7 +34,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class McpEndOfInputTest {
 
-  private static final Duration SOON = Duration.ofSeconds(30);
+  private static final Duration SOON = Duration.ofSeconds(120);
   private static final long SLOW_MILLIS = 1500;
 
   @TempDir Path dir;

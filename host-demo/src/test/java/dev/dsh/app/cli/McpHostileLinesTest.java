@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
 @TestMethodOrder(OrderAnnotation.class)
 class McpHostileLinesTest {
 
-  private static final Duration SOON = Duration.ofSeconds(30);
+  private static final Duration SOON = Duration.ofSeconds(120);
   private static final String BAD_ID = "Invalid Request: \"id\" must be a string or a 64-bit integer";
   private static final String BAD_VERSION = "Invalid Request: \"jsonrpc\" must be \"2.0\"";
   private static final String OVER_LIMIT =

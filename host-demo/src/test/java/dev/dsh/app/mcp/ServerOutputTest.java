@@ -1,9 +1,8 @@
 package dev.dsh.app.mcp;
 
-import dev.dsh.serve.mcp.CallSignals;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.serve.mcp.CallSignals;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,38 +16,56 @@ import org.junit.jupiter.api.Test;
 class ServerOutputTest {
 
   @Test
-  void linesWrittenInPiecesReachStdoutWholeAndAResponseAnswersItsCall() throws Exception {
+  void messagesWrittenInPiecesReachStdoutWholeAndAResponseAnswersItsCall() throws Exception {
     CallSignals calls = new CallSignals();
     calls.open("7");
     calls.open("\"s-1\"");
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     ServerOutput output = new ServerOutput(stdout, calls);
 
-    output.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"id\":7}}\n{\"jsonrpc\":\"2.0\",\"id\":7,"
-        .getBytes(StandardCharsets.UTF_8));
-    output.write("\"result\":{}}".getBytes(StandardCharsets.UTF_8));
+    write(output, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"id\":7}}\n");
+    output.write(bytes("{\"jsonrpc\":\"2.0\",\"id\":7,"));
+    output.write(bytes("\"result\":{}}"));
     output.write('\n');
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (calls.size() > 1 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    output.flush();
+    write(output, "{\"jsonrpc\":\"2.0\",\"id\":\"s\\u002d1\",\"error\":{\"code\":1,\"message\":\"m\"}}\n");
+    calls.allAnswered().get(10, TimeUnit.SECONDS);
 
-    assertThat(calls.size()).as("the call with the string id is still owed").isEqualTo(1);
-    assertThat(calls.allAnswered()).isNotDone();
-    calls.answered("\"s-1\"");
-    assertThat(calls.allAnswered()).isDone();
+    assertThat(calls.size()).isZero();
     assertThat(stdout.toString(StandardCharsets.UTF_8))
         .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"id\":7}}\n"
-            + "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n");
+            + "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":\"s\\u002d1\",\"error\":{\"code\":1,\"message\":\"m\"}}\n");
   }
 
   @Test
-  void theResponseKeyIsTheIdAsJsonTextOfAResultOrErrorOnly() {
-    assertThat(ServerOutput.responseKey(bytes("{\"jsonrpc\":\"2.0\",\"id\":\"a\\u0041\",\"error\":{}}")))
-        .contains("\"aA\"");
-    assertThat(ServerOutput.responseKey(bytes("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}")))
-        .isEmpty();
-    assertThat(ServerOutput.responseKey(bytes("not json"))).isEmpty();
+  void aRequestWithTheIdOfACallDoesNotAnswerIt() throws Exception {
+    CallSignals calls = new CallSignals();
+    calls.open("3");
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ServerOutput output = new ServerOutput(stdout, calls);
+
+    write(output, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"roots/list\"}\n");
+    write(output, "not json\n");
+    awaitWritten(stdout, 2);
+
+    assertThat(calls.size()).isEqualTo(1);
+  }
+
+  @Test
+  void theInitializeResultGoesOutWithoutLoggingAndOtherMessagesAsTheyAre() throws Exception {
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ServerOutput output = new ServerOutput(stdout, new CallSignals());
+
+    write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
+        + "\"capabilities\":{\"logging\":{},\"tools\":{\"listChanged\":false}}}}\n");
+    write(output, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"logging\":{}}}\n");
+    awaitWritten(stdout, 2);
+
+    assertThat(stdout.toString(StandardCharsets.UTF_8)).isEqualTo(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
+            + "\"capabilities\":{\"tools\":{\"listChanged\":false}}}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"logging\":{}}}\n");
   }
 
   @Test
@@ -65,7 +82,7 @@ class ServerOutputTest {
             StandardCharsets.UTF_8);
     ServerOutput output = new ServerOutput(broken, new CallSignals());
 
-    output.write(bytes("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"));
+    write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
     assertThat(output.failed().get(10, TimeUnit.SECONDS)).isEqualTo("stdout could not be written");
   }
@@ -85,7 +102,7 @@ class ServerOutputTest {
           }
         };
     ServerOutput output = new ServerOutput(blocking, new CallSignals());
-    output.write(bytes("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"));
+    write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!output.stalled() && System.nanoTime() < deadline) {
@@ -93,6 +110,20 @@ class ServerOutputTest {
     }
     assertThat(output.stalled()).isTrue();
     unblock.countDown();
+  }
+
+  /** Writes one message as the SDK does: its bytes, then a flush. */
+  private static void write(ServerOutput output, String message) throws IOException {
+    output.write(bytes(message));
+    output.flush();
+  }
+
+  private static void awaitWritten(ByteArrayOutputStream stdout, int lines) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (stdout.toString(StandardCharsets.UTF_8).split("\n", -1).length <= lines
+        && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
   }
 
   private static byte[] bytes(String text) {

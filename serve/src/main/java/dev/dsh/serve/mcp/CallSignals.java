@@ -4,31 +4,33 @@ import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code tools/call} requests the client is still owed an answer for, by call key (the
- * request's JSON-RPC id as JSON text, prefixed by the session where a server has several): each
- * with the abort signal of its searches.
+ * request's id as JSON text, prefixed by the session where a server has several), each with the
+ * abort signal of its searches.
  *
- * <p>MCP SDK 2.1.0 neither routes {@code notifications/cancelled} to the server nor tells a tool
- * handler its request's id. So the door that reads the messages opens a call here when it reads
- * one, before the SDK sees it, and hands the handler the key under {@link #META_KEY} (on stdio a
- * relay of the input tags the request's {@code _meta}; over HTTP a servlet filter puts it in the
- * SDK's transport context); the handler {@linkplain #claim claims} the call by it, and a
- * cancellation the door reads fires its signal. A call is owed until the door has written its
- * response, or, for a call the client cancelled (which gets none), until its handler has ended.
+ * <p>The SDK neither routes {@code notifications/cancelled} to the server nor tells a tool handler
+ * its request's id. So the door opens a call here when it reads one, before the SDK sees it, and
+ * hands the handler the key under {@link #META_KEY} (stdio tags the request's {@code _meta}; HTTP
+ * puts it in the SDK's transport context); the handler {@linkplain #claim claims} the call, and a
+ * cancellation the door reads fires its signal. A call is owed until its response is written, or,
+ * for a call the client cancelled (which gets none), until its handler has ended.
  */
 public final class CallSignals {
+
+  /** The notification by which a client cancels a request. */
+  public static final String CANCELLED = "notifications/cancelled";
 
   /** The {@code _meta} entry of a {@code tools/call} that holds its call key. */
   public static final String META_KEY = "dev.dsh/call";
 
-  private final Map<String, Owed> open = new ConcurrentHashMap<>();
+  private final Map<String, Call> open = new ConcurrentHashMap<>();
   private final AbortSignal parent;
 
   /** Calls aborted only by the client or the door. */
@@ -43,33 +45,27 @@ public final class CallSignals {
 
   /** Opens the call with key {@code key}; a reused id replaces the older one. */
   public void open(String key) {
-    open.put(key, new Owed(AbortController.linkedTo(parent)));
+    open.put(key, new Call(key));
   }
 
-  /** Fires the signal of call {@code key} if it is still open; false when it is not. */
-  public boolean cancel(String key, @Nullable String reason) {
-    Owed owed = open.get(key);
-    if (owed == null) {
-      return false;
+  /** Fires the signal of the call a {@code notifications/cancelled} names, if still open. */
+  public void cancel(String prefix, McpMessage cancellation) {
+    Call call = open.get(prefix + cancellation.callId());
+    JsonNode reason = cancellation.json().path("params").path("reason");
+    if (call != null) {
+      call.cancelledByClient = true;
+      call.controller.abort(aborted("the MCP client cancelled the call"
+          + (reason.isString() ? ": " + reason.stringValue() : "")));
     }
-    owed.cancelledByClient = true;
-    owed.controller.abort(
-        aborted("the MCP client cancelled the call" + (reason == null ? "" : ": " + reason)));
-    return true;
   }
 
-  /** Fires every open signal: the session is ending. */
-  public void abortAll() {
-    abortAll("");
-  }
-
-  /** Fires the signals of the open calls whose key starts with {@code prefix}: a session ended. */
+  /** Fires the signals of the open calls whose key starts with {@code prefix} ("" for all). */
   public void abortAll(String prefix) {
-    for (Map.Entry<String, Owed> call : List.copyOf(open.entrySet())) {
-      if (call.getKey().startsWith(prefix)) {
-        call.getValue().controller.abort(aborted("the MCP session ended"));
+    open.forEach((key, call) -> {
+      if (key.startsWith(prefix)) {
+        call.controller.abort(aborted("the MCP session ended"));
       }
-    }
+    });
   }
 
   /** How many calls are owed an answer. */
@@ -80,70 +76,62 @@ public final class CallSignals {
   /** Completes once every call owed now has been answered (or cancelled and ended). */
   public CompletableFuture<Void> allAnswered() {
     return CompletableFuture.allOf(
-        open.values().stream().map(owed -> owed.answered).toArray(CompletableFuture[]::new));
+        open.values().stream().map(call -> call.answered).toArray(CompletableFuture[]::new));
   }
 
   /** The response of the request with key {@code key} has been written. */
   public void answered(String key) {
-    Owed owed = open.remove(key);
-    if (owed != null) {
-      owed.controller.close();
-      owed.answered.complete(null);
+    Call call = open.remove(key);
+    if (call != null) {
+      call.end();
     }
   }
 
   /**
-   * The call whose key the request's {@code _meta} holds; when it holds none (a request that did
-   * not come through the door), a call the client cannot cancel, aborted only with the parent.
+   * The call whose key {@code meta} holds; for none (a request that did not come through the door),
+   * a call the client cannot cancel, aborted only with the parent.
    */
   public Call claim(@Nullable Map<String, Object> meta) {
-    Object key = meta == null ? null : meta.get(META_KEY);
-    Owed owed = key instanceof String k ? open.get(k) : null;
-    return new Call(owed == null ? null : (String) key, owed);
+    Call call = meta != null && meta.get(META_KEY) instanceof String key ? open.get(key) : null;
+    return call != null ? call : new Call(null);
   }
 
   private static WebError aborted(String message) {
     return new WebError(WebErrorCodes.WEB_ABORTED, message);
   }
 
-  /** One call owed an answer. */
-  private static final class Owed {
-    final AbortController controller;
-    final CompletableFuture<Void> answered = new CompletableFuture<>();
-    volatile boolean cancelledByClient;
-
-    Owed(AbortController controller) {
-      this.controller = controller;
-    }
-  }
-
-  /** One claimed call, {@linkplain #close() closed} when its handler ends. */
+  /** One call: its searches' abort signal, {@linkplain #close() closed} when its handler ends. */
   public final class Call implements AutoCloseable {
     private final @Nullable String key;
-    private final @Nullable Owed owed;
+    private final AbortController controller = AbortController.linkedTo(parent);
+    private final CompletableFuture<Void> answered = new CompletableFuture<>();
+    private volatile boolean cancelledByClient;
 
-    private Call(@Nullable String key, @Nullable Owed owed) {
+    private Call(@Nullable String key) {
       this.key = key;
-      this.owed = owed;
     }
 
     /** The abort signal of the call's searches. */
     public AbortSignal signal() {
-      return owed == null ? parent : owed.controller.signal();
+      return controller.signal();
     }
 
     /** True once the client cancelled this call: it gets no response. */
     public boolean cancelledByClient() {
-      return owed != null && owed.cancelledByClient;
+      return cancelledByClient;
     }
 
     /** The handler ended; a cancelled call is then answered, since no response will come. */
     @Override
     public void close() {
-      if (key != null && owed != null && owed.cancelledByClient && open.remove(key, owed)) {
-        owed.controller.close();
-        owed.answered.complete(null);
+      if (key == null || cancelledByClient && open.remove(key, this)) {
+        end();
       }
+    }
+
+    private void end() {
+      controller.close();
+      answered.complete(null);
     }
   }
 }

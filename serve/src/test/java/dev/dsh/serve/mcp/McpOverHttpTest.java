@@ -71,7 +71,7 @@ class McpOverHttpTest {
 
     assertThat(tool.path("description").asString()).isEqualTo(WebSearchTool.DESCRIPTION);
     assertThat(tool.get("inputSchema")).isEqualTo(JSON.readTree(WebSearchTool.schema()));
-    assertThat(tool.get("outputSchema")).isEqualTo(JSON.readTree(ToolResults.outputSchema()));
+    assertThat(tool.get("outputSchema")).isEqualTo(JSON.readTree(McpWebSearchTool.OUTPUT_SCHEMA));
     assertThat(tool.path("annotations").path("readOnlyHint").asBoolean()).isTrue();
     assertThat(tool.path("annotations").path("destructiveHint").asBoolean(true)).isFalse();
     assertThat(tool.path("annotations").path("openWorldHint").asBoolean()).isTrue();

@@ -1,9 +1,10 @@
 package dev.dsh.serve.internal.mcp;
 
 import dev.dsh.host.Host;
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.HostVersion;
-import dev.dsh.host.tool.WebSearchTool;
 import dev.dsh.serve.ServeOptions;
+import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpWebSearchTool;
@@ -22,10 +23,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -34,14 +36,14 @@ import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.json.JsonMapper;
+import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code /mcp}: the host's {@code web_search} tool ({@code dsh mcp}'s, {@link McpWebSearchTool})
- * over MCP Streamable HTTP, on the SDK's servlet transport with sessions ({@code Mcp-Session-Id}),
- * or on its stateless one ({@link ServeOptions#stateless()}: any replica answers any request; no
- * progress or cancellation, since the SDK gives stateless handlers no exchange). {@link McpFilter}
- * in front does what the SDK leaves undone.
+ * {@code /mcp}: the host's {@code web_search} tool ({@link McpWebSearchTool}, as {@code dsh mcp}
+ * serves it) over MCP Streamable HTTP, on the SDK's servlet transport with sessions, or on its
+ * stateless one ({@link ServeOptions#stateless()}: any replica answers any request; no progress or
+ * cancellation, since the SDK gives stateless handlers no exchange). {@link McpFilter} in front
+ * does what the SDK leaves undone.
  */
 public final class McpEndpoint implements AutoCloseable {
 
@@ -52,23 +54,22 @@ public final class McpEndpoint implements AutoCloseable {
 
   // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
   // request the filter did not tag, so a key in a client's own _meta is never taken.
-  private static final McpTransportContextExtractor<HttpServletRequest> CALL_KEY =
-      request -> {
-        Object key = request.getAttribute(CallSignals.META_KEY);
-        return McpTransportContext.create(Map.of(CallSignals.META_KEY, key == null ? "" : key));
-      };
+  private static final McpTransportContextExtractor<HttpServletRequest> CALL_KEY = request -> {
+    Object key = request.getAttribute(CallSignals.META_KEY);
+    return McpTransportContext.create(Map.of(CallSignals.META_KEY, key == null ? "" : key));
+  };
 
   private final CallSignals calls;
   private final @Nullable McpSessions sessions;
   private final Supplier<Mono<Void>> closeServer;
-  private final SdkSweeper sweeper;
+  private final List<ScheduledExecutorService> sweepers;
 
   private McpEndpoint(CallSignals calls, @Nullable McpSessions sessions,
-      Supplier<Mono<Void>> closeServer, SdkSweeper sweeper) {
+      Supplier<Mono<Void>> closeServer, List<ScheduledExecutorService> sweepers) {
     this.calls = calls;
     this.sessions = sessions;
     this.closeServer = closeServer;
-    this.sweeper = sweeper;
+    this.sweepers = sweepers;
   }
 
   /**
@@ -80,63 +81,77 @@ public final class McpEndpoint implements AutoCloseable {
    */
   public static McpEndpoint mount(
       ServletContextHandler context, ServeState state, ServeOptions options, Supplier<URI> url) {
-    JsonMapper json = JsonMapper.builder().build();
-    McpJsonMapper mapper = new JacksonMcpJsonMapper(json);
+    McpJsonMapper mapper = new JacksonMcpJsonMapper(Json.MAPPER);
     CallSignals calls = new CallSignals(state.shutdownSignal());
     OriginCheck origins = new OriginCheck(options.bind(), url);
-    CompletableFuture<Host> ready = state.host();
-    Supplier<Optional<WebSearchTool>> tools = () -> ready.join().webSearchTool();
+    McpWebSearchTool tool = new McpWebSearchTool(
+        mapper, () -> state.host().join().webSearchTool(), state.host(), calls);
     ServerCapabilities capabilities = ServerCapabilities.builder().tools(false).build();
+    McpSessions sessions = options.stateless() ? null : new McpSessions(
+        options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
+    List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
     HttpServlet servlet;
-    McpEndpoint endpoint;
-    SdkSweeper sweeper = new SdkSweeper();
+    Supplier<Mono<Void>> closeServer;
     if (options.stateless()) {
-      HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
-          .jsonMapper(mapper).messageEndpoint("/mcp").httpHeaderValidator(origins)
-          .contextExtractor(CALL_KEY).maxRequestSize(McpMessage.MAX_BODY).build();
+      var transport = HttpServletStatelessServerTransport.builder().jsonMapper(mapper)
+          .messageEndpoint("/mcp").httpHeaderValidator(origins).contextExtractor(CALL_KEY)
+          .maxRequestSize(Limits.BODY_CAP).build();
       servlet = transport;
-      endpoint = new McpEndpoint(calls, null, McpServer.async(transport)
+      closeServer = McpServer.async(transport)
           .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
-          .jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
+          .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
           // the tool checks its arguments itself, with messages that name the field
-          .validateToolInputs(false)
-          .tools(McpWebSearchTool.stateless(mapper, tools, ready, calls))
-          .build()::closeGracefully, sweeper);
+          .validateToolInputs(false).tools(tool.stateless()).build()::closeGracefully;
     } else {
-      HttpServletStreamableServerTransportProvider transport = sweeper.building(() ->
-          HttpServletStreamableServerTransportProvider.builder()
-              .jsonMapper(mapper).mcpEndpoint("/mcp").httpHeaderValidator(origins)
-              .contextExtractor(CALL_KEY).maxRequestSize(McpMessage.MAX_BODY)
-              // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
-              .sessionSweepInterval(options.sessionIdle())
-              .build());
+      var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
+          .builder().jsonMapper(mapper).mcpEndpoint("/mcp").httpHeaderValidator(origins)
+          .contextExtractor(CALL_KEY).maxRequestSize(Limits.BODY_CAP)
+          // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
+          .sessionSweepInterval(options.sessionIdle()).build());
       servlet = transport;
-      endpoint = new McpEndpoint(calls,
-          new McpSessions(options.maxSessions(), options.sessionIdle(), calls),
-          McpServer.async(transport)
-              .serverInfo("dsh", HostVersion.current()).capabilities(capabilities)
-              .jsonMapper(mapper).jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
-              .validateToolInputs(false)
-              .tools(McpWebSearchTool.of(mapper, tools, ready, calls))
-              .build()::closeGracefully, sweeper);
+      closeServer = McpServer.async(transport)
+          .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
+          .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
+          .validateToolInputs(false).tools(tool.withSessions()).build()::closeGracefully;
     }
     ServletHolder holder = new ServletHolder("mcp", servlet);
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
-    FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, endpoint.sessions));
+    FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
-    return endpoint;
+    return new McpEndpoint(calls, sessions, closeServer, sweepers);
+  }
+
+  /**
+   * {@code build}'s value, keeping the executor Reactor makes for the session transport's sweeper:
+   * the SDK sweeps on a scheduler of its own ({@code Schedulers.newSingle}, a non-daemon thread)
+   * that its {@code closeGracefully} never disposes, so each server closed would leave that thread
+   * running and an embedder's JVM would not exit.
+   */
+  private static <T> T keepingSweeper(List<ScheduledExecutorService> sweepers, Supplier<T> build) {
+    String key = McpEndpoint.class.getName() + "@" + System.identityHashCode(sweepers);
+    Schedulers.addExecutorServiceDecorator(key, (scheduler, executor) -> {
+      if (scheduler.toString().contains("session-sweeper")) {
+        sweepers.add(executor);
+      }
+      return executor;
+    });
+    try {
+      return build.get();
+    } finally {
+      Schedulers.removeExecutorServiceDecorator(key);
+    }
   }
 
   /**
    * Aborts the calls still running, gives them {@link #ANSWER_BOUND} to be answered, and closes
-   * the MCP server and its sessions.
+   * the MCP server, its sessions and the SDK's sweeper.
    */
   @Override
   public void close() {
-    calls.abortAll();
+    calls.abortAll("");
     try {
       calls.allAnswered().get(ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException | ExecutionException e) {
@@ -152,6 +167,6 @@ public final class McpEndpoint implements AutoCloseable {
     } catch (RuntimeException e) {
       // bounded: the HTTP server's stop ends what is left
     }
-    sweeper.stop();
+    sweepers.forEach(ScheduledExecutorService::shutdownNow);
   }
 }

@@ -1,62 +1,57 @@
 package dev.dsh.serve.internal.mcp;
 
+import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST;
+import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.PARSE_ERROR;
+
+import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.mcp.CallSignals;
-import dev.dsh.serve.mcp.MessageCheck;
+import dev.dsh.serve.mcp.McpMessage;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * In front of the SDK's servlet on {@code /mcp}, does over HTTP what the stdio door's relay does:
- *
- * <ul>
- *   <li>checks {@code Origin} and {@code Host} first ({@link OriginCheck}), then the method and
- *       headers ({@link TransportRules});
- *   <li>reads each POST body once and checks it as {@code dsh mcp} checks a line ({@link
- *       McpMessage}): a {@code tools/call} gets a signal in {@link CallSignals}, its key in the
- *       request attribute {@link CallSignals#META_KEY}, which the SDK hands the tool in its
- *       transport context (SDK 2.1.0 tells a handler no request id); a {@code
- *       notifications/cancelled} fires that signal and is answered {@code 202} here (the SDK routes
- *       it nowhere);
- *   <li>with sessions, passes on only the ids of open sessions ({@link McpSessions}): a request
- *       other than {@code initialize} without one is {@code 400}, an expired or ended id {@code
- *       404}, an {@code initialize} past the cap {@code 503};
- *   <li>guards what the SDK answers ({@link SdkAnswer}).
- * </ul>
- *
- * Every error answered here is a JSON-RPC error: the SDK would write these as Java exceptions.
- *
- * <p>A call is answered when its request ends: the SDK writes the response event on the POST's own
- * SSE stream and then completes that stream, so the request's end (its async context completing,
- * or the servlet returning without one) comes once the response is written or the client is gone.
+ * In front of the SDK's servlet on {@code /mcp}, does over HTTP what {@code dsh mcp} does on stdio,
+ * answering every error as a JSON-RPC error (the SDK would write a Java exception): {@code Origin}
+ * and {@code Host} first ({@link OriginCheck}), then the method and headers ({@code 405}, {@code
+ * 415}, {@code 406}); each POST body read once and checked ({@link McpMessage}); a {@code
+ * tools/call} opens a call in {@link CallSignals}, its key in the request attribute {@link
+ * CallSignals#META_KEY}, which the SDK hands the tool in its transport context; a cancellation
+ * fires that call's signal ({@code 202}); with sessions, only open ids pass ({@link McpSessions}:
+ * {@code 400} without one, {@code 404} expired or ended, {@code 503} past the cap); the SDK's
+ * answer is guarded ({@link SdkAnswer}). A call is answered when its request ends: the SDK writes
+ * the response on the POST's own SSE stream, then completes it.
  */
 final class McpFilter extends HttpFilter {
 
+  static final String JSON = "application/json";
+  static final String SESSION = "Mcp-Session-Id";
+  private static final String EVENTS = "text/event-stream";
   private static final long serialVersionUID = 1L;
 
   private final transient OriginCheck origins;
-  private final transient TransportRules rules;
   private final transient CallSignals calls;
   private final transient @Nullable McpSessions sessions;
+  private final List<String> methods;
   private final AtomicLong statelessCalls = new AtomicLong();
 
   /** With {@code sessions} null the server is stateless: every call is a request of its own. */
   McpFilter(OriginCheck origins, CallSignals calls, @Nullable McpSessions sessions) {
     this.origins = origins;
-    this.rules = new TransportRules(sessions != null);
     this.calls = calls;
     this.sessions = sessions;
+    // without sessions there is no session stream to GET and none to DELETE
+    this.methods = sessions != null ? List.of("GET", "POST", "DELETE") : List.of("POST");
   }
 
   @Override
@@ -65,164 +60,163 @@ final class McpFilter extends HttpFilter {
     try {
       origins.validate(request);
     } catch (ServerTransportSecurityException e) {
-      McpMessage.reply(response, e.getStatusCode(), null, MessageCheck.INVALID_REQUEST,
-          origins.explain(e));
+      reply(response, e.getStatusCode(), null, INVALID_REQUEST, origins.explain(e));
       return;
     }
-    if (!rules.admit(request, response)) {
+    String method = request.getMethod();
+    if (!admitted(method, request, response)) {
       return;
     }
-    if (request.getMethod().equals("POST")) {
-      McpMessage message = McpMessage.read(request, response);
-      if (message != null) {
-        post(message, request, response, chain);
-      }
-    } else {
-      // GET (the session's own stream) and DELETE: in use until the request ends
-      String session = TransportRules.session(request, response, null);
-      if (session == null || !begin(session, response, null)) {
-        return;
-      }
-      if (request.getMethod().equals("DELETE")) {
+    if (method.equals("POST")) {
+      post(request, response, chain);
+      return;
+    }
+    // GET (the session's own stream) and DELETE: in use until the request ends
+    String session = session(request, response, null);
+    if (session != null) {
+      if (method.equals("DELETE")) {
         // before the SDK closes the session's streams, so that no call outlives its session
         calls.abortAll(McpSessions.key(session, ""));
       }
-      try {
-        forward(request, response, chain, null);
-      } finally {
-        whenEnded(request, () -> ended(session, request, response));
-      }
+      forward(request, response, chain, null, null, session);
     }
   }
 
-  private void post(McpMessage message, HttpServletRequest request, HttpServletResponse response,
-      FilterChain chain) throws IOException, ServletException {
-    if (sessions != null && message.isRequest(McpSchema.METHOD_INITIALIZE)) {
-      initialize(message, request, response, chain);
+  /** True when the method and headers are what the transport takes; else answered. */
+  private boolean admitted(String method, HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    if (!methods.contains(method)) {
+      response.setHeader("Allow", String.join(", ", methods));
+      return refuse(response, 405, "Method Not Allowed: /mcp takes " + String.join(", ", methods)
+          + " on this server, not " + method);
+    }
+    if (method.equals("GET")) {
+      return accepts(request, EVENTS) || refuse(response, 406,
+          "Not Acceptable: a GET of /mcp must have an Accept header listing " + EVENTS);
+    }
+    String type = String.valueOf(request.getContentType()).split(";", 2)[0].strip();
+    if (method.equals("POST") && !type.toLowerCase(Locale.ROOT).equals(JSON)) {
+      return refuse(response, 415,
+          "Unsupported Media Type: a POST to /mcp must have Content-Type " + JSON);
+    }
+    return !method.equals("POST") || accepts(request, JSON) && accepts(request, EVENTS)
+        || refuse(response, 406, "Not Acceptable: a POST to /mcp must have an Accept header"
+            + " listing both " + JSON + " and " + EVENTS);
+  }
+
+  private static boolean refuse(HttpServletResponse response, int status, String message)
+      throws IOException {
+    reply(response, status, null, INVALID_REQUEST, message);
+    return false;
+  }
+
+  // The SDK's reading: a substring, so that a list with parameters or weights passes.
+  private static boolean accepts(HttpServletRequest request, String type) {
+    String accept = request.getHeader("Accept");
+    return accept != null && accept.contains(type);
+  }
+
+  private void post(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws IOException, ServletException {
+    // The HTTP stack's size limit answers 413 to a longer body (its read fails here).
+    byte[] body = request.getInputStream().readNBytes(Limits.BODY_CAP);
+    McpMessage message = McpMessage.read(body, 0, body.length);
+    McpMessage.Refusal refusal = message.refusal();
+    if (refusal != null) {
+      // A request the server reads is answered 200 with its error, as the SDK answers the errors
+      // it finds itself; anything else (which no JSON-RPC error may answer) is 400.
+      boolean unreadable = refusal.code() == PARSE_ERROR || refusal.code() == INVALID_REQUEST;
+      reply(response, unreadable ? 400 : 200, refusal.id(), refusal.code(),
+          (refusal.answered() ? "" : "Invalid Request: ") + refusal.message());
       return;
     }
-    String session = null;
-    if (sessions != null) {
-      session = TransportRules.session(request, response, message.id());
-      if (session == null || !begin(session, response, message.id())) {
-        return;
-      }
+    boolean initialize = sessions != null && message.is(McpSchema.METHOD_INITIALIZE, true);
+    if (initialize && !sessions.reserve()) {
+      reply(response, 503, message.id(), INVALID_REQUEST, sessions.full());
+      return;
     }
-    if (message.isNotification("notifications/cancelled")) {
+    String session = sessions == null || initialize ? null : session(request, response, message.id());
+    if (sessions != null && !initialize && session == null) {
+      return;
+    }
+    if (message.is(CallSignals.CANCELLED, false)) {
       // without sessions the call may be on any replica: there is nothing to cancel
       if (session != null) {
-        calls.cancel(McpSessions.key(session, message.callId()), message.cancelReason());
+        calls.cancel(McpSessions.key(session, ""), message);
         sessions.end(session);
       }
       response.setStatus(HttpServletResponse.SC_ACCEPTED);
       return;
     }
     String key = null;
-    if (message.isRequest(McpSchema.METHOD_TOOLS_CALL)) {
+    if (message.is(McpSchema.METHOD_TOOLS_CALL, true)) {
       key = session == null
-          ? "- " + statelessCalls.incrementAndGet()
-          : McpSessions.key(session, message.callId());
+          ? "- " + statelessCalls.incrementAndGet() : McpSessions.key(session, message.callId());
       calls.open(key);
       request.setAttribute(CallSignals.META_KEY, key);
     }
-    String call = key;
-    String used = session;
+    forward(SdkAnswer.withBody(request, body), response, chain, message, key, session);
+  }
+
+  /**
+   * The request's open session; null when it names none ({@code 400}, as the spec asks) or one
+   * that is not open ({@code 404}), answered with {@code id}, the request's id if any.
+   */
+  private @Nullable String session(HttpServletRequest request, HttpServletResponse response,
+      @Nullable JsonNode id) throws IOException {
+    String session = request.getHeader(SESSION);
+    if (session == null || session.isBlank()) {
+      reply(response, 400, id, INVALID_REQUEST, "Bad Request: no " + SESSION + " header: send the"
+          + " one the initialize answer gave, or initialize a new session");
+      return null;
+    }
+    if (!sessions.begin(session)) {
+      reply(response, 404, id, INVALID_REQUEST, sessions.notFound());
+      return null;
+    }
+    return session;
+  }
+
+  /**
+   * Passes the request on to the SDK's servlet, guarding its answer; once the request has ended,
+   * call {@code key} is answered and {@code session}'s request ends.
+   */
+  private void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+      @Nullable McpMessage message, @Nullable String key, @Nullable String session)
+      throws IOException, ServletException {
+    SdkAnswer answer = new SdkAnswer(response, message, sessions == null ? "" : sessions.notFound());
     try {
-      forward(message.forwarded(request), response, chain, message);
+      chain.doFilter(request, answer);
     } finally {
-      whenEnded(request, () -> {
-        if (call != null) {
-          calls.answered(call);
+      if (sessions != null && message != null && message.is(McpSchema.METHOD_INITIALIZE, true)) {
+        // The session opens before the SDK's answer, held until finish, names it to the client,
+        // which sends its next request as soon as it reads the id; with no id the place is free.
+        sessions.started(answer.getHeader(SESSION));
+      }
+      SdkAnswer.whenEnded(request, () -> {
+        if (key != null) {
+          calls.answered(key);
         }
-        if (used != null) {
-          ended(used, request, response);
+        if (session != null) {
+          sessions.end(session);
+          int status = response.getStatus();
+          // 404: the SDK no longer has the session (its sweep ended it); DELETE: the client did
+          if (status == 404 || (request.getMethod().equals("DELETE") && status == 200)) {
+            sessions.closed(session);
+          }
         }
       });
     }
-  }
-
-  private void initialize(McpMessage message, HttpServletRequest request,
-      HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
-    if (!sessions.reserve()) {
-      McpMessage.reply(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, message.id(),
-          MessageCheck.INVALID_REQUEST, sessions.full());
-      return;
-    }
-    // The session opens when the SDK names it, before its answer can reach the client: a client
-    // sends its next request as soon as it reads the id.
-    String[] opened = {null};
-    HttpServletResponseWrapper naming = new HttpServletResponseWrapper(response) {
-      @Override
-      public void setHeader(String name, String value) {
-        if (opened[0] == null && TransportRules.SESSION.equalsIgnoreCase(name)) {
-          opened[0] = value;
-          sessions.started(value);
-        }
-        super.setHeader(name, value);
-      }
-    };
-    try {
-      forward(message.forwarded(request), naming, chain, message);
-    } finally {
-      if (opened[0] == null) {
-        sessions.started(null); // no session: the reserved place is free again
-      }
-    }
-  }
-
-  /** Passes the request on to the SDK's servlet, guarding its answer. */
-  private void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-      @Nullable McpMessage message) throws IOException, ServletException {
-    SdkAnswer answer = new SdkAnswer(response, message, sessions == null ? "" : sessions.notFound());
-    chain.doFilter(request, answer);
     answer.finish();
   }
 
-  /** Starts a request of {@code session}; answers {@code 404} when the session is not open. */
-  private boolean begin(String session, HttpServletResponse response, @Nullable JsonNode id)
-      throws IOException {
-    if (sessions.begin(session)) {
-      return true;
-    }
-    McpMessage.reply(response, HttpServletResponse.SC_NOT_FOUND, id, MessageCheck.INVALID_REQUEST,
-        sessions.notFound());
-    return false;
-  }
-
-  private void ended(String session, HttpServletRequest request, HttpServletResponse response) {
-    sessions.end(session);
-    int status = response.getStatus();
-    // 404: the SDK no longer has the session (its sweep ended it); DELETE: the client ended it
-    if (status == HttpServletResponse.SC_NOT_FOUND
-        || (request.getMethod().equals("DELETE") && status == HttpServletResponse.SC_OK)) {
-      sessions.closed(session);
-    }
-  }
-
-  /** Runs {@code action} once the request has ended: now, or when its async context completes. */
-  private static void whenEnded(HttpServletRequest request, Runnable action) {
-    if (request.isAsyncStarted()) {
-      try {
-        request.getAsyncContext().addListener(new AsyncListener() {
-          @Override
-          public void onComplete(AsyncEvent event) {
-            action.run();
-          }
-
-          @Override
-          public void onTimeout(AsyncEvent event) {}
-
-          @Override
-          public void onError(AsyncEvent event) {}
-
-          @Override
-          public void onStartAsync(AsyncEvent event) {}
-        });
-        return;
-      } catch (IllegalStateException e) {
-        // completed meanwhile: the request has ended
-      }
-    }
-    action.run();
+  /** Answers with a JSON-RPC error. */
+  static void reply(HttpServletResponse response, int status, @Nullable JsonNode id, int code,
+      String message) throws IOException {
+    byte[] bytes = McpMessage.error(id, code, message);
+    response.setStatus(status);
+    response.setContentType(JSON);
+    response.setContentLength(bytes.length);
+    response.getOutputStream().write(bytes);
   }
 }

@@ -8,16 +8,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP sessions this server has open, as the filter sees them: at most {@code cap}, each
- * expiring once unused for {@code idle} (no request in flight, and none ended for that long).
- *
- * <p>The SDK holds the sessions themselves; this decides which session ids reach it. An expired
- * or ended id is answered {@code 404} here (the spec's "start a new session"), so the SDK's copy
- * gets no more requests, and the SDK's own sweep (run every {@code idle}) frees it. A session's
- * use is changed only inside the map's {@code compute}; one scheduled thread expires sessions.
+ * The MCP sessions open, as the filter sees them: at most {@code cap}, each expiring once unused
+ * for {@code idle} (no request in flight, and none ended for that long). The SDK holds the sessions
+ * themselves; an expired or ended id is answered {@code 404} here (the spec's "start a new
+ * session"), so the SDK's copy gets no more requests and its own sweep frees it. A session's use
+ * changes only inside the map's {@code compute}; one scheduled thread expires sessions.
  */
 final class McpSessions implements AutoCloseable {
 
@@ -26,23 +25,20 @@ final class McpSessions implements AutoCloseable {
   private final int cap;
   private final Duration idle;
   private final CallSignals calls;
-  private final ScheduledExecutorService sweeper =
-      Executors.newSingleThreadScheduledExecutor(task -> {
+  private final LongSupplier clock;
+  private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
+      task -> {
         Thread thread = new Thread(task, "dsh-mcp-sessions");
         thread.setDaemon(true);
         return thread;
       });
 
-  /** A session's requests in flight, and when one last began or ended. */
-  private static final class Use {
-    int requests;
-    long lastUsed = System.nanoTime();
-  }
-
-  McpSessions(int cap, Duration idle, CallSignals calls) {
+  /** {@code clock} gives nanoseconds, as {@link System#nanoTime()} does. */
+  McpSessions(int cap, Duration idle, CallSignals calls, LongSupplier clock) {
     this.cap = cap;
     this.idle = idle;
     this.calls = calls;
+    this.clock = clock;
     // a quarter of the idle time: a session ends at most a quarter late
     long period = Math.max(10, Math.min(idle.toMillis() / 4, 30_000));
     sweeper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
@@ -66,7 +62,7 @@ final class McpSessions implements AutoCloseable {
   /** The initialize that {@link #reserve() reserved} ended, opening {@code session} if not null. */
   void started(@Nullable String session) {
     if (session != null) {
-      open.put(session, new Use());
+      open.put(session, new Use(0, clock.getAsLong()));
     }
     starting.decrementAndGet();
   }
@@ -81,12 +77,12 @@ final class McpSessions implements AutoCloseable {
     use(session, -1);
   }
 
+  /** A session's requests in flight, and when one last began or ended. */
+  private record Use(long requests, long lastUsed) {}
+
   private boolean use(String session, int requests) {
-    return open.computeIfPresent(session, (id, use) -> {
-      use.requests += requests;
-      use.lastUsed = System.nanoTime();
-      return use;
-    }) != null;
+    return open.computeIfPresent(session, (id, use) ->
+        new Use(use.requests() + requests, clock.getAsLong())) != null;
   }
 
   /** {@code session} has ended (its client deleted it, or the SDK no longer has it). */
@@ -115,15 +111,12 @@ final class McpSessions implements AutoCloseable {
         : millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 
-  private void expire() {
-    long now = System.nanoTime();
+  /** Ends the sessions unused for the idle time; the sweeper runs it. */
+  void expire() {
+    long now = clock.getAsLong();
     for (String session : List.copyOf(open.keySet())) {
-      boolean[] expired = {false};
-      open.computeIfPresent(session, (id, use) -> {
-        expired[0] = use.requests == 0 && now - use.lastUsed >= idle.toNanos();
-        return expired[0] ? null : use;
-      });
-      if (expired[0]) {
+      if (open.computeIfPresent(session, (id, use) ->
+          use.requests() == 0 && now - use.lastUsed() >= idle.toNanos() ? null : use) == null) {
         // a call the client cancelled may still be ending
         calls.abortAll(key(session, ""));
       }

@@ -15,16 +15,14 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP spec's defence against DNS rebinding, by the SDK's own validator ({@link
- * DefaultServerTransportSecurityValidator}): a browser's {@code Origin} must be the server's own,
- * and {@code Host} must name the server with its port. A request without {@code Origin} (a client
- * that is not a browser page) passes that half.
+ * The MCP spec's defence against DNS rebinding, by the SDK's own validator: a browser's {@code
+ * Origin} must be the server's own (a client that sends none is no browser page), and {@code Host}
+ * must name the server with its port.
  *
  * <p>The server's own names are its bind address and, bound to loopback, {@code localhost}, {@code
- * 127.0.0.1} and {@code [::1]}. Bound to every address (0.0.0.0, ::) the names clients reach it by
- * cannot be known here: {@code Host} is then not checked, and only the loopback origins pass (the
- * token guards such a server). The lists are made on first use, since the port is known only once
- * the server listens (port 0 picks one).
+ * 127.0.0.1} and {@code [::1]}. Bound to every address the names clients use cannot be known:
+ * {@code Host} is then not checked, and only loopback origins pass (the token guards such a
+ * server). The lists are made on first use: the port is known only once the server listens.
  */
 final class OriginCheck implements ServerHttpHeaderValidator {
 
@@ -35,10 +33,7 @@ final class OriginCheck implements ServerHttpHeaderValidator {
   /** The hosts and origins that pass, and the SDK's validator of them. */
   private record Allowed(List<String> hosts, List<String> origins, ServerHttpHeaderValidator sdk) {}
 
-  /**
-   * @param bind the address the server listens on
-   * @param url the server's URL once it listens ({@code http(s)://host:port})
-   */
+  /** {@code url} is the server's once it listens ({@code http(s)://host:port}). */
   OriginCheck(String bind, Supplier<URI> url) {
     this.bind = bind;
     this.url = url;
@@ -51,18 +46,19 @@ final class OriginCheck implements ServerHttpHeaderValidator {
 
   /** Validates {@code request}'s headers, as the SDK's transport does. */
   void validate(HttpServletRequest request) throws ServerTransportSecurityException {
-    validate(
-        new HeaderAccessor() {
-          @Override
-          public List<String> getHeader(String name) {
-            return Collections.list(request.getHeaders(name));
-          }
+    validate(new Headers(request));
+  }
 
-          @Override
-          public List<String> getHeaderNames() {
-            return Collections.list(request.getHeaderNames());
-          }
-        });
+  private record Headers(HttpServletRequest request) implements HeaderAccessor {
+    @Override
+    public List<String> getHeader(String name) {
+      return Collections.list(request.getHeaders(name));
+    }
+
+    @Override
+    public List<String> getHeaderNames() {
+      return Collections.list(request.getHeaderNames());
+    }
   }
 
   /** What a refusal means and what passes, for the response (the refused value is not echoed). */
@@ -77,12 +73,10 @@ final class OriginCheck implements ServerHttpHeaderValidator {
   }
 
   private Allowed allowed() {
-    Allowed made = allowed;
-    if (made == null) {
-      made = build();
-      allowed = made;
+    if (allowed == null) {
+      allowed = build(); // the same lists whoever builds them
     }
-    return made;
+    return allowed;
   }
 
   private Allowed build() {

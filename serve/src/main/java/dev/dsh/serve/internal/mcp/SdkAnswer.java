@@ -1,39 +1,44 @@
 package dev.dsh.serve.internal.mcp;
 
-import dev.dsh.serve.mcp.MessageCheck;
+import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INTERNAL_ERROR;
+import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST;
+
+import dev.dsh.host.json.Json;
+import dev.dsh.serve.mcp.McpMessage;
 import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.ByteArrayInputStream;
 import java.io.CharArrayWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The SDK servlet's answer to one {@code /mcp} request, passed on as written except where SDK
- * 2.1.0 writes what no client should get:
+ * The SDK servlet's answer to one {@code /mcp} request, passed on as written except where the SDK
+ * writes what no client should get:
  *
  * <ul>
- *   <li>an error it writes as a serialized Java exception ({@code {"jsonRpcError":…,
- *       "stackTrace":[…]}}, its class name and exception text in it) goes out as a JSON-RPC error
- *       with the same status and a message of dsh's; the filter answers every error it knows of
- *       before the SDK, so this is the guard for the rest (a session the SDK has just swept, a
+ *   <li>an error it writes as a serialized Java exception (its class name and text in it) goes out
+ *       as a JSON-RPC error with the same status and a message of dsh's: the filter answers every
+ *       error it knows of first, so this guards the rest (a session the SDK has just swept, a
  *       response to no request it sent, a failure of its own);
- *   <li>the {@code initialize} result goes out without the {@code logging} capability, as {@code
- *       dsh mcp}'s does: the SDK adds it to every session's, while dsh sends no log messages and
- *       refuses {@code logging/setLevel} ({@link MessageCheck}).
+ *   <li>the {@code initialize} result goes out without {@code logging} ({@link
+ *       McpMessage#dropLogging}), as {@code dsh mcp}'s does.
  * </ul>
  *
- * Only those answers are held, and only until {@link #finish()}: the SDK writes both before its
- * servlet returns. An event stream passes through as it is written.
+ * Only those answers are held, until {@link #finish()}: the SDK writes both before its servlet
+ * returns. An event stream passes through as it is written.
  */
 final class SdkAnswer extends HttpServletResponseWrapper {
-
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final @Nullable McpMessage message;
   private final String notFound;
@@ -52,15 +57,14 @@ final class SdkAnswer extends HttpServletResponseWrapper {
 
   @Override
   public PrintWriter getWriter() throws IOException {
-    if (writer != null) {
-      return writer;
-    }
-    boolean initialize = message != null && message.isRequest(McpSchema.METHOD_INITIALIZE);
-    if (getStatus() < HttpServletResponse.SC_BAD_REQUEST && !initialize) {
+    boolean initialize = message != null && message.is(McpSchema.METHOD_INITIALIZE, true);
+    if (writer == null && getStatus() < 400 && !initialize) {
       return super.getWriter();
     }
-    held = new CharArrayWriter();
-    writer = new PrintWriter(held);
+    if (writer == null) {
+      held = new CharArrayWriter();
+      writer = new PrintWriter(held);
+    }
     return writer;
   }
 
@@ -72,35 +76,90 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     writer.flush();
     JsonNode answer;
     try {
-      answer = JSON.readTree(held.toString());
+      answer = Json.MAPPER.readTree(held.toString());
     } catch (JacksonException e) {
-      answer = JSON.missingNode();
+      answer = Json.MAPPER.missingNode();
     }
     held = null;
-    if (!answer.has("jsonrpc")) {
-      answer = error();
-    } else if (answer.path("result").path("capabilities") instanceof ObjectNode capabilities) {
-      capabilities.remove("logging");
-    }
-    byte[] bytes = JSON.writeValueAsBytes(answer);
-    setContentType(TransportRules.JSON_TYPE);
+    McpMessage.dropLogging(answer);
+    byte[] bytes = answer.has("jsonrpc") ? Json.MAPPER.writeValueAsBytes(answer) : error();
+    setContentType(McpFilter.JSON);
     setContentLength(bytes.length);
     getResponse().getOutputStream().write(bytes);
   }
 
   /** The JSON-RPC error in place of the SDK's serialized exception (its text is in its log). */
-  private JsonNode error() {
+  private byte[] error() {
     JsonNode id = message == null ? null : message.id();
-    if (getStatus() == HttpServletResponse.SC_NOT_FOUND) {
-      return MessageCheck.error(id, MessageCheck.INVALID_REQUEST, notFound);
+    if (getStatus() == 404) {
+      return McpMessage.error(id, INVALID_REQUEST, notFound);
     }
     if (message != null && message.isResponse()) {
       // the SDK fails a response whose id names no request it is waiting for
-      setStatus(HttpServletResponse.SC_BAD_REQUEST);
-      return MessageCheck.error(null, MessageCheck.INVALID_REQUEST,
+      setStatus(400);
+      return McpMessage.error(null, INVALID_REQUEST,
           "Invalid Request: the server is waiting for no response with this id");
     }
-    return MessageCheck.error(id, McpSchema.ErrorCodes.INTERNAL_ERROR,
+    return McpMessage.error(id, INTERNAL_ERROR,
         "Internal error: the MCP server failed on this message; the server's log says why");
+  }
+
+  /** {@code request} with the body read by the filter, for the SDK's servlet to read again. */
+  static HttpServletRequest withBody(HttpServletRequest request, byte[] body) {
+    ByteArrayInputStream in = new ByteArrayInputStream(body);
+    ServletInputStream stream = new ServletInputStream() {
+      @Override
+      public int read() {
+        return in.read();
+      }
+
+      @Override
+      public boolean isFinished() {
+        return in.available() == 0;
+      }
+
+      @Override
+      public boolean isReady() {
+        return true;
+      }
+
+      @Override
+      public void setReadListener(ReadListener listener) {
+        throw new IllegalStateException("the body has been read already");
+      }
+    };
+    return new HttpServletRequestWrapper(request) {
+      @Override
+      public ServletInputStream getInputStream() {
+        return stream;
+      }
+    };
+  }
+
+  /** Runs {@code action} once the request has ended: now, or when its async context completes. */
+  static void whenEnded(HttpServletRequest request, Runnable action) {
+    if (request.isAsyncStarted()) {
+      try {
+        request.getAsyncContext().addListener(new AsyncListener() {
+          @Override
+          public void onComplete(AsyncEvent event) {
+            action.run();
+          }
+
+          @Override
+          public void onTimeout(AsyncEvent event) {}
+
+          @Override
+          public void onError(AsyncEvent event) {}
+
+          @Override
+          public void onStartAsync(AsyncEvent event) {}
+        });
+        return;
+      } catch (IllegalStateException e) {
+        // completed meanwhile: the request has ended
+      }
+    }
+    action.run();
   }
 }

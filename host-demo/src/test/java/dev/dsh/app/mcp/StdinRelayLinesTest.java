@@ -2,8 +2,10 @@ package dev.dsh.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.serve.mcp.CallSignals;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -11,11 +13,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The client's input cut into lines, each held only up to the limit. */
-class BoundedLinesTest {
+class StdinRelayLinesTest {
 
   @Test
   void linesEndAtLineFeedCarriageReturnOrBothAndEmptyLinesAreSkipped() throws Exception {
-    BoundedLines lines = new BoundedLines(text("a\nb\r\nc\rd\n\n\r\ne"), 16);
+    StdinRelay lines = relay(text("a\nb\r\nc\rd\n\n\r\ne"), 16);
 
     assertThat(texts(lines)).containsExactly("a", "b", "c", "d", "e");
   }
@@ -24,36 +26,38 @@ class BoundedLinesTest {
   void aLineOverTheLimitIsReadToItsEndHoldingOnlyTheLimit() throws Exception {
     int limit = 1024;
     long huge = 64L * 1024 * 1024;
-    BoundedLines lines =
-        new BoundedLines(new SequenceInputStream(new Repeated('x', huge), text("\n{\"next\":1}\n")), limit);
+    StdinRelay lines =
+        relay(new SequenceInputStream(new Repeated('x', huge), text("\n{\"next\":1}\n")), limit);
 
-    BoundedLines.Line over = lines.next();
-    assertThat(over.complete()).isFalse();
-    assertThat(over.length()).isEqualTo(limit);
-    assertThat(over.bytes().length).as("the buffer never grew past the limit").isLessThanOrEqualTo(limit);
-    assertThat(new String(over.bytes(), 0, over.length(), StandardCharsets.UTF_8)).isEqualTo("x".repeat(limit));
+    assertThat(lines.next()).as("complete").isFalse();
+    assertThat(lines.length).isEqualTo(limit);
+    assertThat(lines.line.length).as("the buffer never grew past the limit").isLessThanOrEqualTo(limit);
+    assertThat(new String(lines.line, 0, lines.length, StandardCharsets.UTF_8)).isEqualTo("x".repeat(limit));
     assertThat(texts(lines)).containsExactly("{\"next\":1}");
   }
 
   @Test
   void aLineOfExactlyTheLimitIsComplete() throws Exception {
-    BoundedLines lines = new BoundedLines(text("12345678\n123456789\n"), 8);
+    StdinRelay lines = relay(text("12345678\n123456789\n"), 8);
 
-    BoundedLines.Line exact = lines.next();
-    BoundedLines.Line over = lines.next();
-    assertThat(exact.complete()).isTrue();
-    assertThat(exact.length()).isEqualTo(8);
-    assertThat(over.complete()).isFalse();
-    assertThat(lines.next()).isNull();
+    assertThat(lines.next()).as("complete").isTrue();
+    assertThat(lines.length).isEqualTo(8);
+    assertThat(lines.next()).as("complete").isFalse();
+    lines.next();
+    assertThat(lines.length).as("the end of input").isEqualTo(-1);
   }
 
-  private static List<String> texts(BoundedLines lines) throws Exception {
+  private static List<String> texts(StdinRelay lines) throws Exception {
     List<String> texts = new ArrayList<>();
-    for (BoundedLines.Line line = lines.next(); line != null; line = lines.next()) {
-      assertThat(line.complete()).isTrue();
-      texts.add(new String(line.bytes(), 0, line.length(), StandardCharsets.UTF_8));
+    for (boolean complete = lines.next(); lines.length >= 0; complete = lines.next()) {
+      assertThat(complete).isTrue();
+      texts.add(new String(lines.line, 0, lines.length, StandardCharsets.UTF_8));
     }
     return texts;
+  }
+
+  private static StdinRelay relay(InputStream in, int limit) throws Exception {
+    return new StdinRelay(in, limit, OutputStream.nullOutputStream(), System.err, new CallSignals());
   }
 
   private static InputStream text(String text) {
