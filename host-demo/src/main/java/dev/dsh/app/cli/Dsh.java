@@ -32,7 +32,7 @@ public final class Dsh {
    */
   static int run(CliIo given, String... args) {
     CliIo io = new CliIo(given.in(), given.out(),
-        EscapedStream.around(given.err(), ControlEscapes.LINE_FEED_AND_TAB), given.env(),
+        EscapedStream.around(given.err(), EscapedStream.LINES_AND_TABS), given.env(),
         given.bundledPlugin());
     try (Cli cli = new Cli(io)) {
       return run(cli, args);

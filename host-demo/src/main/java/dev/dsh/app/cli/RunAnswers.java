@@ -25,8 +25,12 @@ final class RunAnswers implements AutoCloseable {
   /** Completes once every answer queued so far is printed; touched by the input thread only. */
   private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
 
+  /**
+   * An answer echoing a line of input (an unknown command, a bad value) can carry any character, so
+   * {@code out} is escaped here, whatever made the answer; a JSON answer stays the same JSON value.
+   */
   RunAnswers(PrintStream out) {
-    this.out = out;
+    this.out = EscapedStream.around(out, EscapedStream.LINES);
     this.thread =
         new ScheduledThreadPoolExecutor(
             1,
@@ -101,13 +105,9 @@ final class RunAnswers implements AutoCloseable {
     thread.shutdownNow();
   }
 
-  /**
-   * The one place {@code dsh run}'s answers are printed: an answer echoing a line of input (an
-   * unknown command, a bad value) can carry any character, so control characters but line feeds are
-   * escaped here, whatever made the answer. A JSON answer stays the same JSON value.
-   */
+  /** The one place {@code dsh run}'s answers are printed. */
   private Void print(String text) {
-    out.print(ControlEscapes.escape(text, ControlEscapes.LINE_FEED) + "\n");
+    out.print(text + "\n");
     out.flush();
     return null;
   }

@@ -27,7 +27,7 @@ final class SearchCommand implements Callable<Integer> {
     try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
       // Escaped as dsh run's answers are: a provider's error message may carry anything.
       return SearchPrinter.searchAndPrint(
-          host, options, EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED));
+          host, options, EscapedStream.around(cli.io.out(), EscapedStream.LINES));
     }
   }
 }

@@ -7,8 +7,9 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
 import dev.dsh.host.internal.web.WebErrors;
+import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.tool.WebSearchRendering;
-import dev.dsh.serve.json.SearchJson;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -41,12 +42,12 @@ final class SearchPrinter {
 
   /** What {@code dsh search} prints for {@code result}, without the final newline. */
   static String text(WebSearchResult result, boolean json) {
-    return json ? SearchJson.result(result) : WebSearchRendering.render(result);
+    return json ? SearchJson.of(result).toJson() : WebSearchRendering.render(result);
   }
 
   /** What {@code dsh search} prints for {@code error}, without the final newline. */
   static String text(WebError error, boolean json) {
-    return json ? SearchJson.error(error) : "Error: " + error.getMessage();
+    return json ? ErrorJson.of(error).toJson() : "Error: " + error.getMessage();
   }
 
   /** A search's failure as the {@link WebError} it is, or one wrapping it. */

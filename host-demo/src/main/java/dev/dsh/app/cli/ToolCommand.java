@@ -57,7 +57,7 @@ final class ToolCommand implements Callable<Integer> {
                   () -> new UsageException("the \"tool-web\" row is disabled or not running"));
       ToolResult result = webSearch.call(arguments, AbortSignal.never()).toCompletableFuture().join();
       // Escaped: an error text may quote the arguments given.
-      PrintStream out = EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED);
+      PrintStream out = EscapedStream.around(cli.io.out(), EscapedStream.LINES);
       out.println(result.text());
       out.flush();
       return result.isError() ? ExitCodes.WEB_ERROR : ExitCodes.OK;

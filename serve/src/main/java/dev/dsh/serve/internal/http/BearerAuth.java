@@ -48,7 +48,7 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
       return nextHandler(request, response, callback);
     }
     response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
-    JsonErrors.write(response, callback, 401, "UNAUTHORIZED", token.problem().orElse(
+    ApiReplies.error(response, callback, 401, "UNAUTHORIZED", token.problem().orElse(
         (bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization: Bearer"
             + " <token>' with the token in " + token.where()));
     return true;

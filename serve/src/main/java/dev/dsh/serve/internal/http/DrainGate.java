@@ -29,7 +29,7 @@ public final class DrainGate extends GracefulHandler {
   @Override
   protected void handleShutdownRejection(Request request, Response response, Callback callback) {
     response.getHeaders().put(HttpHeader.CONNECTION, "close");
-    JsonErrors.write(response, callback, 503, "SHUTTING_DOWN",
+    ApiReplies.error(response, callback, 503, "SHUTTING_DOWN",
         "the server is shutting down: send the request to another replica or after the restart");
   }
 

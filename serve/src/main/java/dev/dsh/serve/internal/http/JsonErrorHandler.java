@@ -22,7 +22,7 @@ public final class JsonErrorHandler extends ErrorHandler {
       String message, Throwable cause, Callback callback) {
     response.getHeaders().remove(HttpHeader.CONTENT_TYPE);
     SecurityHeaders.addTo(response.getHeaders());
-    JsonErrors.write(response, callback, status, code(status), message(status));
+    ApiReplies.error(response, callback, status, code(status), message(status));
   }
 
   /** Every error is JSON, whatever the method (Jetty writes a body for GET, POST and HEAD only). */

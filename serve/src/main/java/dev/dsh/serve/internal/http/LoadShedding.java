@@ -55,7 +55,7 @@ final class LoadShedding extends QoSHandler {
 
   private static void overloaded(Response response, Callback callback) {
     response.getHeaders().put(HttpHeader.RETRY_AFTER, RETRY_AFTER_SECONDS);
-    JsonErrors.write(response, callback, 503, "OVERLOADED",
+    ApiReplies.error(response, callback, 503, "OVERLOADED",
         "the server is handling as many requests as it takes: retry after a second");
   }
 }
