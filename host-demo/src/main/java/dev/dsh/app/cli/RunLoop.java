@@ -88,7 +88,7 @@ final class RunLoop {
     }
     List<String> words;
     try {
-      words = LineWords.split(text);
+      words = InputLines.words(text);
     } catch (UsageException e) {
       answers.inOrder(usage(text.contains("--json"), e.getMessage()));
       return true;

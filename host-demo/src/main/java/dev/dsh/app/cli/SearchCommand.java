@@ -7,9 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code dsh search}: boots, runs one {@code ctx.web.search}, prints it, shuts down. */
-@Command(
-    name = "search",
-    mixinStandardHelpOptions = true,
+@Command(name = "search", mixinStandardHelpOptions = true,
     description = "Run one web search through the profile's provider and print the sources.")
 final class SearchCommand implements Callable<Integer> {
 

@@ -27,17 +27,17 @@ final class SearchPrinter {
 
   /** Searches, prints to {@code out}, and returns the exit code (0 or 3). */
   static int searchAndPrint(Host host, SearchOptions options, PrintStream out) {
-    WebSearchRequest request = options.request();
+    String text;
+    int status = ExitCodes.OK;
     try {
-      WebSearchResult result = await(host, request, options.timeout);
-      out.print(text(result, options.json) + "\n");
-      out.flush();
-      return ExitCodes.OK;
+      text = text(await(host, options.request(), options.timeout), options.json);
     } catch (WebError e) {
-      out.print(text(e, options.json) + "\n");
-      out.flush();
-      return ExitCodes.WEB_ERROR;
+      text = text(e, options.json);
+      status = ExitCodes.WEB_ERROR;
     }
+    out.print(text + "\n");
+    out.flush();
+    return status;
   }
 
   /** What {@code dsh search} prints for {@code result}, without the final newline. */

@@ -17,31 +17,19 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The body of {@code POST /api/search}: {@code {"query", "maxResults", "site", "excludeSites",
- * "freshness", "timeoutMs"}}, only {@code query} required. Read as a tree and checked field by
- * field, so each refusal names its field; a value is never echoed but through the filters' own
- * messages, which cut it to 100 characters.
- *
- * @param request the search to run
- * @param timeout how long it may run ({@value #DEFAULT_TIMEOUT_MS} ms unless given)
+ * "freshness", "timeoutMs"}}, only {@code query} required, {@code timeoutMs} 30 s unless given.
+ * Read as a tree and checked field by field, so each refusal names its field; a value is never
+ * echoed but through the filters' own messages, which cut it to 100 characters.
  */
-public record SearchBody(WebSearchRequest request, Duration timeout) {
+record SearchBody(WebSearchRequest request, Duration timeout) {
 
-  /** The timeout when the body gives none, in milliseconds. */
-  public static final long DEFAULT_TIMEOUT_MS = 30_000;
-
-  /** The longest timeout a body may ask for, in milliseconds (1 h). */
-  public static final long MAX_TIMEOUT_MS = 3_600_000;
-
+  private static final long DEFAULT_TIMEOUT_MS = 30_000;
+  private static final long MAX_TIMEOUT_MS = 3_600_000;
   private static final Set<String> FIELDS =
       Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
 
-  /**
-   * Reads a body.
-   *
-   * @throws BadRequest naming the field at fault: bad JSON, an unknown field, a wrong type, a value
-   *     out of range
-   */
-  public static SearchBody parse(InputStream body) {
+  /** @throws BadRequest naming the field at fault and what it must be */
+  static SearchBody parse(InputStream body) {
     JsonNode root;
     try {
       root = Json.MAPPER.readTree(body);
