@@ -1,13 +1,17 @@
 package dev.dsh.host.internal.home;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,13 +50,9 @@ public record FileStamp(
 
   /** The stamp as a file-name part; null where the file system gives no change time or key. */
   public @Nullable String token() {
-    if (changed == null || fileKey == null) {
-      return null;
-    }
-    return Long.toHexString(size) + "." + Long.toHexString(
-        java.util.concurrent.TimeUnit.SECONDS.toNanos(modified.getEpochSecond()) + modified.getNano())
-        + "." + Long.toHexString(changed.to(java.util.concurrent.TimeUnit.NANOSECONDS)) + "."
-        + java.util.HexFormat.of().formatHex(
-            fileKey.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    return changed == null || fileKey == null ? null
+        : Long.toHexString(size) + "." + Long.toHexString(ChronoUnit.NANOS.between(Instant.EPOCH,
+            modified)) + "." + Long.toHexString(changed.to(TimeUnit.NANOSECONDS)) + "."
+            + HexFormat.of().formatHex(fileKey.toString().getBytes(StandardCharsets.US_ASCII));
   }
 }
