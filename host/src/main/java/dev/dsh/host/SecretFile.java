@@ -13,8 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * A file that holds a secret, such as a server's token: made owner-only and atomically, read whole
- * up to a cap, and read again only once it was written or replaced. A file its group or others can
- * read is used, with one warning for each set of permissions seen ({@code chmod 600}).
+ * up to a cap, and read again only once it was written or replaced; its permissions checked, with
+ * one warning ({@code chmod 600}) for each set seen that lets its group or others in.
  */
 public final class SecretFile {
 
@@ -26,7 +26,7 @@ public final class SecretFile {
   /**
    * @param what what the file is, as the warning names it, such as {@code "token file"}
    * @param cap the most bytes it may hold
-   * @param warnings where the warning goes
+   * @param warnings where the permission warning goes
    */
   public SecretFile(String what, Path file, int cap, Consumer<String> warnings) {
     this.file = file;
@@ -47,9 +47,13 @@ public final class SecretFile {
    */
   public byte[] read(Supplier<? extends RuntimeException> tooLarge) throws IOException {
     seen = FileStamp.of(file); // first: a write after it changes the stamp, read again later
-    permissions.check();
     return CappedRead.read(seen.map(FileStamp::size).orElse(-1L), () -> Files.newInputStream(file),
         cap, size -> tooLarge.get());
+  }
+
+  /** Warns when the file's group or others can read or write it; a missing file says nothing. */
+  public void checkPermissions() {
+    permissions.check();
   }
 
   /** Makes {@code file} hold {@code content}: owner-only, atomically, forced to the device. */

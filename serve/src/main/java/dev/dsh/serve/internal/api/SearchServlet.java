@@ -190,7 +190,7 @@ public final class SearchServlet extends HttpServlet {
    * 400} for a request no provider can serve as asked, {@code 503} when no provider is ready or the
    * search was aborted under it (the server stopping, its provider unloaded), else {@code 502}.
    */
-  static int status(WebError error, boolean timedOut) {
+  private static int status(WebError error, boolean timedOut) {
     String code = error.code();
     return error.upstreamStatus().orElse(0) == 429 ? 429
         : timedOut && code.equals(WEB_ABORTED) ? 504

@@ -56,7 +56,9 @@ public final class ServeToken {
 
   private static ServeToken fromFile(Path path, Consumer<String> log) {
     SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
-    return new ServeToken(path, file, new Read(digest(read(path, file)), null), log);
+    Read first = new Read(digest(read(path, file)), null); // a start-up error says only that
+    file.checkPermissions();
+    return new ServeToken(path, file, first, log);
   }
 
   /**
@@ -133,6 +135,7 @@ public final class ServeToken {
     if (file == null || !file.changed()) {
       return current;
     }
+    file.checkPermissions();
     try {
       current = new Read(digest(read(path, file)), null);
     } catch (ServeException e) {
