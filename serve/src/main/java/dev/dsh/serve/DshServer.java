@@ -3,7 +3,6 @@ package dev.dsh.serve;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.serve.internal.api.SearchServlet;
 import dev.dsh.serve.internal.api.StatusServlet;
@@ -18,7 +17,6 @@ import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.internal.http.ServeToken;
 import dev.dsh.serve.internal.http.Tls;
 import dev.dsh.serve.internal.mcp.McpEndpoint;
-import dev.dsh.serve.internal.metrics.MetricsServlet;
 import dev.dsh.serve.internal.metrics.ServeMetrics;
 import java.net.URI;
 import java.time.Clock;
@@ -32,17 +30,14 @@ import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
- * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes,
- * every other path behind a bearer token: {@code POST /api/search} and {@code GET /api/status},
- * {@code /metrics} for Prometheus, the console's data ({@code /api/overview}, {@code
- * /api/plugins}, {@code /api/config}, {@code /api/credentials}, {@code /api/events}); the console's
- * pages at {@code /}, signed in once with the same token (a session cookie).
+ * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes;
+ * behind a bearer token, {@code /mcp}, {@code POST /api/search}, {@code GET /api/status}, {@code
+ * /metrics} and the console (its pages at {@code /}, signed in once with the same token).
  *
  * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
- * with the options {@link #instrument(HostOptions)} gives and the listener {@link
- * #lifecycle(LifecycleListener)} gives, hand it over with {@link #booted(Host)}
- * (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when done. The server never
- * closes the host: its caller does, after the server.
+ * with {@link #instrument(HostOptions)} and {@link #lifecycle(LifecycleListener)}, hand it over
+ * with {@link #booted(Host)} (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when
+ * done. The server never closes the host: its caller does, after the server.
  */
 public final class DshServer implements AutoCloseable {
 
@@ -57,9 +52,8 @@ public final class DshServer implements AutoCloseable {
 
   private DshServer(ServeOptions options, HostOptions host, Consumer<String> log) {
     this.options = options;
-    DshHome home = host.home();
     LaunchEnvironment env = host.env();
-    this.token = ServeToken.resolve(options.tokenFile(), env, home.root(), log);
+    this.token = ServeToken.resolve(options.tokenFile(), env, host.home().root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new JsonErrorHandler());
@@ -69,9 +63,8 @@ public final class DshServer implements AutoCloseable {
     search.setAsyncSupported(true); // a waiting search holds no container thread
     context.addServlet(search, "/api/search");
     context.addServlet(new ServletHolder(new StatusServlet(state)), "/api/status");
-    context.addServlet(new ServletHolder(new MetricsServlet(metrics.registry())), "/metrics");
-    Optional<SslContextFactory.Server> tls = options.tlsKeystore()
-        .map(keystore -> Tls.from(keystore, env));
+    context.addServlet(new ServletHolder(metrics.servlet()), "/metrics");
+    Optional<SslContextFactory.Server> tls = options.tlsKeystore().map(ks -> Tls.from(ks, env));
     RequestLog access = AccessLog.to(options.accessLog(), log);
     this.console = Console.mount(context, token, Clock.systemUTC()); // last: it starts a thread
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
@@ -81,12 +74,10 @@ public final class DshServer implements AutoCloseable {
   }
 
   /**
-   * Starts listening for the host {@code host} describes: without a token file in {@code
-   * options}, the token is {@code DSH_SERVE_TOKEN} of its environment if set (the file given wins
-   * over it), else {@code <home>/serve-token}, made now if missing; the TLS keystore's password is
-   * {@code DSH_SERVE_TLS_PASSWORD} of the same environment.
+   * Starts listening. The token is the token file's if given, else {@code DSH_SERVE_TOKEN} of the
+   * host's environment, else {@code <home>/serve-token}, made now if missing; the TLS keystore's
+   * password is that environment's {@code DSH_SERVE_TLS_PASSWORD}.
    *
-   * @param options where to listen and what to allow
    * @param host the options the host will boot with (its home and environment are used)
    * @param log where the server's lines go (the access log too, unless it has a file of its own)
    * @throws ServeException when the address cannot be bound, or the token, the keystore or the
@@ -115,19 +106,13 @@ public final class DshServer implements AutoCloseable {
     return token.source();
   }
 
-  /**
-   * The options of the host to serve, reporting its searches and reloads to {@code /metrics} and
-   * the console's events (and still to any listener they had): boot the host with these.
-   */
+  /** {@code host} reporting its searches and reloads to the metrics and the console too. */
   public HostOptions instrument(HostOptions host) {
     HostOptions measured = metrics.instrument(Objects.requireNonNull(host));
     return measured.withActivity(console.activity().andThen(measured.activity()));
   }
 
-  /**
-   * The life-cycle listener to boot the host with: the console's events are told of every scope's
-   * event, then {@code next}.
-   */
+  /** The life-cycle listener to boot the host with: the console's events, then {@code next}. */
   public LifecycleListener lifecycle(LifecycleListener next) {
     return console.lifecycle(Objects.requireNonNull(next));
   }
@@ -144,11 +129,10 @@ public final class DshServer implements AutoCloseable {
   }
 
   /**
-   * Drains and stops: {@code /readyz} answers {@code 503} at once and new requests are refused
-   * with {@code 503}; the requests in flight run on for at most the drain deadline of the
-   * options, then their searches are aborted and answered; then the server stops listening. The
-   * host is left to its caller. Returns once every request has been answered or its connection
-   * closed; a second call returns at once.
+   * Drains and stops: readiness and new requests get {@code 503}; the requests in flight run on
+   * for at most the drain deadline, then their searches are aborted and answered; then the server
+   * stops listening. Returns once every request is answered or its connection closed; a second
+   * call returns at once.
    */
   public void shutdown() {
     drain(options.drainDeadline());
@@ -164,7 +148,7 @@ public final class DshServer implements AutoCloseable {
     state.startDraining();
     http.refuseNew();
     http.drain(deadline, state::abortInFlight);
-    closeParts(); // after the drain: the MCP calls still open are aborted at once
+    closeParts(); // after the drain: the MCP calls still open abort at once
     http.stop();
     metrics.close();
   }

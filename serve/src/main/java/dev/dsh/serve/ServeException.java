@@ -1,9 +1,8 @@
 package dev.dsh.serve;
 
 /**
- * A {@link DshServer} could not start: the address cannot be bound, the token or the TLS keystore
- * cannot be used, the access log cannot be written. The message names the address or file and
- * says what to do; it never holds a token or a password.
+ * A {@link DshServer} could not start: the address, the token, the TLS keystore or the access log
+ * cannot be used. The message names which and what to do, never a token or a password.
  */
 public final class ServeException extends RuntimeException {
 

@@ -22,15 +22,8 @@ import java.util.Optional;
  * @param maxSessions how many MCP sessions may be open at once
  * @param sessionIdle how long an MCP session may stay unused before it expires
  */
-public record ServeOptions(
-    String bind,
-    int port,
-    boolean stateless,
-    Optional<Path> tokenFile,
-    Optional<Path> tlsKeystore,
-    Optional<Path> accessLog,
-    Duration drainDeadline,
-    int maxSessions,
+public record ServeOptions(String bind, int port, boolean stateless, Optional<Path> tokenFile,
+    Optional<Path> tlsKeystore, Optional<Path> accessLog, Duration drainDeadline, int maxSessions,
     Duration sessionIdle) {
 
   /** The default bind address. */

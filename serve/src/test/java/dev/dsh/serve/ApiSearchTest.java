@@ -7,8 +7,8 @@ import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebSearchRequest;
-import dev.dsh.serve.json.SearchJson;
-import dev.dsh.serve.json.StatusJson;
+import dev.dsh.host.json.SearchJson;
+import dev.dsh.host.json.StatusJson;
 import dev.dsh.serve.testing.ServedHost;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -31,9 +31,9 @@ class ApiSearchTest {
       HttpResponse<String> response = served.postJson("/api/search",
           "{\"query\": \"green tea\", \"maxResults\": 2, \"site\": \"example.com\","
               + " \"freshness\": \"week\", \"timeoutMs\": 20000}");
-      String expected = SearchJson.result(served.host()
+      String expected = SearchJson.of(served.host()
           .search(new WebSearchRequest("green tea", 2), AbortSignal.never())
-          .toCompletableFuture().get(20, TimeUnit.SECONDS));
+          .toCompletableFuture().get(20, TimeUnit.SECONDS)).toJson();
 
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
@@ -206,7 +206,7 @@ class ApiSearchTest {
       HttpResponse<String> response = served.get("/api/status");
 
       assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo(StatusJson.of(served.host()) + "\n");
+      assertThat(response.body()).isEqualTo(StatusJson.of(served.host()).toJson() + "\n");
       assertThat(response.body()).contains("\"id\":\"yuanbao\",\"available\":true,\"ready\":true");
     }
   }

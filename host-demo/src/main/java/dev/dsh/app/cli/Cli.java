@@ -26,17 +26,19 @@ final class Cli implements AutoCloseable {
     return globals.home(io);
   }
 
-  /**
-   * Host options whose lifecycle and problem lines go to stderr, prefixed {@code dsh: }, with URL
-   * user-info hidden.
-   */
-  HostOptions hostOptions() {
-    return globals.hostOptions(io, line -> io.err().println("dsh: " + UrlUserInfo.redact(line)));
+  /** One stderr line: {@code dsh: <line>}. */
+  void errLine(String line) {
+    io.err().println("dsh: " + line);
   }
 
-  /** Prints a lifecycle event of a serving host on stderr, as {@code dsh: <event>}. */
+  /** Host options whose lifecycle and problem lines go to stderr, URL user-info hidden. */
+  HostOptions hostOptions() {
+    return globals.hostOptions(io, line -> errLine(UrlUserInfo.redact(line)));
+  }
+
+  /** Prints a lifecycle event of a serving host on stderr. */
   void lifecycleLine(LifecycleEvent event) {
-    io.err().println("dsh: " + event.describe());
+    errLine(event.describe());
   }
 
   /** {@link #hostOptions()} for a command that boots a host. */

@@ -7,18 +7,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What one CLI invocation talks to, so tests run the CLI in-process with their own streams and
+ * What one invocation talks to, so tests run the CLI in-process with their own streams and
  * environment.
  *
- * @param in standard input (credential values, {@code dsh run} commands)
  * @param out the command's result, and nothing else
  * @param err logs, lifecycle lines and errors
- * @param env the launch environment
  * @param bundledPlugin the distribution's copy of the Yuanbao plugin jar, for the demo profile
  */
-record CliIo(
-    InputStream in,
-    PrintStream out,
-    PrintStream err,
-    LaunchEnvironment env,
+record CliIo(InputStream in, PrintStream out, PrintStream err, LaunchEnvironment env,
     Optional<Path> bundledPlugin) {}

@@ -30,35 +30,30 @@ public final class Dsh {
    * errors included.
    */
   static int run(CliIo given, String... args) {
-    CliIo io = new CliIo(given.in(), given.out(),
-        EscapedStream.around(given.err(), ControlEscapes.LINE_FEED_AND_TAB), given.env(),
-        given.bundledPlugin());
-    try (Cli cli = new Cli(io)) {
+    try (Cli cli = new Cli(new CliIo(given.in(), given.out(),
+        EscapedStream.around(given.err(), EscapedStream.LINES_AND_TABS), given.env(),
+        given.bundledPlugin()))) {
       return run(cli, args);
     }
   }
 
   private static int run(Cli cli, String... args) {
-    CliIo io = cli.io;
     CommandLine commandLine = new CommandLine(new DshCommand(cli));
     addGlobalOptions(commandLine, cli.globals);
     Subcommands.addTo(commandLine, cli, args, sub -> addGlobalOptions(sub, cli.globals));
-
-    commandLine.setOut(new PrintWriter(io.out(), true));
-    commandLine.setErr(new PrintWriter(io.err(), true));
-    commandLine.setExecutionExceptionHandler(
-        (e, line, parsed) -> {
-          line.getErr().println("dsh: " + describe(e));
-          return exitCodeOf(e);
-        });
-    commandLine.setParameterExceptionHandler(
-        (e, parsedArgs) -> {
-          CommandLine line = e.getCommandLine();
-          // The message quotes the offending argument: cut it, it may be megabytes long.
-          line.getErr().println("dsh: " + Echo.cut(String.valueOf(e.getMessage()), MAX_MESSAGE));
-          line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
-          return ExitCodes.USAGE_OR_CONFIG;
-        });
+    commandLine.setOut(new PrintWriter(cli.io.out(), true));
+    commandLine.setErr(new PrintWriter(cli.io.err(), true));
+    commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+      line.getErr().println("dsh: " + describe(e));
+      return exitCodeOf(e);
+    });
+    commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
+      CommandLine line = e.getCommandLine();
+      // The message quotes the offending argument: cut it, it may be megabytes long.
+      line.getErr().println("dsh: " + Echo.cut(String.valueOf(e.getMessage()), MAX_MESSAGE));
+      line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
+      return ExitCodes.USAGE_OR_CONFIG;
+    });
     return commandLine.execute(args);
   }
 
@@ -82,12 +77,9 @@ public final class Dsh {
   /** Whether {@code e} is a fault of the input, home or profile, told by a message for people. */
   private static boolean forTheUser(Exception e) {
     return e instanceof ProfileException
-        || e instanceof ConfigException
-        || e instanceof PluginLoadException
-        || e instanceof CredentialStoreCorruptException
-        || e instanceof FileAccessException
-        || e instanceof UsageException
-        || e instanceof ServeException
+        || e instanceof ConfigException || e instanceof PluginLoadException
+        || e instanceof CredentialStoreCorruptException || e instanceof FileAccessException
+        || e instanceof UsageException || e instanceof ServeException
         || e instanceof IllegalArgumentException;
   }
 }

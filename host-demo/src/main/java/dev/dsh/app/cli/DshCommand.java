@@ -12,15 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The root command: global options, {@code --dump-config}, and the subcommands. */
-@Command(
-    name = "dsh",
-    mixinStandardHelpOptions = true,
-    versionProvider = DshCommand.Version.class,
+@Command(name = "dsh", mixinStandardHelpOptions = true, versionProvider = DshCommand.Version.class,
     description = "The dsh host: web search for agent harnesses through provider plugins.",
-    footer = {
-      "",
-      "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."
-    })
+    footer = {"",
+      "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
 final class DshCommand implements Callable<Integer> {
 
   private final Cli cli;

@@ -6,10 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/**
- * The {@code dsh} executable: runs {@link Dsh} on the process's streams and environment, and exits
- * with its status through {@link ExitGuard}.
- */
+/** The {@code dsh} executable: {@link Dsh} on the process's streams, exiting through {@link ExitGuard}. */
 public final class DshMain {
 
   /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
@@ -18,16 +15,11 @@ public final class DshMain {
   private DshMain() {}
 
   public static void main(String[] args) {
-    Optional<Path> bundled =
-        Optional.ofNullable(System.getProperty(DISTRIBUTION_PROPERTY))
-            .map(dist -> Path.of(dist, "bundled-plugins", "dsh-web-search-yuanbao.jar"));
-    CliIo io =
-        new CliIo(
-            System.in,
-            new PrintStream(System.out, true, StandardCharsets.UTF_8),
-            new PrintStream(System.err, true, StandardCharsets.UTF_8),
-            LaunchEnvironment.system(),
-            bundled);
+    Optional<Path> bundled = Optional.ofNullable(System.getProperty(DISTRIBUTION_PROPERTY))
+        .map(dist -> Path.of(dist, "bundled-plugins", "dsh-web-search-yuanbao.jar"));
+    CliIo io = new CliIo(System.in, new PrintStream(System.out, true, StandardCharsets.UTF_8),
+        new PrintStream(System.err, true, StandardCharsets.UTF_8), LaunchEnvironment.system(),
+        bundled);
     ExitGuard.install(io.err());
     int status;
     try {

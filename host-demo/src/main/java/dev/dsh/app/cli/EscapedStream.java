@@ -1,5 +1,6 @@
 package dev.dsh.app.cli;
 
+import dev.dsh.host.json.ControlEscapes;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -10,22 +11,24 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A print stream whose text reaches another with its control characters escaped ({@link
- * ControlEscapes}): wrapped around stderr once, it covers every message printed there, picocli's
- * own usage errors included, whoever prints them; around a one-shot command's stdout, every result
- * and {@code Error:} line it prints.
- *
- * <p>What is printed is encoded as UTF-8, decoded back here (the JDK's decoder keeps a character
- * split across two writes) and printed to the target as text, so the target's own charset still
- * decides the bytes.
+ * ControlEscapes}): around stderr, every message printed there, picocli's usage errors included;
+ * around stdout, every result and {@code Error:} line. The bytes are decoded back as UTF-8 here
+ * (the decoder keeps a character split across two writes) and printed to the target as text, so
+ * the target's own charset still decides its bytes.
  */
 final class EscapedStream extends OutputStream {
 
+  /** Only line ends are layout: one answer may span lines, nothing else. */
+  static final String LINES = "\n";
+
+  /** Stderr keeps tabs too: a {@code --verbose} stack trace is indented with them. */
+  static final String LINES_AND_TABS = "\n\t";
+
   private final PrintStream target;
   private final String kept;
-  private final CharsetDecoder decoder =
-      StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPLACE)
-          .onUnmappableCharacter(CodingErrorAction.REPLACE);
+  private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+      .onMalformedInput(CodingErrorAction.REPLACE)
+      .onUnmappableCharacter(CodingErrorAction.REPLACE);
   /** The bytes of a character the last write ended inside of (at most three). */
   private final ByteBuffer partial = ByteBuffer.allocate(8);
   private final CharBuffer chars = CharBuffer.allocate(4096);
@@ -35,10 +38,7 @@ final class EscapedStream extends OutputStream {
     this.kept = kept;
   }
 
-  /**
-   * A print stream (UTF-8, flushing on every line) that prints to {@code target} with every control
-   * character but those in {@code kept} escaped.
-   */
+  /** A UTF-8 print stream, flushing on every line, printing to {@code target} escaped but {@code kept}. */
   static PrintStream around(PrintStream target, String kept) {
     return new PrintStream(new EscapedStream(target, kept), true, StandardCharsets.UTF_8);
   }
@@ -52,13 +52,13 @@ final class EscapedStream extends OutputStream {
   public synchronized void write(byte[] bytes, int offset, int length) {
     ByteBuffer in = ByteBuffer.wrap(bytes, offset, length);
     while (partial.position() > 0 && in.hasRemaining()) {
-      // Finish the split character first, one byte at a time: it needs at most three more.
+      // The split character first, one byte at a time: it needs at most three more.
       partial.put(in.get()).flip();
       decode(partial);
       partial.compact();
     }
     decode(in);
-    partial.put(in); // what is left is the start of a character the next write finishes
+    partial.put(in); // the start of a character the next write finishes
     target.flush();
   }
 
@@ -68,14 +68,11 @@ final class EscapedStream extends OutputStream {
   }
 
   private void decode(ByteBuffer in) {
-    while (true) {
-      boolean full = decoder.decode(in, chars, false).isOverflow();
-      chars.flip();
-      target.print(ControlEscapes.escape(chars, kept));
+    boolean full;
+    do {
+      full = decoder.decode(in, chars, false).isOverflow();
+      target.print(ControlEscapes.escape(chars.flip(), kept));
       chars.clear();
-      if (!full) {
-        return;
-      }
-    }
+    } while (full);
   }
 }

@@ -31,23 +31,19 @@ final class ExitGuard {
   static void install(PrintStream err) {
     for (String name : List.of("TERM", "INT", "HUP")) {
       try {
-        Signal.handle(new Signal(name), signal -> onSignal(signal));
+        Signal.handle(new Signal(name), ExitGuard::onSignal);
       } catch (IllegalArgumentException e) {
         // the JVM does not let this signal be handled here (-Xrs): it then ends the process
         // without running shutdown hooks, so the hook cannot mistake it for a plugin's exit
       }
     }
-    Thread hook =
-        new Thread(
-            () -> {
-              if (!expected) {
-                err.println(FOREIGN_EXIT);
-                err.flush();
-                Runtime.getRuntime().halt(ExitCodes.INTERNAL);
-              }
-            },
-            "dsh-exit-guard");
-    Runtime.getRuntime().addShutdownHook(hook);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      if (!expected) {
+        err.println(FOREIGN_EXIT);
+        err.flush();
+        Runtime.getRuntime().halt(ExitCodes.INTERNAL);
+      }
+    }, "dsh-exit-guard"));
   }
 
   /**

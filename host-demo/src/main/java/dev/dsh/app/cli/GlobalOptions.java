@@ -29,38 +29,25 @@ final class GlobalOptions {
   private @Nullable Path patch;
   private boolean verbose;
 
-  @Option(
-      names = "--home",
-      paramLabel = "DIR",
+  @Option(names = "--home", paramLabel = "DIR",
       description = "The dsh home folder (default: $DSH_HOME, else $HOME/.dsh).")
   void setHome(@Nullable String value) {
-    if (value != null) {
-      home = value;
-    }
+    home = value == null ? home : value;
   }
 
-  @Option(
-      names = "--profile",
-      paramLabel = "NAME",
+  @Option(names = "--profile", paramLabel = "NAME",
       description = "The profile to use (default: " + DEFAULT_PROFILE + ").")
   void setProfile(@Nullable String value) {
-    if (value != null) {
-      profile = value;
-    }
+    profile = value == null ? profile : value;
   }
 
-  @Option(
-      names = "--patch",
-      paramLabel = "FILE",
+  @Option(names = "--patch", paramLabel = "FILE",
       description = "One more patch layer, applied after the profile's own.")
   void setPatch(@Nullable Path value) {
-    if (value != null) {
-      patch = value;
-    }
+    patch = value == null ? patch : value;
   }
 
-  @Option(
-      names = "--verbose",
+  @Option(names = "--verbose",
       description = "Print the stack trace of a failed row's error after its one-line report.")
   void setVerbose(boolean value) {
     verbose |= value;
@@ -85,8 +72,7 @@ final class GlobalOptions {
 
   HostOptions hostOptions(CliIo io, Consumer<String> events) {
     HostOptions options =
-        new HostOptions(home(io), profile(), patch(), io.env(), events)
-            .withVerbose(verbose);
+        new HostOptions(home(io), profile(), patch(), io.env(), events).withVerbose(verbose);
     Optional<String> deadline = io.env().get(DEADLINE_VARIABLE).filter(v -> !v.isBlank());
     if (deadline.isEmpty()) {
       return options;

@@ -2,12 +2,14 @@ package dev.dsh.app.cli;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Reads {@code dsh run}'s input one line at a time, keeping at most {@link #MAX_CHARS} characters
  * of a line: a longer line is read to its end and discarded, so one endless line cannot fill the
- * heap.
+ * heap; and splits a line into words.
  */
 final class InputLines {
 
@@ -44,7 +46,7 @@ final class InputLines {
       if (position == limit) {
         int read = in.read(buffer);
         if (read < 0) {
-          return any ? finish(kept, length) : null; // a last line without a line end still counts
+          return any ? line(kept, length) : null; // a last line without a line end still counts
         }
         position = 0;
         limit = read;
@@ -53,7 +55,7 @@ final class InputLines {
       any = true;
       char c = buffer[position++];
       if (c == '\n') {
-        return finish(kept, length);
+        return line(kept, length);
       }
       length++;
       if (kept.length() < MAX_CHARS) {
@@ -62,12 +64,46 @@ final class InputLines {
     }
   }
 
-  private static Line finish(StringBuilder kept, long length) {
+  private static Line line(StringBuilder kept, long length) {
     int end = kept.length();
     if (end > 0 && end == length && kept.charAt(end - 1) == '\r') {
       kept.setLength(end - 1);
       return new Line(kept.toString(), length - 1);
     }
     return new Line(kept.toString(), length);
+  }
+
+  /** {@code line}'s words: spaces separate, single or double quotes group. */
+  static List<String> words(String line) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    boolean inWord = false;
+    char quote = 0;
+    for (char c : line.toCharArray()) {
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else {
+          word.append(c);
+        }
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+        inWord = true;
+      } else if (!Character.isWhitespace(c)) {
+        word.append(c);
+        inWord = true;
+      } else if (inWord) {
+        words.add(word.toString());
+        word.setLength(0);
+        inWord = false;
+      }
+    }
+    if (quote != 0) {
+      throw new UsageException("unclosed quote in: " + Echo.cut(line));
+    }
+    if (inWord) {
+      words.add(word.toString());
+    }
+    return words;
   }
 }

@@ -15,12 +15,9 @@ import picocli.CommandLine.Command;
  * disposes everything and exits 0; a session that could not go on, or could not answer them, exits
  * 1 with one stderr line saying why.
  */
-@Command(
-    name = "mcp",
-    mixinStandardHelpOptions = true,
-    description =
-        "Serve the web_search tool over the Model Context Protocol on stdio (for MCP clients),"
-            + " with hot reload as in 'dsh run'. Ends at end of input.")
+@Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve the web_search tool"
+    + " over the Model Context Protocol on stdio (for MCP clients), with hot reload as in 'dsh"
+    + " run'. Ends at end of input.")
 final class McpCommand implements Callable<Integer> {
 
   private final Cli cli;
@@ -34,9 +31,8 @@ final class McpCommand implements Callable<Integer> {
     // The server answers initialize while the host boots (loading and applying plugins takes most
     // of a second); a tools/call waits for the boot.
     CompletableFuture<Host> booted = new CompletableFuture<>();
-    McpStdioServer server =
-        McpStdioServer.start(
-            () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out(), cli.io.err());
+    McpStdioServer server = McpStdioServer.start(
+        () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out(), cli.io.err());
     Host serving;
     try {
       serving = Host.serve(cli.bootOptions(), cli::lifecycleLine);
@@ -47,12 +43,11 @@ final class McpCommand implements Callable<Integer> {
     }
     Optional<String> problem;
     // Closed in reverse: the server first (aborting the calls still running), then the host.
-    try (serving;
-        server) {
+    try (serving; server) {
       booted.complete(serving);
       problem = server.awaitEnd();
     }
-    problem.ifPresent(why -> cli.io.err().println("dsh: " + why));
+    problem.ifPresent(cli::errLine);
     return problem.isPresent() ? ExitCodes.INTERNAL : ExitCodes.OK;
   }
 }

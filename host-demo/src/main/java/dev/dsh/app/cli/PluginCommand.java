@@ -3,6 +3,7 @@ package dev.dsh.app.cli;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.List;

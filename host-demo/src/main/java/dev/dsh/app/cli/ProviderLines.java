@@ -11,17 +11,16 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * The provider lines of {@code dsh plugin list}: the profile is booted once, its providers listed
- * as {@code provider <id> <ready|not ready|unavailable> <reason or ->}, and everything closed
- * again. Only readiness is asked (local and cheap); nothing is searched.
+ * The provider lines of {@code dsh plugin list}: the profile booted once to list its providers'
+ * readiness (local and cheap; nothing is searched), then closed.
  */
 final class ProviderLines {
 
   private ProviderLines() {}
 
   /**
-   * Prints a line per registered provider to {@code out}; a profile that does not boot is one
-   * {@code dsh: providers not shown: …} line on {@code err}, the listing still succeeding.
+   * Prints {@code provider <id> <ready|not ready|unavailable> <reason or ->} per provider; a
+   * profile that does not boot is one {@code dsh: providers not shown: …} line on {@code err}.
    */
   static void print(Cli cli, PrintStream out, PrintStream err) {
     List<ProviderStatus> providers;

@@ -11,30 +11,28 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * {@code dsh run}'s standard output, owned by one thread: answers queued {@linkplain #inOrder in
- * order} print in the order they were queued, each once it is ready; an answer given {@linkplain
- * #atOnce at once} prints as soon as the thread is free, overtaking answers still being waited for.
- * The same thread runs the timers that bound how long an answer may be waited for.
- *
- * <p>{@link #inOrder} and {@link #atOnce} are called by the one thread reading the input.
+ * {@code dsh run}'s standard output, owned by one thread, which also runs the timers bounding how
+ * long an answer is waited for. Answers queued {@linkplain #inOrder in order} print in that order,
+ * each once ready; one given {@linkplain #atOnce at once} overtakes those still awaited. Both are
+ * called by the one thread reading the input.
  */
 final class RunAnswers implements AutoCloseable {
 
   private final PrintStream out;
-  private final ScheduledThreadPoolExecutor thread;
+  private final ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, task -> {
+    Thread printer = new Thread(task, "dsh-run-output");
+    printer.setDaemon(true);
+    return printer;
+  });
   /** Completes once every answer queued so far is printed; touched by the input thread only. */
   private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
 
+  /**
+   * An answer echoing input (an unknown command, a bad value) can carry any character: {@code out}
+   * is escaped whatever made the answer, and a JSON answer stays the same JSON value.
+   */
   RunAnswers(PrintStream out) {
-    this.out = out;
-    this.thread =
-        new ScheduledThreadPoolExecutor(
-            1,
-            task -> {
-              Thread printer = new Thread(task, "dsh-run-output");
-              printer.setDaemon(true);
-              return printer;
-            });
+    this.out = EscapedStream.around(out, EscapedStream.LINES);
     thread.setRemoveOnCancelPolicy(true);
     thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     // Started now, from host code: a thread started later would inherit whatever code is on the
@@ -47,34 +45,22 @@ final class RunAnswers implements AutoCloseable {
     printed = printed.thenCombineAsync(answer, (done, text) -> print(text), thread);
   }
 
-  /** {@link #inOrder} for an answer known now. */
   void inOrder(String answer) {
     inOrder(CompletableFuture.completedFuture(answer));
   }
 
-  /** Prints {@code answer} as soon as the output thread is free. */
   void atOnce(String answer) {
     thread.execute(() -> print(answer));
   }
 
-  /**
-   * Completes {@code answer} with {@code fallback} unless it completes within {@code bound}: the
-   * hard stop for a search whose provider ignores its abort signal.
-   */
+  /** Completes {@code answer} with {@code fallback} unless it completes within {@code bound}. */
   void bound(CompletableFuture<String> answer, Duration bound, Supplier<String> fallback) {
-    ScheduledFuture<?> timer =
-        thread.schedule(
-            () -> answer.complete(fallback.get()),
-            bound.toMillis(),
-            TimeUnit.MILLISECONDS);
+    ScheduledFuture<?> timer = thread.schedule(
+        () -> answer.complete(fallback.get()), bound.toMillis(), TimeUnit.MILLISECONDS);
     answer.whenComplete((text, error) -> timer.cancel(false));
   }
 
-  /**
-   * Waits until every queued answer has printed, at most {@code bound}.
-   *
-   * @return whether they all printed in time
-   */
+  /** Whether every queued answer printed within {@code bound}. */
   boolean awaitPrinted(Duration bound) {
     try {
       printed.get(bound.toMillis(), TimeUnit.MILLISECONDS);
@@ -101,13 +87,8 @@ final class RunAnswers implements AutoCloseable {
     thread.shutdownNow();
   }
 
-  /**
-   * The one place {@code dsh run}'s answers are printed: an answer echoing a line of input (an
-   * unknown command, a bad value) can carry any character, so control characters but line feeds are
-   * escaped here, whatever made the answer. A JSON answer stays the same JSON value.
-   */
   private Void print(String text) {
-    out.print(ControlEscapes.escape(text, ControlEscapes.LINE_FEED) + "\n");
+    out.print(text + "\n");
     out.flush();
     return null;
   }

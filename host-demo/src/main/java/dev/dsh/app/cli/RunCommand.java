@@ -11,13 +11,10 @@ import picocli.CommandLine.Command;
  * change, and answers one command per line of standard input ({@link RunLoop}): {@code search …},
  * {@code status}, {@code quit}. End of input quits too.
  */
-@Command(
-    name = "run",
-    mixinStandardHelpOptions = true,
-    description =
-        "Serve with hot reload. Reads commands from stdin, one a line: 'search [--json]"
-            + " [--max-results N] [--timeout D] <query…>', 'status', 'quit'. Every line gets one"
-            + " answer on stdout, in the order asked; status answers at once.")
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Serve with hot reload."
+    + " Reads commands from stdin, one a line: 'search [--json] [--max-results N] [--timeout D]"
+    + " <query…>', 'status', 'quit'. Every line gets one answer on stdout, in the order asked;"
+    + " status answers at once.")
 final class RunCommand implements Callable<Integer> {
 
   private final Cli cli;

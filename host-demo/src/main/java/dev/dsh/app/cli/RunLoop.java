@@ -1,12 +1,12 @@
 package dev.dsh.app.cli;
 
-import dev.dsh.serve.json.StatusJson;
-
 import dev.dsh.api.AbortController;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.Host;
+import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.StatusJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -19,8 +19,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code dsh run}'s line protocol on a booted host. The input thread only reads and parses: a
@@ -31,7 +29,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class RunLoop {
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
   /** The longest wait for aborted searches to answer after quit. */
   private static final Duration QUIT_GRACE = Duration.ofSeconds(10);
 
@@ -90,7 +87,7 @@ final class RunLoop {
     }
     List<String> words;
     try {
-      words = LineWords.split(text);
+      words = InputLines.words(text);
     } catch (UsageException e) {
       answers.inOrder(usage(text.contains("--json"), e.getMessage()));
       return true;
@@ -100,7 +97,7 @@ final class RunLoop {
       case "quit", "exit" -> {
         return false;
       }
-      case "status" -> answers.atOnce(StatusJson.of(host));
+      case "status" -> answers.atOnce(StatusJson.of(host).toJson());
       case "search" -> search(words.subList(1, words.size()), answers);
       default ->
           answers.inOrder(usage(words.contains("--json"),
@@ -156,11 +153,6 @@ final class RunLoop {
 
   /** The answer to a line that cannot be run: {@code Error: …}, or a USAGE error object. */
   static String usage(boolean json, String message) {
-    if (!json) {
-      return "Error: " + message;
-    }
-    ObjectNode root = JSON.createObjectNode();
-    root.putObject("error").put("code", "USAGE").put("message", message);
-    return JSON.writeValueAsString(root);
+    return json ? ErrorJson.of("USAGE", message).toJson() : "Error: " + message;
   }
 }

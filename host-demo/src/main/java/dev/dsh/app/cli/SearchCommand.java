@@ -7,9 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code dsh search}: boots, runs one {@code ctx.web.search}, prints it, shuts down. */
-@Command(
-    name = "search",
-    mixinStandardHelpOptions = true,
+@Command(name = "search", mixinStandardHelpOptions = true,
     description = "Run one web search through the profile's provider and print the sources.")
 final class SearchCommand implements Callable<Integer> {
 
@@ -27,7 +25,7 @@ final class SearchCommand implements Callable<Integer> {
     try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
       // Escaped as dsh run's answers are: a provider's error message may carry anything.
       return SearchPrinter.searchAndPrint(
-          host, options, EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED));
+          host, options, EscapedStream.around(cli.io.out(), EscapedStream.LINES));
     }
   }
 }

@@ -16,37 +16,24 @@ final class SearchOptions {
   @Option(names = "--json", description = "Print one JSON object instead of the text rendering.")
   boolean json;
 
-  @Option(
-      names = "--max-results",
-      paramLabel = "N",
-      converter = Counts.class,
+  @Option(names = "--max-results", paramLabel = "N", converter = Counts.class,
       description = "Ask for at most N sources (1 to 100). Without it the provider chooses.")
   @Nullable Integer maxResults;
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "DURATION",
-      converter = Durations.class,
-      defaultValue = "30s",
-      description =
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = Durations.class,
+      defaultValue = "30s", description =
           "Abort the search after this long: 500ms, 30s, 2m; 1ms to 60m (default: ${DEFAULT-VALUE}).")
   Duration timeout = Duration.ofSeconds(30);
 
-  @Option(
-      names = "--site",
-      paramLabel = "DOMAIN",
+  @Option(names = "--site", paramLabel = "DOMAIN",
       description = "Search within this domain only (such as www.gov.cn).")
   @Nullable String site;
 
-  @Option(
-      names = "--exclude-site",
-      paramLabel = "DOMAIN",
+  @Option(names = "--exclude-site", paramLabel = "DOMAIN",
       description = "Leave this domain out; repeatable.")
   List<String> excludeSites = new ArrayList<>();
 
-  @Option(
-      names = "--freshness",
-      paramLabel = "F",
+  @Option(names = "--freshness", paramLabel = "F",
       description = "Only pages of the last day, week, month or year, or of FROM..TO (ISO dates).")
   @Nullable String freshness;
 

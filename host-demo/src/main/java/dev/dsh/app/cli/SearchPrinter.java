@@ -6,8 +6,9 @@ import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
+import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.tool.WebSearchRendering;
-import dev.dsh.serve.json.SearchJson;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -19,27 +20,27 @@ final class SearchPrinter {
 
   /** Searches, prints to {@code out}, and returns the exit code (0 or 3). */
   static int searchAndPrint(Host host, SearchOptions options, PrintStream out) {
-    WebSearchRequest request = options.request();
+    String text;
+    int status = ExitCodes.OK;
     try {
-      WebSearchResult result = await(host, request, options.timeout);
-      out.print(text(result, options.json) + "\n");
-      out.flush();
-      return ExitCodes.OK;
+      text = text(await(host, options.request(), options.timeout), options.json);
     } catch (WebError e) {
-      out.print(text(e, options.json) + "\n");
-      out.flush();
-      return ExitCodes.WEB_ERROR;
+      text = text(e, options.json);
+      status = ExitCodes.WEB_ERROR;
     }
+    out.print(text + "\n");
+    out.flush();
+    return status;
   }
 
   /** What {@code dsh search} prints for {@code result}, without the final newline. */
   static String text(WebSearchResult result, boolean json) {
-    return json ? SearchJson.result(result) : WebSearchRendering.render(result);
+    return json ? SearchJson.of(result).toJson() : WebSearchRendering.render(result);
   }
 
   /** What {@code dsh search} prints for {@code error}, without the final newline. */
   static String text(WebError error, boolean json) {
-    return json ? SearchJson.error(error) : "Error: " + error.getMessage();
+    return json ? ErrorJson.of(error).toJson() : "Error: " + error.getMessage();
   }
 
   private static WebSearchResult await(Host host, WebSearchRequest request, Duration timeout) {

@@ -15,19 +15,12 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/**
- * {@code dsh serve}: the host booted and reloaded as {@code dsh run} does, served over HTTP by
- * {@link DshServer} until {@code SIGTERM} or {@code SIGINT}, which drain it (a second one ends at
- * once); then exit 0. One stderr line tells the URL and where the token is.
- */
-@Command(
-    name = "serve",
-    mixinStandardHelpOptions = true,
-    description =
-        "Serve the host over HTTP: MCP (Streamable HTTP) at /mcp, /api/search, /api/status,"
-            + " /metrics, and the /healthz and /readyz probes, with hot reload as in 'dsh run'."
-            + " Every path but the probes needs 'Authorization: Bearer <token>'. SIGTERM or"
-            + " SIGINT drains and exits 0; a second one ends at once.")
+/** {@code dsh serve}: the host, reloaded as {@code dsh run}'s is, served by {@link DshServer}. */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Serve the host over"
+    + " HTTP: MCP (Streamable HTTP) at /mcp, /api/search, /api/status, /metrics, and the /healthz"
+    + " and /readyz probes, with hot reload as in 'dsh run'. Every path but the probes needs"
+    + " 'Authorization: Bearer <token>'. SIGTERM or SIGINT drains and exits 0; a second one ends"
+    + " at once.")
 final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServeOptions.DEFAULT_BIND,
@@ -85,12 +78,10 @@ final class ServeCommand implements Callable<Integer> {
     ExitGuard.onNextStopSignal(stop::countDown);
     try {
       HostOptions boot = cli.bootOptions();
-      try (DshServer server = DshServer.start(options, boot, line -> cli.io.err().println(
-          "dsh: " + line))) {
-        cli.io.err().println("dsh: serving " + server.url() + " (token: " + server.tokenSource()
-            + ")");
+      try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
+        cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
         if (tlsKeystore == null && !loopback(bind)) {
-          cli.io.err().println("dsh: warning: " + bind + " is reachable from other machines and"
+          cli.errLine("warning: " + bind + " is reachable from other machines and"
               + " the token travels in clear text: give --tls-keystore, or serve behind a"
               + " TLS reverse proxy on 127.0.0.1");
         }
@@ -115,8 +106,7 @@ final class ServeCommand implements Callable<Integer> {
     try (host) {
       server.booted(host);
       stop.await();
-      cli.io.err().println("dsh: draining (at most " + drain.toMillis() + " ms; a second signal"
-          + " ends at once)");
+      cli.errLine("draining (at most " + drain.toMillis() + " ms; a second signal ends at once)");
       server.shutdown();
     }
   }

@@ -37,17 +37,15 @@ final class Subcommands {
    * Adds to {@code root} the subcommand {@code args} name, or every subcommand when they name
    * none; {@code forEach} is called on each added command line (for the shared global options).
    */
-  static void addTo(
-      CommandLine root, Cli cli, String[] args, Consumer<CommandLine> forEach) {
+  static void addTo(CommandLine root, Cli cli, String[] args, Consumer<CommandLine> forEach) {
     String named = named(root.getCommandSpec(), args);
-    FACTORIES.forEach(
-        (name, factory) -> {
-          if (named == null || named.equals(name)) {
-            CommandLine sub = factory.apply(cli);
-            forEach.accept(sub);
-            root.addSubcommand(name, sub);
-          }
-        });
+    FACTORIES.forEach((name, factory) -> {
+      if (named == null || named.equals(name)) {
+        CommandLine sub = factory.apply(cli);
+        forEach.accept(sub);
+        root.addSubcommand(name, sub);
+      }
+    });
   }
 
   /**

@@ -13,9 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code dsh tool web_search '<json args>'}: the model-facing text, exactly. */
-@Command(
-    name = "tool",
-    mixinStandardHelpOptions = true,
+@Command(name = "tool", mixinStandardHelpOptions = true,
     description = "Call a model-facing tool (web_search) and print exactly what the model sees.")
 final class ToolCommand implements Callable<Integer> {
 
@@ -24,10 +22,7 @@ final class ToolCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "TOOL", description = "The tool: web_search.")
   String tool = "";
 
-  @Parameters(
-      index = "1",
-      arity = "0..1",
-      paramLabel = "ARGS",
+  @Parameters(index = "1", arity = "0..1", paramLabel = "ARGS",
       description = "The tool's arguments as JSON, e.g. '{\"queries\": [\"DeepSeek\"]}'.")
   @Nullable String arguments;
 
@@ -55,7 +50,7 @@ final class ToolCommand implements Callable<Integer> {
           host.webSearchTool().orElseThrow(() -> new UsageException(ToolResult.NOT_RUNNING));
       ToolResult result = webSearch.call(arguments, AbortSignal.never()).toCompletableFuture().join();
       // Escaped: an error text may quote the arguments given.
-      PrintStream out = EscapedStream.around(cli.io.out(), ControlEscapes.LINE_FEED);
+      PrintStream out = EscapedStream.around(cli.io.out(), EscapedStream.LINES);
       out.println(result.text());
       out.flush();
       return result.isError() ? ExitCodes.WEB_ERROR : ExitCodes.OK;

@@ -2,6 +2,7 @@ package dev.dsh.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.serve.DshServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,42 +14,15 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
-/** Control characters leave dsh escaped: C0, DEL, C1, line separators and bidi controls. */
+/** The CLI and the console escape the host's one set of control characters. */
 class ControlEscapesTest {
-
-  @Test
-  void everyKindOfControlCharacterIsEscapedAndTheRestKept() {
-    String text = "a\u0000b\u001bc\u007fd\u0085e\u009bf\u2028g\u2029h\u202ei\u2066j\u200fk\rl\tm\nn";
-
-    assertThat(ControlEscapes.escape(text, ControlEscapes.LINE_FEED))
-        .isEqualTo("a\\u0000b\\u001bc\\u007fd\\u0085e\\u009bf\\u2028g\\u2029h\\u202ei\\u2066j"
-            + "\\u200fk\\u000dl\\u0009m\nn");
-    assertThat(ControlEscapes.escape(text, ControlEscapes.LINE_FEED_AND_TAB)).contains("l\tm\nn");
-    assertThat(ControlEscapes.escape("café 新能源 😀 \\e", ControlEscapes.LINE_FEED))
-        .isEqualTo("café 新能源 😀 \\e");
-  }
-
-  @Test
-  void aJsonAnswerStaysTheSameJsonValue() {
-    JsonMapper json = JsonMapper.builder().build();
-    ObjectNode answer = json.createObjectNode();
-    answer.putObject("error").put("code", "USAGE").put("message", "bad \u001b[2J \u0085 \u2028 \u202e");
-    String text = json.writeValueAsString(answer);
-
-    String escaped = ControlEscapes.escape(text, ControlEscapes.LINE_FEED);
-
-    assertThat(escaped).doesNotContain("\u0085", "\u2028", "\u202e");
-    assertThat(json.readTree(escaped)).isEqualTo(answer);
-  }
 
   @Test
   void theStderrStreamEscapesWhatEverPrintsThroughItEvenACharacterSplitAcrossWrites() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream target = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    PrintStream err = EscapedStream.around(target, ControlEscapes.LINE_FEED_AND_TAB);
+    PrintStream err = EscapedStream.around(target, EscapedStream.LINES_AND_TABS);
 
     err.println("dsh: was \"\u001b]0;pwned\u0007\"");
     err.print("\tat x\n");

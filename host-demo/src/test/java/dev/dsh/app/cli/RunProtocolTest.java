@@ -76,14 +76,12 @@ class RunProtocolTest {
     run.send("search --json held");
     stub.awaitRequest(RunSession.SOON);
 
-    long asked = System.nanoTime();
+    // The search is held until released: a status that waited for it would never come.
     JsonNode status = JSON.readTree(run.ask("status"));
-    long answeredMs = (System.nanoTime() - asked) / 1_000_000;
     stub.release();
     JsonNode result = JSON.readTree(run.nextLine());
 
     assertThat(status.has("providers")).isTrue();
-    assertThat(answeredMs).as("status did not wait for the search").isLessThan(5_000);
     assertThat(result.get("sources").get(0).get("url").asString()).isEqualTo("https://example.com/a");
   }
 

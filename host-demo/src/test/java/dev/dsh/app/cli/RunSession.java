@@ -27,7 +27,7 @@ import java.util.function.Predicate;
 final class RunSession implements AutoCloseable {
 
   /** Bound for anything the host should do "soon": generous, a hang guard only. */
-  static final Duration SOON = Duration.ofSeconds(10);
+  static final Duration SOON = Duration.ofSeconds(60);
 
   private final PipedOutputStream stdin;
   private final LineLog out = new LineLog();

@@ -1,11 +1,10 @@
 package dev.dsh.app.cli;
 
-import dev.dsh.serve.json.SearchJson;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.json.SearchJson;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,7 +57,7 @@ class SearchFilterFlagsTest {
     WebSearchResult dropped =
         new WebSearchResult("p", null, FakeProvider.sources("d", 1), false, 3);
 
-    assertThat(SearchJson.result(dropped)).contains("\"truncated\":false,\"dropped\":3,\"sources\"");
-    assertThat(SearchJson.result(new WebSearchResult("p", null, FakeProvider.sources("d", 1), false))).doesNotContain("dropped");
+    assertThat(SearchJson.of(dropped).toJson()).contains("\"truncated\":false,\"dropped\":3,\"sources\"");
+    assertThat(SearchJson.of(new WebSearchResult("p", null, FakeProvider.sources("d", 1), false)).toJson()).doesNotContain("dropped");
   }
 }

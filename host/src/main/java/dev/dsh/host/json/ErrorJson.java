@@ -5,17 +5,14 @@ import dev.dsh.api.web.WebError;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An error as JSON, {@code {"error": {"code", "message", "providerCode"?, "upstreamStatus"?}}}:
- * what every door answers for a failure ({@code dsh search --json}, {@code /api/*}, the HTTP
- * layer's own refusals, the console).
+ * An error as every door answers it: {@code {"error": {"code", "message", "providerCode"?,
+ * "upstreamStatus"?}}}.
  *
  * @param error the error
  */
 public record ErrorJson(Body error) {
 
   /**
-   * The error's fields.
-   *
    * @param code a stable code, such as {@code WEB_TIMEOUT} or {@code UNAUTHORIZED}
    * @param message what happened and what to do
    * @param providerCode the provider's own code, when it gave one

@@ -7,8 +7,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A search's result as JSON: what {@code dsh search --json} prints, {@code POST /api/search}
- * answers and an MCP call's structured content holds. Absent fields are left out.
+ * A search's result as {@code dsh search --json} prints it, {@code POST /api/search} answers it
+ * and an MCP call's structured content holds it; absent fields are left out.
  *
  * @param provider the provider that answered
  * @param truncated whether sources were left out
@@ -17,12 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param sources the sources, in order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SearchJson(
-    @Nullable String provider,
-    boolean truncated,
-    @Nullable Integer dropped,
-    @Nullable String content,
-    List<Source> sources) {
+public record SearchJson(@Nullable String provider, boolean truncated, @Nullable Integer dropped,
+    @Nullable String content, List<Source> sources) {
 
   /** One source. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

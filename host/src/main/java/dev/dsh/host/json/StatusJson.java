@@ -1,29 +1,22 @@
 package dev.dsh.host.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A host's state as JSON: {@code dsh run}'s {@code status} line and {@code GET /api/status}.
- * {@code profileError} is there only while the profile's files do not compose, {@code
- * leftoverThreads} only while an unloaded plugin's threads still run.
+ * A host's state as {@code dsh run}'s {@code status} line and {@code GET /api/status} give it.
  *
  * @param plugins the loaded plugins
  * @param scopes the scopes and their states
  * @param providers the web search providers
- * @param profileError why the profile's files do not compose
- * @param leftoverThreads the threads unloaded plugins left running
+ * @param profileError why the profile's files do not compose, only while they do not
+ * @param leftoverThreads the threads unloaded plugins left running, only while there are some
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record StatusJson(
-    List<Plugin> plugins,
-    List<Scope> scopes,
-    List<Provider> providers,
-    @Nullable String profileError,
-    @Nullable List<Leftover> leftoverThreads) {
+public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider> providers,
+    @Nullable String profileError, @Nullable List<Leftover> leftoverThreads) {
 
   /** A loaded plugin. */
   public record Plugin(String id, String version, String state) {}
@@ -45,17 +38,13 @@ public record StatusJson(
     return new StatusJson(
         host.plugins().stream().map(p -> new Plugin(p.id(), p.version(), p.state())).toList(),
         host.scopes().stream().map(s -> new Scope(s.id(), s.state().name())).toList(),
-        host.providers().stream().map(StatusJson::provider).toList(),
-        host.profileProblem().orElse(null),
-        left.isEmpty() ? null : left);
+        host.providers().stream()
+            .map(p -> new Provider(p.id(), p.available(), p.ready(), p.reason())).toList(),
+        host.profileProblem().orElse(null), left.isEmpty() ? null : left);
   }
 
   /** This form as one line of JSON. */
   public String toJson() {
     return Json.MAPPER.writeValueAsString(this);
-  }
-
-  private static Provider provider(ProviderStatus status) {
-    return new Provider(status.id(), status.available(), status.ready(), status.reason());
   }
 }

@@ -22,7 +22,7 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-// What dsh's terminal output escapes (ControlEscapes in host-demo; a test holds the two to one
+// What dsh's terminal output escapes (ControlEscapes in the host; a test holds the two to one
 // rule): C0, DEL, C1, the line and paragraph separators and the bidirectional controls, each of
 // which can hide text or reorder what a person reads (a URL whose end reads backwards).
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

@@ -8,7 +8,7 @@ import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.tool.WebSearchRendering;
-import dev.dsh.serve.json.SearchJson;
+import dev.dsh.host.json.SearchJson;
 import dev.dsh.serve.testing.ServedHost;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class SearchRenderingTest {
       assertThat(answer.get("rendering").asString())
           .isEqualTo(WebSearchRendering.render(result)).contains("https://example.com/tea/1");
       answer.remove("rendering");
-      assertThat(answer.toString()).isEqualTo(SearchJson.result(result));
+      assertThat(answer.toString()).isEqualTo(SearchJson.of(result).toJson());
     }
   }
 }

@@ -1,7 +1,4 @@
 package dev.dsh.host.internal.env;
 
-/**
- * The {@code env} row's config: it has no fields. Declared so the row's config is checked like
- * every other built-in's: a key written under {@code env} is refused by name rather than ignored.
- */
+/** The {@code env} row's config: no fields, so a key written under {@code env} is refused. */
 public record EnvConfig() {}

@@ -8,11 +8,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The built-in {@code env} plugin: provides {@link LaunchEnvironment#KEY}. It takes no config: its
- * {@link EnvConfig} has no fields, so any key in the row's config is refused.
- *
- * <p>The host hands it the process environment; tests hand it a fixed map, so nothing downstream
- * reads the process environment directly.
+ * The built-in {@code env} plugin: provides {@link LaunchEnvironment#KEY}, the process environment
+ * or, in tests, a fixed map, so nothing downstream reads the process environment directly.
  */
 public final class EnvPlugin implements Plugin {
 
@@ -36,6 +33,7 @@ public final class EnvPlugin implements Plugin {
     return NAME;
   }
 
+  /** A record without fields: any key written under {@code env} is refused by name. */
   @Override
   public Optional<Class<?>> configType() {
     return Optional.of(EnvConfig.class);

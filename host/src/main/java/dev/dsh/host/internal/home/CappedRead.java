@@ -5,9 +5,8 @@ import java.io.InputStream;
 import java.util.function.LongFunction;
 
 /**
- * Reads bytes whole only up to a cap: refused on the size they declare before any is read, and
- * again, after the cap and one byte, when they run longer (a file growing meanwhile, a zip entry
- * lying about its size), so memory never holds more.
+ * Reads bytes whole up to a cap: refused on the size they declare before any is read, and again
+ * when they run past the cap (a file growing meanwhile, an entry lying about its size).
  */
 public final class CappedRead {
 
@@ -20,8 +19,7 @@ public final class CappedRead {
   private CappedRead() {}
 
   /**
-   * @param declaredSize the size the source declares, such as {@code Files.size}; negative when
-   *     unknown
+   * @param declaredSize the size the source declares; negative when unknown
    * @param tooLarge the refusal, given the declared size, or {@code -1} when the bytes ran past it
    */
   public static byte[] read(

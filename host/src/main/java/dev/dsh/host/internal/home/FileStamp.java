@@ -1,7 +1,5 @@
 package dev.dsh.host.internal.home;
 
-import static java.util.concurrent.TimeUnit.NANOSECONDS;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,29 +7,21 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a file looks like without opening it, for the watcher, the loaded jars, a jar being copied
- * and the credential store's cache: an unchanged stamp means the file was not written, renamed over
- * or replaced. The Unix change time is in it because every write and rename sets it to now and no
- * tool sets it back; the file key (inode) tells a file replaced by rename; both are null where the
- * file system has none.
- *
- * <p>{@link #equals} and {@link #hashCode} are written out: a record's generated ones are bound at
- * their first call by {@code java.lang.runtime.ObjectMethods}, which spins method-handle classes.
- * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
- *
- * @param modifiedNanos the modification time, in nanoseconds since the epoch
+ * What a file looks like without opening it: an unchanged stamp means the file was not written,
+ * renamed over or replaced. The Unix change time is in it because every write and rename sets it
+ * to now and no tool sets it back; the file key (inode) tells a file replaced by rename; both are
+ * null where the file system has none.
  */
 public record FileStamp(
-    long size, long modifiedNanos, @Nullable FileTime changed, @Nullable Object fileKey) {
-
-  private static final String UNIX_STAMP = "unix:size,lastModifiedTime,ctime,fileKey";
+    long size, Instant modified, @Nullable FileTime changed, @Nullable Object fileKey) {
 
   /**
    * The stamp of {@code file} (links followed), in one {@code stat} on Unix.
@@ -41,12 +31,11 @@ public record FileStamp(
   public static FileStamp read(Path file) throws IOException {
     if (!file.getFileSystem().supportedFileAttributeViews().contains("unix")) {
       BasicFileAttributes basic = Files.readAttributes(file, BasicFileAttributes.class);
-      return new FileStamp(
-          basic.size(), basic.lastModifiedTime().to(NANOSECONDS), null, basic.fileKey());
+      return new FileStamp(basic.size(), basic.lastModifiedTime().toInstant(), null, basic.fileKey());
     }
-    Map<String, Object> unix = Files.readAttributes(file, UNIX_STAMP);
-    return new FileStamp((Long) unix.get("size"),
-        ((FileTime) unix.get("lastModifiedTime")).to(NANOSECONDS),
+    Map<String, Object> unix =
+        Files.readAttributes(file, "unix:size,lastModifiedTime,ctime,fileKey");
+    return new FileStamp((Long) unix.get("size"), ((FileTime) unix.get("lastModifiedTime")).toInstant(),
         (FileTime) unix.get("ctime"), unix.get("fileKey"));
   }
 
@@ -59,39 +48,11 @@ public record FileStamp(
     }
   }
 
-  /**
-   * The stamp as a file-name part ({@code [0-9a-f.]+}), for a copy named by the file it was taken
-   * from; null where the file system gives no change time or file key, which alone tell a rewrite.
-   */
+  /** The stamp as a file-name part; null where the file system gives no change time or key. */
   public @Nullable String token() {
-    if (changed == null || fileKey == null) {
-      return null;
-    }
-    return Long.toHexString(size) + "." + Long.toHexString(modifiedNanos) + "."
-        + Long.toHexString(changed.to(NANOSECONDS)) + "."
-        + HexFormat.of().formatHex(fileKey.toString().getBytes(StandardCharsets.US_ASCII));
-  }
-
-  /** The modification time. */
-  public Instant modified() {
-    return Instant.EPOCH.plusNanos(modifiedNanos);
-  }
-
-  @Override
-  public boolean equals(@Nullable Object other) {
-    return other instanceof FileStamp that && size == that.size
-        && modifiedNanos == that.modifiedNanos && Objects.equals(changed, that.changed)
-        && Objects.equals(fileKey, that.fileKey);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(size, modifiedNanos, changed, fileKey);
-  }
-
-  /** {@code <size> <modified nanos> <change time> <file key>}, on one line. */
-  @Override
-  public String toString() {
-    return size + " " + modifiedNanos + " " + changed + " " + fileKey;
+    return changed == null || fileKey == null ? null
+        : Long.toHexString(size) + "." + Long.toHexString(ChronoUnit.NANOS.between(Instant.EPOCH,
+            modified)) + "." + Long.toHexString(changed.to(TimeUnit.NANOSECONDS)) + "."
+            + HexFormat.of().formatHex(fileKey.toString().getBytes(StandardCharsets.US_ASCII));
   }
 }

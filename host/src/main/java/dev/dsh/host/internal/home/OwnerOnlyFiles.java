@@ -1,10 +1,7 @@
 package dev.dsh.host.internal.home;
 
-import static java.nio.file.attribute.PosixFilePermissions.asFileAttribute;
-
 import java.io.File;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -16,11 +13,10 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * Files and folders that only their owner can read: {@code rw-------} and {@code rwx------} from
- * the moment they exist where the file system has POSIX permissions, else the closest {@link File}
- * permission calls. A file is replaced atomically: its new content goes to a temporary file beside
- * it, moved over it in one step, so a reader (another process, the watcher) sees the old file or
- * the new one, never half of one.
+ * Files and folders only their owner can read: {@code rw-------} and {@code rwx------} from the
+ * moment they exist where the file system has POSIX permissions, else the closest {@link File}
+ * calls. A file is replaced atomically (a temporary file beside it moved over it), so a reader sees
+ * the old file or the new one, never half of one.
  */
 public final class OwnerOnlyFiles {
 
@@ -34,26 +30,15 @@ public final class OwnerOnlyFiles {
 
   /** A new empty owner-only file {@code <folder>/<prefix><random digits>.tmp}. */
   public static Path createTemp(Path folder, String prefix) throws IOException {
-    FileAttribute<?>[] ownerOnly = ownerOnly(folder, "rw-------");
-    Path temp = Files.createTempFile(folder, prefix, ".tmp", ownerOnly);
-    if (ownerOnly.length == 0) {
-      restrictToOwner(temp.toFile());
-    }
-    return temp;
+    return restricted(Files.createTempFile(folder, prefix, ".tmp", ownerOnly(folder, "rw-------")));
   }
 
-  /**
-   * Replaces {@code target} atomically by an owner-only file holding {@code content}.
-   *
-   * @param sync whether the content is forced to the storage device before the move
-   */
+  /** {@link #replace(Path, Content)} with {@code content}; {@code sync} forces it to the device. */
   public static void replace(Path target, byte[] content, boolean sync) throws IOException {
     replace(target, temp -> {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        for (ByteBuffer buffer = ByteBuffer.wrap(content); buffer.hasRemaining(); ) {
-          channel.write(buffer);
-        }
-        if (sync) {
+      Files.write(temp, content);
+      if (sync) {
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
           channel.force(true);
         }
       }
@@ -79,7 +64,7 @@ public final class OwnerOnlyFiles {
   /** Creates {@code path} as an empty file unless it exists already (made by anyone). */
   public static void createFile(Path path) throws IOException {
     try {
-      createNew(path);
+      restricted(Files.createFile(path, ownerOnly(path, "rw-------")));
     } catch (FileAlreadyExistsException e) {
       // created earlier, by this or another process
     }
@@ -92,28 +77,27 @@ public final class OwnerOnlyFiles {
     }
   }
 
-  private static Path createNew(Path path) throws IOException {
-    FileAttribute<?>[] ownerOnly = ownerOnly(path, "rw-------");
-    File file = Files.createFile(path, ownerOnly).toFile();
-    if (ownerOnly.length == 0) {
-      restrictToOwner(file);
-    }
-    return path;
+  private static boolean posix(Path path) {
+    return path.getFileSystem().supportedFileAttributeViews().contains("posix");
+  }
+
+  private static FileAttribute<?>[] ownerOnly(Path path, String permissions) {
+    return posix(path)
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString(permissions))}
+        : new FileAttribute<?>[0];
   }
 
   /** Where there are no POSIX permissions: the closest {@link File} calls. */
-  private static void restrictToOwner(File file) {
-    file.setReadable(false, false);
-    file.setReadable(true, true);
-    file.setWritable(false, false);
-    file.setWritable(true, true);
-    file.setExecutable(false, false);
-  }
-
-  /** {@code permissions} to create {@code path} with; none where there are no POSIX permissions. */
-  private static FileAttribute<?>[] ownerOnly(Path path, String permissions) {
-    return path.getFileSystem().supportedFileAttributeViews().contains("posix")
-        ? new FileAttribute<?>[] {asFileAttribute(PosixFilePermissions.fromString(permissions))}
-        : new FileAttribute<?>[0];
+  private static Path restricted(Path path) {
+    if (!posix(path)) {
+      File file = path.toFile();
+      file.setReadable(false, false);
+      file.setReadable(true, true);
+      file.setWritable(false, false);
+      file.setWritable(true, true);
+      file.setExecutable(false, false);
+    }
+    return path;
   }
 }

@@ -31,7 +31,6 @@ class FileStampTest {
     assertThat(FileStamp.read(file)).isEqualTo(stamp).hasSameHashCodeAs(stamp);
     assertThat(stamp.size()).isEqualTo(12);
     assertThat(stamp.modified()).isEqualTo(OLD.toInstant());
-    assertThat(stamp.toString()).startsWith("12 " + OLD.toInstant().toEpochMilli() * 1_000_000 + " ");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.dsh.serve.internal.api;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.host.json.Json;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,42 +13,26 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The body of {@code POST /api/search}: {@code {"query", "maxResults", "site", "excludeSites",
- * "freshness", "timeoutMs"}}, only {@code query} required. Read as a tree and checked field by
- * field, so each refusal names its field; a value is never echoed but through the filters' own
- * messages, which cut it to 100 characters (and {@link BadRequest} escapes control characters).
- *
- * @param request the search to run
- * @param timeout how long it may run ({@value #DEFAULT_TIMEOUT_MS} ms unless given)
+ * "freshness", "timeoutMs"}}, only {@code query} required, {@code timeoutMs} 30 s unless given.
+ * Read as a tree and checked field by field, so each refusal names its field; a value is never
+ * echoed but through the filters' own messages, which cut it to 100 characters.
  */
-public record SearchBody(WebSearchRequest request, Duration timeout) {
+record SearchBody(WebSearchRequest request, Duration timeout) {
 
-  /** The timeout when the body gives none, in milliseconds. */
-  public static final long DEFAULT_TIMEOUT_MS = 30_000;
-
-  /** The longest timeout a body may ask for, in milliseconds (1 h). */
-  public static final long MAX_TIMEOUT_MS = 3_600_000;
-
+  private static final long DEFAULT_TIMEOUT_MS = 30_000;
+  private static final long MAX_TIMEOUT_MS = 3_600_000;
   private static final Set<String> FIELDS =
       Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
-  private static final JsonMapper JSON = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
-  /**
-   * Reads a body.
-   *
-   * @throws BadRequest naming the field at fault: bad JSON, an unknown field, a wrong type, a value
-   *     out of range
-   */
-  public static SearchBody parse(InputStream body) {
+  /** @throws BadRequest naming the field at fault and what it must be */
+  static SearchBody parse(InputStream body) {
     JsonNode root;
     try {
-      root = JSON.readTree(body);
+      root = Json.MAPPER.readTree(body);
     } catch (JacksonException e) {
       TokenStreamLocation at = e.getLocation();
       throw new BadRequest("", "the body is not valid JSON"

@@ -1,13 +1,25 @@
 package dev.dsh.serve.internal.api;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_AMBIGUOUS;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING;
+import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
+import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
+
 import dev.dsh.api.AbortController;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
+import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.Json;
+import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.tool.WebSearchRendering;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
-import dev.dsh.serve.json.SearchJson;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,24 +28,25 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code POST /api/search}: runs the body's search ({@link SearchBody}) and answers {@code 200}
  * with exactly what {@code dsh search --json} prints (plus the model's text with {@code
- * ?rendering=true}), or the same error object with the status of
- * {@link FailureStatus}. The search runs asynchronously, so a waiting search holds no container
- * thread. Its signal follows the server's shutdown signal; the web service ends it at its
- * timeout.
+ * ?rendering=true}), or the same error object with the status {@link #status} gives. The search
+ * runs asynchronously, so a waiting search holds no container thread. Its signal follows the
+ * server's shutdown signal; the web service ends it at its timeout.
  */
 public final class SearchServlet extends HttpServlet {
 
   private static final long serialVersionUID = 1L;
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Set<String> NOT_READY = Set.of(WEB_PROVIDER_UNAVAILABLE,
+      WEB_PROVIDER_CONFIGURED_UNAVAILABLE, WEB_PROVIDER_CONFIGURED_MISSING,
+      WEB_PROVIDER_CREDENTIAL_MISSING, WEB_PROVIDER_AMBIGUOUS);
 
   private final transient ServeState state;
 
@@ -79,12 +92,11 @@ public final class SearchServlet extends HttpServlet {
    * tool gives the model for it (the console shows both).
    */
   private static String answer(WebSearchResult result, boolean rendering) {
-    String json = SearchJson.result(result);
     if (!rendering) {
-      return json;
+      return SearchJson.of(result).toJson();
     }
-    ObjectNode root = (ObjectNode) JSON.readTree(json);
-    return JSON.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
+    ObjectNode root = Json.MAPPER.valueToTree(SearchJson.of(result));
+    return Json.MAPPER.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
   }
 
   /**
@@ -133,9 +145,25 @@ public final class SearchServlet extends HttpServlet {
 
   private static void failed(HttpServletResponse response, WebError error, boolean timedOut)
       throws IOException {
-    FailureStatus status = FailureStatus.of(error, timedOut);
-    status.retryAfterSeconds()
-        .ifPresent(seconds -> response.setHeader("Retry-After", Long.toString(seconds)));
-    ApiReplies.json(response, status.status(), SearchJson.error(error));
+    if (error.upstreamStatus().orElse(0) == 429) {
+      error.retryAfter().ifPresent(wait -> response.setHeader("Retry-After",
+          Long.toString((wait.toMillis() + 999) / 1000)));
+    }
+    ApiReplies.json(response, status(error, timedOut), ErrorJson.of(error).toJson());
+  }
+
+  /**
+   * A failed search's status: {@code 429} when the provider's service answered 429 (with its
+   * {@code Retry-After}, whole seconds rounded up), {@code 504} when its own timeout fired, {@code
+   * 400} for a request no provider can serve as asked, {@code 503} when no provider is ready or the
+   * search was aborted under it (the server stopping, its provider unloaded), else {@code 502}.
+   */
+  private static int status(WebError error, boolean timedOut) {
+    String code = error.code();
+    return error.upstreamStatus().orElse(0) == 429 ? 429
+        : timedOut && code.equals(WEB_ABORTED) ? 504
+        : code.equals(WEB_INVALID_REQUEST) || code.equals(WEB_REQUEST_UNSUPPORTED) ? 400
+        : NOT_READY.contains(code) || code.equals(WEB_ABORTED) ? 503
+        : 502;
   }
 }

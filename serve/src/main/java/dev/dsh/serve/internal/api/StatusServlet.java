@@ -1,8 +1,9 @@
 package dev.dsh.serve.internal.api;
 
 import dev.dsh.host.Host;
+import dev.dsh.host.json.StatusJson;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
-import dev.dsh.serve.json.StatusJson;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,9 +11,8 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * {@code GET /api/status}: what {@code dsh run}'s {@code status} prints ({@link StatusJson}); while
- * the host boots, or when it did not start, {@code 503} with {@code {"error": {"code":
- * "HOST_NOT_RUNNING", "message"}}}.
+ * {@code GET /api/status}: {@link StatusJson}, as {@code dsh run}'s {@code status} prints it; while
+ * the host boots, or when it did not start, {@code 503 HOST_NOT_RUNNING}.
  */
 public final class StatusServlet extends HttpServlet {
 
@@ -27,16 +27,14 @@ public final class StatusServlet extends HttpServlet {
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
+    Optional<Host> host = state.booted();
     if (!request.getMethod().equals("GET")) {
       ApiReplies.methodNotAllowed(response, "/api/status", "GET");
-      return;
-    }
-    Optional<Host> host = state.booted();
-    if (host.isEmpty()) {
+    } else if (host.isEmpty()) {
       ApiReplies.error(response, 503, "HOST_NOT_RUNNING",
           state.notReady().orElse("the host is not running"));
-      return;
+    } else {
+      ApiReplies.json(response, 200, StatusJson.of(host.get()).toJson());
     }
-    ApiReplies.json(response, 200, StatusJson.of(host.get()));
   }
 }

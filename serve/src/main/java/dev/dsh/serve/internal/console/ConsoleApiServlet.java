@@ -3,12 +3,13 @@ package dev.dsh.serve.internal.console;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileException;
-import dev.dsh.serve.internal.api.ApiReplies;
 import dev.dsh.serve.internal.api.BadRequest;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -124,7 +125,7 @@ abstract class ConsoleApiServlet extends HttpServlet {
   static String reason(Throwable failure) {
     String message =
         Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
-    return ApiReplies.printable(message.lines().findFirst().orElse(""));
+    return ControlEscapes.escape(message.lines().findFirst().orElse(""));
   }
 
   /**
@@ -159,11 +160,11 @@ abstract class ConsoleApiServlet extends HttpServlet {
       throws IOException {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode error = root.putObject("error").put("code", "INVALID_CONFIG")
-        .put("message", ApiReplies.printable(oneLine(invalid.getMessage())));
+        .put("message", ControlEscapes.escape(oneLine(invalid.getMessage())));
     ArrayNode violations = error.putArray("violations");
     for (ConfigViolation violation : invalid.violations()) {
       violations.addObject().put("pointer", violation.pointer())
-          .put("message", ApiReplies.printable(violation.message()));
+          .put("message", ControlEscapes.escape(violation.message()));
     }
     ApiReplies.json(response, 400, JSON.writeValueAsString(root));
   }

@@ -5,7 +5,7 @@ import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProviderChoice;
 import dev.dsh.host.model.HostVersion;
-import dev.dsh.serve.internal.api.ApiReplies;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

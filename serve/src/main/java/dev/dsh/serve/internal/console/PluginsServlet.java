@@ -5,10 +5,11 @@ import dev.dsh.host.HostInspection;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.ScopeInfo;
-import dev.dsh.serve.internal.api.ApiReplies;
 import dev.dsh.serve.internal.api.BadRequest;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -73,7 +74,7 @@ final class PluginsServlet extends ConsoleApiServlet {
     root.withArray("plugins");
     for (HostInspection.RefusedJar refused : inspection.refusedJars()) {
       root.withArray("refused").addObject().put("file", refused.file().getFileName().toString())
-          .put("problem", ApiReplies.printable(refused.problem()));
+          .put("problem", ControlEscapes.escape(refused.problem()));
     }
     root.withArray("scopes");
     for (ScopeInfo scope : state.booted().map(Host::scopes).orElse(List.of())) {

@@ -1,7 +1,7 @@
 package dev.dsh.serve.internal.console;
 
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.BearerAuth;
-import dev.dsh.serve.internal.http.JsonErrors;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -55,7 +55,7 @@ public final class SessionGate extends Handler.Wrapper {
         .flatMap(cookie -> sessions.use(cookie.getValue(), used));
     if (session.isPresent()) {
       if (CHANGING.contains(request.getMethod()) && !csrfMatches(request, session.get())) {
-        JsonErrors.write(response, callback, 403, "CSRF", "a change made with the session"
+        ApiReplies.error(response, callback, 403, "CSRF", "a change made with the session"
             + " cookie needs the header X-CSRF-Token with the session's token (GET /api/session)");
         return true;
       }

@@ -1,6 +1,6 @@
 package dev.dsh.serve.internal.console;
 
-import dev.dsh.serve.internal.api.ApiReplies;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeToken;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;

@@ -12,22 +12,18 @@ import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
 
 /**
- * One line per request through Jetty's {@link CustomRequestLog}: method, path without its query
- * ({@code %U}), status, milliseconds. Headers, queries and bodies are never in it, so neither is a
- * token, a key or a search's query.
+ * One line per request through Jetty's {@link CustomRequestLog}: method, path without its query,
+ * status, milliseconds. Never headers, queries or bodies, so never a token, a key or a query.
  */
 public final class AccessLog {
 
   /** The server log's line, such as {@code http GET /api/search 200 12ms}. */
   static final String LINE = "http %m %U %s %{ms}Tms";
 
-  /** A file's line, with the time first (the server's log has its own). */
-  static final String FILE_LINE = "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %m %U %s %{ms}Tms";
-
   private AccessLog() {}
 
   /**
-   * Lines appended to {@code file} if given, else handed to {@code log}.
+   * Lines appended to {@code file} (with the time first) if given, else handed to {@code log}.
    *
    * @throws ServeException when {@code file} cannot be appended to
    */
@@ -35,8 +31,7 @@ public final class AccessLog {
     if (file.isEmpty()) {
       return new CustomRequestLog(log::accept, LINE);
     }
-    // Opened once here so a file that cannot be written is a clear start-up error.
-    try {
+    try { // opened once here, so a file that cannot be written is a clear start-up error
       Files.newOutputStream(file.get(), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
           .close();
     } catch (IOException e) {
@@ -45,6 +40,6 @@ public final class AccessLog {
     }
     RequestLogWriter writer = new RequestLogWriter(file.get().toString());
     writer.setAppend(true);
-    return new CustomRequestLog(writer, FILE_LINE);
+    return new CustomRequestLog(writer, "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %m %U %s %{ms}Tms");
   }
 }

@@ -7,12 +7,11 @@ import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Lets through only requests carrying {@code Authorization: Bearer <token>}, marking them {@link
- * #CREDENTIAL}; the probes need none, nor a request a handler in front marked {@link #LET_THROUGH}
- * (the console's open paths) or {@link #CREDENTIAL} (its signed-in session). Any other gets {@code
- * 401} with {@code WWW-Authenticate: Bearer} and a JSON error saying where the token is (never the
- * token itself) or, while its source holds none, that the server has no token and why; from the
- * headers alone: no body is read first.
+ * Lets through requests carrying {@code Authorization: Bearer <token>}, marking them {@link
+ * #CREDENTIAL}, the probes, and what a handler in front marked {@link #LET_THROUGH} (the console's
+ * open paths) or {@link #CREDENTIAL} (a signed-in session). Any other gets {@code 401}, {@code
+ * WWW-Authenticate: Bearer} and an error saying where the token is (never the token), or why the
+ * server has none; from the headers alone, no body read.
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
 
@@ -20,9 +19,8 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
   public static final String LET_THROUGH = "dev.dsh.serve.auth.letThrough";
 
   /**
-   * The request attribute of a request that showed a valid credential: set here for the bearer
-   * token, by a handler in front for a signed-in session. Only such requests use the capacity the
-   * token holder needs ({@link Limits}).
+   * The request attribute of a request that showed a valid credential; only such requests use
+   * the token holder's capacity ({@link Limits}).
    */
   public static final String CREDENTIAL = "dev.dsh.serve.auth.credential";
 
@@ -30,8 +28,7 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
 
   private final ServeToken token;
 
-  /** Checks requests against {@code token}. */
-  public BearerAuth(ServeToken token) {
+  BearerAuth(ServeToken token) {
     this.token = token;
     exclude(Passage::probe);
     exclude(request -> request.getAttribute(LET_THROUGH) != null);
@@ -48,7 +45,7 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
       return nextHandler(request, response, callback);
     }
     response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
-    JsonErrors.write(response, callback, 401, "UNAUTHORIZED", token.problem().orElse(
+    ApiReplies.error(response, callback, 401, "UNAUTHORIZED", token.problem().orElse(
         (bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization: Bearer"
             + " <token>' with the token in " + token.where()));
     return true;

@@ -13,14 +13,11 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Closes a connection that shows no credential in time: one on which no request has carried a
- * valid credential ({@link Passage#credentialed}) is closed {@code deadline} after it opened,
- * whether it is still sending its headers, dribbling a body, or idle. Jetty's idle timeout cannot
- * do this (a client sending a byte now and then is never idle) and Jetty has no deadline of its
- * own for headers. A connection a credential was shown on is left to the idle timeout.
- *
- * <p>Added to the connector as a {@link Connection.Listener} (it sees every connection open) and
- * placed after the credential checks as a handler (it sees which requests showed one).
+ * Closes a connection on which no request has shown a valid credential {@code deadline} after it
+ * opened, whether it is still sending headers, dribbling a body or idle: Jetty has no deadline for
+ * headers, and its idle timeout never closes a client sending a byte now and then. A connection a
+ * credential was shown on is left to the idle timeout. A {@link Connection.Listener} on the
+ * connector (it sees every connection open) and a handler after the credential checks.
  */
 final class ConnectionDeadline extends Handler.Wrapper implements Connection.Listener {
 

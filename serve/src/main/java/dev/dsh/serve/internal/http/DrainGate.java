@@ -11,12 +11,11 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's {@link GracefulHandler}: once {@link #shutdown()} is called, new requests get {@code
- * 503} with a JSON error while those in flight run on, and its future completes when the last is
- * answered. Probes pass it uncounted, so {@code /readyz} says the server is draining; a listening
- * stream that is open is not waited for, a new one is refused.
+ * Jetty's {@link GracefulHandler}: once shut down, new requests get {@code 503} while those in
+ * flight run on. Probes pass uncounted, so {@code /readyz} reports the drain; an open listening
+ * stream is not waited for, a new one is refused.
  */
-public final class DrainGate extends GracefulHandler {
+final class DrainGate extends GracefulHandler {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
@@ -29,16 +28,12 @@ public final class DrainGate extends GracefulHandler {
   @Override
   protected void handleShutdownRejection(Request request, Response response, Callback callback) {
     response.getHeaders().put(HttpHeader.CONNECTION, "close");
-    JsonErrors.write(response, callback, 503, "SHUTTING_DOWN",
+    ApiReplies.error(response, callback, 503, "SHUTTING_DOWN",
         "the server is shutting down: send the request to another replica or after the restart");
   }
 
-  /**
-   * Refuses new requests from now on and waits at most {@code bound} for those in flight.
-   *
-   * @return whether every request in flight was answered within {@code bound}
-   */
-  public boolean drain(Duration bound) throws InterruptedException {
+  /** Refuses new requests; whether every request in flight was answered within {@code bound}. */
+  boolean drain(Duration bound) throws InterruptedException {
     try {
       shutdown().get(bound.toMillis(), TimeUnit.MILLISECONDS);
       return true;

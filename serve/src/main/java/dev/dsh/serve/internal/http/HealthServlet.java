@@ -12,10 +12,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code GET /healthz}: the process is up ({@code 200 ok}). {@code GET /readyz}: booted, not
- * draining, a token to check requests against, the profile's files applied, and a provider ready
- * ({@code 200 ready}); else {@code 503} with the reason, one line of plain text. Neither needs a
- * token: they are for probes.
+ * The probes, needing no token, answered in one line of plain text: {@code GET /healthz}, the
+ * process is up ({@code 200 ok}); {@code GET /readyz}, booted, not draining, a token to check
+ * requests against, the profile applied and a provider ready ({@code 200 ready}), else {@code 503}
+ * with the reason.
  */
 public final class HealthServlet extends HttpServlet {
 
@@ -23,38 +23,36 @@ public final class HealthServlet extends HttpServlet {
 
   private final transient ServeState state;
   private final transient @Nullable ServeToken token;
-  private final boolean readiness;
 
-  private HealthServlet(ServeState state, @Nullable ServeToken token, boolean readiness) {
+  private HealthServlet(ServeState state, @Nullable ServeToken token) {
     this.state = state;
     this.token = token;
-    this.readiness = readiness;
   }
 
   /** The liveness endpoint. */
   public static HealthServlet liveness(ServeState state) {
-    return new HealthServlet(state, null, false);
+    return new HealthServlet(state, null);
   }
 
   /** The readiness endpoint: not ready either while {@code token}'s source holds no token. */
   public static HealthServlet readiness(ServeState state, ServeToken token) {
-    return new HealthServlet(state, token, true);
+    return new HealthServlet(state, token);
   }
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    Optional<String> problem = readiness ? notReady() : Optional.empty();
+    Optional<String> problem = token == null ? Optional.empty() : notReady(token);
+    byte[] body = (problem.orElse(token == null ? "ok" : "ready") + "\n")
+        .getBytes(StandardCharsets.UTF_8);
     response.setStatus(problem.isPresent() ? 503 : 200);
     response.setContentType("text/plain; charset=utf-8");
     response.setHeader("Cache-Control", "no-store");
-    byte[] body =
-        (problem.orElse(readiness ? "ready" : "ok") + "\n").getBytes(StandardCharsets.UTF_8);
     response.setContentLength(body.length);
     response.getOutputStream().write(body);
   }
 
-  private Optional<String> notReady() {
+  private Optional<String> notReady(ServeToken token) {
     Optional<String> problem = state.notReady().or(token::problem);
     if (problem.isPresent()) {
       return problem;
@@ -63,17 +61,10 @@ public final class HealthServlet extends HttpServlet {
     // Even while the previous tree serves: the files on disk are not what runs.
     Optional<String> profile =
         host.profileProblem().map(why -> "the profile is not applied: " + why);
-    if (profile.isPresent()) {
-      return profile;
-    }
     List<ProviderStatus> providers = host.providers();
-    if (providers.stream().anyMatch(ProviderStatus::ready)) {
-      return Optional.empty();
-    }
-    if (providers.isEmpty()) {
-      return Optional.of("no web search provider is registered");
-    }
-    return Optional.of("no web search provider is ready: " + String.join("; ", providers.stream()
-        .map(p -> p.id() + ": " + p.reasonOpt().orElse("not ready")).toList()));
+    return profile.isPresent() || providers.stream().anyMatch(ProviderStatus::ready) ? profile
+        : providers.isEmpty() ? Optional.of("no web search provider is registered")
+        : Optional.of("no web search provider is ready: " + String.join("; ", providers.stream()
+            .map(p -> p.id() + ": " + p.reasonOpt().orElse("not ready")).toList()));
   }
 }

@@ -3,40 +3,49 @@ package dev.dsh.serve.internal.http;
 import dev.dsh.serve.ServeException;
 import java.net.BindException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.RequestLog;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ConditionalHandler;
+import org.eclipse.jetty.server.handler.SizeLimitHandler;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The Jetty server in front of the endpoints: a bounded pool of {@code dsh-http-…} threads, one
- * connector (HTTPS when TLS is given) with headers capped, connections bounded, idle ones closed
- * and those that show no credential closed at a deadline ({@link ConnectionDeadline}), the
- * access log, JSON errors, the {@link SecurityHeaders} on every response, and the handlers every
- * request passes in order: the method check ({@code 405} for what no path serves, TRACE first),
- * the {@link DrainGate}, {@code signIn} (the console's sessions), the {@link BearerAuth} check,
- * the deadline's handler, the two {@link LoadShedding} budgets (with a credential, and without
- * one but with a body), and the body cap ({@link BodyCap}), then {@code app}. Credentials are
- * checked before the budgets, from the headers alone, so a client without one never waits in the
- * token holder's budget.
+ * The Jetty server in front of the endpoints, laid out as docs/ARCHITECTURE.md draws it: a bounded
+ * pool of {@code dsh-http-…} threads; one connector (HTTPS when TLS is given) with headers capped,
+ * connections bounded, idle ones closed and those that show no credential closed at a deadline;
+ * the access log, JSON errors and the security headers on every response; then, in order, the
+ * method check, the drain gate, {@code signIn}, the bearer check, the deadline's handler, the two
+ * load-shedding budgets, the body cap and {@code app}. Credentials are checked before the budgets,
+ * from the headers alone, so a client without one never waits in the token holder's budget.
  */
 public final class HttpStack {
 
-  /**
-   * How long requests aborted at the drain deadline have to be answered: an aborted search
-   * answers at once, so this bounds only a request that ignores its abort.
-   */
+  /** Keep the console's pages out of frames and off other origins' scripts, on every response. */
+  static final List<HttpField> SECURITY_HEADERS = List.of(
+      new PreEncodedHttpField("Content-Security-Policy",
+          "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
+      new PreEncodedHttpField("X-Frame-Options", "DENY"),
+      new PreEncodedHttpField("X-Content-Type-Options", "nosniff"),
+      new PreEncodedHttpField("Referrer-Policy", "no-referrer"));
+
+  /** How long requests aborted at the drain deadline have to answer: bounds only one ignoring it. */
   static final Duration ANSWER_GRACE = Duration.ofSeconds(5);
 
   private final Server jetty;
@@ -59,7 +68,10 @@ public final class HttpStack {
     HttpConfiguration http = new HttpConfiguration();
     http.setRequestHeaderSize(Limits.HEADER_CAP);
     http.setSendServerVersion(false);
-    http.addCustomizer(new SecurityHeaders());
+    http.addCustomizer((request, headers) -> {
+      SECURITY_HEADERS.forEach(headers::put);
+      return request;
+    });
     HttpConnectionFactory plain = new HttpConnectionFactory(http);
     if (tls.isPresent()) {
       // The certificate is the operator's: a client reaching the server by another name (an IP
@@ -82,8 +94,7 @@ public final class HttpStack {
     jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
     jetty.setRequestLog(requestLog);
     jetty.setErrorHandler(new JsonErrorHandler());
-    // Jetty's last graceful step, after the drain below has already waited.
-    jetty.setStopTimeout(1_000);
+    jetty.setStopTimeout(1_000); // Jetty's last graceful step, after the drain already waited
     // No path serves another method, and TRACE would echo Authorization and Cookie back; a
     // servlet answers 405 itself for one of these five it does not serve.
     ConditionalHandler.Reject methods = new ConditionalHandler.Reject(405);
@@ -91,7 +102,17 @@ public final class HttpStack {
     BearerAuth auth = new BearerAuth(token);
     LoadShedding credentialed = LoadShedding.credentialed(limits);
     LoadShedding anonymous = LoadShedding.anonymous(limits);
-    BodyCap bodyCap = new BodyCap();
+    // A plugin jar's upload streams to a file under its own cap (Limits.UPLOAD_CAP) instead.
+    SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1) {
+      @Override
+      public boolean handle(Request request, Response response, Callback callback)
+          throws Exception {
+        return request.getMethod().equals("POST")
+                && Request.getPathInContext(request).equals("/api/plugins")
+            ? getHandler().handle(request, response, callback)
+            : super.handle(request, response, callback);
+      }
+    };
     methods.setHandler(gate);
     gate.setHandler(signIn);
     signIn.setHandler(auth);
@@ -113,7 +134,11 @@ public final class HttpStack {
       jetty.start();
     } catch (Exception e) {
       stop();
-      throw new ServeException(causedBy(e, BindException.class)
+      boolean inUse = false;
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        inUse |= t instanceof BindException;
+      }
+      throw new ServeException(inUse
           ? "cannot listen on " + address + ": the address is in use or not one of this machine's:"
               + " stop what listens there, or choose another port or bind address"
           : "the HTTP server did not start on " + address + ": " + e.getMessage(), e);
@@ -136,8 +161,8 @@ public final class HttpStack {
   }
 
   /**
-   * Refuses new requests, lets those in flight run for at most {@code deadline}, then calls
-   * {@code abort} and gives them {@link #ANSWER_GRACE} to answer; {@link #stop()} stops.
+   * Lets the requests in flight run for at most {@code deadline}, then calls {@code abort} and
+   * gives them {@link #ANSWER_GRACE} to answer.
    */
   public void drain(Duration deadline, Runnable abort) {
     try {
@@ -163,14 +188,5 @@ public final class HttpStack {
     } catch (Exception e) {
       log.accept("stopping the HTTP server: " + e.getMessage());
     }
-  }
-
-  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -10,10 +10,9 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * Jetty's own errors (an unknown path, a method a path does not serve, a body or headers over
- * their cap, a malformed request) as {@link JsonErrors}: a fixed message per status, never the
- * exception's text, the request's URI or a stack trace, so nothing a client sent comes back raw.
- * Each carries the {@link SecurityHeaders}: the connector's own errors (a malformed request,
- * headers over their cap) reach no handler, so they get them only here.
+ * their cap, a malformed request) as JSON with a fixed message per status: never the exception's
+ * text, the URI or a stack trace. Each carries the security headers, which the connector's own
+ * errors get only here.
  */
 public final class JsonErrorHandler extends ErrorHandler {
 
@@ -21,27 +20,10 @@ public final class JsonErrorHandler extends ErrorHandler {
   protected void generateResponse(Request request, Response response, int status,
       String message, Throwable cause, Callback callback) {
     response.getHeaders().remove(HttpHeader.CONTENT_TYPE);
-    SecurityHeaders.addTo(response.getHeaders());
-    JsonErrors.write(response, callback, status, code(status), message(status));
-  }
-
-  /** Every error is JSON, whatever the method (Jetty writes a body for GET, POST and HEAD only). */
-  @Override
-  public boolean errorPageForMethod(String method) {
-    return true;
-  }
-
-  /** The error code for {@code status}: its reason phrase in upper snake case. */
-  static String code(int status) {
-    return switch (status) {
-      case 413 -> "BODY_TOO_LARGE";
-      case 431 -> "HEADERS_TOO_LARGE";
-      default -> HttpStatus.getMessage(status).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
-    };
-  }
-
-  private static String message(int status) {
-    return switch (status) {
+    HttpStack.SECURITY_HEADERS.forEach(response.getHeaders()::put);
+    String code = status == 413 ? "BODY_TOO_LARGE" : status == 431 ? "HEADERS_TOO_LARGE"
+        : HttpStatus.getMessage(status).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
+    ApiReplies.error(response, callback, status, code, switch (status) {
       case 404 -> "no such endpoint: the server answers /mcp, /api/search, /api/status, /metrics,"
           + " /healthz and /readyz";
       case 405 -> "method not allowed: the path does not answer that method";
@@ -50,6 +32,12 @@ public final class JsonErrorHandler extends ErrorHandler {
       case 431 -> "the request headers are over the " + Limits.HEADER_CAP + "-byte (8 KiB) cap:"
           + " send fewer or shorter headers";
       default -> HttpStatus.getMessage(status).toLowerCase(Locale.ROOT);
-    };
+    });
+  }
+
+  /** Every error is JSON, whatever the method (Jetty writes a body for GET, POST and HEAD only). */
+  @Override
+  public boolean errorPageForMethod(String method) {
+    return true;
   }
 }

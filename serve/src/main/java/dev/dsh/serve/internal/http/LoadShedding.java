@@ -9,19 +9,16 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * Jetty's {@link QoSHandler} with one budget of the server's {@link Limits}, answering a request
- * it sheds with {@code 503}, {@code Retry-After: 1} and a JSON error. Probes and the listening
- * streams pass uncounted ({@link Passage}), and so does every request the budget is not for.
+ * it sheds with {@code 503}, {@code Retry-After: 1} and a JSON error. Probes, listening streams
+ * and every request the budget is not for pass uncounted.
  */
 final class LoadShedding extends QoSHandler {
-
-  /** Seconds a shed client is told to wait. */
-  static final String RETRY_AFTER_SECONDS = "1";
 
   private LoadShedding(int maxRequests, int maxWaiting, Duration maxWait) {
     setMaxRequestCount(maxRequests);
     setMaxSuspendedRequestCount(maxWaiting);
     setMaxSuspend(maxWait);
-    exclude(Passage::uncounted);
+    exclude(request -> Passage.probe(request) || Passage.listening(request));
   }
 
   /** The token holder's budget: the requests that showed a valid credential. */
@@ -32,10 +29,7 @@ final class LoadShedding extends QoSHandler {
     return shedding;
   }
 
-  /**
-   * The budget of requests without a credential that carry a body (the sign-in): the only ones
-   * that can hold a thread waiting for the client. None wait for a slot.
-   */
+  /** Requests without a credential that carry a body (the sign-in), none waiting for a slot. */
   static LoadShedding anonymous(Limits limits) {
     LoadShedding shedding = new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO);
     shedding.include(request -> !Passage.credentialed(request) && Passage.carriesBody(request));
@@ -44,18 +38,14 @@ final class LoadShedding extends QoSHandler {
 
   @Override
   protected void reject(Request request, Response response, Callback callback, int status) {
-    overloaded(response, callback);
+    response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+    ApiReplies.error(response, callback, 503, "OVERLOADED",
+        "the server is handling as many requests as it takes: retry after a second");
   }
 
   @Override
   protected void failSuspended(Request request, Response response, Callback callback, int status,
       Throwable failure) {
-    overloaded(response, callback);
-  }
-
-  private static void overloaded(Response response, Callback callback) {
-    response.getHeaders().put(HttpHeader.RETRY_AFTER, RETRY_AFTER_SECONDS);
-    JsonErrors.write(response, callback, 503, "OVERLOADED",
-        "the server is handling as many requests as it takes: retry after a second");
+    reject(request, response, callback, status);
   }
 }

@@ -1,6 +1,5 @@
 package dev.dsh.serve.internal.http;
 
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Request;
@@ -17,19 +16,13 @@ final class Passage {
   }
 
   /**
-   * The MCP session's listening stream ({@code GET /mcp}) stays open while the session lives, the
-   * console's events ({@code GET /api/events}) while the page is open: neither is a slot of the
-   * concurrency limit nor a request the drain waits for.
+   * {@code GET /mcp} (an MCP session's stream) and {@code GET /api/events} (the console's) stay
+   * open as long as their session or page: neither takes a slot nor is waited for by the drain.
    */
   static boolean listening(Request request) {
     String path = Request.getPathInContext(request);
     return HttpMethod.GET.is(request.getMethod())
         && (path.equals("/mcp") || path.equals("/api/events"));
-  }
-
-  /** Probes and listening streams. */
-  static boolean uncounted(Request request) {
-    return probe(request) || listening(request);
   }
 
   /** Whether {@code request} showed a valid credential ({@link BearerAuth#CREDENTIAL}). */
@@ -39,8 +32,7 @@ final class Passage {
 
   /** Whether a body follows {@code request}'s headers: only such a request can make us wait. */
   static boolean carriesBody(Request request) {
-    HttpFields headers = request.getHeaders();
-    return headers.getLongField(HttpHeader.CONTENT_LENGTH) > 0
-        || headers.contains(HttpHeader.TRANSFER_ENCODING);
+    return request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
+        || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
   }
 }

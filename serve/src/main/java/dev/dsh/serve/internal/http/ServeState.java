@@ -9,9 +9,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What every endpoint asks of the server: the host once booted, whether the server is draining,
- * and the signal that aborts what still runs when the drain deadline passes. The boot completes
- * {@link #host()} once; draining only ever turns on.
+ * What every endpoint asks of the server: the host once booted (completed once, exceptionally
+ * when the boot failed), whether the server is draining (it only ever turns on), and the signal
+ * that aborts what still runs when the drain deadline passes.
  */
 public final class ServeState {
 
@@ -31,23 +31,12 @@ public final class ServeState {
         : Optional.empty();
   }
 
-  /** Why the server cannot serve searches now, if it cannot: booting, a failed boot, draining. */
+  /** Why the server cannot serve searches now, if it cannot: draining, booting, a failed boot. */
   public Optional<String> notReady() {
-    if (draining) {
-      return Optional.of("the server is shutting down");
-    }
-    if (!host.isDone()) {
-      return Optional.of("the host is booting");
-    }
-    if (host.isCompletedExceptionally()) {
-      return Optional.of("the host did not start");
-    }
-    return Optional.empty();
-  }
-
-  /** True once shutdown began. */
-  public boolean draining() {
-    return draining;
+    return Optional.ofNullable(draining ? "the server is shutting down"
+        : !host.isDone() ? "the host is booting"
+        : host.isCompletedExceptionally() ? "the host did not start"
+        : null);
   }
 
   /** Shutdown began: readiness fails from now on. */
@@ -55,10 +44,7 @@ public final class ServeState {
     draining = true;
   }
 
-  /**
-   * Fires when the drain deadline passes: every search an endpoint started links its own signal
-   * to this one, so it is aborted then.
-   */
+  /** Fires at the drain deadline: every search an endpoint starts links its signal to it. */
   public AbortSignal shutdownSignal() {
     return shutdown.signal();
   }

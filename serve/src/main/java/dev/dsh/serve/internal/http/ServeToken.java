@@ -1,11 +1,7 @@
 package dev.dsh.serve.internal.http;
 
 import dev.dsh.api.env.LaunchEnvironment;
-import dev.dsh.host.internal.home.CappedRead;
-import dev.dsh.host.internal.home.FileStamp;
-import dev.dsh.host.internal.home.OwnerOnlyFiles;
-import dev.dsh.host.internal.home.PermissionWarning;
-import dev.dsh.host.internal.home.Sha256;
+import dev.dsh.host.SecretFile;
 import dev.dsh.serve.ServeException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
@@ -21,12 +18,11 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bearer token every request but the probes must carry. It comes from the token file when one
- * is given, else from {@value #VARIABLE}, else from {@code <home>/}{@value #FILE_NAME}, made at
- * the first start (256 random bits, base64url, owner-only). A file is read again when its stamp
- * changes, so the token rotates without a restart; a file that becomes unusable refuses every
- * request until it holds a token again. A file its group or others can read is used, with one
- * warning. Only the token's SHA-256 is kept, compared in constant time; never logged.
+ * The bearer token every request but the probes must carry: from the token file when one is
+ * given, else {@value #VARIABLE}, else {@code <home>/}{@value #FILE_NAME}, made at the first start
+ * (256 random bits, base64url, owner-only). A changed file is read again, so the token rotates
+ * without a restart; a file that becomes unusable refuses every request until it holds a token
+ * again. Only the token's SHA-256 is kept, compared in constant time; never logged.
  */
 public final class ServeToken {
 
@@ -42,34 +38,34 @@ public final class ServeToken {
   private static final int MAX_BYTES = 4096;
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
-  /**
-   * A file's token as last read: its digest, or why the file was unusable then (one of the two).
-   */
-  private record Read(@Nullable FileStamp stamp, byte @Nullable [] digest,
-      @Nullable String problem) {}
+  /** The token as last read: its digest, or why its file was unusable then. */
+  private record Read(byte @Nullable [] digest, @Nullable String problem) {}
 
-  private final @Nullable Path file;
+  private final @Nullable Path path;
+  private final @Nullable SecretFile file;
   private final Consumer<String> log;
-  private final @Nullable PermissionWarning permissions;
-  // Replaced whole when the file's stamp changes; requests racing to re-read only repeat a read.
-  private volatile Read current;
+  private volatile Read current; // requests racing to read again only repeat a read
 
-  private ServeToken(@Nullable Path file, Read first, Consumer<String> log) {
+  private ServeToken(@Nullable Path path, @Nullable SecretFile file, Read first,
+      Consumer<String> log) {
+    this.path = path;
     this.file = file;
     this.current = first;
     this.log = log;
-    this.permissions = file == null ? null : new PermissionWarning("token file", file, log);
-    if (permissions != null) {
-      permissions.check();
-    }
+  }
+
+  private static ServeToken fromFile(Path path, Consumer<String> log) {
+    SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
+    Read first = new Read(digest(read(path, file)), null); // a start-up error says only that
+    file.checkPermissions();
+    return new ServeToken(path, file, first, log);
   }
 
   /**
    * The token of {@code tokenFile} if given, else of {@value #VARIABLE} in {@code env}, else of
    * {@code <home>/serve-token}, made now when missing.
    *
-   * @throws ServeException when the source holds no usable token (missing, empty, too short,
-   *     spaces or control characters), naming it and the fix
+   * @throws ServeException when the source holds no usable token, naming it and the fix
    */
   public static ServeToken resolve(
       Optional<Path> tokenFile, LaunchEnvironment env, Path home, Consumer<String> log) {
@@ -82,7 +78,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the environment variable " + VARIABLE + " " + why);
       });
-      return new ServeToken(null, new Read(null, digest(token), null), log);
+      return new ServeToken(null, null, new Read(digest(token), null), log);
     }
     Path made = home.resolve(FILE_NAME);
     if (!Files.exists(made)) {
@@ -94,14 +90,14 @@ public final class ServeToken {
 
   /** Where the token is: the file's path or {@value #VARIABLE}. */
   public String source() {
-    return file == null ? VARIABLE : file.toString();
+    return path == null ? VARIABLE : path.toString();
   }
 
   /** Where the token is, in a refusal's words: the server's file (its path) or variable. */
   public String where() {
-    return file == null
+    return path == null
         ? "the server's environment variable " + VARIABLE
-        : "the server's file " + file;
+        : "the server's file " + path;
   }
 
   /** Whether {@code presented} is the token, compared in constant time. */
@@ -111,7 +107,7 @@ public final class ServeToken {
 
   /**
    * Whether {@code digest} is the {@link #digest} of the token now: what a sign-in session keeps
-   * to end once the token is rotated. A changed file is read again first.
+   * to end once the token is rotated.
    */
   public boolean matchesDigest(byte[] digest) {
     byte[] now = fresh().digest();
@@ -120,91 +116,71 @@ public final class ServeToken {
 
   /** The SHA-256 of {@code token}: what is kept of a token, never the token itself. */
   public static byte[] digest(String token) {
-    return Sha256.newDigest().digest(token.getBytes(StandardCharsets.UTF_8));
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK provides SHA-256", e);
+    }
   }
 
   /**
    * Why every request is refused now, if it is: {@code the server has no token: } then the file,
-   * what is wrong with it and the fix. A changed file is read again first.
+   * what is wrong with it and the fix.
    */
   public Optional<String> problem() {
     return Optional.ofNullable(fresh().problem()).map(why -> "the server has no token: " + why);
   }
 
   private Read fresh() {
-    Read read = current;
-    if (file == null || FileStamp.of(file).equals(Optional.ofNullable(read.stamp()))) {
-      return read;
+    if (file == null || !file.changed()) {
+      return current;
     }
-    if (permissions != null) {
-      permissions.check();
-    }
+    file.checkPermissions();
     try {
-      read = read(file);
+      current = new Read(digest(read(path, file)), null);
     } catch (ServeException e) {
-      read = new Read(FileStamp.of(file).orElse(null), null, e.getMessage());
+      current = new Read(null, e.getMessage());
       log.accept(e.getMessage() + "; every request is refused until it holds a token");
     }
-    current = read;
-    return read;
+    return current;
   }
 
-  private static ServeToken fromFile(Path file, Consumer<String> log) {
-    return new ServeToken(file, read(file), log);
-  }
-
-  /** The stamp first, then the bytes: a write in between changes the stamp, read again later. */
-  private static Read read(Path file) {
+  private static String read(Path path, SecretFile file) {
     try {
-      FileStamp stamp = FileStamp.read(file);
-      byte[] bytes = CappedRead.read(stamp.size(), () -> Files.newInputStream(file), MAX_BYTES,
-          size -> new ServeException("the token file " + file + " is over " + MAX_BYTES
-              + " bytes: it should hold one token of " + MIN_LENGTH + " characters or more"));
-      String token = new String(bytes, StandardCharsets.UTF_8).strip();
+      String token = new String(file.read(() -> new ServeException("the token file " + path
+          + " is over " + MAX_BYTES + " bytes: it should hold one token of " + MIN_LENGTH
+          + " characters or more")), StandardCharsets.UTF_8).strip();
       check(token).ifPresent(why -> {
-        throw new ServeException("the token file " + file + " " + why);
+        throw new ServeException("the token file " + path + " " + why);
       });
-      return new Read(stamp, digest(token), null);
+      return token;
     } catch (NoSuchFileException e) {
-      throw new ServeException("the token file " + file + " does not exist: write a token of "
+      throw new ServeException("the token file " + path + " does not exist: write a token of "
           + MIN_LENGTH + " characters or more into it", e);
     } catch (IOException e) {
-      throw new ServeException("the token file " + file + " cannot be read: " + e.getMessage()
+      throw new ServeException("the token file " + path + " cannot be read: " + e.getMessage()
           + ": make it readable by this user", e);
     }
   }
 
   /** What is wrong with {@code token}, in words that follow its source's name. */
   private static Optional<String> check(String token) {
-    if (token.isEmpty()) {
-      return Optional.of("is empty: " + fix());
-    }
-    if (!FORM.matcher(token).matches()) {
-      return Optional.of("holds spaces, control or non-ASCII characters: " + fix());
-    }
-    if (token.length() < MIN_LENGTH) {
-      return Optional.of("holds a token of " + token.length() + " characters, fewer than "
-          + MIN_LENGTH + ": " + fix());
-    }
-    return Optional.empty();
+    String why = token.isEmpty() ? "is empty"
+        : !FORM.matcher(token).matches() ? "holds spaces, control or non-ASCII characters"
+        : token.length() < MIN_LENGTH
+            ? "holds a token of " + token.length() + " characters, fewer than " + MIN_LENGTH
+        : null;
+    return Optional.ofNullable(why).map(it -> it + ": give one token of " + MIN_LENGTH
+        + " printable ASCII characters or more, such as the output of 'openssl rand -base64 32'");
   }
 
-  private static String fix() {
-    return "give one token of " + MIN_LENGTH + " printable ASCII characters or more, such as the"
-        + " output of 'openssl rand -base64 32'";
-  }
-
-  /**
-   * Makes the home's token file atomically and owner-only. Two first starts at once each write
-   * one and the last wins; the other server reads the file again at its next request.
-   */
+  /** Two first starts at once each write one and the last wins; the other reads it again later. */
   private static void make(Path file) {
     byte[] random = new byte[32];
     new SecureRandom().nextBytes(random);
     String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     try {
-      OwnerOnlyFiles.createFolder(file.getParent());
-      OwnerOnlyFiles.replace(file, (token + "\n").getBytes(StandardCharsets.US_ASCII), true);
+      SecretFile.write(file, (token + "\n").getBytes(StandardCharsets.US_ASCII));
     } catch (IOException e) {
       throw new ServeException("cannot make the token file " + file + ": " + e.getMessage()
           + ": make the home writable, or give a token file or " + VARIABLE, e);

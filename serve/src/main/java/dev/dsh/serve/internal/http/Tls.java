@@ -14,9 +14,9 @@ import java.util.Collections;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
- * HTTPS from a PKCS#12 keystore whose password is in {@value #PASSWORD_VARIABLE}. The keystore is
- * loaded here, before Jetty starts, so a missing file, a wrong password or a keystore without a
- * key is one clear line instead of a stack trace from the connector.
+ * HTTPS from a PKCS#12 keystore whose password is in {@value #PASSWORD_VARIABLE}, loaded before
+ * Jetty starts, so a missing file, a wrong password or a keystore without a key is one clear line
+ * instead of a stack trace from the connector.
  */
 public final class Tls {
 
@@ -25,18 +25,18 @@ public final class Tls {
 
   private Tls() {}
 
-  /**
-   * Jetty's server-side TLS set up with {@code keystore}.
-   *
-   * @throws ServeException when the keystore cannot be used, naming it and the fix
-   */
+  /** @throws ServeException when the keystore cannot be used, naming it and the fix */
   public static SslContextFactory.Server from(Path keystore, LaunchEnvironment env) {
     String password = env.get(PASSWORD_VARIABLE).orElse("");
     KeyStore store;
     try (InputStream in = Files.newInputStream(keystore)) {
       store = KeyStore.getInstance("PKCS12");
       store.load(in, password.toCharArray());
-      if (!Collections.list(store.aliases()).stream().anyMatch(a -> isKey(store, a))) {
+      boolean key = false;
+      for (String alias : Collections.list(store.aliases())) {
+        key |= store.isKeyEntry(alias);
+      }
+      if (!key) {
         throw new ServeException("the TLS keystore " + keystore + " holds no private key: make"
             + " one with 'keytool -genkeypair -storetype PKCS12' or 'openssl pkcs12 -export'");
       }
@@ -56,13 +56,5 @@ public final class Tls {
     tls.setKeyStore(store);
     tls.setKeyStorePassword(password);
     return tls;
-  }
-
-  private static boolean isKey(KeyStore store, String alias) {
-    try {
-      return store.isKeyEntry(alias);
-    } catch (GeneralSecurityException e) {
-      return false;
-    }
   }
 }

@@ -10,10 +10,14 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 
 /**
  * The server's meters: a Prometheus registry holding the host's {@link SearchMeters} and
- * Micrometer's JVM and process binders. Made with the server, closed with it.
+ * Micrometer's JVM and process binders, served at {@code /metrics}. Closed with the server.
  */
 public final class ServeMetrics implements AutoCloseable {
 
@@ -31,7 +35,7 @@ public final class ServeMetrics implements AutoCloseable {
     new UptimeMetrics().bindTo(registry);
   }
 
-  /** The registry {@code /metrics} scrapes. */
+  /** The registry. */
   public PrometheusMeterRegistry registry() {
     return registry;
   }
@@ -44,6 +48,20 @@ public final class ServeMetrics implements AutoCloseable {
   /** {@code options} reporting to the meters, and still to the listener they had. */
   public HostOptions instrument(HostOptions options) {
     return options.withActivity(meters.andThen(options.activity()));
+  }
+
+  /** {@code GET /metrics}: the registry in Prometheus's text format (version 0.0.4). */
+  public HttpServlet servlet() {
+    return new HttpServlet() {
+      @Override
+      protected void doGet(HttpServletRequest request, HttpServletResponse response)
+          throws IOException {
+        response.setStatus(200);
+        response.setContentType("text/plain; version=0.0.4; charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
+        registry.scrape(response.getOutputStream());
+      }
+    };
   }
 
   @Override

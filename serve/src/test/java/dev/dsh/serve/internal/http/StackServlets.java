@@ -5,7 +5,8 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
-import dev.dsh.serve.json.SearchJson;
+import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.SearchJson;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -43,9 +44,9 @@ final class StackServlets {
         try (AbortController call = AbortController.linkedTo(state.shutdownSignal())) {
           WebSearchResult result = host.search(WebSearchRequest.of("held"), call.signal())
               .toCompletableFuture().join();
-          answer(response, 200, SearchJson.result(result));
+          answer(response, 200, SearchJson.of(result).toJson());
         } catch (CompletionException e) {
-          answer(response, 503, SearchJson.error((WebError) e.getCause()));
+          answer(response, 503, ErrorJson.of((WebError) e.getCause()).toJson());
         }
       }
     }), "/search");

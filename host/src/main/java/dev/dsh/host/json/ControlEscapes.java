@@ -1,0 +1,46 @@
+package dev.dsh.host.json;
+
+/**
+ * The one escape of control characters for text leaving dsh for a terminal, a line protocol or an
+ * HTTP answer: each is written as {@code \}{@code u} and four hex digits, so echoed input can never
+ * move the cursor, retitle the window or reorder what a person reads. The form is also a JSON
+ * string escape, so escaping a JSON text keeps it the same JSON value; a backslash is left as is.
+ */
+public final class ControlEscapes {
+
+  private ControlEscapes() {}
+
+  /** {@code text} with every control character escaped. */
+  public static String escape(CharSequence text) {
+    return escape(text, "");
+  }
+
+  /** {@code text} with every control character but those in {@code kept} escaped. */
+  public static String escape(CharSequence text, String kept) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean escape = isControl(c) && kept.indexOf(c) < 0;
+      if (escape && out == null) {
+        out = new StringBuilder(text.length() + 16).append(text, 0, i);
+      }
+      if (escape) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else if (out != null) {
+        out.append(c);
+      }
+    }
+    return out == null ? text.toString() : out.toString();
+  }
+
+  /**
+   * Whether {@link #escape} escapes {@code c}: C0 (U+0000–U+001F), DEL, C1 (U+0080–U+009F), the
+   * line and paragraph separators (U+2028, U+2029) and the bidirectional controls (U+200E, U+200F,
+   * U+202A–U+202E, U+2066–U+2069).
+   */
+  public static boolean isControl(char c) {
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029'
+        || c == '\u200E' || c == '\u200F' || (c >= '\u202A' && c <= '\u202E')
+        || (c >= '\u2066' && c <= '\u2069');
+  }
+}
