@@ -3,15 +3,12 @@ package dev.dsh.host.internal.home;
 import static java.util.concurrent.TimeUnit.NANOSECONDS;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -21,10 +18,6 @@ import org.jspecify.annotations.Nullable;
  * or replaced. The Unix change time is in it because every write and rename sets it to now and no
  * tool sets it back; the file key (inode) tells a file replaced by rename; both are null where the
  * file system has none.
- *
- * <p>{@link #equals} and {@link #hashCode} are written out: a record's generated ones are bound at
- * their first call by {@code java.lang.runtime.ObjectMethods}, which spins method-handle classes.
- * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
  *
  * @param modifiedNanos the modification time, in nanoseconds since the epoch
  */
@@ -59,34 +52,9 @@ public record FileStamp(
     }
   }
 
-  /**
-   * The stamp as a file-name part ({@code [0-9a-f.]+}), for a copy named by the file it was taken
-   * from; null where the file system gives no change time or file key, which alone tell a rewrite.
-   */
-  public @Nullable String token() {
-    if (changed == null || fileKey == null) {
-      return null;
-    }
-    return Long.toHexString(size) + "." + Long.toHexString(modifiedNanos) + "."
-        + Long.toHexString(changed.to(NANOSECONDS)) + "."
-        + HexFormat.of().formatHex(fileKey.toString().getBytes(StandardCharsets.US_ASCII));
-  }
-
   /** The modification time. */
   public Instant modified() {
     return Instant.EPOCH.plusNanos(modifiedNanos);
-  }
-
-  @Override
-  public boolean equals(@Nullable Object other) {
-    return other instanceof FileStamp that && size == that.size
-        && modifiedNanos == that.modifiedNanos && Objects.equals(changed, that.changed)
-        && Objects.equals(fileKey, that.fileKey);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(size, modifiedNanos, changed, fileKey);
   }
 
   /** {@code <size> <modified nanos> <change time> <file key>}, on one line. */

@@ -155,23 +155,7 @@ final class Registration {
 
   /**
    * A search being served: the controller its provider listens to, and what the caller awaits.
-   * Both components compare by identity, so two searches are never the same entry. {@link #equals}
-   * and {@link #hashCode} are written out: the generated ones are bound at their first call by
-   * {@code java.lang.runtime.ObjectMethods}, method-handle spinning a one-shot search would pay.
-   * Start-up trick: 4 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, records).
+   * Both components compare by identity, so two searches are never the same entry.
    */
-  record InFlight(AbortController controller, CompletableFuture<WebSearchResult> outcome) {
-
-    @Override
-    public boolean equals(@Nullable Object other) {
-      return other instanceof InFlight that
-          && controller.equals(that.controller)
-          && outcome.equals(that.outcome);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * controller.hashCode() + outcome.hashCode();
-    }
-  }
+  record InFlight(AbortController controller, CompletableFuture<WebSearchResult> outcome) {}
 }
