@@ -3,6 +3,9 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +28,9 @@ import tools.jackson.core.json.JsonFactory;
 final class AnswerReader {
 
   static final JsonFactory JSON = JsonFactory.builder().build();
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   /** An error envelope, the mapped pages (null for one dropped), or neither (not valid). */
   private record Decoded(boolean valid, boolean error, @Nullable String code,
@@ -112,18 +118,29 @@ final class AnswerReader {
    * Whether the body is well-formed UTF-8 (no overlong form, surrogate or code point past
    * U+10FFFF) without a NUL byte, which JSON never holds unescaped. The check comes first because
    * Jackson's byte parser before 3.3 accepts some ill-formed bytes, and because it takes a body
-   * with a NUL among its first bytes for UTF-16 or UTF-32 and reads it as such.
+   * with a NUL among its first bytes for UTF-16 or UTF-32. Its two fast paths (eight ASCII bytes
+   * at a time; a three-byte lead with no rule on its second byte, most of CJK) keep it to a few
+   * per cent of a search (BENCHMARKS.md (f)).
    */
   static boolean isUtf8WithoutNul(byte[] b) {
     int n = b.length;
     for (int i = 0; i < n; ) {
       int c = b[i];
       if (c > 0) {
-        i++;
+        // A NUL byte borrows into its high bit; any other non-ASCII byte has it set.
+        long w = i + 8 <= n ? (long) LONGS.get(b, i) : HIGH_BITS;
+        i += ((w | (w - 0x0101010101010101L)) & HIGH_BITS) == 0 ? 8 : 1;
         continue;
       }
-      // Signed bytes: continuation bytes are 0x80..0xBF, -128..-65; lo and hi bound the second.
-      int lo = -128;
+      // Signed bytes: continuation bytes are 0x80..0xBF, -128..-65.
+      if (c >= (byte) 0xE1 && c <= (byte) 0xEF && c != (byte) 0xED) {
+        if (i + 2 >= n || b[i + 1] > -65 || b[i + 2] > -65) {
+          return false;
+        }
+        i += 3;
+        continue;
+      }
+      int lo = -128; // the bounds of the second byte
       int hi = -65;
       int length;
       if (c == 0 || c < (byte) 0xC2) {

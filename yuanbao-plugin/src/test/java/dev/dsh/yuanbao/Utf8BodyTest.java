@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,6 +81,28 @@ class Utf8BodyTest {
     twice.writeBytes(mark);
     twice.writeBytes(BODY);
     assertThat(outcome(twice.toByteArray())).isEqualTo(Failures.INVALID_BODY);
+  }
+
+  @Test
+  void theCheckAgreesWithTheJdksStrictDecoderOnRandomBytes() {
+    Random random = new Random(41);
+    for (int i = 0; i < 20_000; i++) {
+      byte[] bytes = new byte[random.nextInt(20)];
+      random.nextBytes(bytes);
+      for (int j = 0; i % 2 == 0 && j < bytes.length; j++) {
+        bytes[j] = random.nextBoolean() ? (byte) (bytes[j] & 0x7F | 1) : bytes[j]; // runs of ASCII
+      }
+      boolean strict;
+      try {
+        StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
+        strict = true;
+      } catch (CharacterCodingException e) {
+        strict = false;
+      }
+      boolean nul = new String(bytes, StandardCharsets.ISO_8859_1).indexOf('\0') >= 0;
+      assertThat(AnswerReader.isUtf8WithoutNul(bytes)).as(HexFormat.of().formatHex(bytes))
+          .isEqualTo(strict && !nul);
+    }
   }
 
   @Test
