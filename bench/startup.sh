@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The one-shot start-up benchmark (issue 14): `./dsh search --json` against a loopback SearchPro
-# stub, RUNS times (default 7), in turn with `java -version` as the yardstick; prints the median
-# CPU (user + system) and wall seconds of each, and their ratios. Whole-process figures: the
-# launcher's own work (staleness check, class-data-sharing archive) is counted.
+# The one-shot start-up benchmark: `./dsh search --json` against a loopback https SearchPro stub
+# (a certificate made for the run, trusted through a copy of the JDK's trust store, so TLS costs
+# what it costs against the real service), RUNS times (default 7), in turn with `java -version` as
+# the yardstick; prints the median CPU (user + system) and wall seconds of each, and their ratios.
+# Whole-process figures: the launcher's own work (staleness check, class-data-sharing archive) is
+# counted.
 #
 #   bench/startup.sh [RUNS] [OTHER_CHECKOUT]
 #
@@ -32,9 +34,18 @@ trap 'rm -rf "$work"' EXIT
 export TENCENTCLOUD_WSA_APIKEY="bench-placeholder-key"
 home="$work/home"
 
+# The stub's certificate for 127.0.0.1, and the JDK's trust store with it added.
+keytool -genkeypair -keystore "$work/stub.p12" -storetype PKCS12 -storepass changeit -alias stub \
+  -keyalg EC -dname CN=127.0.0.1 -ext SAN=ip:127.0.0.1 -validity 2 2>/dev/null
+java_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
+cp "$java_home/lib/security/cacerts" "$work/trust.p12"
+keytool -exportcert -keystore "$work/stub.p12" -storepass changeit -alias stub -rfc 2>/dev/null |
+  keytool -importcert -keystore "$work/trust.p12" -storepass changeit -alias dsh-bench-stub -noprompt >/dev/null 2>&1
+export DSH_JAVA_OPTS="-Djavax.net.ssl.trustStore=$work/trust.p12 -Djavax.net.ssl.trustStorePassword=changeit ${DSH_JAVA_OPTS:-}"
+
 start_stub() {
   # The stub reads its standard input until it closes: fd 3 stays open until this script exits.
-  exec 3> >(exec java "$root/bench/SearchProStub.java" "$body" >"$work/stub-url")
+  exec 3> >(exec java "$root/bench/SearchProStub.java" "$body" "$work/stub.p12" >"$work/stub-url")
   local i
   for i in $(seq 1 300); do
     [ -s "$work/stub-url" ] && return 0

@@ -37,19 +37,15 @@ final class BuiltinPlugins {
   private BuiltinPlugins(Path home, LaunchEnvironment env, Consumer<String> warnings,
       SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
-    add(new EnvPlugin(env));
-    add(new CredentialsPlugin(home, warnings));
-    add(new WebPlugin(activity, refusal));
-    add(new WebToolPlugin());
+    for (Plugin plugin : new Plugin[] {new EnvPlugin(env), new CredentialsPlugin(home, warnings),
+        new WebPlugin(activity, refusal), new WebToolPlugin()}) {
+      byName.put(plugin.name(), plugin);
+    }
   }
 
   /** Where the host reports its searches and reloads. */
   SearchActivity activity() {
     return activity;
-  }
-
-  private void add(Plugin plugin) {
-    byName.put(plugin.name(), plugin);
   }
 
   /** Every built-in, in the order they are added. */

@@ -1,9 +1,12 @@
 package dev.dsh.host;
 
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.plugins.LoadedPlugin;
+import dev.dsh.host.internal.plugins.PluginJar;
 import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
@@ -13,22 +16,16 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Installs plugin jars into a home's {@code plugins/} and removes them, editing the profile's
- * {@code profile.yml} to match: what {@code dsh plugin add} and {@code dsh plugin remove} do, and
- * what an application that ships a plugin does to make sure it is installed, for a program that
- * manages its own home.
- *
- * <p>A jar is installed only once a trial load of its own ({@code TrialLoad}) on the loader the
- * host starts with passed: every check the host makes when it loads a jar, and whatever PF4J or
- * the plugin's entry refuses, is told here and nothing is changed. The checked copy the trial
- * leaves in the home's cache is the verdict the next start or inspection finds by the installed
- * jar's content, without checking it again. A host serving on the home ({@link Host#serve}) picks
- * the change up by itself.
+ * {@code profile.yml} to match: {@code dsh plugin add} and {@code remove}, and what an application
+ * that ships a plugin does to make sure it is installed. A jar is installed only once a trial load
+ * passed; a host serving on the home ({@link Host#serve}) picks the change up by itself.
  */
 public final class PluginInstaller {
 
@@ -58,19 +55,17 @@ public final class PluginInstaller {
   private PluginInstaller() {}
 
   /**
-   * Checks {@code jar}, copies it owner-only to {@code plugins/<id>.jar} (replacing the plugin's
-   * other jars) and lists its bundle in the profile of {@code options}; an entry of the user's
-   * layers kept for the plugin's rows since its removal applies again.
+   * Loads {@code jar} once on trial, copies it owner-only to {@code plugins/<id>.jar} (replacing
+   * the plugin's other jars) and lists its bundle in the profile of {@code options}; an entry of
+   * the user's layers kept for the plugin's rows since its removal applies again.
    *
-   * @throws PluginLoadException naming {@code jar} and why it is not a plugin this host loads;
-   *     nothing was changed
+   * @throws PluginLoadException naming {@code jar} and why it does not load; nothing was changed
    * @throws FileAccessException naming the path of the home that could not be written, and the fix
    * @throws ProfileException when the profile's {@code profile.yml} does not read
    */
   public static Installed add(HostOptions options, Path jar) {
     DshHome home = options.home();
-    // What only loading tells, and the checks of every load: the jar's one CRC and size pass.
-    LoadedPlugin checked = TrialLoad.check(jar, home);
+    LoadedPlugin checked = trialLoad(jar);
     Path plugins = home.plugins();
     Path target = plugins.resolve(checked.id() + ".jar");
     if (Files.isDirectory(target)) {
@@ -79,16 +74,14 @@ public final class PluginInstaller {
     }
     try {
       Files.createDirectories(plugins);
-      // Copied aside first: the jar given may be one of the files replaced below (a jar dropped
-      // into plugins/ by hand, then added to enable its bundle).
+      // Copied aside first: the jar given may be one of the files replaced below.
       OwnerOnlyFiles.replace(target, temp -> {
-        // Into the owner-only temporary file: a copy that replaced it would get the umask's modes.
         try (OutputStream out = Files.newOutputStream(temp)) {
           Files.copy(jar, out);
         }
         // One jar per plugin: another file of the same id goes before the target is replaced.
         for (Path other : PluginJars.jarsIn(plugins)) {
-          if (!other.equals(target) && readable(home, other, checked.id()).isPresent()) {
+          if (!other.equals(target) && readable(other, checked.id()).isPresent()) {
             Files.deleteIfExists(other);
           }
         }
@@ -102,22 +95,19 @@ public final class PluginInstaller {
 
   /**
    * Makes sure the plugin {@code pluginId} is installed and its bundle listed in the profile of
-   * {@code options}: when no readable jar of that id is in {@code plugins/} (read as {@link
-   * Host#inspect} reads them), {@code jar} is installed as {@link #add} installs it; the profile's
-   * file is written only when it changes.
+   * {@code options}: without a readable jar of that id in {@code plugins/}, {@code jar} is
+   * installed as {@link #add} does; the profile's file is written only when it changes.
    *
    * @param jar the plugin's jar, asked for only when the plugin is not installed
    * @throws IllegalArgumentException when {@code jar} holds another plugin
-   * @throws PluginLoadException as {@link #add} does
-   * @throws FileAccessException as {@link #add} does
-   * @throws ProfileException as {@link #add} does
+   * @throws PluginLoadException as {@link #add} does, and its other exceptions
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
-    Optional<PluginJars.Jar> installed = PluginJars.jarsIn(options.home().plugins()).stream()
-        .flatMap(file -> readable(options.home(), file, pluginId).stream()).findFirst();
+    Optional<PluginJar> installed = PluginJars.jarsIn(options.home().plugins()).stream()
+        .flatMap(file -> readable(file, pluginId).stream()).findFirst();
     if (installed.isEmpty()) {
       Path given = jar.get();
-      Optional<String> other = PluginJars.pluginIdOf(given).filter(id -> !id.equals(pluginId));
+      Optional<String> other = PluginJar.pluginIdOf(given).filter(id -> !id.equals(pluginId));
       if (other.isPresent()) {
         throw new IllegalArgumentException(
             given + " holds the plugin \"" + other.get() + "\", not \"" + pluginId + "\"");
@@ -134,11 +124,10 @@ public final class PluginInstaller {
   }
 
   /**
-   * Deletes every jar in {@code plugins/} whose manifest names {@code pluginId} (even one refused
-   * for its size or its CRC) and takes its bundle out of the profile of {@code options}. The
-   * plugin's rows that the user's layers override are recorded in {@code profile.yml}, so those
-   * entries are kept and skipped rather than make every later start fail; adding the plugin again
-   * applies them.
+   * Deletes every jar in {@code plugins/} whose manifest names {@code pluginId} (even one refused)
+   * and takes its bundle out of the profile of {@code options}. The plugin's rows that the user's
+   * layers override are recorded in {@code profile.yml}, so those entries are kept and skipped
+   * rather than fail every later start; adding the plugin again applies them.
    *
    * @return empty when no jar of that id is installed and the profile does not list its bundle
    * @throws FileAccessException naming the path of the home that could not be written, and the fix
@@ -146,9 +135,8 @@ public final class PluginInstaller {
    */
   public static Optional<Removed> remove(HostOptions options, String pluginId) {
     DshHome home = options.home();
-    // By the manifest's id alone: a jar refused for any other reason can still be removed.
     List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
-        .filter(file -> PluginJars.pluginIdOf(file).filter(pluginId::equals).isPresent())
+        .filter(file -> PluginJar.pluginIdOf(file).filter(pluginId::equals).isPresent())
         .toList();
     ProfileSpec spec = readSpec(options);
     if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
@@ -173,10 +161,32 @@ public final class PluginInstaller {
           "could not remove " + pluginId, e, home.plugins(), FileAccessException.Kind.FOLDER);
     }
     try {
-      // The notes every later start prints about the entries kept for the removed rows.
       return Optional.of(new Removed(pluginId, before.again().notes(), Optional.empty()));
     } catch (ProfileException e) {
       return Optional.of(new Removed(pluginId, List.of(), Optional.of(e.getMessage())));
+    }
+  }
+
+  /** Loads the jar once in a scratch folder: what only loading tells, before anything changes. */
+  private static LoadedPlugin trialLoad(Path jar) {
+    Path scratch;
+    try {
+      scratch = Files.createTempDirectory("dsh-plugin-check-");
+    } catch (IOException e) {
+      throw FileProblems.failed("cannot create a folder to try " + jar + " in", e,
+          Path.of(System.getProperty("java.io.tmpdir")), FileAccessException.Kind.FOLDER);
+    }
+    try (PluginLoader loader = new PluginLoader(scratch, Duration.ZERO)) {
+      return loader.load(jar);
+    } finally {
+      // The loader deleted its copy as it closed: only the empty folders are left.
+      for (Path dir : List.of(scratch.resolve(".cache/plugins"), scratch.resolve(".cache"), scratch)) {
+        try {
+          Files.deleteIfExists(dir);
+        } catch (IOException e) {
+          // a leftover in the system's temporary folder is harmless
+        }
+      }
     }
   }
 
@@ -190,12 +200,12 @@ public final class PluginInstaller {
   }
 
   /** The jar, when it reads as a plugin and its id is {@code pluginId}. */
-  private static Optional<PluginJars.Jar> readable(DshHome home, Path file, String pluginId) {
-    if (PluginJars.pluginIdOf(file).filter(pluginId::equals).isEmpty()) {
+  private static Optional<PluginJar> readable(Path file, String pluginId) {
+    if (PluginJar.pluginIdOf(file).filter(pluginId::equals).isEmpty()) {
       return Optional.empty(); // the manifest alone tells: no need for the whole check
     }
     try {
-      return Optional.of(PluginJars.inspect(home, file));
+      return Optional.of(PluginJars.inspect(file));
     } catch (PluginLoadException e) {
       return Optional.empty(); // not a readable plugin: not one that is installed
     }

@@ -2,11 +2,12 @@ package dev.dsh.host;
 
 import dev.dsh.api.Plugin;
 import dev.dsh.host.internal.home.FileStamp;
-import dev.dsh.host.internal.home.Sha256;
 import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.model.PluginLoadException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,8 +31,8 @@ final class PluginSync {
   private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   /** Whether loads and unloads are announced (by {@code dsh run}, not one-shot commands). */
   private boolean announce;
-  // What plugins() answers: published after each load and unload, so a status never waits on a
-  // loader that is waiting for a jar to settle (up to 10 s for one still being written).
+  // Published after each load and unload, so a status never waits on a loader that is waiting for
+  // a jar to settle.
   private volatile List<LoadedPlugin> loadedView = List.of();
 
   PluginSync(PluginLoader loader, Path folder, Consumer<String> events, LeftoverThreads leftovers) {
@@ -62,16 +63,11 @@ final class PluginSync {
     }
     for (LoadedPlugin plugin : loader.plugins()) {
       FileStamp now = onDisk.get(plugin.source());
-      if (now == null) {
+      if (now == null || !now.equals(loadedJars.get(plugin.source())) && !sameBytes(plugin)) {
         unload(plugin, disposeRowsOf);
-      } else if (!now.equals(loadedJars.get(plugin.source()))) {
-        // A new stamp is a replacement only when the bytes differ: a touched jar, or one whose
-        // stamp was taken while the loader still waited for it to settle, keeps serving.
-        if (Sha256.ofFile(plugin.source()).filter(plugin.sha256()::equals).isPresent()) {
-          loadedJars.put(plugin.source(), now);
-        } else {
-          unload(plugin, disposeRowsOf);
-        }
+      } else {
+        // A touched jar, or one whose stamp was taken while the loader waited for it to settle.
+        loadedJars.put(plugin.source(), now);
       }
     }
     rejectedJars.keySet().retainAll(onDisk.keySet());
@@ -87,7 +83,7 @@ final class PluginSync {
   /** Unloads every plugin, newest first, one at a time, each reported like an unload at runtime. */
   void closeAll() {
     List<LoadedPlugin> plugins = loader.plugins();
-    loader.close(); // newest first, their checked copies kept for the next start
+    loader.close();
     if (announce) {
       for (int i = plugins.size() - 1; i >= 0; i--) {
         events.accept("unloaded plugin " + plugins.get(i).id() + "@" + plugins.get(i).version());
@@ -97,12 +93,20 @@ final class PluginSync {
     loadedView = List.of();
   }
 
+  private static boolean sameBytes(LoadedPlugin plugin) {
+    try {
+      return Files.mismatch(plugin.source(), plugin.cachedCopy()) == -1;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private void load(Path jar, FileStamp stamp, List<String> problems) {
     try {
       LoadedPlugin plugin = loader.load(jar);
       loadedView = loader.plugins();
-      // The stamp from before the load, never a later one: a jar replaced while it loaded then
-      // shows a new stamp, and its bytes are compared at the next sync.
+      // The stamp from before the load: a jar replaced while it loaded shows a new stamp, and its
+      // bytes are compared at the next sync.
       loadedJars.put(jar, stamp);
       rejectedJars.remove(jar);
       if (announce) {

@@ -3,10 +3,9 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +17,6 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.Version;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -30,44 +28,15 @@ import tools.jackson.core.json.JsonFactory;
 final class AnswerReader {
 
   static final JsonFactory JSON = JsonFactory.builder().build();
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   /** An error envelope, the mapped pages (null for one dropped), or neither (not valid). */
-  private record Decoded(
-      boolean valid,
-      boolean error,
-      @Nullable String code,
-      @Nullable String message,
-      List<@Nullable WebSearchSource> pages) {}
+  private record Decoded(boolean valid, boolean error, @Nullable String code,
+      @Nullable String message, List<@Nullable WebSearchSource> pages) {}
 
   private static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
-
-  /** The class of parser Jackson makes for a UTF-8 body. */
-  private static final Class<?> UTF8_PARSER = utf8ParserClass();
-
-  private final boolean parserChecksUtf8;
-
-  /** A reader for the Jackson the host gives the plugin. */
-  AnswerReader() {
-    this(checksUtf8(JSON.version()));
-  }
-
-  /**
-   * @param parserChecksUtf8 whether Jackson's byte parser refuses every non-UTF-8 byte itself, so
-   *     the JDK's decoding pass can be left out
-   */
-  AnswerReader(boolean parserChecksUtf8) {
-    this.parserChecksUtf8 = parserChecksUtf8;
-  }
-
-  /**
-   * Whether this Jackson's byte parser refuses every non-UTF-8 byte wherever it stands: from 3.3
-   * on; 3.1 and 3.2 accept overlong forms, UTF-8 surrogates and code points past U+10FFFF in
-   * strings they skip and in names (BENCHMARKS.md (f), fourth cut).
-   */
-  static boolean checksUtf8(Version jackson) {
-    return jackson.getMajorVersion() > 3
-        || jackson.getMajorVersion() == 3 && jackson.getMinorVersion() >= 3;
-  }
 
   /**
    * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
@@ -122,9 +91,12 @@ final class AnswerReader {
    * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}; one leading
    * byte-order mark is skipped.
    */
-  private Decoded decode(byte[] body) {
-    try (JsonParser p = parser(body)) {
-      if (p == null || p.nextToken() != JsonToken.START_OBJECT) {
+  private static Decoded decode(byte[] body) {
+    if (!isUtf8WithoutNul(body)) {
+      return INVALID;
+    }
+    try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
         return INVALID;
       }
       Decoded decoded = INVALID;
@@ -143,35 +115,60 @@ final class AnswerReader {
   }
 
   /**
-   * A parser of the body, or null when it is not UTF-8. Where the host's Jackson does not check
-   * UTF-8 itself, the JDK's strict decoder does first, a pass that costs 3-10 % of a search
-   * (BENCHMARKS.md (f), fourth cut); where it does, the body must not be one Jackson takes for
-   * UTF-16 or UTF-32, which it reads with another parser than its UTF-8 one.
+   * Whether the body is well-formed UTF-8 (no overlong form, surrogate or code point past
+   * U+10FFFF) without a NUL byte, which JSON never holds unescaped. The check comes first because
+   * Jackson's byte parser before 3.3 accepts some ill-formed bytes, and because it takes a body
+   * with a NUL among its first bytes for UTF-16 or UTF-32. Its two fast paths (eight ASCII bytes
+   * at a time; a three-byte lead with no rule on its second byte, most of CJK) keep it to a few
+   * per cent of a search (BENCHMARKS.md (f)).
    */
-  private @Nullable JsonParser parser(byte[] body) {
-    if (parserChecksUtf8) {
-      JsonParser p = JSON.createParser(ObjectReadContext.empty(), body);
-      if (p.getClass() == UTF8_PARSER) {
-        return p;
+  static boolean isUtf8WithoutNul(byte[] b) {
+    int n = b.length;
+    for (int i = 0; i < n; ) {
+      int c = b[i];
+      if (c > 0) {
+        // A NUL byte borrows into its high bit; any other non-ASCII byte has it set.
+        long w = i + 8 <= n ? (long) LONGS.get(b, i) : HIGH_BITS;
+        i += ((w | (w - 0x0101010101010101L)) & HIGH_BITS) == 0 ? 8 : 1;
+        continue;
       }
-      p.close();
-      return null;
+      // Signed bytes: continuation bytes are 0x80..0xBF, -128..-65.
+      if (c >= (byte) 0xE1 && c <= (byte) 0xEF && c != (byte) 0xED) {
+        if (i + 2 >= n || b[i + 1] > -65 || b[i + 2] > -65) {
+          return false;
+        }
+        i += 3;
+        continue;
+      }
+      int lo = -128; // the bounds of the second byte
+      int hi = -65;
+      int length;
+      if (c == 0 || c < (byte) 0xC2) {
+        return false; // NUL, a continuation byte, or an overlong two-byte lead
+      } else if (c < (byte) 0xE0) {
+        length = 2;
+      } else if (c < (byte) 0xF0) {
+        length = 3;
+        lo = c == (byte) 0xE0 ? (byte) 0xA0 : lo; // overlong
+        hi = c == (byte) 0xED ? (byte) 0x9F : hi; // surrogates
+      } else if (c < (byte) 0xF5) {
+        length = 4;
+        lo = c == (byte) 0xF0 ? (byte) 0x90 : lo; // overlong
+        hi = c == (byte) 0xF4 ? (byte) 0x8F : hi; // past U+10FFFF
+      } else {
+        return false;
+      }
+      if (i + length > n || b[i + 1] < lo || b[i + 1] > hi) {
+        return false;
+      }
+      for (int k = 2; k < length; k++) {
+        if (b[i + k] > -65) {
+          return false;
+        }
+      }
+      i += length;
     }
-    CharBuffer chars;
-    try {
-      chars = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
-    } catch (CharacterCodingException e) {
-      return null;
-    }
-    char[] text = chars.array();
-    int bom = chars.limit() > 0 && text[0] == '\uFEFF' ? 1 : 0;
-    return JSON.createParser(ObjectReadContext.empty(), text, bom, chars.limit() - bom);
-  }
-
-  private static Class<?> utf8ParserClass() {
-    try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), new byte[] {'{', '}'})) {
-      return p.getClass();
-    }
+    return true;
   }
 
   /** Reads {@code Response}: {@code Error} wins wherever it stands among the pages. */
@@ -193,10 +190,7 @@ final class AnswerReader {
           String field = p.currentName();
           JsonToken v = p.nextToken();
           if (field.equals("Code")) {
-            code =
-                v == JsonToken.VALUE_STRING || v == JsonToken.VALUE_NUMBER_INT
-                    ? p.getString()
-                    : null;
+            code = v == JsonToken.VALUE_STRING || v == JsonToken.VALUE_NUMBER_INT ? p.getString() : null;
           } else if (field.equals("Message")) {
             message = v == JsonToken.VALUE_STRING ? p.getString() : null;
           }
@@ -219,8 +213,7 @@ final class AnswerReader {
     for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; p.skipChildren()) {
       if (t == JsonToken.VALUE_STRING) {
         // Parsed from the parser's buffer of the unescaped string: no String copy in between.
-        pages.add(
-            PageReader.parse(p.getStringCharacters(), p.getStringOffset(), p.getStringLength()));
+        pages.add(PageReader.parse(p.getStringCharacters(), p.getStringOffset(), p.getStringLength()));
       } else {
         pages.add(t == JsonToken.START_OBJECT ? PageReader.read(p) : null);
       }

@@ -39,8 +39,8 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
   private volatile Flow.@Nullable Subscription subscription;
   private volatile boolean cancelled;
 
-  private CappedBodySubscriber(
-      int cap, boolean discard, long contentLength, int initialSize, Consumer<byte[]> whenRead) {
+  private CappedBodySubscriber(int cap, boolean discard, long contentLength, int initialSize,
+      Consumer<byte[]> whenRead) {
     this.cap = cap;
     this.whenRead = whenRead;
     this.discard = discard;
@@ -93,9 +93,7 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
         return;
       }
       if (size + n > buffer.length) {
-        buffer =
-            Arrays.copyOf(
-                buffer, Math.min(cap, Math.max(Math.max(buffer.length * 2, 8192), size + n)));
+        buffer = Arrays.copyOf(buffer, Math.min(cap, Math.max(Math.max(buffer.length * 2, 8192), size + n)));
       }
       item.get(buffer, size, n);
       size += n;

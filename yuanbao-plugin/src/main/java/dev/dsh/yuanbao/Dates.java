@@ -43,28 +43,18 @@ final class Dates {
   private static final String USUAL = "0000-00-00 00:00:00";
 
   /** {@code uuuu-MM-dd['T'HH:mm[:ss[.fraction]]]} (a space before the time is read as a 'T'). */
-  private static final DateTimeFormatter DASHED =
-      strict(
-          new DateTimeFormatterBuilder()
-              .appendPattern("uuuu-MM-dd['T'HH:mm[:ss[")
-              .appendFraction(NANO_OF_SECOND, 1, 9, true)
-              .appendPattern("]]]"));
-
+  private static final DateTimeFormatter DASHED = strict(new DateTimeFormatterBuilder()
+      .appendPattern("uuuu-MM-dd['T'HH:mm[:ss[").appendFraction(NANO_OF_SECOND, 1, 9, true)
+      .appendPattern("]]]"));
   private static final DateTimeFormatter SLASHED =
       strict(new DateTimeFormatterBuilder().appendPattern("uuuu/MM/dd[ HH:mm:ss]"));
-
   private static final DateTimeFormatter DOTTED =
       strict(new DateTimeFormatterBuilder().appendPattern("uuuu.MM.dd"));
-
   /** {@code uuuu年M月d日[[ ]HH:mm[:ss]]}, month and day of one or two digits. */
-  private static final DateTimeFormatter CHINESE =
-      strict(
-          new DateTimeFormatterBuilder()
-              .appendPattern("uuuu年")
-              .appendValue(MONTH_OF_YEAR, 1, 2, SignStyle.NOT_NEGATIVE)
-              .appendLiteral('月')
-              .appendValue(DAY_OF_MONTH, 1, 2, SignStyle.NOT_NEGATIVE)
-              .appendPattern("日[[ ]HH:mm[:ss]]"));
+  private static final DateTimeFormatter CHINESE = strict(new DateTimeFormatterBuilder()
+      .appendPattern("uuuu年").appendValue(MONTH_OF_YEAR, 1, 2, SignStyle.NOT_NEGATIVE)
+      .appendLiteral('月').appendValue(DAY_OF_MONTH, 1, 2, SignStyle.NOT_NEGATIVE)
+      .appendPattern("日[[ ]HH:mm[:ss]]"));
 
   private static final DateTimeFormatter RFC_1123 =
       DateTimeFormatter.RFC_1123_DATE_TIME.withResolverStyle(ResolverStyle.STRICT);
@@ -77,8 +67,7 @@ final class Dates {
     try {
       if (isUsual(s)) {
         // Checked as strictly by LocalDateTime.of; printed as ISO_OFFSET_DATE_TIME prints it.
-        LocalDateTime.of(
-            n(s, 0, 4), n(s, 5, 7), n(s, 8, 10), n(s, 11, 13), n(s, 14, 16), n(s, 17, 19));
+        LocalDateTime.of(n(s, 0, 4), n(s, 5, 7), n(s, 8, 10), n(s, 11, 13), n(s, 14, 16), n(s, 17, 19));
         return s.substring(0, 10) + 'T' + s.substring(11) + "+08:00";
       }
       OffsetDateTime parsed = parse(s);
@@ -119,16 +108,13 @@ final class Dates {
       return OffsetDateTime.from(RFC_1123.parse(s));
     }
     return switch (s.charAt(4)) {
-      case '-' -> local(DASHED, s.length() > 10 && s.charAt(10) == ' ' ? iso(s) : s, true);
+      case '-' -> local(DASHED,
+          s.length() > 10 && s.charAt(10) == ' ' ? s.substring(0, 10) + 'T' + s.substring(11) : s, true);
       case '/' -> local(SLASHED, s, false);
       case '.' -> local(DOTTED, s, false);
       case '年' -> local(CHINESE, s, false);
       default -> null;
     };
-  }
-
-  private static String iso(String s) {
-    return s.substring(0, 10) + 'T' + s.substring(11);
   }
 
   /**
@@ -143,9 +129,7 @@ final class Dates {
     if (!zone.isEmpty() && (!zoned || time == null || !OFFSET_LENGTHS.contains(zone.length()))) {
       return null;
     }
-    return OffsetDateTime.of(
-        LocalDate.from(parsed),
-        time == null ? LocalTime.MIDNIGHT : time,
+    return OffsetDateTime.of(LocalDate.from(parsed), time == null ? LocalTime.MIDNIGHT : time,
         zone.isEmpty() ? SERVICE_OFFSET : ZoneOffset.of(zone));
   }
 

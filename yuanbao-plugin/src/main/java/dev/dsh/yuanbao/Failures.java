@@ -54,8 +54,8 @@ final class Failures {
   }
 
   WebError requestFailed(String error, @Nullable Throwable cause) {
-    return new WebError(
-        WebErrorCodes.WEB_PROVIDER_ERROR, scrub(REQUEST_FAILED + error), null, safeCause(cause));
+    return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, scrub(REQUEST_FAILED + error), null,
+        safeCause(cause));
   }
 
   /** The failure of an exchange that ended with {@code error} (unwrapped) sent to {@code to}. */
@@ -63,11 +63,9 @@ final class Failures {
     if (error instanceof CappedBodySubscriber.OverCap) {
       return requestFailed("response body over 8 MiB");
     }
-    return error instanceof CancellationException
-        ? aborted()
-        : unresolved(error)
-            ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
-            : requestFailed(describe(error, false) + connectingTo(error, to), error);
+    return error instanceof CancellationException ? aborted()
+        : unresolved(error) ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
+        : requestFailed(describe(error, false) + connectingTo(error, to), error);
   }
 
   WebError invalidBody() {
@@ -75,12 +73,9 @@ final class Failures {
   }
 
   WebError envelope(@Nullable String code, @Nullable String message) {
-    String text =
-        message != null && !message.isBlank()
-            ? message
-            : "Yuanbao search failed: " + (code == null ? "unknown error" : code);
-    return new WebError(
-        WebErrorCodes.WEB_PROVIDER_ERROR, scrub(text), code == null ? null : scrub(code), null);
+    String text = message != null && !message.isBlank() ? message
+        : "Yuanbao search failed: " + (code == null ? "unknown error" : code);
+    return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, scrub(text), code == null ? null : scrub(code), null);
   }
 
   /** {@code source} with its url, title and snippet scrubbed; itself when none holds the key. */
@@ -140,15 +135,13 @@ final class Failures {
 
   /** True when the host name did not resolve: the JDK client's cause, or a lookup's own error. */
   private static boolean unresolved(@Nullable Throwable t) {
-    return t instanceof UnresolvedAddressException
-        || t instanceof UnknownHostException
+    return t instanceof UnresolvedAddressException || t instanceof UnknownHostException
         || (t != null && t.getCause() != t && unresolved(t.getCause()));
   }
 
   /** {@code ": could not connect to host:port"} for a failure to connect, else "". */
   private static String connectingTo(Throwable error, URI endpoint) {
-    if (!(error instanceof ConnectException
-        || error instanceof HttpConnectTimeoutException
+    if (!(error instanceof ConnectException || error instanceof HttpConnectTimeoutException
         || error instanceof NoRouteToHostException)) {
       return "";
     }

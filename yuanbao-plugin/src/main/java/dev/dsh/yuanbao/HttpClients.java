@@ -2,23 +2,15 @@ package dev.dsh.yuanbao;
 
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provider's HTTP clients, one per URL scheme, built on first use: HTTP/1.1, no redirects, and
- * one executor of the provider's own, so a search in steady state starts no thread. The {@code
- * http} client gets a placeholder SSL context: {@link HttpClient.Builder#build()} would otherwise
- * set up TLS (hundreds of classes) for an endpoint that never uses it. Start-up
- * trick: 16 % of a one-shot search's CPU at an http endpoint (BENCHMARKS.md, start-up tricks, TLS).
+ * The provider's HTTP client, built on first use: HTTP/1.1, no redirects, and one executor of the
+ * provider's own, so a search in steady state starts no thread.
  */
 final class HttpClients implements AutoCloseable {
 
@@ -41,47 +33,32 @@ final class HttpClients implements AutoCloseable {
 
   private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
   private final ThreadPoolExecutor executor;
-  private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+  private volatile @Nullable HttpClient client;
   private volatile boolean closed;
 
   HttpClients() {
     AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        new ThreadPoolExecutor(
-            POOL_SIZE,
-            POOL_SIZE,
-            60,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.executor = new ThreadPoolExecutor(POOL_SIZE, POOL_SIZE, 60, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), task -> {
+          Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
     // Threads come with the first searches and go after a minute without one.
     executor.allowCoreThreadTimeOut(true);
   }
 
-  /** The client for {@code scheme} ({@code http} or {@code https}), or null once closed. */
-  @Nullable HttpClient forScheme(String scheme) {
+  /** The client, or null once closed. */
+  synchronized @Nullable HttpClient get() {
     if (closed) {
       return null;
     }
-    HttpClient client = clients.computeIfAbsent(scheme.toLowerCase(Locale.ROOT), this::build);
-    return closed ? null : client;
-  }
-
-  private HttpClient build(String scheme) {
-    HttpClient.Builder builder =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(CONNECT_TIMEOUT)
-            .executor(executor);
-    if (scheme.equals("http")) {
-      builder.sslContext(PlainHttpOnly.CONTEXT).sslParameters(new SSLParameters());
+    if (client == null) {
+      client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+          .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(CONNECT_TIMEOUT)
+          .executor(executor).build();
     }
-    return builder.build();
+    return client;
   }
 
   String threadPrefix() {
@@ -89,24 +66,15 @@ final class HttpClients implements AutoCloseable {
   }
 
   /**
-   * Drops the clients and lets the executor's threads end once idle. Not a shutdown: the clients
-   * still run tasks on it to wind up the exchanges the close cancelled, and a refused task would
+   * Drops the client and lets the executor's threads end once idle. Not a shutdown: the client
+   * still runs tasks on it to wind up the exchanges the close cancelled, and a refused task would
    * leave one pending for good, holding the selector thread and this plugin's class loader (the
    * reload soak's leak with an earlier blocking {@code send}).
    */
   @Override
-  public void close() {
+  public synchronized void close() {
     closed = true;
-    clients.clear();
+    client = null;
     executor.setKeepAliveTime(IDLE_AFTER_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  /** An SSL context that is never initialised and never used: the {@code http} client's. */
-  private static final class PlainHttpOnly extends SSLContext {
-    static final SSLContext CONTEXT = new PlainHttpOnly();
-
-    private PlainHttpOnly() {
-      super(null, null, "none (plain http)");
-    }
   }
 }

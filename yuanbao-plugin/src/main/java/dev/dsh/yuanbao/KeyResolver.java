@@ -41,8 +41,7 @@ final class KeyResolver {
       }
       Optional<CredentialService> service = credentials.get();
       if (service.isEmpty()) {
-        String value =
-            env.get(ref).filter(v -> !v.isBlank()).orElseThrow(() -> missing(settings, false));
+        String value = env.get(ref).filter(v -> !v.isBlank()).orElseThrow(() -> missing(settings, false));
         return CompletableFuture.completedFuture(checked(value, ref));
       }
       return service.get().resolve(settings.keyRef()).handle((credential, error) -> {
@@ -67,12 +66,9 @@ final class KeyResolver {
     }
     try {
       Optional<CredentialService> service = credentials.get();
-      boolean configured =
-          service.isPresent()
-              ? service.get().isConfigured(ref)
-              : env.get(ref.name()).filter(value -> !value.isBlank()).isPresent();
-      return configured
-          ? Optional.empty()
+      boolean configured = service.isPresent() ? service.get().isConfigured(ref)
+          : env.get(ref.name()).filter(value -> !value.isBlank()).isPresent();
+      return configured ? Optional.empty()
           : Optional.of("no API key for \"" + ref.name() + "\"" + emptyOnes(settings));
     } catch (RuntimeException e) {
       return Optional.of("the credentials service cannot tell whether \"" + ref.name()
@@ -96,8 +92,7 @@ final class KeyResolver {
     String how = store
         ? "; set apiKey, store it with 'dsh credentials set " + ref + "', or export " + ref
         : "; set apiKey or export " + ref;
-    return new WebError(
-        WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING,
+    return new WebError(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING,
         "Yuanbao search has no API key for \"" + ref + "\"" + emptyOnes(settings) + how);
   }
 

@@ -29,8 +29,7 @@ final class PageReader {
 
   /** The page a page string holds, or null unless it is exactly one JSON object. */
   static @Nullable WebSearchSource parse(char[] text, int offset, int length) {
-    try (JsonParser p =
-        AnswerReader.JSON.createParser(ObjectReadContext.empty(), text, offset, length)) {
+    try (JsonParser p = AnswerReader.JSON.createParser(ObjectReadContext.empty(), text, offset, length)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return null;
       }
@@ -61,8 +60,7 @@ final class PageReader {
       }
       p.skipChildren();
     }
-    boolean vertical =
-        vr == JsonToken.VALUE_TRUE || (vr == JsonToken.VALUE_NULL && display != null);
+    boolean vertical = vr == JsonToken.VALUE_TRUE || (vr == JsonToken.VALUE_NULL && display != null);
     Fields d = vertical && display != null ? display : NONE;
     String url = httpUrl(d.url);
     url = url == null ? httpUrl(page.url) : url;
@@ -76,10 +74,7 @@ final class PageReader {
     }
     String title = text(d.title);
     String date = date(d.date);
-    return new WebSearchSource(
-        url,
-        title == null ? text(page.title) : title,
-        snippet,
+    return new WebSearchSource(url, title == null ? text(page.title) : title, snippet,
         date == null ? date(page.date) : date);
   }
 

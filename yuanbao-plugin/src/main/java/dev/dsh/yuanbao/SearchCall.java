@@ -67,13 +67,10 @@ final class SearchCall {
    */
   HttpResponse.BodySubscriber<byte[]> bodyFor(HttpResponse.ResponseInfo info) {
     int code = info.statusCode();
-    CappedBodySubscriber subscriber =
-        code >= 300 && code < 400
-            ? CappedBodySubscriber.unread(this::bodyRead)
-            : CappedBodySubscriber.capped(
-                CappedBodySubscriber.CAP,
-                info.headers().firstValueAsLong("Content-Length").orElse(-1),
-                this::bodyRead);
+    CappedBodySubscriber subscriber = code >= 300 && code < 400
+        ? CappedBodySubscriber.unread(this::bodyRead)
+        : CappedBodySubscriber.capped(CappedBodySubscriber.CAP,
+            info.headers().firstValueAsLong("Content-Length").orElse(-1), this::bodyRead);
     status = code;
     retryAfter = info.headers().firstValue("Retry-After").orElse(null);
     body = subscriber;

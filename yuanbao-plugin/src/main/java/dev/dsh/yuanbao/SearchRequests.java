@@ -38,10 +38,7 @@ final class SearchRequests {
       return "Yuanbao cannot combine site with excludeSites: SearchPro has one Site field";
     }
     if (filters.excludeSites().size() > MAX_EXCLUDES) {
-      return "Yuanbao takes at most "
-          + MAX_EXCLUDES
-          + " excludeSites, got "
-          + filters.excludeSites().size();
+      return "Yuanbao takes at most " + MAX_EXCLUDES + " excludeSites, got " + filters.excludeSites().size();
     }
     return null;
   }

@@ -13,14 +13,8 @@ import org.jspecify.annotations.Nullable;
  * absent, and {@code baseUrlProblem} says why, unless {@code baseURL} can take {@code /SearchPro};
  * {@code mode} is absent for natural (not sent).
  */
-record Settings(
-    @Nullable URI endpoint,
-    @Nullable String baseUrlProblem,
-    @Nullable String literalKey,
-    CredentialRef keyRef,
-    int count,
-    @Nullable Integer mode,
-    @Nullable String industry,
+record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullable String literalKey,
+    CredentialRef keyRef, int count, @Nullable Integer mode, @Nullable String industry,
     int maxConcurrent) {
 
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
@@ -46,15 +40,9 @@ record Settings(
     check(max >= 1 && max <= 64, "maxConcurrentSearches", "1 to 64", max);
     String key = config.apiKey();
     String problem = baseUrlProblem(config.baseURL());
-    return new Settings(
-        problem == null ? endpointOf(config.baseURL()) : null,
-        problem,
-        key, // kept when blank: KeyResolver defers it to keyRef and says it is empty
-        ref,
-        count,
-        mode == 0 ? null : mode,
-        industry,
-        max);
+    // A blank key is kept: KeyResolver defers it to keyRef and says it is empty.
+    return new Settings(problem == null ? endpointOf(config.baseURL()) : null, problem, key, ref,
+        count, mode == 0 ? null : mode, industry, max);
   }
 
   private static void check(boolean ok, String field, String allowed, @Nullable Object got) {

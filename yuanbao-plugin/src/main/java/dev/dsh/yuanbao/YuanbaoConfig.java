@@ -96,15 +96,8 @@ public record YuanbaoConfig(
 
   @Override
   public String toString() {
-    return String.format(
-        "YuanbaoConfig[apiKey=%s, apiKeyEnv=%s, baseURL=%s, count=%d, mode=%s, industry=%s,"
-            + " maxConcurrentSearches=%d]",
-        apiKey == null ? "unset" : "<redacted>",
-        apiKeyEnv,
-        UrlUserInfo.redact(baseURL),
-        count,
-        mode,
-        industry,
-        maxConcurrentSearches);
+    return String.format("YuanbaoConfig[apiKey=%s, apiKeyEnv=%s, baseURL=%s, count=%d, mode=%s,"
+        + " industry=%s, maxConcurrentSearches=%d]", apiKey == null ? "unset" : "<redacted>",
+        apiKeyEnv, UrlUserInfo.redact(baseURL), count, mode, industry, maxConcurrentSearches);
   }
 }

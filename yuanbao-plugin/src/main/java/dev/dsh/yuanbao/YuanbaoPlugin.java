@@ -37,17 +37,15 @@ public final class YuanbaoPlugin implements Plugin, ExtensionPoint {
 
   @Override
   public void apply(Context ctx, Config config) {
-    YuanbaoSearchProvider provider =
-        new YuanbaoSearchProvider(
-            config.bind(YuanbaoConfig.class), ctx::credentials, name -> ctx.env().get(name));
+    YuanbaoSearchProvider provider = new YuanbaoSearchProvider(
+        config.bind(YuanbaoConfig.class), ctx::credentials, name -> ctx.env().get(name));
     // Registered first so a failing registration still releases the client.
     ctx.effect(provider::close);
     ctx.web().registerSearchProvider(provider);
-    ctx.accept(
-        next -> {
-          provider.reconfigure(next.bind(YuanbaoConfig.class));
-          return true;
-        });
+    ctx.accept(next -> {
+      provider.reconfigure(next.bind(YuanbaoConfig.class));
+      return true;
+    });
   }
 
   @Override

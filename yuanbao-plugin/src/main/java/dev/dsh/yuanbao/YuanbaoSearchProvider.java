@@ -49,14 +49,11 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
    * @param env the launch environment, read per search when no credentials service is mounted
    * @throws IllegalArgumentException naming the field of {@code config} that is not allowed
    */
-  public YuanbaoSearchProvider(
-      YuanbaoConfig config,
-      Supplier<Optional<CredentialService>> credentials,
-      LaunchEnvironment env) {
+  public YuanbaoSearchProvider(YuanbaoConfig config,
+      Supplier<Optional<CredentialService>> credentials, LaunchEnvironment env) {
     this.settings = Settings.of(Objects.requireNonNull(config, "config"));
-    this.keys =
-        new KeyResolver(
-            Objects.requireNonNull(credentials, "credentials"), Objects.requireNonNull(env, "env"));
+    this.keys = new KeyResolver(
+        Objects.requireNonNull(credentials, "credentials"), Objects.requireNonNull(env, "env"));
   }
 
   /**
@@ -118,11 +115,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     }
     inFlight.add(call);
     Disposable onAbort = signal.onAbort(call::abort);
-    call.result.whenComplete(
-        (r, e) -> {
-          onAbort.dispose();
-          inFlight.remove(call);
-        });
+    call.result.whenComplete((r, e) -> {
+      onAbort.dispose();
+      inFlight.remove(call);
+    });
     Settings snapshot = settings;
     String unsupported = SearchRequests.unsupported(request.filters());
     if (closed) {
@@ -132,17 +128,15 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     } else if (unsupported != null) {
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
-      Runnable exit =
-          queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
-              () -> begin(call, request, snapshot, signal));
+      Runnable exit = queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
+          () -> begin(call, request, snapshot, signal));
       call.result.whenComplete((r, e) -> exit.run());
     }
     return call.result;
   }
 
   /** Resolves the key and sends, once the search holds a permit; never throws (queue command). */
-  private void begin(
-      SearchCall call, WebSearchRequest request, Settings snapshot, AbortSignal signal) {
+  private void begin(SearchCall call, WebSearchRequest request, Settings snapshot, AbortSignal signal) {
     if (call.done()) {
       return;
     }
@@ -159,25 +153,23 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.fail(call.failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
-    keys.resolve(snapshot)
-        .whenComplete(
-            (key, error) -> {
-              if (call.done()) {
-                return;
-              }
-              if (error != null) {
-                Throwable t = Failures.unwrap(error);
-                call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
-                return;
-              }
-              HttpClient http = clients.forScheme(endpoint.getScheme());
-              if (http == null) {
-                call.abort(); // the provider closed meanwhile
-                return;
-              }
-              call.failures.knowKey(key);
-              call.send(http, answers, endpoint, key, body);
-            });
+    keys.resolve(snapshot).whenComplete((key, error) -> {
+      if (call.done()) {
+        return;
+      }
+      if (error != null) {
+        Throwable t = Failures.unwrap(error);
+        call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
+        return;
+      }
+      HttpClient http = clients.get();
+      if (http == null) {
+        call.abort(); // the provider closed meanwhile
+        return;
+      }
+      call.failures.knowKey(key);
+      call.send(http, answers, endpoint, key, body);
+    });
   }
 
   /** Ends in-flight and later searches with {@code WEB_ABORTED}; releases the HTTP clients. */
@@ -192,8 +184,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
 
   /** The HTTP client a search would use now (built on first use), absent once closed; tests. */
   @Nullable HttpClient client() {
-    URI endpoint = settings.endpoint();
-    return endpoint == null ? null : clients.forScheme(endpoint.getScheme());
+    return settings.endpoint() == null ? null : clients.get();
   }
 
   /** The name prefix of this provider's HTTP threads; tests. */
@@ -204,13 +195,9 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   @Override
   public String toString() {
     Settings s = settings;
-    return String.format(
-        "YuanbaoSearchProvider[endpoint=%s, apiKey=%s, apiKeyEnv=%s, count=%d,"
-            + " maxConcurrentSearches=%d]",
+    return String.format("YuanbaoSearchProvider[endpoint=%s, apiKey=%s, apiKeyEnv=%s, count=%d,"
+        + " maxConcurrentSearches=%d]",
         s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()),
-        s.literalKey() == null ? "unset" : "<redacted>",
-        s.keyRef(),
-        s.count(),
-        s.maxConcurrent());
+        s.literalKey() == null ? "unset" : "<redacted>", s.keyRef(), s.count(), s.maxConcurrent());
   }
 }

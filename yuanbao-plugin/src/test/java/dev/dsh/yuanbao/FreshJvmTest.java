@@ -9,7 +9,6 @@ import dev.dsh.api.web.WebSearchRequest;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,12 +16,11 @@ import org.junit.jupiter.api.Test;
 /**
  * What a search costs the JVM beyond its own work, in a JVM of its own: the build's {@code
  * fresh-jvm} execution runs this class alone with {@code -XX:ActiveProcessorCount=1} and no other
- * flag (so no earlier test has set up TLS, and the JDK's common pool has parallelism 1, where its
- * default async pool starts a thread per task).
+ * flag (so the JDK's common pool has parallelism 1, where its default async pool starts a thread
+ * per task).
  */
 class FreshJvmTest {
 
-  private static final String SSL_CONTEXT_IMPL = "sun.security.ssl.SSLContextImpl";
   private static SearchProStub server;
   private static String baseUrl;
 
@@ -35,15 +33,6 @@ class FreshJvmTest {
   @AfterAll
   static void stop() {
     server.close();
-  }
-
-  @Test
-  void aPlainHttpEndpointSetsUpNoTls() throws Exception {
-    assertThat(isLoaded(SSL_CONTEXT_IMPL)).as("TLS set up before the test").isFalse();
-    try (YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(baseUrl))) {
-      assertThat(TestSupport.search(provider, "q").sources()).isNotEmpty();
-    }
-    assertThat(isLoaded(SSL_CONTEXT_IMPL)).as("TLS set up by an http search").isFalse();
   }
 
   @Test
@@ -91,17 +80,5 @@ class FreshJvmTest {
 
   private static long newestThreadId() {
     return Thread.getAllStackTraces().keySet().stream().mapToLong(Thread::getId).max().orElse(0);
-  }
-
-  /** Whether the JVM has loaded {@code className}, asked without loading it. */
-  private static boolean isLoaded(String className) throws Exception {
-    Object hierarchy =
-        ManagementFactory.getPlatformMBeanServer()
-            .invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"),
-                "vmClassHierarchy",
-                new Object[] {new String[] {className}},
-                new String[] {String[].class.getName()});
-    return String.valueOf(hierarchy).contains(className);
   }
 }

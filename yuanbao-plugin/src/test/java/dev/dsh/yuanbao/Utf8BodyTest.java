@@ -4,16 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import tools.jackson.core.Version;
 
 /**
- * A body with any byte that is not UTF-8 is invalid as a whole, whether Jackson's byte parser
- * checks UTF-8 (3.3 on) or the JDK's decoder does first (older Jackson): each reader is tried.
+ * A body with any byte that is not UTF-8 is invalid as a whole, whatever Jackson the host gives
+ * the plugin: the reader checks the bytes before Jackson's byte parser sees them.
  */
 class Utf8BodyTest {
 
@@ -34,15 +35,14 @@ class Utf8BodyTest {
       {"{\"Response\":{\"Pages\":[\"{\\\"url\\\":\\\"https://a.example/", "\\\","
           + "\\\"passage\\\":\\\"p\\\"}\"]},"}};
 
-  private static Object outcome(boolean parserChecksUtf8, byte[] body) {
-    AnswerReader reader = new AnswerReader(parserChecksUtf8);
+  private static Object outcome(byte[] body) {
+    AnswerReader reader = new AnswerReader();
     Throwable failure = catchThrowable(() -> reader.read(new Failures(), 200, body));
     return failure != null ? failure.getMessage() : reader.read(new Failures(), 200, body);
   }
 
-  @ParameterizedTest
-  @ValueSource(booleans = {true, false})
-  void aByteThatIsNotUtf8MakesTheBodyInvalidWhereverItStands(boolean parserChecksUtf8) {
+  @Test
+  void aByteThatIsNotUtf8MakesTheBodyInvalidWhereverItStands() {
     byte[] rest = new String(BODY, StandardCharsets.UTF_8).strip().substring(1)
         .getBytes(StandardCharsets.UTF_8);
     for (byte[] bad : ILL_FORMED) {
@@ -52,46 +52,63 @@ class Utf8BodyTest {
         broken.writeBytes(bad);
         broken.writeBytes(around[1].getBytes(StandardCharsets.UTF_8));
         broken.writeBytes(rest);
-        assertThat(outcome(parserChecksUtf8, broken.toByteArray()))
+        assertThat(outcome(broken.toByteArray()))
             .as("%02X... in %s", bad[0], around[0]).isEqualTo(Failures.INVALID_BODY);
       }
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(booleans = {true, false})
-  void aBodyInUtf16OrUtf32IsInvalid(boolean parserChecksUtf8) {
+  @Test
+  void aBodyInUtf16OrUtf32IsInvalid() {
     String text = new String(BODY, StandardCharsets.UTF_8);
     for (String charset : new String[] {"UTF-16BE", "UTF-16LE", "UTF-16", "UTF-32BE", "UTF-32LE"}) {
-      assertThat(outcome(parserChecksUtf8, text.getBytes(Charset.forName(charset))))
+      assertThat(outcome(text.getBytes(Charset.forName(charset))))
           .as(charset).isEqualTo(Failures.INVALID_BODY);
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(booleans = {true, false})
-  void oneLeadingByteOrderMarkIsSkippedAndASecondIsNot(boolean parserChecksUtf8) {
+  @Test
+  void oneLeadingByteOrderMarkIsSkippedAndASecondIsNot() {
     byte[] mark = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
     ByteArrayOutputStream once = new ByteArrayOutputStream();
     once.writeBytes(mark);
     once.writeBytes(BODY);
-    assertThat(outcome(parserChecksUtf8, once.toByteArray()))
-        .isEqualTo(outcome(parserChecksUtf8, BODY))
+    assertThat(outcome(once.toByteArray()))
+        .isEqualTo(outcome(BODY))
         .isEqualTo(new AnswerReader().read(new Failures(), 200, BODY));
     ByteArrayOutputStream twice = new ByteArrayOutputStream();
     twice.writeBytes(mark);
     twice.writeBytes(mark);
     twice.writeBytes(BODY);
-    assertThat(outcome(parserChecksUtf8, twice.toByteArray())).isEqualTo(Failures.INVALID_BODY);
+    assertThat(outcome(twice.toByteArray())).isEqualTo(Failures.INVALID_BODY);
   }
 
   @Test
-  void jacksonChecksUtf8ItselfFromThreeThreeOn() {
-    assertThat(AnswerReader.checksUtf8(new Version(3, 1, 4, null, null, null))).isFalse();
-    assertThat(AnswerReader.checksUtf8(new Version(3, 2, 2, null, null, null))).isFalse();
-    assertThat(AnswerReader.checksUtf8(new Version(3, 3, 0, null, null, null))).isTrue();
-    assertThat(AnswerReader.checksUtf8(new Version(3, 4, 1, null, null, null))).isTrue();
-    assertThat(AnswerReader.checksUtf8(new Version(4, 0, 0, null, null, null))).isTrue();
-    assertThat(AnswerReader.checksUtf8(Version.unknownVersion())).isFalse();
+  void theCheckAgreesWithTheJdksStrictDecoderOnRandomBytes() {
+    Random random = new Random(41);
+    for (int i = 0; i < 20_000; i++) {
+      byte[] bytes = new byte[random.nextInt(20)];
+      random.nextBytes(bytes);
+      for (int j = 0; i % 2 == 0 && j < bytes.length; j++) {
+        bytes[j] = random.nextBoolean() ? (byte) (bytes[j] & 0x7F | 1) : bytes[j]; // runs of ASCII
+      }
+      boolean strict;
+      try {
+        StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
+        strict = true;
+      } catch (CharacterCodingException e) {
+        strict = false;
+      }
+      boolean nul = new String(bytes, StandardCharsets.ISO_8859_1).indexOf('\0') >= 0;
+      assertThat(AnswerReader.isUtf8WithoutNul(bytes)).as(HexFormat.of().formatHex(bytes))
+          .isEqualTo(strict && !nul);
+    }
+  }
+
+  @Test
+  void everyWellFormedSequenceLengthPassesTheCheckAndANulDoesNot() {
+    String text = "a\u00e9\u4e2d\ud83d\ude00\uffff\ud7ff\ue000";
+    assertThat(AnswerReader.isUtf8WithoutNul(text.getBytes(StandardCharsets.UTF_8))).isTrue();
+    assertThat(AnswerReader.isUtf8WithoutNul(new byte[] {'{', 0, '}'})).isFalse();
   }
 }

@@ -20,7 +20,7 @@ public final class DemoProfile implements AutoCloseable {
 
   static final String PLUGIN_ID = "dsh-web-search-yuanbao";
   static final String ROW_ID = "web-search-yuanbao";
-  /** Not a key: the replay endpoint accepts anything, and the real service would refuse this. */
+  /** Not a key: the replay endpoint accepts anything; the real service would refuse this. */
   static final String PLACEHOLDER_KEY = "demo-placeholder-key";
   static final String NOTICE =
       "demo profile: results are sample data from a local replay endpoint, not a live search";

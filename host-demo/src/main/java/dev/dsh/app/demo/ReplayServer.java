@@ -2,9 +2,9 @@ package dev.dsh.app.demo;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.dsh.host.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -16,8 +16,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -32,39 +30,27 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ReplayServer implements AutoCloseable {
 
   private static final String SAMPLE = "searchpro-sample.json";
-  private static final ObjectMapper JSON = JsonMapper.builder().build();
 
+  private final List<String> pages = loadPages();
   private final HttpServer server;
-  private final ExecutorService executor;
-  private final List<String> pages;
+  // Threads made here, never lazily from plugin code, so none inherits a plugin's class loader.
+  private final ExecutorService executor = Executors.newFixedThreadPool(2, task -> {
+    Thread thread = new Thread(task, "dsh-replay");
+    thread.setDaemon(true);
+    return thread;
+  });
 
-  private ReplayServer(HttpServer server, ExecutorService executor, List<String> pages) {
-    this.server = server;
-    this.executor = executor;
-    this.pages = pages;
+  private ReplayServer() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/", this::handle);
+    server.setExecutor(executor);
+    server.start();
   }
 
   /** Starts the endpoint on an ephemeral loopback port. */
   public static ReplayServer start() {
-    List<String> pages = loadPages();
     try {
-      HttpServer server =
-          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      // Threads are created by the host here, never lazily from plugin code, so none of them can
-      // inherit (and pin) a plugin's class loader.
-      ExecutorService executor =
-          Executors.newFixedThreadPool(
-              2,
-              task -> {
-                Thread thread = new Thread(task, "dsh-replay");
-                thread.setDaemon(true);
-                return thread;
-              });
-      ReplayServer replay = new ReplayServer(server, executor, pages);
-      server.createContext("/", replay::handle);
-      server.setExecutor(executor);
-      server.start();
-      return replay;
+      return new ReplayServer();
     } catch (IOException e) {
       throw new UncheckedIOException("could not start the demo replay endpoint", e);
     }
@@ -72,8 +58,8 @@ public final class ReplayServer implements AutoCloseable {
 
   /** The base URL to configure as the Yuanbao row's {@code baseURL}. */
   public URI baseUrl() {
-    InetSocketAddress address = server.getAddress();
-    return URI.create("http://" + address.getAddress().getHostAddress() + ":" + address.getPort());
+    InetSocketAddress at = server.getAddress();
+    return URI.create("http://" + at.getAddress().getHostAddress() + ":" + at.getPort());
   }
 
   @Override
@@ -92,18 +78,16 @@ public final class ReplayServer implements AutoCloseable {
         respond(exchange, 405, envelopeError("InvalidParameter", "SearchPro takes POST"));
         return;
       }
-      byte[] body;
       try (InputStream in = exchange.getRequestBody()) {
-        body = in.readAllBytes();
+        respond(exchange, 200, answer(in.readAllBytes()));
       }
-      respond(exchange, 200, answer(body));
     }
   }
 
   private String answer(byte[] requestBody) {
     JsonNode request;
     try {
-      request = JSON.readTree(requestBody);
+      request = Json.MAPPER.readTree(requestBody);
     } catch (RuntimeException e) {
       return envelopeError("InvalidParameter", "request body is not JSON");
     }
@@ -112,31 +96,26 @@ public final class ReplayServer implements AutoCloseable {
     if (query == null || !query.isString() || cnt == null || !cnt.isIntegralNumber()) {
       return envelopeError("InvalidParameter", "expected {\"Query\": string, \"Cnt\": integer}");
     }
-    ObjectNode response = JSON.createObjectNode();
-    ObjectNode inner = response.putObject("Response");
-    inner.put("Query", query.asString());
+    ObjectNode response = Json.MAPPER.createObjectNode();
+    ObjectNode inner = response.putObject("Response").put("Query", query.asString());
     ArrayNode out = inner.putArray("Pages");
     pages.stream().limit(Math.max(0, cnt.asInt())).forEach(out::add);
-    inner.put("Version", "standard");
-    inner.put("RequestId", UUID.randomUUID().toString());
-    return JSON.writeValueAsString(response);
+    inner.put("Version", "standard").put("RequestId", UUID.randomUUID().toString());
+    return Json.MAPPER.writeValueAsString(response);
   }
 
   private static String envelopeError(String code, String message) {
-    ObjectNode response = JSON.createObjectNode();
-    ObjectNode inner = response.putObject("Response");
-    inner.putObject("Error").put("Code", code).put("Message", message);
-    inner.put("RequestId", UUID.randomUUID().toString());
-    return JSON.writeValueAsString(response);
+    ObjectNode response = Json.MAPPER.createObjectNode();
+    response.putObject("Response").put("RequestId", UUID.randomUUID().toString())
+        .putObject("Error").put("Code", code).put("Message", message);
+    return Json.MAPPER.writeValueAsString(response);
   }
 
   private static void respond(HttpExchange exchange, int status, String body) throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
     exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+    exchange.getResponseBody().write(bytes); // closed with the exchange
   }
 
   private static List<String> loadPages() {
@@ -146,8 +125,8 @@ public final class ReplayServer implements AutoCloseable {
       }
       List<String> pages = new ArrayList<>();
       // On the wire every page is a JSON string holding an object.
-      for (JsonNode page : JSON.readTree(in).get("Pages")) {
-        pages.add(JSON.writeValueAsString(page));
+      for (JsonNode page : Json.MAPPER.readTree(in).get("Pages")) {
+        pages.add(Json.MAPPER.writeValueAsString(page));
       }
       return List.copyOf(pages);
     } catch (IOException e) {

@@ -1,17 +1,13 @@
 package dev.dsh.host.internal.home;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,13 +42,5 @@ public record FileStamp(
     } catch (IOException e) {
       return Optional.empty();
     }
-  }
-
-  /** The stamp as a file-name part; null where the file system gives no change time or key. */
-  public @Nullable String token() {
-    return changed == null || fileKey == null ? null
-        : Long.toHexString(size) + "." + Long.toHexString(ChronoUnit.NANOS.between(Instant.EPOCH,
-            modified)) + "." + Long.toHexString(changed.to(TimeUnit.NANOSECONDS)) + "."
-            + HexFormat.of().formatHex(fileKey.toString().getBytes(StandardCharsets.US_ASCII));
   }
 }

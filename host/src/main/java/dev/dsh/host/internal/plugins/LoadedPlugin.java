@@ -8,49 +8,32 @@ import org.pf4j.PluginWrapper;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A plugin jar loaded and started by a {@link PluginLoader}.
- *
- * <p>After {@link PluginLoader#unload} this object lets go of the plugin's classes: {@link
- * #state()} is {@code UNLOADED} and {@link #entry()} throws, so a stale reference never keeps a
- * class loader alive.
+ * A plugin jar loaded and started by a {@link PluginLoader}. Once unloaded it lets go of the
+ * plugin's classes: {@link #state()} is {@code UNLOADED} and {@link #entry()} throws, so a stale
+ * reference never keeps a class loader alive.
  */
 public final class LoadedPlugin {
 
-  private final JarContents contents;
-  private final Path source;
+  private final PluginJar jar;
   private final Path cachedCopy;
-  private final String sha256;
   private volatile @Nullable PluginWrapper wrapper;
   private volatile dev.dsh.api.@Nullable Plugin entry;
 
-  LoadedPlugin(
-      JarContents contents,
-      Path source,
-      Path cachedCopy,
-      String sha256,
-      PluginWrapper wrapper,
-      dev.dsh.api.Plugin entry) {
-    this.contents = contents;
-    this.source = source;
+  LoadedPlugin(PluginJar jar, Path cachedCopy, PluginWrapper wrapper, dev.dsh.api.Plugin entry) {
+    this.jar = jar;
     this.cachedCopy = cachedCopy;
-    this.sha256 = sha256;
     this.wrapper = wrapper;
     this.entry = entry;
   }
 
-  /** The PF4J plugin id ({@code Plugin-Id}), also the bundle's name in {@code profile.yml}. */
+  /** {@code Plugin-Id}, also the bundle's name in {@code profile.yml}. */
   public String id() {
-    return contents.pluginId();
+    return jar.id();
   }
 
   /** {@code Plugin-Version}. */
   public String version() {
-    return contents.version();
-  }
-
-  /** {@code Plugin-Requires}, if the jar states one. */
-  public Optional<String> requires() {
-    return contents.requires();
+    return jar.version();
   }
 
   /** PF4J's state of the plugin: {@code STARTED} while loaded, {@code UNLOADED} afterwards. */
@@ -61,20 +44,12 @@ public final class LoadedPlugin {
 
   /** The jar the plugin was loaded from (e.g. in {@code plugins/}); it may have changed since. */
   public Path source() {
-    return source;
+    return jar.file();
   }
 
-  /**
-   * The checked copy the class loader reads; deleted by {@link PluginLoader#unload}, kept by {@link
-   * PluginLoader#close} for the next start.
-   */
+  /** The private copy the class loader reads, deleted when the plugin is unloaded. */
   public Path cachedCopy() {
     return cachedCopy;
-  }
-
-  /** SHA-256 (hex) of the loaded bytes: tells a replaced jar from the loaded one. */
-  public String sha256() {
-    return sha256;
   }
 
   /**
@@ -92,15 +67,14 @@ public final class LoadedPlugin {
 
   /** The jar's {@code META-INF/dsh/cordis.patch.yml}, if it has one. */
   public Optional<String> bundlePatch() {
-    return contents.bundlePatch();
+    return jar.bundlePatch();
   }
 
   /** The jar's {@code META-INF/dsh/config.schema.json}, if it has one. */
   public Optional<JsonNode> configSchema() {
-    return contents.configSchema();
+    return jar.configSchema();
   }
 
-  /** Drops the references into the plugin's class loader. */
   void release() {
     wrapper = null;
     entry = null;
@@ -108,6 +82,6 @@ public final class LoadedPlugin {
 
   @Override
   public String toString() {
-    return "LoadedPlugin[" + id() + "@" + version() + ", " + state() + ", from " + source + "]";
+    return "LoadedPlugin[" + id() + "@" + version() + ", " + state() + ", from " + source() + "]";
   }
 }

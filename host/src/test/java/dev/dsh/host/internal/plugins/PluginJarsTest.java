@@ -31,7 +31,7 @@ class PluginJarsTest {
     PluginJars jars = PluginJars.scan(new DshHome(home));
 
     assertAll(
-        () -> assertThat(jars.jars()).extracting(PluginJars.Jar::id).containsExactly("dsh-x"),
+        () -> assertThat(jars.jars()).extracting(PluginJar::id).containsExactly("dsh-x"),
         () -> assertThat(jars.jar("dsh-x").orElseThrow().file()).isEqualTo(plugins.resolve("b-x.jar")),
         () -> assertThat(jars.failures())
             .extracting(Throwable::getMessage)
@@ -74,7 +74,7 @@ class PluginJarsTest {
             .manifest("Plugin-Requires", ">=2.0.0")
             .buildTo(home.resolve("new.jar"));
 
-    assertThatThrownBy(() -> PluginJars.inspect(new DshHome(home), jar))
+    assertThatThrownBy(() -> PluginJars.inspect(jar))
         .isInstanceOf(PluginLoadException.class)
         .hasMessageContaining("requires host version")
         .hasMessageContaining("requires host version >=2.0.0");

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,7 +75,9 @@ class PluginLoaderTest {
         () -> assertThat(plugin.configSchema().orElseThrow().get("type").asString()).isEqualTo("object"),
         () -> assertThat(plugin.cachedCopy().getParent()).isEqualTo(home.resolve(".cache/plugins")),
         () -> assertThat(plugin.cachedCopy().getFileName().toString())
-            .startsWith("dsh-hello-" + plugin.sha256()).endsWith(".jar"),
+            .endsWith(".jar"),
+        () -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+            plugin.cachedCopy()))).isEqualTo("rw-------"),
         () -> assertThat(loader.plugins()).containsExactly(plugin),
         () -> assertThat(loader.loadedFrom(jar)).contains(plugin));
   }
@@ -385,14 +388,28 @@ class PluginLoaderTest {
   }
 
   @Test
-  void closeUnloadsEveryPluginNewestFirstAndKeepsTheirCheckedCopies() throws IOException {
+  void closeUnloadsEveryPluginAndDeletesTheirCopies() throws IOException {
     LoadedPlugin a = loader.load(TestPluginJars.plugin(work, "dsh-a", "a").buildTo(plugins.resolve("a.jar")));
     LoadedPlugin b = loader.load(TestPluginJars.plugin(work, "dsh-b", "b").buildTo(plugins.resolve("b.jar")));
 
     loader.close();
 
     assertThat(List.of(a.state(), b.state())).containsOnly(PluginState.UNLOADED);
-    assertThat(cachedJars()).containsExactlyInAnyOrder(a.cachedCopy(), b.cachedCopy());
+    assertThat(cachedJars()).isEmpty();
+  }
+
+  @Test
+  void aNewLoaderDeletesTheCopiesOfProcessesThatEndedAndKeepsTheLiveOnes() throws IOException {
+    Path cache = Files.createDirectories(home.resolve(".cache/plugins"));
+    long ended = ProcessHandle.allProcesses().mapToLong(ProcessHandle::pid).max().orElse(1) + 1000;
+    Path left = Files.writeString(cache.resolve("copy-" + ended + "-1.jar"), "left");
+    Path live = Files.writeString(
+        cache.resolve("copy-" + ProcessHandle.current().pid() + "-1.jar"), "live");
+    Path other = Files.writeString(cache.resolve("notes.txt"), "not a copy");
+
+    new PluginLoader(home, Duration.ZERO).close();
+
+    assertThat(cachedJars()).containsExactlyInAnyOrder(live, other).doesNotContain(left);
   }
 
   private List<Path> cachedJars() throws IOException {

@@ -1,0 +1,120 @@
+package dev.dsh.host.internal.plugins;
+
+import dev.dsh.host.internal.home.FileStamp;
+import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The private copies PF4J loads, in one folder: a jar replaced on disk never changes under a live
+ * class loader. A copy's name carries its process, so a later start deletes those of processes
+ * that ended without unloading (killed, or stopped by a signal).
+ */
+final class JarCopies {
+
+  private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(10);
+  private static final String PREFIX = "copy-";
+
+  private final Path folder;
+  private final Duration settle;
+
+  JarCopies(Path folder, Duration settle) {
+    this.folder = folder;
+    this.settle = settle;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*.jar")) {
+      for (Path file : files) {
+        String pid = file.getFileName().toString().split("-")[1];
+        if (pid.matches("[0-9]{1,18}") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+          delete(file);
+        }
+      }
+    } catch (IOException e) {
+      // No folder yet, or one that cannot be listed: the first copy reports what it cannot write.
+    }
+  }
+
+  Path folder() {
+    return folder;
+  }
+
+  /**
+   * A private copy of {@code jar}, owner-only, taken while its stamp held: a jar changed within the
+   * settle time is watched that long first, and a copy during which the stamp moved is taken again.
+   */
+  Path take(Path jar) {
+    Instant deadline = Instant.now().plus(GIVE_UP_AFTER);
+    while (true) {
+      FileStamp before = stamp(jar);
+      if (!before.modified().isAfter(Instant.now().minus(settle)) || heldFor(settle, before, jar)) {
+        Path copy = create();
+        try (OutputStream out = Files.newOutputStream(copy)) {
+          Files.copy(jar, out);
+        } catch (IOException e) {
+          delete(copy);
+          throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
+              : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
+        }
+        if (before.equals(stamp(jar))) {
+          return copy;
+        }
+        delete(copy);
+      }
+      if (Instant.now().isAfter(deadline)) {
+        throw new PluginLoadException(jar, "the file kept changing for "
+            + GIVE_UP_AFTER.toSeconds() + " s; it is still being written");
+      }
+    }
+  }
+
+  private static boolean heldFor(Duration settle, FileStamp before, Path jar) {
+    try {
+      Thread.sleep(settle.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PluginLoadException(jar, "interrupted while waiting for the file to settle");
+    }
+    return before.equals(stamp(jar));
+  }
+
+  private static FileStamp stamp(Path jar) {
+    try {
+      FileStamp stamp = FileStamp.read(jar);
+      if (!Files.isRegularFile(jar)) {
+        throw new PluginLoadException(jar, Files.isDirectory(jar)
+            ? "is a directory; give the plugin's jar file" : "not a regular file");
+      }
+      return stamp;
+    } catch (NoSuchFileException e) {
+      throw new PluginLoadException(jar, "no such file");
+    } catch (IOException e) {
+      throw new PluginLoadException(jar, "cannot read the jar's attributes: " + e, e);
+    }
+  }
+
+  /** A new owner-only file (PF4J loads only names ending in {@code .jar}). */
+  private Path create() {
+    try {
+      Files.createDirectories(folder);
+      return Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
+    } catch (IOException e) {
+      // The home's cache, not this jar, is at fault: every jar would fail the same way.
+      throw HomeWrites.failed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
+    }
+  }
+
+  static void delete(Path copy) {
+    try {
+      Files.deleteIfExists(copy);
+    } catch (IOException e) {
+      // A leftover copy is deleted by a later start.
+    }
+  }
+}

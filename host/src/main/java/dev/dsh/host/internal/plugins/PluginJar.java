@@ -1,0 +1,166 @@
+package dev.dsh.host.internal.plugins;
+
+import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.json.Json;
+import dev.dsh.host.model.PluginLoadException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Optional;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What the host needs from a plugin jar before PF4J sees it, read from the zip's central directory
+ * and a few small entries: no entry is inflated but those, each under a 1 MiB cap, and a jar whose
+ * entries declare more than 256 MiB in all is refused before anything is read.
+ *
+ * @param file the jar, as the caller named it
+ * @param id {@code Plugin-Id}
+ * @param version {@code Plugin-Version}
+ * @param requires {@code Plugin-Requires}, if any
+ * @param bundlePatch its {@code META-INF/dsh/cordis.patch.yml}, if any
+ * @param configSchema its {@code META-INF/dsh/config.schema.json}, if any
+ */
+public record PluginJar(Path file, String id, String version, Optional<String> requires,
+    Optional<String> bundlePatch, Optional<JsonNode> configSchema) {
+
+  static final String EXTENSION_INDEX = "META-INF/extensions.idx";
+  static final String BUNDLE_PATCH = "META-INF/dsh/cordis.patch.yml";
+  static final String CONFIG_SCHEMA = "META-INF/dsh/config.schema.json";
+  static final int MAX_METADATA = 1024 * 1024;
+  static final long MAX_UNPACKED = 256L * 1024 * 1024;
+
+  // Packages the host class loader provides; a copy inside a plugin would shadow them.
+  private static final List<String> HOST_PACKAGES = List.of("dev/dsh/api/", "org/pf4j/",
+      "org/slf4j/", "tools/jackson/", "com/fasterxml/jackson/annotation/");
+  private static final Pattern PLUGIN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+  /**
+   * @param jar the file to read
+   * @param shownAs the file as the caller named it, for messages
+   */
+  static PluginJar read(Path jar, Path shownAs) {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      long declared = 0;
+      @Nullable String hostClass = null;
+      for (Enumeration<? extends ZipEntry> all = zip.entries(); all.hasMoreElements(); ) {
+        ZipEntry entry = all.nextElement();
+        declared += Math.max(0, entry.getSize());
+        if (declared > MAX_UNPACKED) {
+          throw refused(shownAs, "it unpacks to more than the " + mebibytes(MAX_UNPACKED)
+              + " limit for a plugin jar (" + entry.getName() + " alone declares "
+              + mebibytes(entry.getSize()) + ")");
+        }
+        String name = entry.getName();
+        if (hostClass == null && name.endsWith(".class")
+            && HOST_PACKAGES.stream().anyMatch(name::startsWith)) {
+          hostClass = name;
+        }
+      }
+      Attributes main = manifest(zip, shownAs).getMainAttributes();
+      String id = attribute(main, "Plugin-Id");
+      if (id == null) {
+        throw notAPlugin(shownAs, "its manifest has no Plugin-Id");
+      }
+      if (!PLUGIN_ID.matcher(id).matches()) {
+        throw notAPlugin(
+            shownAs, "its Plugin-Id \"" + id + "\" is not a plain name (letters, digits, . _ -)");
+      }
+      String version = attribute(main, "Plugin-Version");
+      if (version == null) {
+        throw notAPlugin(shownAs, "its manifest has no Plugin-Version");
+      }
+      if (zip.getEntry(EXTENSION_INDEX) == null) {
+        throw notAPlugin(shownAs, "it declares no PF4J extension (" + EXTENSION_INDEX
+            + " is missing; compile the plugin with the PF4J annotation processor)");
+      }
+      if (hostClass != null) {
+        throw new PluginLoadException(shownAs, "it bundles " + hostClass
+            + ": dsh-plugin-api, PF4J, SLF4J and Jackson come from the host and must be"
+            + " `provided` dependencies, never packed into the plugin");
+      }
+      text(zip, EXTENSION_INDEX, shownAs); // PF4J reads it later: held to the same cap now
+      return new PluginJar(shownAs, id, version, Optional.ofNullable(attribute(main, "Plugin-Requires")),
+          text(zip, BUNDLE_PATCH, shownAs),
+          text(zip, CONFIG_SCHEMA, shownAs).map(text -> parseSchema(text, shownAs)));
+    } catch (IOException | SecurityException e) {
+      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new PluginLoadException(shownAs, "not a valid jar (" + why + ")", e);
+    }
+  }
+
+  /**
+   * The {@code Plugin-Id} in the jar's manifest, read alone: known even for a jar refused for
+   * another reason, so it can still be removed by id. Empty when it cannot be read.
+   */
+  public static Optional<String> pluginIdOf(Path jar) {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      return Optional.ofNullable(attribute(manifest(zip, jar).getMainAttributes(), "Plugin-Id"));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<String> text(ZipFile zip, String name, Path shownAs) throws IOException {
+    ZipEntry entry = zip.getEntry(name);
+    if (entry == null || entry.isDirectory()) {
+      return Optional.empty();
+    }
+    byte[] bytes = CappedRead.read(entry.getSize(), () -> zip.getInputStream(entry), MAX_METADATA,
+        size -> refused(shownAs, name + " is over the " + mebibytes(MAX_METADATA)
+            + " limit for the files the host reads"));
+    return Optional.of(new String(bytes, StandardCharsets.UTF_8));
+  }
+
+  private static Manifest manifest(ZipFile zip, Path shownAs) throws IOException {
+    String text = text(zip, JarFile.MANIFEST_NAME, shownAs)
+        .orElseThrow(() -> notAPlugin(shownAs, "the jar has no META-INF/MANIFEST.MF"));
+    try {
+      return new Manifest(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (IOException e) {
+      throw notAPlugin(shownAs, "its META-INF/MANIFEST.MF is invalid (" + e.getMessage() + ")");
+    }
+  }
+
+  private static @Nullable String attribute(Attributes attributes, String name) {
+    String value = attributes.getValue(name);
+    return value == null || value.isBlank() ? null : value.strip();
+  }
+
+  private static JsonNode parseSchema(String text, Path shownAs) {
+    try {
+      JsonNode schema = Json.MAPPER.readTree(text);
+      if (schema == null || !schema.isObject()) {
+        throw notAPlugin(shownAs, CONFIG_SCHEMA + " is not a JSON object");
+      }
+      return schema;
+    } catch (JacksonException e) {
+      throw new PluginLoadException(
+          shownAs, CONFIG_SCHEMA + " is not valid JSON (" + e.getOriginalMessage() + ")", e);
+    }
+  }
+
+  private static PluginLoadException refused(Path shownAs, String why) {
+    return new PluginLoadException(shownAs, "refused: " + why);
+  }
+
+  private static PluginLoadException notAPlugin(Path shownAs, String why) {
+    return new PluginLoadException(shownAs, "not a dsh plugin: " + why);
+  }
+
+  private static String mebibytes(long bytes) {
+    long mib = bytes / (1024 * 1024);
+    return mib >= 1 ? mib + " MiB" : bytes + " bytes";
+  }
+}
