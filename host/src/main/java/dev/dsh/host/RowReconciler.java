@@ -18,9 +18,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Keeps the runtime's scopes in step with a composed profile: a row whose {@code name} resolves to
- * a plugin is applied in a scope of its own, {@code root/<row id>}. Called on the host's admin
- * thread only.
+ * Keeps the runtime's scopes in step with a composed profile: each enabled row in a scope of its
+ * own, {@code root/<row id>}. Called on the host's admin thread only.
  */
 final class RowReconciler {
 
@@ -38,10 +37,9 @@ final class RowReconciler {
   }
 
   /**
-   * Checks {@code config} for row {@code rowId} as the plugin {@code name} names takes it when the
-   * row applies (its config type's schema, then binding to the type), for {@link ProfileEdits}.
+   * Checks {@code config} as the plugin {@code name} takes it when the row applies (its config
+   * type's schema, then binding to the type), for {@link ProfileEdits}.
    *
-   * @return the bound config, if checked
    * @throws ConfigException with the violations the row's apply would fail with
    */
   Optional<Object> check(String rowId, String name, Map<String, ?> config) {
@@ -49,11 +47,7 @@ final class RowReconciler {
         .map(type -> new SchemaConfigValidator().validate(rowId, type, config).bind(type));
   }
 
-  /**
-   * Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones.
-   *
-   * @return the rows that could not be applied or updated; failed scopes are not among them
-   */
+  /** Applies {@code profile}; the rows that could not be applied or updated (not failed scopes). */
   List<String> reconcile(ComposedProfile profile) {
     List<String> problems = new ArrayList<>();
     Set<String> wanted =

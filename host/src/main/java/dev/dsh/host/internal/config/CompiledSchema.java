@@ -8,19 +8,18 @@ import org.everit.json.schema.Schema;
 import org.everit.json.schema.ValidationException;
 import org.everit.json.schema.loader.SchemaLoader;
 import org.json.JSONObject;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A config schema loaded for everit, once per schema text for the whole process: a reloaded
- * plugin, a second validator, another class of the same shape all reuse it.
- *
- * <p>The cache is keyed by text and holds only Jackson nodes and everit objects built from org.json
- * values: an entry references no config class, so it pins no plugin's class loader.
+ * A config schema compiled for everit once per schema text for the whole process (a reloaded
+ * plugin, another class of the same shape reuse it). An entry holds only Jackson nodes and everit
+ * objects built from text: no config class, so it pins no plugin's class loader.
  */
 final class CompiledSchema {
 
-  // A host sees a handful of schema texts; the bound only stops a host that loads plugin after
-  // plugin version from growing the cache for ever. Past it, the cache starts again.
+  // A host sees a handful of texts; the bound only stops a host loading plugin version after
+  // plugin version from growing the cache for ever.
   private static final int MAX_CACHED = 64;
   private static final ConcurrentHashMap<String, CompiledSchema> BY_TEXT = new ConcurrentHashMap<>();
 
@@ -29,22 +28,15 @@ final class CompiledSchema {
 
   private CompiledSchema(String text) {
     this.navigator = new SchemaNavigator(ConfigSchemas.parse(text));
-    this.everit =
-        SchemaLoader.builder()
-            .schemaJson(new JSONObject(text))
-            .draftV7Support()
-            .addFormatValidator(CredentialValues.FORMAT, CredentialValues::fieldProblem)
-            .build()
-            .load()
-            .build();
+    this.everit = SchemaLoader.builder().schemaJson(new JSONObject(text)).draftV7Support()
+        .addFormatValidator(CredentialValues.FORMAT, CredentialValues::fieldProblem)
+        .build().load().build();
   }
 
-  /** The compiled schema of {@code configType} (see {@link ConfigSchemas}). */
   static CompiledSchema of(Class<?> configType) {
     return forText(ConfigSchemas.text(configType));
   }
 
-  /** The compiled form of {@code text}, compiled at most once while it stays cached. */
   static CompiledSchema forText(String text) {
     CompiledSchema cached = BY_TEXT.get(text);
     if (cached != null) {
@@ -56,9 +48,33 @@ final class CompiledSchema {
     return BY_TEXT.computeIfAbsent(text, CompiledSchema::new);
   }
 
-  /** Fills absent keys with the schema's defaults, in place. */
+  /**
+   * Fills absent keys with the schema's defaults, in place, at every level present. Jackson does
+   * not apply them, and everit's {@code useDefaults} would lose the user's key order.
+   */
   void fillDefaults(ObjectNode config) {
-    SchemaDefaults.fill(navigator, config, "");
+    fill(config, "");
+  }
+
+  private void fill(JsonNode instance, String pointer) {
+    if (instance.isArray()) {
+      for (int i = 0; i < instance.size(); i++) {
+        fill(instance.get(i), pointer + "/" + i);
+      }
+    } else if (instance instanceof ObjectNode object) {
+      navigator.at(pointer).path("properties").properties().forEach(property -> {
+        String key = property.getKey();
+        String child = SchemaNavigator.child(pointer, key);
+        JsonNode declared = property.getValue().get("default");
+        JsonNode fallback = declared != null ? declared : navigator.at(child).get("default");
+        if (!object.has(key) && fallback != null) {
+          object.set(key, fallback.deepCopy());
+        }
+        if (object.has(key) && object.get(key).isContainer()) {
+          fill(object.get(key), child);
+        }
+      });
+    }
   }
 
   /** Every way {@code config} breaks the schema, in document order; empty when it is valid. */

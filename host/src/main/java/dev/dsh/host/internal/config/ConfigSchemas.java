@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.config;
 
+import dev.dsh.host.json.Json;
 import dev.dsh.schema.ConfigSchemaGenerator;
 import dev.dsh.schema.EmbeddedSchema;
 import java.io.IOException;
@@ -8,34 +9,28 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
-import tools.jackson.databind.json.JsonMapper;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The JSON Schema of a config type, as text: the copy generated at build time into the type's own
- * jar ({@link EmbeddedSchema}: the host's built-ins and plugins built with dsh-schema carry one), read through
- * the type's class loader. Only a type that ships no copy (a test's, or a plugin built without the
- * generator) has its schema generated here, and only then are the generator's classes loaded.
+ * The JSON Schema of a config type: the copy generated at build time into the type's own jar
+ * ({@link EmbeddedSchema}), read through the type's loader; generated here only for a type that
+ * ships none (a test's), and only then are the generator's classes loaded.
  */
 public final class ConfigSchemas {
 
-  // The text is kept in each class's own side table: a String, so the memo never pins the class
-  // or its loader, and the identical String instance makes the by-text cache lookups cheap.
-  private static final ClassValue<String> TEXTS =
-      new ClassValue<>() {
-        @Override
-        protected String computeValue(Class<?> type) {
-          String embedded = embedded(type);
-          return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(type);
-        }
-      };
-
-  // Only ever parses schema text, never a plugin's class.
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  // Each class's text in its own side table: a String, so nothing pins the class or its loader,
+  // and the same instance each time makes the by-text cache lookups cheap.
+  private static final ClassValue<String> TEXTS = new ClassValue<>() {
+    @Override
+    protected String computeValue(Class<?> type) {
+      String embedded = embedded(type);
+      return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(type);
+    }
+  };
 
   private ConfigSchemas() {}
 
-  /** The schema text of {@code configType}. */
   public static String text(Class<?> configType) {
     return TEXTS.get(configType);
   }
@@ -46,13 +41,13 @@ public final class ConfigSchemas {
   }
 
   static ObjectNode parse(String schemaText) {
-    if (!(MAPPER.readTree(schemaText) instanceof ObjectNode schema)) {
+    if (!(Json.MAPPER.readTree(schemaText) instanceof ObjectNode schema)) {
       throw new IllegalArgumentException("a config schema must be a JSON object");
     }
     return schema;
   }
 
-  private static String embedded(Class<?> type) {
+  private static @Nullable String embedded(Class<?> type) {
     ClassLoader loader = type.getClassLoader();
     URL url = loader == null ? null : loader.getResource(EmbeddedSchema.resourceName(type));
     if (url == null) {
@@ -60,8 +55,7 @@ public final class ConfigSchemas {
     }
     try {
       URLConnection connection = url.openConnection();
-      // Uncached: a cached jar connection keeps the jar open for the life of the JVM, one more
-      // open file for every plugin jar ever loaded.
+      // A cached jar connection keeps the jar open for the JVM's life: a file per plugin ever loaded.
       connection.setUseCaches(false);
       try (InputStream in = connection.getInputStream()) {
         return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -7,31 +7,24 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** Deep, unmodifiable copies of JSON-like trees (maps, lists, strings, numbers, booleans, nulls). */
+/** Deep unmodifiable copies of JSON-like trees, which may hold nulls ({@link Map#copyOf} may not). */
 final class JsonLike {
 
   private JsonLike() {}
 
-  /**
-   * A deep unmodifiable copy of {@code map}. {@link Map#copyOf} is not used because JSON-like trees
-   * may hold null values.
-   */
   static Map<String, Object> freezeMap(Map<?, ?> map) {
     Map<String, Object> copy = new LinkedHashMap<>();
-    map.forEach(
-        (key, value) -> {
-          if (!(key instanceof String name)) {
-            throw new IllegalArgumentException("config keys must be strings, got " + key);
-          }
-          copy.put(name, freeze(value));
-        });
+    map.forEach((key, value) -> {
+      if (!(key instanceof String name)) {
+        throw new IllegalArgumentException("config keys must be strings, got " + key);
+      }
+      copy.put(name, freeze(value));
+    });
     return Collections.unmodifiableMap(copy);
   }
 
-  static @Nullable Object freeze(@Nullable Object value) {
-    if (value == null
-        || value instanceof String
-        || value instanceof Number
+  private static @Nullable Object freeze(@Nullable Object value) {
+    if (value == null || value instanceof String || value instanceof Number
         || value instanceof Boolean) {
       return value;
     }
@@ -40,12 +33,9 @@ final class JsonLike {
     }
     if (value instanceof List<?> list) {
       List<@Nullable Object> copy = new ArrayList<>(list.size());
-      for (Object item : list) {
-        copy.add(freeze(item));
-      }
+      list.forEach(item -> copy.add(freeze(item)));
       return Collections.unmodifiableList(copy);
     }
-    throw new IllegalArgumentException(
-        "not a JSON-like value: " + value.getClass().getName());
+    throw new IllegalArgumentException("not a JSON-like value: " + value.getClass().getName());
   }
 }

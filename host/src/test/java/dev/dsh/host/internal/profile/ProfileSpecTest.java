@@ -52,6 +52,13 @@ class ProfileSpecTest {
   }
 
   @Test
+  void theFileSaysOnItsFirstLineThatDshWritesItAndWhereTheUsersSettingsGo() {
+    assertThat(ProfileSpec.empty().withBundle("p").toYaml()).isEqualTo(
+        "# Written by dsh (plugin add, remove, enable, disable, the console), whole: your own"
+            + " settings go in cordis.patch.yml\nbundles:\n  - \"p\"\n");
+  }
+
+  @Test
   void unknownKeyIsRefusedWithTheFileName() {
     assertThatThrownBy(() -> ProfileSpec.parse("bundle: [a]\n", "profiles/x/profile.yml"))
         .isInstanceOf(ProfileException.class)
