@@ -13,7 +13,7 @@ import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.host.model.FileAccessException.Kind;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileEditException.Reason;
 import dev.dsh.host.model.ProfileException;
@@ -106,7 +106,7 @@ public final class ProfileEdits {
       return new Saved(rowId, file, !had);
     } catch (IOException e) {
       throw HomeWrites.failed(
-          "could not save the config of row " + rowId, e, file, FileAccessException.Kind.FILE);
+          "could not save the config of row " + rowId, e, file, Kind.FILE);
     }
   }
 
@@ -159,53 +159,39 @@ public final class ProfileEdits {
       to.write(file);
     } catch (IOException e) {
       throw HomeWrites.failed("could not " + (enabled ? "enable " : "disable ") + pluginId
-          + " in profile " + options.profile(), e, file, FileAccessException.Kind.FILE);
+          + " in profile " + options.profile(), e, file, Kind.FILE);
     }
     return true;
   }
 
   /**
-   * Installs the plugin jar {@code body} streams, as {@link PluginInstaller#add} installs a file:
-   * the bytes go to an owner-only temporary file in the home, deleted whatever happens, and a
-   * message names it "the uploaded jar". An exception {@code body} throws passes through.
+   * A new owner-only temporary file in the home holding what {@code body} streams: an uploaded
+   * plugin jar, for {@link PluginInstaller#add}. The caller deletes it; on a failure it is gone.
    *
-   * @throws PluginLoadException when the jar is not a plugin this host loads
    * @throws FileAccessException when the home cannot take it, naming the path and the cause
+   * @throws IOException when {@code body} cannot be read; what it throws passes through
    */
-  public static PluginInstaller.Installed installUpload(HostOptions options, InputStream body)
-      throws IOException {
+  public static Path stageUpload(HostOptions options, InputStream body) throws IOException {
     Path home = options.home().root();
     Path jar;
     try {
       jar = OwnerOnlyFiles.createTemp(home, ".upload-");
     } catch (IOException e) {
-      throw HomeWrites.failed("could not store the uploaded jar", e, home,
-          FileAccessException.Kind.FOLDER);
+      throw HomeWrites.failed("could not store the uploaded jar", e, home, Kind.FOLDER);
     }
-    try {
-      try (OutputStream out = Files.newOutputStream(jar)) {
-        byte[] buffer = new byte[64 * 1024];
-        for (int read; (read = body.read(buffer)) >= 0; ) {
-          try {
-            out.write(buffer, 0, read);
-          } catch (IOException e) { // only a failed write is the home's to tell
-            throw HomeWrites.failed("could not store the uploaded jar", e, home,
-                FileAccessException.Kind.FOLDER);
-          }
+    try (OutputStream out = Files.newOutputStream(jar)) {
+      byte[] buffer = new byte[64 * 1024];
+      for (int read; (read = body.read(buffer)) >= 0; ) {
+        try {
+          out.write(buffer, 0, read);
+        } catch (IOException e) { // only a failed write is the home's to tell
+          throw HomeWrites.failed("could not store the uploaded jar", e, home, Kind.FOLDER);
         }
       }
-      try {
-        return PluginInstaller.add(options, jar);
-      } catch (PluginLoadException e) {
-        String said = e.getMessage().replace(jar.toString(), "the uploaded jar");
-        throw new PluginLoadException(
-            Path.of("the uploaded jar"), said.replaceFirst("^the uploaded jar: ", ""), e);
-      } catch (FileAccessException e) {
-        throw new FileAccessException(
-            e.getMessage().replace(jar.toString(), "the uploaded jar"), e.getCause());
-      }
-    } finally {
+      return jar;
+    } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(jar);
+      throw e;
     }
   }
 }

@@ -4,21 +4,19 @@ import dev.dsh.host.HostOptions;
 import dev.dsh.serve.internal.http.ServeState;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServlet;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 
 /**
- * The console's data endpoints, behind the server's auth like every {@code /api/*} path: {@code
- * /api/overview}, {@code /api/plugins}, {@code /api/config}, {@code /api/credentials}; and the one
- * thread ({@code dsh-console-edits}) that makes their edits of the home (plugins, profile files,
- * credentials): each edit reads, changes and replaces a file, so two at once could undo one
- * another ({@code ProfileEdits}). A request waits for its edit; the thread ends by {@link
- * #close()}.
+ * The console's data endpoints, behind the server's auth like every {@code /api/*} path ({@code
+ * /api/overview}, {@code /api/plugins}, {@code /api/config}, {@code /api/credentials}), and the one
+ * thread ({@code dsh-console-edits}) that makes their edits of the home: each reads, changes and
+ * replaces a file, so two at once could undo one another. A request waits for its edit.
  */
 public final class ConsoleApi implements AutoCloseable {
 
@@ -31,15 +29,13 @@ public final class ConsoleApi implements AutoCloseable {
   private ConsoleApi() {}
 
   /**
-   * Mounts the endpoints in {@code context}.
-   *
-   * @param host the options the served host boots with: its home and profile are the ones edited
+   * @param host the options the served host boots with: its home and profile are edited
    * @param meters the registry {@code /metrics} reads, whose search counters the overview totals
    */
   public static ConsoleApi mount(ServletContextHandler context, ServeState state,
       HostOptions host, MeterRegistry meters) {
     ConsoleApi api = new ConsoleApi();
-    add(context, new OverviewServlet(state, host, meters), "/api/overview");
+    add(context, new OverviewServlet(state, host, api, meters), "/api/overview");
     add(context, new PluginsServlet(state, host, api), "/api/plugins", "/api/plugins/*");
     add(context, new ConfigApiServlet(state, host, api), "/api/config", "/api/config/*");
     add(context, new CredentialsApiServlet(state, host, api), "/api/credentials",
@@ -54,31 +50,19 @@ public final class ConsoleApi implements AutoCloseable {
     }
   }
 
-  /**
-   * Runs {@code edit} on the edits thread and returns its value.
-   *
-   * @throws RuntimeException the edit's own, as it threw it
-   */
+  /** Runs {@code edit} on the edits thread; what it throws is thrown as it was. */
   <T> T run(Supplier<T> edit) {
-    Future<T> done = thread.submit(edit::get);
     try {
-      return done.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException failure) {
-        throw failure;
-      }
+      return CompletableFuture.supplyAsync(edit, thread).join();
+    } catch (CompletionException e) {
       if (e.getCause() instanceof Error error) {
         throw error;
       }
-      throw new IllegalStateException(e.getCause());
-    } catch (InterruptedException e) {
-      done.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for an edit", e);
+      throw e.getCause() instanceof RuntimeException failure ? failure : e;
     }
   }
 
-  /** Ends the edits thread (the server is stopping) once the edit it runs (if any) is done. */
+  /** Ends the edits thread once the edit it runs (if any) is done. */
   @Override
   public void close() {
     thread.shutdown();

@@ -3,6 +3,7 @@ package dev.dsh.serve.internal.console;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileEditException;
@@ -17,27 +18,23 @@ import java.io.IOException;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the console's data endpoints share: the host they read and edit, the dispatch by method
- * and path (405 for any other), the JSON bodies they take, and how a failure is answered: each of
- * the host library's typed failures with its status, its code and the message the CLI prints for
- * it (those messages never hold a secret value).
+ * What the console's data endpoints share: the host they read and edit, the dispatch by method and
+ * path (405 for any other), the JSON bodies they take, and how a failure is answered: each typed
+ * failure of the host library with its status, its code and the message the CLI prints (never a
+ * secret value).
  */
 abstract class ConsoleApiServlet extends HttpServlet {
-
-  private static final long serialVersionUID = 1L;
-  static final JsonMapper JSON = JsonMapper.shared();
 
   final transient ServeState state;
   final transient HostOptions options;
   final transient ConsoleApi edits;
   private final String answers;
 
-  /** {@code answers}: the 405's message, the methods and paths the endpoint answers. */
+  /** @param answers the 405's message: the methods and paths the endpoint answers */
   ConsoleApiServlet(ServeState state, HostOptions options, ConsoleApi edits, String answers) {
     this.state = state;
     this.options = options;
@@ -47,7 +44,6 @@ abstract class ConsoleApiServlet extends HttpServlet {
 
   /** A refusal of the endpoint's own, answered with its status and code. */
   static final class Refusal extends RuntimeException {
-    private static final long serialVersionUID = 1L;
     private final int status;
     private final String code;
 
@@ -58,10 +54,7 @@ abstract class ConsoleApiServlet extends HttpServlet {
     }
   }
 
-  /**
-   * Answers the request if its method and path (its path info, {@code /} for none) are one the
-   * endpoint takes, else returns false.
-   */
+  /** Answers the request if the endpoint takes its method and path ({@code /} for none). */
   abstract boolean answer(String method, String path, HttpServletRequest request,
       HttpServletResponse response) throws IOException;
 
@@ -78,46 +71,34 @@ abstract class ConsoleApiServlet extends HttpServlet {
     }
   }
 
-  /** Answers {@code 200} with {@code body}. */
   static void reply(HttpServletResponse response, JsonNode body) throws IOException {
-    ApiReplies.json(response, 200, JSON.writeValueAsString(body));
+    ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(body));
   }
 
   /**
-   * The request's body as a JSON object (the HTTP stack caps its size).
+   * The field {@code name} of the request's JSON object body, which must hold it.
    *
-   * @throws BadRequest when it is not one, saying what it is
+   * @throws BadRequest naming what is wrong; the body is never echoed
    */
-  static JsonNode object(HttpServletRequest request) throws IOException {
+  static JsonNode field(HttpServletRequest request, String name, String mustBe)
+      throws IOException {
     JsonNode body;
     try {
-      body = JSON.readTree(request.getInputStream());
+      body = Json.MAPPER.readTree(request.getInputStream());
     } catch (JacksonException e) {
-      // Jackson's text may quote the body: it is not echoed.
       throw new BadRequest("", "the body is not valid JSON: send one JSON object");
     }
     if (body == null || !body.isObject()) {
       throw new BadRequest("", "the body must be a JSON object");
     }
-    return body;
-  }
-
-  /**
-   * The field {@code name} of the request's body, which must be there.
-   *
-   * @throws BadRequest naming the field and what it must be
-   */
-  static JsonNode field(HttpServletRequest request, String name, String mustBe)
-      throws IOException {
-    return Optional.ofNullable(object(request).get(name)).filter(value -> !value.isNull())
+    return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
         .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
   }
 
   /** The one path segment of {@code path} ({@code /x}), if the path is that. */
   static Optional<String> segment(String path) {
     return path.length() > 1 && path.indexOf('/', 1) < 0
-        ? Optional.of(path.substring(1))
-        : Optional.empty();
+        ? Optional.of(path.substring(1)) : Optional.empty();
   }
 
   /** A scope's failure in one line: its message's first line, else its class's name. */
@@ -127,16 +108,23 @@ abstract class ConsoleApiServlet extends HttpServlet {
     return ApiReplies.printable(message.lines().findFirst().orElse(""));
   }
 
-  /**
-   * Answers {@code failure} if it is one the host library documents (or a {@link Refusal}), else
-   * rethrows it (the container's error handler answers 500 without its text).
-   */
+  /** Answers a failure the host library documents, else rethrows it (a 500 without its text). */
   private static void fail(HttpServletResponse response, RuntimeException failure)
       throws IOException {
     if (failure instanceof Refusal refusal) {
       ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
     } else if (failure instanceof ConfigException invalid) {
-      invalidConfig(response, invalid);
+      // The CLI's message has a line per violation: one line here, joined by "; ".
+      String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
+          .replace(":; ", ": ");
+      ObjectNode root = Json.MAPPER.createObjectNode();
+      ArrayNode violations = root.putObject("error").put("code", "INVALID_CONFIG")
+          .put("message", ApiReplies.printable(message)).putArray("violations");
+      for (ConfigViolation violation : invalid.violations()) {
+        violations.addObject().put("pointer", violation.pointer())
+            .put("message", ApiReplies.printable(violation.message()));
+      }
+      ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(root));
     } else if (failure instanceof ProfileEditException edit) {
       // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
       int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
@@ -152,31 +140,5 @@ abstract class ConsoleApiServlet extends HttpServlet {
     } else {
       throw failure;
     }
-  }
-
-  /** {@code 400 INVALID_CONFIG}: the CLI's message, and each violation at its pointer. */
-  private static void invalidConfig(HttpServletResponse response, ConfigException invalid)
-      throws IOException {
-    ObjectNode root = JSON.createObjectNode();
-    ObjectNode error = root.putObject("error").put("code", "INVALID_CONFIG")
-        .put("message", ApiReplies.printable(oneLine(invalid.getMessage())));
-    ArrayNode violations = error.putArray("violations");
-    for (ConfigViolation violation : invalid.violations()) {
-      violations.addObject().put("pointer", violation.pointer())
-          .put("message", ApiReplies.printable(violation.message()));
-    }
-    ApiReplies.json(response, 400, JSON.writeValueAsString(root));
-  }
-
-  /** The CLI's message has a line per violation; a JSON message is one line, joined by "; ". */
-  private static String oneLine(String text) {
-    StringBuilder out = new StringBuilder();
-    for (String line : text.strip().split("\\s*\\R\\s*")) {
-      if (!out.isEmpty()) {
-        out.append(out.charAt(out.length() - 1) == ':' ? " " : "; ");
-      }
-      out.append(line);
-    }
-    return out.toString();
   }
 }
