@@ -7,11 +7,9 @@ import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ConsoleLayer;
-import dev.dsh.host.internal.profile.MergePatch;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
-import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileAccessException.Kind;
 import dev.dsh.host.model.ProfileEditException;
@@ -26,19 +24,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The edits a console makes of a home, each checked whole before a byte is written: a row's
- * config, saved in the console's own layer {@code profiles/<profile>/console.patch.yml}; a
- * plugin's bundle listed in dsh's {@code profile.yml}; an uploaded plugin jar installed. The
- * user's {@code cordis.patch.yml} is never written. A host serving the home ({@link Host#serve})
- * reloads by itself; otherwise call {@link Host#reload}. Read what a form shows with {@link
- * HostInspection#form}. Each edit reads, changes and replaces a file: make the edits of one home
- * one at a time (a console from one thread), or one may undo another.
+ * config, in the console's own layer {@code profiles/<profile>/console.patch.yml}; a plugin's
+ * bundle, in dsh's {@code profile.yml}; an uploaded jar, staged for {@link PluginInstaller#add}.
+ * The user's {@code cordis.patch.yml} is never written. A host serving the home reloads by itself;
+ * otherwise call {@link Host#reload}. Each edit reads, changes and replaces a file: make the edits
+ * of one home one at a time (a console from one thread), or one may undo another.
  */
 public final class ProfileEdits {
 
@@ -61,17 +57,14 @@ public final class ProfileEdits {
   }
 
   /**
-   * Saves the config of row {@code rowId} as the form shows it: the console layer's entry for the
-   * row becomes a JSON merge patch of the fields that differ from the row as the layers before it
-   * set it. A secret field left out, or given as {@link #KEEP_SECRET}, keeps its value (and is not
-   * copied into the console layer); a field given as null is cleared (its default applies). The
-   * whole config is checked first as the host checks the row when it applies it (the plugin's
-   * schema, defaults filled, every violation at its pointer), and, given the host serving this
-   * home, as its loaded plugin binds it (a number past an {@code int} field).
+   * Saves row {@code rowId}'s whole config as a form holds it: the console layer's entry for the
+   * row gets a JSON merge patch of the fields that changed. A secret field left out, or given as
+   * {@link #KEEP_SECRET}, keeps its value where it is; a field given as null is cleared (its
+   * default applies). The config is checked first as the host applies the row (the plugin's
+   * schema, defaults filled, every violation at its pointer) and, given the host serving the home,
+   * as its loaded plugin binds it (a number past an {@code int} field).
    *
-   * @param config the row's whole new config, a JSON-like tree
-   * @throws ConfigException listing each violation ({@code /maxConcurrentSearches: must be at most
-   *     64}); nothing was written
+   * @throws ConfigException listing each violation; nothing was written
    * @throws ProfileEditException when the profile has no such row ({@link Reason#UNKNOWN_ROW}), or
    *     a {@code --patch} file or in-memory layer sets it ({@link Reason#SET_ELSEWHERE})
    * @throws ProfileException when the profile does not compose; nothing was written
@@ -85,8 +78,8 @@ public final class ProfileEdits {
         Reason.UNKNOWN_ROW, "profile " + options.profile() + " has no row \"" + rowId
             + "\"; its rows: " + profile.rows().stream().map(ProfileRow::id)
                 .collect(Collectors.joining(", "))));
-    Set<String> later = Stream.concat(options.patch().map(p -> "--patch " + p).stream(),
-        options.layers().stream().map(ProfileLayer::name)).collect(Collectors.toSet());
+    List<String> later = Stream.concat(options.patch().map(p -> "--patch " + p).stream(),
+        options.layers().stream().map(ProfileLayer::name)).toList();
     Optional<String> setBy = Stream.of(profile.configOrigin(rowId), profile.origin(rowId))
         .flatMap(Optional::stream).filter(later::contains).findFirst();
     if (setBy.isPresent()) {
@@ -98,41 +91,23 @@ public final class ProfileEdits {
     Map<String, Object> whole = ConfigSecrets.keepStored(config, row.config(), schema.orElse(null));
     schema.ifPresent(s -> SchemaConfigValidator.check(rowId, s, whole));
     running.ifPresent(host -> host.admin.call(() -> host.rows.check(rowId, row.name(), whole)));
-    Map<String, Object> changed = MergePatch.diff(row.config(), whole);
+    Map<String, Object> changed = ConsoleLayer.diff(row.config(), whole);
     Path file = options.home().profile(options.profile()).resolve(ProfileComposer.CONSOLE_FILE);
     try {
-      boolean had = ConsoleLayer.update(file, "profiles/" + options.profile() + "/"
-          + ProfileComposer.CONSOLE_FILE, rowId, old -> MergePatch.merge(old, changed));
-      return new Saved(rowId, file, !had);
+      return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
+          + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.merge(old, changed)));
     } catch (IOException e) {
-      throw HomeWrites.failed(
-          "could not save the config of row " + rowId, e, file, Kind.FILE);
+      throw HomeWrites.failed("could not save the config of row " + rowId, e, file, Kind.FILE);
     }
   }
 
   /**
-   * {@link #saveRowConfig(HostOptions, String, Map, Optional)} of a JSON object.
+   * Lists the bundle of the installed plugin {@code pluginId} in the profile's {@code profile.yml}
+   * or takes it out, as {@code dsh plugin enable} and {@code disable} do. Taken out, its rows leave
+   * the profile and the user's entries for them are kept and skipped, as {@code dsh plugin remove}
+   * records them, until it is listed again.
    *
-   * @throws IllegalArgumentException when {@code config} is not a JSON object
-   */
-  public static Saved saveRowConfig(
-      HostOptions options, String rowId, JsonNode config, Optional<Host> running) {
-    if (!config.isObject()) {
-      throw new IllegalArgumentException("the config of row \"" + rowId + "\" must be a JSON"
-          + " object, got " + config.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
-    }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> tree = Json.MAPPER.treeToValue(config, Map.class);
-    return saveRowConfig(options, rowId, tree, running);
-  }
-
-  /**
-   * Lists the bundle of the installed plugin {@code pluginId} in the profile's {@code
-   * profile.yml}, or takes it out, as {@code dsh plugin enable} and {@code disable} do. Taken out,
-   * the plugin's rows leave the profile, and the entries the user's layers keep for them are
-   * recorded as {@code dsh plugin remove} records them: kept and skipped until it is listed again.
-   *
-   * @return whether the file changed (it said so already otherwise)
+   * @return whether the file changed
    * @throws ProfileEditException ({@link Reason#UNKNOWN_PLUGIN}) when no installed plugin has that
    *     id (and, to take out, the profile does not list it), naming the installed ids
    * @throws ProfileException when a file of the profile does not read
@@ -141,8 +116,8 @@ public final class ProfileEdits {
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
     HostInspection inspection = HostInspection.of(options);
     Path file = options.home().profileFile(options.profile());
-    ProfileSpec spec = ProfileSpec.read(file, "profiles/" + options.profile() + "/"
-        + ProfileSpec.FILE_NAME);
+    ProfileSpec spec =
+        ProfileSpec.read(file, "profiles/" + options.profile() + "/" + ProfileSpec.FILE_NAME);
     List<String> installed = inspection.jars().stream().map(HostInspection.PluginJar::id).toList();
     if (!installed.contains(pluginId) && (enabled || !spec.bundles().contains(pluginId))) {
       throw new ProfileEditException(Reason.UNKNOWN_PLUGIN, "no installed plugin has the id \""
@@ -152,21 +127,20 @@ public final class ProfileEdits {
     ProfileSpec to = enabled ? spec.withBundle(pluginId)
         : !spec.bundles().contains(pluginId) ? spec
         : spec.withoutBundle(pluginId).withRemovedRows(pluginId, inspection.keptRows(pluginId));
-    if (to.equals(spec)) {
-      return false;
-    }
     try {
-      to.write(file);
+      if (!to.equals(spec)) {
+        to.write(file);
+      }
     } catch (IOException e) {
       throw HomeWrites.failed("could not " + (enabled ? "enable " : "disable ") + pluginId
           + " in profile " + options.profile(), e, file, Kind.FILE);
     }
-    return true;
+    return !to.equals(spec);
   }
 
   /**
    * A new owner-only temporary file in the home holding what {@code body} streams: an uploaded
-   * plugin jar, for {@link PluginInstaller#add}. The caller deletes it; on a failure it is gone.
+   * plugin jar. The caller deletes it; on a failure it is gone.
    *
    * @throws FileAccessException when the home cannot take it, naming the path and the cause
    * @throws IOException when {@code body} cannot be read; what it throws passes through

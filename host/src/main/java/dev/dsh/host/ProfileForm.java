@@ -19,11 +19,10 @@ import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a config form needs of a profile, read without applying it ({@link HostInspection#form}):
- * each row with its schema, its config and the layer that set each field, and each credential the
- * rows use with where its value would come from. It holds no secret value: a secret field (schema
- * {@code x-secret}, or a key that looks like one, as {@code --dump-config} decides) is left out of
- * {@link Row#config()}. Save a form with {@link ProfileEdits#saveRowConfig}.
+ * What a config form needs of a profile, read without applying it ({@link HostInspection#form}),
+ * and no secret value: a secret field (schema {@code x-secret}, or a key that looks like one, as
+ * {@code --dump-config} decides) is left out of {@link Row#config()}. Save a form with {@link
+ * ProfileEdits#saveRowConfig}.
  *
  * @param rows every row, disabled ones included, in profile order
  * @param credentials every credential reference the enabled rows name, by name
@@ -44,9 +43,8 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
    * @param fieldOrigins each field of its config, secret ones too, and the layer that set it
    * @param schema its plugin's config schema, if it has one; a copy on every call
    * @param config its config as composed, before defaults, without its secret fields
-   * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value ({@code /apiKey})
-   * @param secretFields the RFC 6901 pointers of the fields the form must keep write-only
-   * @param credentialRefs the credential references it names
+   * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value
+   * @param secretFields the RFC 6901 pointers of the fields a form must keep write-only
    */
   public record Row(String id, String plugin, boolean disabled, String origin,
       String configOrigin, Map<String, String> fieldOrigins, Optional<JsonNode> schema,
@@ -71,9 +69,8 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   /**
    * One credential reference, never its value.
    *
-   * @param configured whether a value would be resolved now
-   * @param source where it would come from; empty when it is missing
-   * @param writable whether the store can take a value for it ({@link CredentialService#set})
+   * @param source where a value would come from now; empty when there is none
+   * @param writable whether the store can take a value ({@link CredentialService#set})
    * @param rows the ids of the enabled rows that name it
    */
   public record Credential(String ref, boolean configured, Optional<CredentialSource> source,

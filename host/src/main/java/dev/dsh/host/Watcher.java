@@ -8,13 +8,13 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Polls the plugins folder and the profile's files ({@code profile.yml}, {@code cordis.patch.yml},
@@ -42,12 +42,8 @@ final class Watcher implements AutoCloseable {
   /** @param onChange run on the watcher's thread; a failure is told to the event sink */
   Watcher(HostOptions options, Runnable onChange) {
     Path profileDir = options.home().profile(options.profile());
-    List<Path> watched = new ArrayList<>();
-    watched.add(profileDir.resolve(ProfileSpec.FILE_NAME));
-    watched.add(profileDir.resolve(ProfileComposer.PATCH_FILE));
-    watched.add(profileDir.resolve(ProfileComposer.CONSOLE_FILE));
-    options.patch().ifPresent(watched::add);
-    this.files = List.copyOf(watched);
+    this.files = Stream.concat(Stream.of(ProfileSpec.FILE_NAME, ProfileComposer.PATCH_FILE,
+        ProfileComposer.CONSOLE_FILE).map(profileDir::resolve), options.patch().stream()).toList();
     this.pluginsDir = options.home().plugins();
     this.onChange = onChange;
     this.events = options.events();
@@ -61,28 +57,23 @@ final class Watcher implements AutoCloseable {
   }
 
   private void loop() {
-    while (running) {
-      try {
+    try {
+      while (running) {
         TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
-      } catch (InterruptedException e) {
-        return;
-      }
-      Map<Path, Optional<FileStamp>> now = snapshot();
-      if (!now.equals(last) && running) {
-        try {
-          now = settled(now);
-        } catch (InterruptedException e) {
-          return;
-        }
-        last = now;
-        try {
-          onChange.run();
-        } catch (RuntimeException e) {
-          // One failed reload must not end hot reload; a failure written for people is told so.
-          events.accept("reload failed: "
-              + (e instanceof FileAccessException ? String.valueOf(e.getMessage()) : e.toString()));
+        Map<Path, Optional<FileStamp>> now = snapshot();
+        if (!now.equals(last) && running) {
+          last = settled(now);
+          try {
+            onChange.run();
+          } catch (RuntimeException e) {
+            // One failed reload must not end hot reload; a failure written for people is told so.
+            events.accept("reload failed: "
+                + (e instanceof FileAccessException ? e.getMessage() : e.toString()));
+          }
         }
       }
+    } catch (InterruptedException e) {
+      // closed
     }
   }
 

@@ -25,7 +25,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@link ProfileEdits#saveRowConfig}: a row's config checked, then saved as a merge patch of the
@@ -180,12 +179,11 @@ class ProfileEditsTest {
   }
 
   @Test
-  void aJsonObjectIsSavedAsTheSameMapAndAnotherRowsEntryStays() throws IOException {
+  void anotherRowsEntryStaysWhenARowIsSaved() throws IOException {
     ProfileEdits.saveRowConfig(options(), "web", Map.of("searchProvider", "yuanbao"));
 
-    ProfileEdits.Saved saved = ProfileEdits.saveRowConfig(options(), ROW,
-        JsonMapper.builder().build()
-            .readTree("{\"baseURL\": \"" + BASE_URL + "\", \"count\": 30}"), Optional.empty());
+    ProfileEdits.Saved saved =
+        ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "count", 30));
 
     assertAll(
         () -> assertThat(saved.newEntry()).isTrue(),

@@ -2,6 +2,7 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.credentials.CredentialValues;
+import dev.dsh.host.json.Json;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.everit.json.schema.Schema;
@@ -12,14 +13,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A config schema compiled for everit once per schema text for the whole process (a reloaded
- * plugin, another class of the same shape reuse it). An entry holds only Jackson nodes and everit
- * objects built from text: no config class, so it pins no plugin's class loader.
+ * A config schema compiled for everit once per text for the whole process. An entry holds only
+ * trees and everit objects built from text: no config class, so it pins no plugin's class loader.
  */
 final class CompiledSchema {
 
-  // A host sees a handful of texts; the bound only stops a host loading plugin version after
-  // plugin version from growing the cache for ever.
+  // A host sees a handful of texts; the bound stops one loading version after version growing it.
   private static final int MAX_CACHED = 64;
   private static final ConcurrentHashMap<String, CompiledSchema> BY_TEXT = new ConcurrentHashMap<>();
 
@@ -80,7 +79,8 @@ final class CompiledSchema {
   /** Every way {@code config} breaks the schema, in document order; empty when it is valid. */
   List<ConfigViolation> violations(ObjectNode config) {
     try {
-      everit.validate(JsonTrees.toOrgJson(config));
+      // By text: an org.json object built from a map drops the keys whose value is null.
+      everit.validate(new JSONObject(Json.MAPPER.writeValueAsString(config)));
       return List.of();
     } catch (ValidationException e) {
       return new ViolationMessages(navigator, config).translate(e);

@@ -2,35 +2,32 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.host.json.Json;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/**
- * The host's {@link ConfigValidator}: the JSON Schema of the config type ({@link ConfigSchemas}),
- * its defaults copied in, then everit reporting every violation at once. Thread-safe.
- */
+/** The host's {@link ConfigValidator}: the type's schema, its defaults filled, then everit. */
 public final class SchemaConfigValidator implements ConfigValidator {
 
   @Override
   public JsonConfig validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
-    ObjectNode tree = JsonTrees.toTree(raw);
-    return configType == null ? new JsonConfig(subject, tree, null)
-        : new JsonConfig(subject, complete(subject, CompiledSchema.of(configType), tree),
-            configType);
+    ObjectNode tree = tree(raw);
+    return configType == null ? new JsonConfig(subject, tree, null) : new JsonConfig(subject,
+        complete(subject, CompiledSchema.of(configType), tree), configType);
   }
 
   /**
-   * Checks {@code raw} against {@code schema} (read from a jar, or a built-in's type) before it is
-   * saved, with the compiled schema, defaults and messages the host applies the row with.
+   * Checks {@code raw} against {@code schema} (a jar's, or a built-in's) as the host checks the
+   * row when it applies it: the same compiled schema, defaults and messages.
    *
    * @throws ConfigException listing every violation
    * @throws IllegalArgumentException when {@code raw} holds a value that is not JSON-like
    */
   public static void check(String subject, JsonNode schema, Map<String, ?> raw) {
-    complete(subject, CompiledSchema.forText(schema.toString()), JsonTrees.toTree(raw));
+    complete(subject, CompiledSchema.forText(schema.toString()), tree(raw));
   }
 
   /** A copy of {@code config} with {@code schema}'s defaults filled; throws its violations. */
@@ -42,5 +39,12 @@ public final class SchemaConfigValidator implements ConfigValidator {
       throw new ConfigException(subject, violations);
     }
     return completed;
+  }
+
+  private static ObjectNode tree(Map<String, ?> raw) {
+    if (!(Json.MAPPER.valueToTree(raw) instanceof ObjectNode object)) {
+      throw new IllegalArgumentException("a config must be a JSON object");
+    }
+    return object;
   }
 }

@@ -98,7 +98,7 @@ final class ViolationMessages {
         type.forEach(t -> names.add(article(t.asString())));
         return "expected " + (type.isArray() ? String.join(" or ", names)
             : type.isString() ? article(type.asString()) : "another type")
-            + ", got " + JsonTrees.kindOf(value);
+            + ", got " + kindOf(value);
       }
       case "enum": {
         List<String> allowed = new ArrayList<>();
@@ -139,6 +139,14 @@ final class ViolationMessages {
     }
   }
 
+  /** What kind of JSON value this is: "a string", "an integer", "null", ... */
+  private static String kindOf(JsonNode node) {
+    return node.isString() ? "a string" : node.isIntegralNumber() ? "an integer"
+        : node.isNumber() ? "a number" : node.isBoolean() ? "a boolean"
+        : node.isObject() ? "an object" : node.isArray() ? "an array"
+        : node.isNull() ? "null" : "nothing";
+  }
+
   private static String article(String type) {
     return switch (type) {
       case "integer", "object", "array" -> "an " + type;
@@ -149,7 +157,7 @@ final class ViolationMessages {
 
   private static String quote(JsonNode value) {
     if (value.isContainer()) {
-      return JsonTrees.kindOf(value);
+      return kindOf(value);
     }
     String text = UrlUserInfo.redact(value.toString());
     return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";

@@ -59,11 +59,7 @@ public final class FileCredentialStore {
   }
 
   /** @param syncWrites off only for tests that hammer the store */
-  FileCredentialStore(Path file, boolean syncWrites) {
-    this(file, syncWrites, LoggerFactory.getLogger(FileCredentialStore.class)::warn);
-  }
-
-  private FileCredentialStore(Path file, boolean syncWrites, Consumer<String> warnings) {
+  FileCredentialStore(Path file, boolean syncWrites, Consumer<String> warnings) {
     this.file = file.toAbsolutePath().normalize();
     if (this.file.getFileName() == null) {
       throw new IllegalArgumentException("the credential store must be a file, not a root folder");
@@ -94,9 +90,9 @@ public final class FileCredentialStore {
   /**
    * Stores {@code value}, trimmed.
    *
-   * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would make
-   *     the store larger than 1 MiB; the message never holds the value
-   * @throws CredentialStoreCorruptException when the file cannot be understood; it is left as is
+   * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would take
+   *     the store over 1 MiB; the message never holds the value
+   * @throws CredentialStoreCorruptException when the file cannot be understood; it is kept as is
    * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
   public void write(CredentialRef ref, String value) {

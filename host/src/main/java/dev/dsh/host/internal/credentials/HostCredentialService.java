@@ -35,10 +35,6 @@ public final class HostCredentialService implements CredentialService {
     this.env = env;
   }
 
-  public FileCredentialStore store() {
-    return store;
-  }
-
   @Override
   public CompletionStage<Optional<Credential>> resolve(CredentialRef ref) {
     try {

@@ -126,7 +126,7 @@ record Patch(String name, List<Entry> entries, boolean merges) {
     }
     // A present but empty config (YAML null) is an empty config.
     Optional<Map<String, Object>> tree = map.containsKey("config")
-        ? Optional.of(config == null ? Map.of() : JsonLike.freezeMap((Map<?, ?>) config))
+        ? Optional.of(config == null ? Map.of() : ProfileRow.freeze((Map<?, ?>) config))
         : Optional.empty();
     return new Override(position, (String) id, Optional.ofNullable((String) name), tree,
         Optional.ofNullable((Boolean) disabled));

@@ -4,6 +4,8 @@ import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,22 +14,22 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Composes a profile from its layers, in order: the base layer, each bundle {@code
- * profiles/<name>/profile.yml} lists (its plugin's embedded patch), the user layer {@code
- * cordis.patch.yml}, the console layer {@code console.patch.yml} (merge patches), an optional
- * {@code --patch} file, then the layers given in memory. The one code path for boot, reload and
- * {@code --dump-config}: it reads files and starts nothing.
+ * Composes a profile from its layers, in order: the base rows ({@code env}, {@code credentials},
+ * {@code web}, {@code tool-web}, empty configs: each built-in's schema holds its defaults), each
+ * bundle {@code profiles/<name>/profile.yml} lists, the user's {@code cordis.patch.yml}, the
+ * console's {@code console.patch.yml} (merge patches), a {@code --patch} file, then the layers
+ * given in memory. Each row keeps the layer that inserted it and the layer that set each field.
+ * The one path for boot, reload and {@code --dump-config}: it reads files and starts nothing.
  */
 public final class ProfileComposer {
 
-  /** The user layer's file name inside {@code profiles/<name>/}; dsh never writes it. */
+  /** The user's layer inside {@code profiles/<name>/}; dsh never writes it. */
   public static final String PATCH_FILE = "cordis.patch.yml";
 
-  /** The console layer's file name inside {@code profiles/<name>/}. */
+  /** The console's layer inside {@code profiles/<name>/}. */
   public static final String CONSOLE_FILE = "console.patch.yml";
 
-  static final String USER = "user layer ";
-
+  private static final String USER = "user layer ";
   private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   private final Path home;
@@ -48,7 +50,6 @@ public final class ProfileComposer {
     return home.resolve("profiles").resolve(profile);
   }
 
-  /** {@link #compose(String, Optional, List)} without layers in memory. */
   public ComposedProfile compose(String profile, Optional<Path> patchFile) {
     return compose(profile, patchFile, List.of());
   }
@@ -64,14 +65,19 @@ public final class ProfileComposer {
     ProfileSpec spec = ProfileSpec.read(profileDir(profile).resolve(ProfileSpec.FILE_NAME), specFile);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
-      BundlePatch patch = bundles.find(bundle).orElseThrow(() -> new ProfileException(specFile
+      layers.add(bundles.find(bundle).orElseThrow(() -> new ProfileException(specFile
           + " lists bundle \"" + bundle + "\", but no installed plugin has that id (install it"
-          + " with `dsh plugin add <jar>` or remove it from the list)"));
-      layers.add(patch.parse());
+          + " with `dsh plugin add <jar>` or remove it from the list)")).parse());
     }
     layers.addAll(userLayers(profile, patchFile));
     extra.forEach(layer -> layers.add(Patch.parse(layer.yaml(), layer.name(), layer.name(), false)));
-    return Composition.compose(profile, layers, spec.removedRows());
+    return new Fold().run(profile, layers, spec.removedRows());
+  }
+
+  /** The base layer alone: what {@code dsh run} serves while the profile does not compose. */
+  public ComposedProfile baseOnly(String profile) {
+    profileDir(profile);
+    return new Fold().run(profile, List.of(), Map.of());
   }
 
   /**
@@ -87,12 +93,11 @@ public final class ProfileComposer {
   }
 
   private List<Patch> userLayers(String profile, Optional<Path> patchFile) {
-    Path dir = profileDir(profile);
     List<Patch> layers = new ArrayList<>();
     for (String file : List.of(PATCH_FILE, CONSOLE_FILE)) {
       String shown = "profiles/" + profile + "/" + file;
       boolean console = file.equals(CONSOLE_FILE);
-      YamlFiles.read(dir.resolve(file), shown).ifPresent(text -> layers.add(
+      YamlFiles.read(profileDir(profile).resolve(file), shown).ifPresent(text -> layers.add(
           Patch.parse(text, shown, (console ? "console layer " : USER) + shown, console)));
     }
     if (patchFile.isPresent()) {
@@ -104,9 +109,86 @@ public final class ProfileComposer {
     return layers;
   }
 
-  /** The base layer alone: what {@code dsh run} serves while the profile's layers do not compose. */
-  public ComposedProfile baseOnly(String profile) {
-    profileDir(profile);
-    return Composition.compose(profile, List.of(), Map.of());
+  /** One composition's state: the rows, where each row and field came from, the notes. */
+  private static final class Fold {
+    private final Map<String, ProfileRow> rows = new LinkedHashMap<>();
+    private final Map<String, String> origins = new HashMap<>();
+    private final Map<String, String> configOrigins = new HashMap<>();
+    private final Map<String, Map<String, String>> fieldOrigins = new HashMap<>();
+    private final List<String> notes = new ArrayList<>();
+
+    /**
+     * @param removedRows row id → the removed plugin that inserted it: an override of such a row,
+     *     while no layer defines it, is skipped with a note instead of failing the composition
+     */
+    ComposedProfile run(String profile, List<Patch> layers, Map<String, String> removedRows) {
+      List.of("env", "credentials", "web", "tool-web")
+          .forEach(id -> insert(ProfileRow.named(id), "base layer"));
+      for (Patch layer : layers) {
+        for (Patch.Entry entry : layer.entries()) {
+          if (entry instanceof Patch.Insert insert) {
+            insert.rows().forEach(row -> insert(row, layer.name()));
+          } else {
+            override(layer, (Patch.Override) entry, removedRows);
+          }
+        }
+      }
+      Map<String, Map<String, String>> fields = new HashMap<>();
+      fieldOrigins.forEach((id, set) -> fields.put(id, Map.copyOf(set)));
+      return new ComposedProfile(profile, new ArrayList<>(rows.values()), origins, configOrigins,
+          fields, notes);
+    }
+
+    private void insert(ProfileRow row, String layer) {
+      String existing = origins.putIfAbsent(row.id(), layer);
+      if (existing != null) {
+        throw new ProfileException("row \"" + row.id() + "\" inserted by " + layer
+            + " already exists (from " + existing + ")");
+      }
+      rows.put(row.id(), row);
+      configOrigins.put(row.id(), layer);
+      Map<String, String> fields = new HashMap<>();
+      row.config().keySet().forEach(key -> fields.put(key, layer));
+      fieldOrigins.put(row.id(), fields);
+    }
+
+    private void override(Patch layer, Patch.Override entry, Map<String, String> removedRows) {
+      ProfileRow row = rows.get(entry.id());
+      String where = layer.name() + ": entry " + entry.position() + " overrides row \""
+          + entry.id() + "\"";
+      if (row == null && removedRows.containsKey(entry.id())) {
+        notes.add(where + " of the removed plugin " + removedRows.get(entry.id()) + ": the entry is"
+            + " kept and skipped, and applies again once the plugin is added back (delete it if it"
+            + " is no longer wanted)");
+        return;
+      } else if (row == null) {
+        throw new ProfileException(where + ", which no earlier layer defines (use {insert: [...]}"
+            + " to add a row)");
+      }
+      Map<String, Object> config = row.config();
+      if (entry.config().isPresent()) {
+        Map<String, Object> given = entry.config().get();
+        Map<String, String> fields = fieldOrigins.get(row.id());
+        if (layer.merges()) {
+          List<String> both = given.keySet().stream()
+              .filter(key -> fields.getOrDefault(key, "").startsWith(USER)).toList();
+          if (!both.isEmpty()) {
+            notes.add("row \"" + row.id() + "\": " + fields.get(both.get(0)) + " and "
+                + layer.name() + " both set " + String.join(", ", both) + "; the values of "
+                + layer.name() + " apply (keep each field in one of the two files)");
+          }
+          config = ConsoleLayer.apply(config, given);
+          given.forEach((key, value) -> fields.compute(key, (k, old) -> value == null ? null
+              : layer.name()));
+        } else {
+          config = given;
+          fields.clear();
+          given.keySet().forEach(key -> fields.put(key, layer.name()));
+        }
+        configOrigins.put(row.id(), layer.name());
+      }
+      rows.put(row.id(), new ProfileRow(row.id(), entry.rowName().orElse(row.name()), config,
+          entry.disabled().orElse(row.disabled())));
+    }
   }
 }

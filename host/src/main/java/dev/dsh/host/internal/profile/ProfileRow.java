@@ -1,12 +1,17 @@
 package dev.dsh.host.internal.profile;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * One row of a profile: the plugin {@code name} (a built-in or a PF4J plugin id) applied under
- * the row {@code id} with a raw config, a deep unmodifiable JSON-like tree validated when the row
- * applies; a disabled row stays in the profile unapplied. {@link #toString()} shows the config's
- * keys, never its values: rows may carry secrets.
+ * One row of a profile: the plugin {@code name} (a built-in or a plugin id) applied under the row
+ * {@code id} with a raw config, a deep unmodifiable JSON-like tree (it may hold nulls, which
+ * {@link Map#copyOf} may not); a disabled row stays unapplied. {@link #toString()} shows the
+ * config's keys, never its values: rows may carry secrets.
  */
 public record ProfileRow(String id, String name, Map<String, Object> config, boolean disabled) {
 
@@ -14,7 +19,7 @@ public record ProfileRow(String id, String name, Map<String, Object> config, boo
     if (id.isBlank() || name.isBlank()) {
       throw new IllegalArgumentException("a row's id and name must not be blank");
     }
-    config = JsonLike.freezeMap(config);
+    config = freeze(config);
   }
 
   /** An enabled row with an empty config, named after its id (the built-in rows). */
@@ -26,5 +31,33 @@ public record ProfileRow(String id, String name, Map<String, Object> config, boo
   public String toString() {
     return "ProfileRow[id=" + id + ", name=" + name + ", config keys=" + config.keySet()
         + ", disabled=" + disabled + "]";
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> freeze(Map<?, ?> map) {
+    return (Map<String, Object>) frozen(map);
+  }
+
+  private static @Nullable Object frozen(@Nullable Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> copy = new LinkedHashMap<>();
+      map.forEach((key, item) -> {
+        if (!(key instanceof String name)) {
+          throw new IllegalArgumentException("config keys must be strings, got " + key);
+        }
+        copy.put(name, frozen(item));
+      });
+      return Collections.unmodifiableMap(copy);
+    }
+    if (value instanceof List<?> list) {
+      List<@Nullable Object> copy = new ArrayList<>(list.size());
+      list.forEach(item -> copy.add(frozen(item)));
+      return Collections.unmodifiableList(copy);
+    }
+    if (value == null || value instanceof String || value instanceof Number
+        || value instanceof Boolean) {
+      return value;
+    }
+    throw new IllegalArgumentException("not a JSON-like value: " + value.getClass().getName());
   }
 }

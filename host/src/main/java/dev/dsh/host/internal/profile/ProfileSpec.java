@@ -15,11 +15,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A profile's {@code profile.yml}, dsh's own file: the bundles (plugin ids) whose layers the
- * profile uses, in order, and the rows of plugins {@code dsh plugin remove} took out ({@code
- * removedRows}: row id → plugin id). {@code plugin add}, {@code remove}, {@code enable}, {@code
- * disable} and the console write it whole through {@link #write}; a missing file, an empty one or
- * a missing key means none.
+ * A profile's {@code profile.yml}, dsh's own file, written whole by {@link #write} ({@code plugin
+ * add}, {@code remove}, {@code enable}, {@code disable}, the console): the bundles (plugin ids)
+ * whose layers the profile uses, in order; a missing file or key means none.
  *
  * @param removedRows row id → the removed plugin whose bundle inserted it: an entry of the user's
  *     layers that overrides such a row while no layer defines it is kept and skipped, not an error
@@ -67,38 +65,36 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
           throw ProfileException.malformed(
               file, 0, "unknown key \"" + key + "\" (allowed: bundles, removedRows)");
         });
-    List<String> bundles = new ArrayList<>();
-    Object listed = map.get("bundles");
-    if (listed != null && !(listed instanceof List<?>)) {
+    Object listed = map.get("bundles") == null ? List.of() : map.get("bundles");
+    Object rows = map.get("removedRows") == null ? Map.of() : map.get("removedRows");
+    String shape = "\"removedRows\" must map row ids to plugin ids, got ";
+    if (!(listed instanceof List<?> items)) {
       throw ProfileException.malformed(
           file, 0, "\"bundles\" must be a list of plugin ids, got " + Patch.describe(listed));
     }
-    List<?> items = listed == null ? List.of() : (List<?>) listed;
+    if (!(rows instanceof Map<?, ?> removed)) {
+      throw ProfileException.malformed(file, 0, shape + Patch.describe(rows));
+    }
+    List<String> bundles = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       if (!(items.get(i) instanceof String id) || id.isBlank()) {
         throw ProfileException.malformed(
             file, i + 1, "a bundle must be a plugin id, got " + Patch.describe(items.get(i)));
-      }
-      if (bundles.contains(id)) {
+      } else if (bundles.contains(id)) {
         throw ProfileException.malformed(file, i + 1, "bundle \"" + id + "\" is listed twice");
       }
       bundles.add(id);
     }
-    Map<String, String> removed = new LinkedHashMap<>();
-    Object rows = map.get("removedRows");
-    String shape = "\"removedRows\" must map row ids to plugin ids, got ";
-    if (rows != null && !(rows instanceof Map<?, ?>)) {
-      throw ProfileException.malformed(file, 0, shape + Patch.describe(rows));
-    }
-    (rows == null ? Map.of() : (Map<?, ?>) rows).forEach((row, plugin) -> {
+    removed.forEach((row, plugin) -> {
       if (!(row instanceof String id) || id.isBlank()
           || !(plugin instanceof String pluginId) || pluginId.isBlank()) {
         throw ProfileException.malformed(
             file, 0, shape + Patch.describe(row) + ": " + Patch.describe(plugin));
       }
-      removed.put(id, pluginId);
     });
-    return new ProfileSpec(bundles, removed);
+    @SuppressWarnings("unchecked")
+    Map<String, String> checked = (Map<String, String>) removed;
+    return new ProfileSpec(bundles, checked);
   }
 
   /** This spec listing {@code bundle} (last, unless listed), its plugin's rows no longer removed. */

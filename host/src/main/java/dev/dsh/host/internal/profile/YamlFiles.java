@@ -29,18 +29,18 @@ import tools.jackson.dataformat.yaml.YAMLFactory;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Reads profile and patch files: UTF-8 text of at most 1 MiB holding one YAML document of plain
- * data. A text that does not read is told in the user's terms ({@code <file>: line l, column c:
- * broken YAML: <problem>}): never a value from the text (it may be a secret), a Java class or a
+ * Reads profile and patch files: UTF-8 text of at most 1 MiB (real ones are a few hundred bytes,
+ * and the parser spends about a second per MiB of one value) holding one YAML document of plain
+ * data. A text that does not read is told in the user's terms, {@code <file>: line l, column c:
+ * broken YAML: <problem>}: never a value from the text (it may be a secret), a Java class or a
  * Jackson setting.
  */
 final class YamlFiles {
 
-  /** Real files are a few hundred bytes; the parser spends about a second per MiB of one value. */
   static final int MAX_BYTES = 1 << 20;
 
-  // A duplicate key is an editing mistake that last-wins would hide. The parser's own limits
-  // match the file's, so a text that came from elsewhere is bounded too.
+  // A duplicate key is an editing mistake last-wins would hide. The parser's limits match the
+  // file's, so a text that came from elsewhere is bounded too.
   static final YAMLMapper MAPPER = new YAMLMapper.Builder(YAMLFactory.builder()
           .loadSettings(LoadSettings.builder().setCodePointLimit(MAX_BYTES).build())
           .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_BYTES)
@@ -48,6 +48,9 @@ final class YamlFiles {
           .build())
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .build();
+
+  private static final String BINARY = "a binary (!!binary) value is not allowed; write plain"
+      + " data (a string, number, boolean, list or mapping)";
 
   private YamlFiles() {}
 
@@ -57,25 +60,22 @@ final class YamlFiles {
    * @throws ProfileException when it is over the limit, a folder, not UTF-8 or unreadable
    */
   static Optional<String> read(Path file, String shownAs) {
-    byte[] bytes;
     try {
       if (Files.isDirectory(file)) {
         throw new ProfileException(
             "cannot read " + shownAs + ": " + file.toAbsolutePath() + " is a folder, not a file");
       }
-      bytes = CappedRead.read(Files.size(file), () -> Files.newInputStream(file), MAX_BYTES,
+      byte[] bytes = CappedRead.read(Files.size(file), () -> Files.newInputStream(file), MAX_BYTES,
           size -> tooLarge(shownAs, (size >= 0 ? size : "more than " + MAX_BYTES) + " bytes"));
+      return Optional.of(
+          StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
     } catch (NoSuchFileException e) {
       return Optional.empty();
+    } catch (CharacterCodingException e) {
+      throw new ProfileException(shownAs + " is not UTF-8 text; save it as UTF-8", e);
     } catch (IOException e) {
       throw new ProfileException("cannot read " + shownAs + ": "
           + FileProblems.describe(e, file, FileAccessException.Kind.FILE), e);
-    }
-    try {
-      return Optional.of(
-          StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
-    } catch (CharacterCodingException e) {
-      throw new ProfileException(shownAs + " is not UTF-8 text; save it as UTF-8", e);
     }
   }
 
@@ -97,7 +97,10 @@ final class YamlFiles {
     try {
       tree = MAPPER.readTree(text);
     } catch (JacksonException e) {
-      throw refused(file, e);
+      TokenStreamLocation at = e.getLocation();
+      throw new ProfileException(file + ": " + (at == null || at.getLineNr() < 1 ? ""
+          : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ") + "broken YAML: "
+          + problem(e));
     }
     if (tree == null || tree.isMissingNode()) {
       return Optional.empty();
@@ -108,7 +111,7 @@ final class YamlFiles {
     return Optional.ofNullable(MAPPER.treeToValue(tree, Object.class));
   }
 
-  /** {@code !!binary} is the one tag Jackson turns into something else than plain data. */
+  /** {@code !!binary} is the one tag Jackson reads as something else than plain data. */
   private static boolean holdsBinary(JsonNode node) {
     return node.isBinary() || node.isPojo()
         || node.isContainer() && node.valueStream().anyMatch(YamlFiles::holdsBinary);
@@ -117,31 +120,18 @@ final class YamlFiles {
   /** Where the binary value is: the tree keeps no locations, so the tokens are read again. */
   private static ProfileException binary(String text, String file) {
     try (JsonParser parser = MAPPER.createParser(text)) {
-      for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
-        if (token == JsonToken.VALUE_EMBEDDED_OBJECT) {
-          List<String> path = List.of(parser.streamReadContext().pathAsPointer().toString()
-              .replaceFirst("^/", "").split("/", -1));
-          boolean inEntry = path.get(0).matches("\\d+");
-          String field = String.join(".", inEntry ? path.subList(1, path.size()) : path)
-              .replace("~1", "/").replace("~0", "~");
-          return ProfileException.malformed(file, inEntry ? Integer.parseInt(path.get(0)) + 1 : 0,
-              "line " + parser.currentTokenLocation().getLineNr() + ", field "
-                  + (field.isEmpty() ? "(the entry)" : field) + ": " + BINARY);
-        }
+      while (parser.nextToken() != JsonToken.VALUE_EMBEDDED_OBJECT) {
+        // to the value
       }
+      List<String> path = List.of(parser.streamReadContext().pathAsPointer().toString()
+          .replaceFirst("^/", "").split("/", -1));
+      boolean inEntry = path.get(0).matches("\\d+");
+      String field = String.join(".", inEntry ? path.subList(1, path.size()) : path)
+          .replace("~1", "/").replace("~0", "~");
+      return ProfileException.malformed(file, inEntry ? Integer.parseInt(path.get(0)) + 1 : 0,
+          "line " + parser.currentTokenLocation().getLineNr() + ", field "
+              + (field.isEmpty() ? "(the entry)" : field) + ": " + BINARY);
     }
-    return ProfileException.malformed(file, 0, BINARY);
-  }
-
-  private static final String BINARY = "a binary (!!binary) value is not allowed; write plain"
-      + " data (a string, number, boolean, list or mapping)";
-
-  /** {@code <file>: line l, column c: broken YAML: <problem>}, without a place when none is known. */
-  static ProfileException refused(String file, JacksonException e) {
-    TokenStreamLocation at = e.getLocation();
-    String where = at == null || at.getLineNr() < 1 ? ""
-        : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
-    return new ProfileException(file + ": " + where + "broken YAML: " + problem(e));
   }
 
   private static String problem(JacksonException e) {
@@ -150,33 +140,25 @@ final class YamlFiles {
         String context = marked.getContext();
         return context == null || context.isBlank()
             ? marked.getProblem() : context + ": " + marked.getProblem();
-      }
-      if (t instanceof ReaderException reader) {
+      } else if (t instanceof ReaderException reader) {
         return String.format(
             "character U+%04X is not allowed in YAML; remove it", reader.getCodePoint());
-      }
-      if (t instanceof YamlVersionException) {
+      } else if (t instanceof YamlVersionException) {
         return "unsupported %YAML version; write %YAML 1.2 or leave the directive out";
       }
     }
     // Jackson's own messages: only those that quote no value and name no Java are kept.
     String message = String.valueOf(e.getOriginalMessage());
-    if (e instanceof StreamConstraintsException) {
-      return message.replaceAll(", from `[^`]*`", "");
-    }
-    if (message.startsWith("Duplicate Object property")) {
-      return message.lines().findFirst().orElse(message); // names the key: never a secret
-    }
-    if (message.startsWith("Trailing token")) {
-      return "a second document follows the first; a file holds one YAML document";
-    }
-    if (message.startsWith("Expected a property name") || message.startsWith("Non scalar key")) {
-      return "a key must be a plain value, not a list or a mapping";
-    }
-    if (message.startsWith("Malformed")) {
-      return "a value is not the number its tag (!!int, !!float) or escape says it is";
-    }
-    return message.contains("base64") ? BINARY
+    return e instanceof StreamConstraintsException ? message.replaceAll(", from `[^`]*`", "")
+        : message.startsWith("Duplicate Object property")
+            ? message.lines().findFirst().orElse(message) // names the key: never a secret
+        : message.startsWith("Trailing token")
+            ? "a second document follows the first; a file holds one YAML document"
+        : message.startsWith("Expected a property name") || message.startsWith("Non scalar key")
+            ? "a key must be a plain value, not a list or a mapping"
+        : message.startsWith("Malformed")
+            ? "a value is not the number its tag (!!int, !!float) or escape says it is"
+        : message.contains("base64") ? BINARY
         : "the text does not read as plain data (strings, numbers, booleans, lists and mappings)";
   }
 }

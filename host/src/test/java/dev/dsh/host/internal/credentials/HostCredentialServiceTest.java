@@ -48,7 +48,7 @@ class HostCredentialServiceTest {
   /** A service whose writes skip the device sync: same locking and replacing, much faster. */
   private HostCredentialService unsyncedService() {
     return new HostCredentialService(
-        new FileCredentialStore(storeFile(), false),
+        new FileCredentialStore(storeFile(), false, line -> {}),
         name -> Optional.ofNullable(variables.get(name)));
   }
 
@@ -257,7 +257,7 @@ class HostCredentialServiceTest {
             service.describe(KEY).toString(),
             service.list().toString(),
             service.toString(),
-            service.store().toString(),
+            new FileCredentialStore(storeFile()).toString(),
             resolve(service, KEY).orElseThrow().toString());
 
     assertThat(shown).doesNotContain(CANARY);

@@ -1,18 +1,17 @@
 package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.Host;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.ProfileForm;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.BadRequest;
-import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,10 +25,10 @@ import tools.jackson.databind.node.ObjectNode;
  * fields are secret ({@code secretFields}), the layer that set each field ({@code fieldsFrom}),
  * and the state of its scope {@code root/<id>}.
  */
-final class ConfigApiServlet extends ConsoleApiServlet {
+final class ConfigApiServlet extends ConsoleApi.Endpoint {
 
-  ConfigApiServlet(ServeState state, HostOptions options, ConsoleApi edits) {
-    super(state, options, edits,
+  ConfigApiServlet(ConsoleApi api) {
+    super(api, "/api/config",
         "/api/config answers GET, /api/config/dump GET, /api/config/<row> GET and PUT");
   }
 
@@ -55,8 +54,10 @@ final class ConfigApiServlet extends ConsoleApiServlet {
       if (!config.isObject()) {
         throw new BadRequest("/config", "must be a JSON object: the row's whole config");
       }
-      ObjectNode saved = edits.run(() -> {
-        ProfileEdits.saveRowConfig(options, rowId.get(), config, state.booted());
+      @SuppressWarnings("unchecked")
+      Map<String, Object> tree = Json.MAPPER.treeToValue(config, Map.class);
+      ObjectNode saved = edit(() -> {
+        ProfileEdits.saveRowConfig(options, rowId.get(), tree, state.booted());
         return row(rowId.get());
       });
       reply(response, Json.MAPPER.createObjectNode().set("row", saved));
@@ -74,7 +75,7 @@ final class ConfigApiServlet extends ConsoleApiServlet {
 
   private ObjectNode row(String id) {
     return rows().stream().filter(row -> row.path("id").asString().equals(id)).findFirst()
-        .orElseThrow(() -> new Refusal(404, "UNKNOWN_ROW",
+        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_ROW",
             "profile " + options.profile() + " has no row \"" + id + "\""));
   }
 
@@ -84,7 +85,7 @@ final class ConfigApiServlet extends ConsoleApiServlet {
     ObjectNode out = Json.MAPPER.createObjectNode().put("id", row.id())
         .put("plugin", row.plugin()).put("disabled", row.disabled())
         .put("state", scope.map(s -> s.state().name()).orElse(null))
-        .put("reason", scope.flatMap(ScopeInfo::failure).map(ConsoleApiServlet::reason)
+        .put("reason", scope.flatMap(ScopeInfo::failure).map(ConsoleApi.Endpoint::reason)
             .orElse(null));
     out.set("schema", row.schema().orElse(null));
     out.set("config", Json.MAPPER.valueToTree(row.config()));

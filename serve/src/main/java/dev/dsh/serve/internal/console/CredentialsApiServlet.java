@@ -3,10 +3,8 @@ package dev.dsh.serve.internal.console;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.host.Host;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileForm;
 import dev.dsh.host.json.Json;
-import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -20,10 +18,10 @@ import tools.jackson.databind.node.ObjectNode;
  * <ref>} removes it, both through the service the {@code credentials} row mounts (its store keeps
  * its owner-only rules; a running provider sees the change at its next call).
  */
-final class CredentialsApiServlet extends ConsoleApiServlet {
+final class CredentialsApiServlet extends ConsoleApi.Endpoint {
 
-  CredentialsApiServlet(ServeState state, HostOptions options, ConsoleApi edits) {
-    super(state, options, edits,
+  CredentialsApiServlet(ConsoleApi api) {
+    super(api, "/api/credentials",
         "/api/credentials answers GET, /api/credentials/<ref> PUT and DELETE");
   }
 
@@ -48,25 +46,25 @@ final class CredentialsApiServlet extends ConsoleApiServlet {
       JsonNode value = field(request, "value", "the credential's value as a string");
       CredentialRef name = name(ref.get());
       if (!value.isString() || value.stringValue().isBlank()) {
-        throw new Refusal(400, "BAD_CREDENTIAL", value.isString()
+        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", value.isString()
             ? "cannot store " + name.name() + ": the value is empty"
             : "the value must be a JSON string");
       }
       try {
-        edits.run(() -> {
+        edit(() -> {
           Host.inspect(options).credentials().set(name, value.stringValue());
           return null;
         });
       } catch (IllegalArgumentException e) { // the store's rule: it never echoes the value
-        throw new Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
       } catch (UnsupportedOperationException e) {
-        throw new Refusal(409, "NOT_WRITABLE", "cannot store " + name.name()
+        throw new ConsoleApi.Refusal(409, "NOT_WRITABLE", "cannot store " + name.name()
             + ": the credentials row has no writable store");
       }
       response.setStatus(204);
     } else if (ref.isPresent() && method.equals("DELETE")) {
       CredentialRef name = name(ref.get());
-      edits.run(() -> Host.inspect(options).credentials().unset(name));
+      edit(() -> Host.inspect(options).credentials().unset(name));
       response.setStatus(204);
     } else {
       return false;
@@ -78,7 +76,7 @@ final class CredentialsApiServlet extends ConsoleApiServlet {
     try {
       return CredentialRef.of(ref);
     } catch (IllegalArgumentException e) {
-      throw new Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
     }
   }
 }

@@ -2,11 +2,9 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProviderChoice;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.HostVersion;
-import dev.dsh.serve.internal.http.ServeState;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
@@ -22,13 +20,13 @@ import tools.jackson.databind.node.ObjectNode;
  * ProviderChoice}); the searches ended since the server started and how many failed, from the
  * counters {@code /metrics} shows ({@code dsh_searches_total}).
  */
-final class OverviewServlet extends ConsoleApiServlet {
+final class OverviewServlet extends ConsoleApi.Endpoint {
 
   private final transient MeterRegistry meters;
   private final long startedNanos = System.nanoTime();
 
-  OverviewServlet(ServeState state, HostOptions options, ConsoleApi edits, MeterRegistry meters) {
-    super(state, options, edits, "/api/overview answers GET only");
+  OverviewServlet(ConsoleApi api, MeterRegistry meters) {
+    super(api, "/api/overview", "/api/overview answers GET only");
     this.meters = meters;
   }
 

@@ -25,9 +25,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The pages' shells, rendered from the one template ({@value #TEMPLATE}) in the chosen language:
  * {@code ?lang=} sets the language cookie and sends the browser back without it ({@code 303}),
- * else the cookie, else {@code Accept-Language}. In the template {@code {{name}}} takes a value
- * of the server's, {@code {{t:key}}} a message, each HTML-escaped; only the fragments built here
- * (the navigation bar, the language switch, the sign-out button) go in as markup. {@link
+ * else the cookie, else {@code Accept-Language}. In the template {@code {{name}}} is a value of the
+ * server's and {@code {{t:key}}} a message, each HTML-escaped; {@code {{here:page}}} and {@code
+ * {{mine:lang}}} mark the current page and language, {@code {{switch:lang}}} links this page in
+ * another language; {@code {{signout}}} is the sign-out button, when signed in. {@link
  * SessionGate} has already sent a visitor who is not signed in to the sign-in page.
  */
 final class PageServlet extends HttpServlet {
@@ -35,11 +36,12 @@ final class PageServlet extends HttpServlet {
   static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
   static final String LOGIN = "/login";
 
-  /** The navigation bar's pages by name (their message keys' suffix); each at {@link #link}. */
+  /** The navigation bar's pages (the template lists them too), each at {@link #link}. */
   private static final List<String> NAV =
       List.of("overview", "plugins", "config", "credentials", "search", "events");
 
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{(t:)?([A-Za-z0-9_.-]+)}}");
+  private static final Pattern PLACEHOLDER =
+      Pattern.compile("\\{\\{(t:|here:|mine:|switch:)?([A-Za-z0-9_.-]+)}}");
 
   /** A page: its name (the shell's {@code data-page}) and, for {@code config-row}, the row. */
   record Page(String name, String row) {}
@@ -108,31 +110,22 @@ final class PageServlet extends HttpServlet {
 
   private String render(Page page, String path, String otherQuery, Language language,
       boolean signedIn, String next) {
-    StringBuilder nav = new StringBuilder("<ul class=\"nav\">");
     String current = page.name().equals("config-row") ? "config" : page.name();
-    NAV.forEach(name -> nav.append("<li><a href=\"").append(escape(link(name))).append('"')
-        .append(name.equals(current) ? " aria-current=\"page\"" : "").append('>')
-        .append(escape(language.text("nav." + name))).append("</a></li>"));
-    // This page in each language, named in its own: its other query parameters kept.
-    StringBuilder languages = new StringBuilder("<ul class=\"langs\">");
-    for (Language other : Language.values()) {
-      String href = path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&") + "lang="
-          + other.code();
-      languages.append("<li><a href=\"").append(escape(href)).append("\" hreflang=\"")
-          .append(other.tag()).append("\" lang=\"").append(other.tag()).append('"')
-          .append(other == language ? " aria-current=\"true\"" : "").append('>')
-          .append(escape(other.text("lang." + other.code()))).append("</a></li>");
-    }
-    Map<String, String> markup = Map.of("nav", nav.append("</ul>").toString(),
-        "languages", languages.append("</ul>").toString(),
-        "signout", signedIn ? "<button type=\"button\" id=\"signout\" class=\"signout\">"
-            + escape(language.text("nav.signout")) + "</button>" : "");
     Map<String, String> text = Map.of("lang", language.tag(), "page", page.name(),
         "row", page.row(), "next", next, "title", language.text("title." + page.name()),
         "loading", language.text("page.loading"));
     return PLACEHOLDER.matcher(template).replaceAll(match -> Matcher.quoteReplacement(
-        match.group(1) != null ? escape(language.text(match.group(2)))
-            : markup.getOrDefault(match.group(2), escape(text.getOrDefault(match.group(2), "")))));
+        switch (String.valueOf(match.group(1))) {
+          case "t:" -> escape(language.text(match.group(2)));
+          case "here:" -> match.group(2).equals(current) ? " aria-current=\"page\"" : "";
+          case "mine:" -> match.group(2).equals(language.code()) ? " aria-current=\"true\"" : "";
+          // this page in another language, its other query parameters kept
+          case "switch:" -> escape(path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&")
+              + "lang=" + match.group(2));
+          default -> !match.group(2).equals("signout") ? escape(text.getOrDefault(match.group(2),
+              "")) : signedIn ? "<button type=\"button\" id=\"signout\" class=\"signout\">"
+              + escape(language.text("nav.signout")) + "</button>" : "";
+        }));
   }
 
   /** The value of the cookie {@code name}, if sent. */

@@ -2,7 +2,6 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.Json;
@@ -13,7 +12,6 @@ import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.ApiReplies;
 import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.Limits;
-import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.FilterInputStream;
@@ -35,10 +33,10 @@ import tools.jackson.databind.node.ObjectNode;
  * its bundle; {@code DELETE <id>} removes it as {@code dsh plugin remove} does. A change applies
  * by the host's own reload.
  */
-final class PluginsServlet extends ConsoleApiServlet {
+final class PluginsServlet extends ConsoleApi.Endpoint {
 
-  PluginsServlet(ServeState state, HostOptions options, ConsoleApi edits) {
-    super(state, options, edits, "/api/plugins answers GET and POST,"
+  PluginsServlet(ConsoleApi api) {
+    super(api, "/api/plugins", "/api/plugins answers GET and POST,"
         + " /api/plugins/<id>/enabled PUT, /api/plugins/<id> DELETE");
   }
 
@@ -58,11 +56,11 @@ final class PluginsServlet extends ConsoleApiServlet {
         throw new BadRequest("/enabled", "must be true or false");
       }
       boolean changed =
-          edits.run(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
+          edit(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
       reply(response, Json.MAPPER.createObjectNode().put("changed", changed));
     } else if (segment(path).isPresent() && method.equals("DELETE")) {
-      PluginInstaller.Removed removed = edits.run(() -> PluginInstaller.remove(options,
-          segment(path).get())).orElseThrow(() -> new Refusal(404, "UNKNOWN_PLUGIN",
+      PluginInstaller.Removed removed = edit(() -> PluginInstaller.remove(options,
+          segment(path).get())).orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN",
               "no plugin \"" + segment(path).get() + "\" is installed"));
       ObjectNode root = Json.MAPPER.createObjectNode();
       removed.notes().forEach(root.putArray("notes")::add);
@@ -93,7 +91,7 @@ final class PluginsServlet extends ConsoleApiServlet {
     root.putArray("scopes");
     for (ScopeInfo scope : state.booted().map(Host::scopes).orElse(List.of())) {
       root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(ConsoleApiServlet::reason).orElse(null));
+          .put("reason", scope.failure().map(ConsoleApi.Endpoint::reason).orElse(null));
     }
     return root;
   }
@@ -122,12 +120,12 @@ final class PluginsServlet extends ConsoleApiServlet {
       }
     });
     try {
-      return edits.run(() -> {
+      return edit(() -> {
         try {
           return PluginInstaller.add(options, jar);
         } catch (PluginLoadException e) {
           // The temporary file's name means nothing to the user: the message names the upload.
-          throw new Refusal(400, "BAD_PLUGIN", named(e, jar));
+          throw new ConsoleApi.Refusal(400, "BAD_PLUGIN", named(e, jar));
         } catch (FileAccessException e) {
           throw new FileAccessException(named(e, jar), (IOException) e.getCause());
         }
@@ -141,8 +139,8 @@ final class PluginsServlet extends ConsoleApiServlet {
     return e.getMessage().replace(jar.toString(), "the uploaded jar");
   }
 
-  private static Refusal tooLarge() {
-    return new Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the " + Limits.UPLOAD_CAP
+  private static ConsoleApi.Refusal tooLarge() {
+    return new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the " + Limits.UPLOAD_CAP
         + "-byte (64 MiB) cap: upload a smaller one, or install it with 'dsh plugin add <jar>'");
   }
 }
