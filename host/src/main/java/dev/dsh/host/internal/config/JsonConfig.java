@@ -47,7 +47,7 @@ public final class JsonConfig implements Config {
   @Override
   public <T> T bind(Class<T> type) {
     ObjectNode source = type == validatedType ? tree
-        : SchemaConfigValidator.complete(subject, CompiledSchema.of(type), tree);
+        : SchemaConfigValidator.complete(subject, ConfigSchemas.Compiled.of(type), tree);
     try {
       // A mapper per bind: Jackson's type caches would pin each plugin's config class, and so
       // its class loader, after unload; plugins bind at apply and update only.

@@ -16,7 +16,7 @@ public final class SchemaConfigValidator implements ConfigValidator {
   public JsonConfig validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
     ObjectNode tree = tree(raw);
     return configType == null ? new JsonConfig(subject, tree, null) : new JsonConfig(subject,
-        complete(subject, CompiledSchema.of(configType), tree), configType);
+        complete(subject, ConfigSchemas.Compiled.of(configType), tree), configType);
   }
 
   /**
@@ -27,11 +27,11 @@ public final class SchemaConfigValidator implements ConfigValidator {
    * @throws IllegalArgumentException when {@code raw} holds a value that is not JSON-like
    */
   public static void check(String subject, JsonNode schema, Map<String, ?> raw) {
-    complete(subject, CompiledSchema.forText(schema.toString()), tree(raw));
+    complete(subject, ConfigSchemas.Compiled.forText(schema.toString()), tree(raw));
   }
 
   /** A copy of {@code config} with {@code schema}'s defaults filled; throws its violations. */
-  static ObjectNode complete(String subject, CompiledSchema schema, ObjectNode config) {
+  static ObjectNode complete(String subject, ConfigSchemas.Compiled schema, ObjectNode config) {
     ObjectNode completed = config.deepCopy();
     schema.fillDefaults(completed);
     List<ConfigViolation> violations = schema.violations(completed);

@@ -34,7 +34,8 @@ final class SchemaNavigator {
     for (String key : segments(pointer)) {
       JsonNode unresolved = child(node, key);
       node = resolve(unresolved);
-      secret |= unresolved.path("x-secret").asBoolean(false) || node.path("x-secret").asBoolean(false);
+      secret |= unresolved.path("x-secret").asBoolean(false)
+          || node.path("x-secret").asBoolean(false);
     }
     return secret;
   }
@@ -44,7 +45,7 @@ final class SchemaNavigator {
     return List.copyOf(at(pointer).path("properties").propertyNames());
   }
 
-  /** {@code parent} extended by {@code key}, escaped ({@code ~} → {@code ~0}, {@code /} → {@code ~1}). */
+  /** {@code parent} extended by {@code key}, escaped ({@code ~} as {@code ~0}, {@code /} as {@code ~1}). */
   static String child(String parent, String key) {
     return parent + "/" + key.replace("~", "~0").replace("/", "~1");
   }

@@ -8,7 +8,6 @@ import dev.dsh.api.env.LaunchEnvironment;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.slf4j.LoggerFactory;
 
 /**
  * The built-in {@code credentials} plugin: provides {@link CredentialService#KEY} over the store
@@ -22,11 +21,6 @@ public final class CredentialsPlugin implements Plugin {
 
   private final Path home;
   private final Consumer<String> warnings;
-
-  /** A plugin whose warnings (a store others can read) go to the log. */
-  public CredentialsPlugin(Path home) {
-    this(home, line -> LoggerFactory.getLogger(CredentialsPlugin.class).warn(line));
-  }
 
   /** @param warnings where the store's one-line warnings go (stderr, in the CLI) */
   public CredentialsPlugin(Path home, Consumer<String> warnings) {

@@ -25,7 +25,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import org.slf4j.LoggerFactory;
 
 /**
  * The local credential store: one JSON file ({@link StoreFormat}) that processes share, such as
@@ -48,12 +47,11 @@ public final class FileCredentialStore {
   private final boolean syncWrites;
   private final PermissionWarning permissions;
 
-  /** A store in {@code file}, made by the first write; its warnings go to the log. */
-  public FileCredentialStore(Path file) {
-    this(file, LoggerFactory.getLogger(FileCredentialStore.class)::warn);
-  }
-
-  /** @param warnings where one-line warnings go (stderr, in the CLI) */
+  /**
+   * A store in {@code file}, made by the first write.
+   *
+   * @param warnings where one-line warnings go (stderr, in the CLI)
+   */
   public FileCredentialStore(Path file, Consumer<String> warnings) {
     this(file, true, warnings);
   }

@@ -36,12 +36,8 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     removedRows = Collections.unmodifiableMap(new TreeMap<>(removedRows));
   }
 
-  public ProfileSpec(List<String> bundles) {
-    this(bundles, Map.of());
-  }
-
   public static ProfileSpec empty() {
-    return new ProfileSpec(List.of());
+    return new ProfileSpec(List.of(), Map.of());
   }
 
   /**

@@ -72,7 +72,7 @@ class ProfileSpecTest {
 
     assertThat(spec.removedRows()).isEqualTo(Map.of("row-a", "p", "yes", "p"));
     assertThat(ProfileSpec.parse(spec.toYaml(), "profile.yml")).isEqualTo(spec);
-    assertThat(spec.withBundle("p")).isEqualTo(new ProfileSpec(List.of("q", "p")));
+    assertThat(spec.withBundle("p")).isEqualTo(new ProfileSpec(List.of("q", "p"), Map.of()));
   }
 
   @Test

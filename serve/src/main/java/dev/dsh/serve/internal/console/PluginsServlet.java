@@ -140,7 +140,8 @@ final class PluginsServlet extends ConsoleApi.Endpoint {
   }
 
   private static ConsoleApi.Refusal tooLarge() {
-    return new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the " + Limits.UPLOAD_CAP
+    return new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
+        + Limits.UPLOAD_CAP
         + "-byte (64 MiB) cap: upload a smaller one, or install it with 'dsh plugin add <jar>'");
   }
 }
