@@ -2,7 +2,6 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.credentials.CredentialValues;
-import dev.dsh.host.json.Json;
 import dev.dsh.schema.ConfigSchemaGenerator;
 import dev.dsh.schema.EmbeddedSchema;
 import java.io.IOException;
@@ -19,6 +18,7 @@ import org.everit.json.schema.loader.SchemaLoader;
 import org.json.JSONObject;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -55,7 +55,7 @@ public final class ConfigSchemas {
   }
 
   static ObjectNode parse(String schemaText) {
-    if (!(Json.MAPPER.readTree(schemaText) instanceof ObjectNode schema)) {
+    if (!(JsonMapper.shared().readTree(schemaText) instanceof ObjectNode schema)) {
       throw new IllegalArgumentException("a config schema must be a JSON object");
     }
     return schema;
@@ -142,7 +142,7 @@ public final class ConfigSchemas {
     List<ConfigViolation> violations(ObjectNode config) {
       try {
         // By text: an org.json object built from a map drops the keys whose value is null.
-        everit.validate(new JSONObject(Json.MAPPER.writeValueAsString(config)));
+        everit.validate(new JSONObject(config.toString()));
         return List.of();
       } catch (ValidationException e) {
         return new ViolationMessages(navigator, config).translate(e);

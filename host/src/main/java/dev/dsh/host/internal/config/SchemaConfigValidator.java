@@ -2,11 +2,11 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
-import dev.dsh.host.json.Json;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The host's {@link ConfigValidator}: the type's schema, its defaults filled, then everit. */
@@ -42,7 +42,7 @@ public final class SchemaConfigValidator implements ConfigValidator {
   }
 
   private static ObjectNode tree(Map<String, ?> raw) {
-    if (!(Json.MAPPER.valueToTree(raw) instanceof ObjectNode object)) {
+    if (!(JsonMapper.shared().valueToTree(raw) instanceof ObjectNode object)) {
       throw new IllegalArgumentException("a config must be a JSON object");
     }
     return object;

@@ -1,7 +1,6 @@
 package dev.dsh.host.internal.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
-import dev.dsh.host.json.Json;
 import dev.dsh.host.model.CredentialStoreCorruptException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -9,8 +8,12 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,6 +26,11 @@ final class StoreFormat {
 
   static final int VERSION = 1;
 
+  // Jackson's shared mapper (the host's Json sits above this package), strict on input.
+  private static final ObjectReader READER = JsonMapper.shared().reader()
+      .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   private StoreFormat() {}
 
   /** The values by name, trimmed, empty ones left out. */
@@ -33,7 +41,7 @@ final class StoreFormat {
     }
     JsonNode root;
     try {
-      root = Json.MAPPER.readTree(content);
+      root = READER.readTree(content);
     } catch (JacksonException e) {
       TokenStreamLocation at = e.getLocation();
       throw new CredentialStoreCorruptException(file, "it is not valid JSON" + (at == null
@@ -73,9 +81,9 @@ final class StoreFormat {
   }
 
   static byte[] render(Map<String, String> values) {
-    ObjectNode root = Json.MAPPER.createObjectNode().put("version", VERSION);
+    ObjectNode root = JsonMapper.shared().createObjectNode().put("version", VERSION);
     new TreeMap<>(values).forEach(root.putObject("credentials")::put);
-    return (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
+    return (JsonMapper.shared().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
         .getBytes(StandardCharsets.UTF_8);
   }
 }
