@@ -229,7 +229,7 @@ describe('console', () => {
     assert.equal(stub.last().authorized, true, 'the stub got another key');
   });
 
-  step('Config: count 20 saved from the form is the next request\'s Cnt; the comment stays', async () => {
+  step('Config: count 20 saved from the form is the next request\'s Cnt, in console.patch.yml; cordis.patch.yml stays as it was', async () => {
     await visit('/config', 'config');
     await check('config');
     await Promise.all([
@@ -243,6 +243,7 @@ describe('console', () => {
     assert.equal(await field('baseURL').inputValue(), stub.url);
 
     await field('count').selectOption('20');
+    const mine = fs.readFileSync(home.patch, 'utf8');
     const since = await lastEventId(server.url, home.token);
     const [put] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(`/api/config/${ROW}`) && r.request().method() === 'PUT'),
@@ -253,10 +254,18 @@ describe('console', () => {
     const reload = await waitForEvent(server.url, home.token, (ev) => ev.kind === 'reload', { after: since });
     streams.push(reload.raw);
 
-    const patch = fs.readFileSync(home.patch, 'utf8');
-    assert.equal(patch.split('\n')[0], COMMENT, patch);
-    assert.match(patch, /count: 20/);
+    assert.equal(fs.readFileSync(home.patch, 'utf8'), mine);
+    assert.equal(mine.split('\n')[0], COMMENT, mine);
+    const saves = fs.readFileSync(home.saves, 'utf8');
+    assert.match(saves, /count: 20/);
+    assert.ok(!saves.includes('baseURL'), saves);
     await visit(`/config/${ROW}`, 'config-row');
+    // Under each field, the layer that set it: count the console's, baseURL the user's.
+    await eventually(async () => {
+      const text = await main().innerText();
+      assert.ok(text.includes('console layer profiles/default/console.patch.yml'), text);
+      assert.ok(text.includes('user layer profiles/default/cordis.patch.yml'), text);
+    });
     await check('config-row');
 
     await search('mixture of experts');
@@ -279,12 +288,13 @@ describe('console', () => {
       page.keyboard.press('Enter'),
     ]);
     assert.equal(put.status(), 200, await put.text());
-    assert.match(fs.readFileSync(home.patch, 'utf8'), /maxConcurrentSearches: 8\b/);
+    assert.match(fs.readFileSync(home.saves, 'utf8'), /maxConcurrentSearches: 8\b/);
   });
 
   step('Config: maxConcurrentSearches 65 shows the server\'s pointer message beside the field; the file is unchanged', async () => {
     await visit(`/config/${ROW}`, 'config-row');
     const bytes = fs.readFileSync(home.patch);
+    const saved = fs.readFileSync(home.saves);
     const max = field('maxConcurrentSearches');
     await max.fill('65');
     const [put] = await Promise.all([
@@ -298,6 +308,7 @@ describe('console', () => {
     assert.match(violation.message, /at most 64/);
     await eventually(async () => assert.match(await placement(max, violation.message), /^(described|beside)$/));
     assert.ok(fs.readFileSync(home.patch).equals(bytes), 'cordis.patch.yml changed');
+    assert.ok(fs.readFileSync(home.saves).equals(saved), 'console.patch.yml changed');
     await check('config-row-invalid');
   });
 

@@ -10,7 +10,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ROW = 'web-search-yuanbao';
 export const PLUGIN = 'dsh-web-search-yuanbao';
 export const REF = 'TENCENTCLOUD_WSA_APIKEY';
-/** The user's own line in cordis.patch.yml, outside the row's entry: a save must keep it. */
+/** The user's own line in cordis.patch.yml: the console never writes that file. */
 export const COMMENT = '# my own note: the console must keep this line as it is';
 
 // Nothing of the caller's environment may give the host a key, a home, a token or a pin.
@@ -55,7 +55,8 @@ export async function makeHome(stubUrl) {
   const token = randomBytes(32).toString('base64url');
   const tokenFile = path.join(dir, 'serve-token');
   fs.writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
-  return { dir, home, patch, token, tokenFile, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const saves = path.join(home, 'profiles/default/console.patch.yml');
+  return { dir, home, patch, saves, token, tokenFile, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**

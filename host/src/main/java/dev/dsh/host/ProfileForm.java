@@ -19,14 +19,12 @@ import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a config form needs of a profile, read without applying it ({@link HostInspection#form}):
- * each row with its schema and its config as the user's files set it, and each credential the
- * rows use with where its value would come from. No secret value is in it: a field the schema
- * marks secret ({@code x-secret}, or a key that looks like one, as {@code --dump-config} decides)
- * is left out of {@link Row#config()}, and {@link Row#secretsSet()} says whether it has a value.
- * Save a form with {@link ProfileEdits#saveRowConfig}.
+ * What a config form needs of a profile, read without applying it ({@link HostInspection#form}),
+ * and no secret value: a secret field (schema {@code x-secret}, or a key that looks like one, as
+ * {@code --dump-config} decides) is left out of {@link Row#config()}. Save a form with {@link
+ * ProfileEdits#saveRowConfig}.
  *
- * @param rows every row of the composed profile, disabled ones included, in profile order
+ * @param rows every row, disabled ones included, in profile order
  * @param credentials every credential reference the enabled rows name, by name
  */
 public record ProfileForm(List<Row> rows, List<Credential> credentials) {
@@ -39,33 +37,26 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   /**
    * One row.
    *
-   * @param id the row id
    * @param plugin the plugin it applies: a built-in's name or a plugin id
-   * @param disabled whether the profile keeps it without applying it
    * @param origin the layer that inserted it ({@code base layer}, {@code bundle "x"}, ...)
-   * @param configOrigin the layer that set its config
-   * @param schema its plugin's config schema, if the plugin has one; a copy on every call
+   * @param configOrigin the last layer that set any field of its config
+   * @param fieldOrigins each field of its config, secret ones too, and the layer that set it
+   * @param schema its plugin's config schema, if it has one; a copy on every call
    * @param config its config as composed, before defaults, without its secret fields
-   *     (unmodifiable)
-   * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value ({@code
-   *     /apiKey})
-   * @param credentialRefs the credential references it names, by name
+   * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value
+   * @param secretFields the RFC 6901 pointers of the fields a form must keep write-only
    */
-  public record Row(
-      String id,
-      String plugin,
-      boolean disabled,
-      String origin,
-      String configOrigin,
-      Optional<JsonNode> schema,
-      Map<String, Object> config,
-      SortedSet<String> secretsSet,
+  public record Row(String id, String plugin, boolean disabled, String origin,
+      String configOrigin, Map<String, String> fieldOrigins, Optional<JsonNode> schema,
+      Map<String, Object> config, SortedSet<String> secretsSet, SortedSet<String> secretFields,
       SortedSet<String> credentialRefs) {
 
     public Row {
+      fieldOrigins = Collections.unmodifiableMap(new LinkedHashMap<>(fieldOrigins));
       schema = schema.map(JsonNode::deepCopy);
       config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
       secretsSet = Collections.unmodifiableSortedSet(new TreeSet<>(secretsSet));
+      secretFields = Collections.unmodifiableSortedSet(new TreeSet<>(secretFields));
       credentialRefs = Collections.unmodifiableSortedSet(new TreeSet<>(credentialRefs));
     }
 
@@ -78,19 +69,12 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   /**
    * One credential reference, never its value.
    *
-   * @param ref the credential's name
-   * @param configured whether a value would be resolved now
-   * @param source where that value would come from: the store or the launch environment; empty
-   *     when it is missing
-   * @param writable whether the store can take a value for it ({@link CredentialService#set})
+   * @param source where a value would come from now; empty when there is none
+   * @param writable whether the store can take a value ({@link CredentialService#set})
    * @param rows the ids of the enabled rows that name it
    */
-  public record Credential(
-      String ref,
-      boolean configured,
-      Optional<CredentialSource> source,
-      boolean writable,
-      List<String> rows) {
+  public record Credential(String ref, boolean configured, Optional<CredentialSource> source,
+      boolean writable, List<String> rows) {
 
     public Credential {
       rows = List.copyOf(rows);
@@ -102,16 +86,16 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
     List<Row> rows = new ArrayList<>();
     Map<String, List<String>> users = new TreeMap<>();
     for (ProfileRow row : profile.rows()) {
-      Optional<JsonNode> schema = schemas.schema(row.name());
+      JsonNode schema = schemas.schema(row.name()).orElse(null);
       SortedSet<String> refs = schemas.credentialRefs(row);
       if (!row.disabled()) {
         refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
       }
-      String origin = profile.origin(row.id()).orElseThrow();
-      rows.add(new Row(row.id(), row.name(), row.disabled(), origin,
-          profile.configOrigin(row.id()).orElse(origin), schema,
-          ConfigSecrets.without(row.config(), schema.orElse(null)),
-          ConfigSecrets.setPointers(row.config(), schema.orElse(null)), refs));
+      rows.add(new Row(row.id(), row.name(), row.disabled(), profile.origin(row.id()).orElseThrow(),
+          profile.configOrigin(row.id()).orElseThrow(), profile.fieldOrigins(row.id()),
+          Optional.ofNullable(schema), ConfigSecrets.without(row.config(), schema),
+          ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
+          refs));
     }
     List<Credential> statuses = new ArrayList<>();
     users.forEach((ref, ids) -> {

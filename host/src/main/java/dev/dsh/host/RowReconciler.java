@@ -13,14 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.function.Predicate;
 
 /**
- * Keeps the runtime's scopes in step with a composed profile: a row whose {@code name} resolves to
- * a plugin is applied in a scope of its own, {@code root/<row id>}. Called on the host's admin
- * thread only.
+ * Keeps the runtime's scopes in step with a composed profile: each enabled row in a scope of its
+ * own, {@code root/<row id>}. Called on the host's admin thread only.
  */
 final class RowReconciler {
 
@@ -38,10 +36,9 @@ final class RowReconciler {
   }
 
   /**
-   * Checks {@code config} for row {@code rowId} as the plugin {@code name} names takes it when the
-   * row applies (its config type's schema, then binding to the type), for {@link ProfileEdits}.
+   * Checks {@code config} as the plugin {@code name} takes it when the row applies (its config
+   * type's schema, then binding to the type), for {@link ProfileEdits}.
    *
-   * @return the bound config, if checked
    * @throws ConfigException with the violations the row's apply would fail with
    */
   Optional<Object> check(String rowId, String name, Map<String, ?> config) {
@@ -49,31 +46,15 @@ final class RowReconciler {
         .map(type -> new SchemaConfigValidator().validate(rowId, type, config).bind(type));
   }
 
-  /**
-   * Applies {@code profile}: disposes rows gone, updates changed ones, applies new ones.
-   *
-   * @return the rows that could not be applied or updated; failed scopes are not among them
-   */
+  /** Applies {@code profile}; the rows that could not be applied or updated (not failed scopes). */
   List<String> reconcile(ComposedProfile profile) {
     List<String> problems = new ArrayList<>();
-    Set<String> wanted =
-        profile.enabledRows().stream().map(ProfileRow::id).collect(Collectors.toSet());
-    List<String> ids = new ArrayList<>(applied.keySet());
-    for (int i = ids.size() - 1; i >= 0; i--) {
-      if (!wanted.contains(ids.get(i))) {
-        applied.remove(ids.get(i)).scope().dispose();
-      }
-    }
+    List<String> wanted = profile.enabledRows().stream().map(ProfileRow::id).toList();
+    dispose(row -> !wanted.contains(row.row().id()));
     for (ProfileRow row : profile.enabledRows()) {
       Optional<Plugin> plugin = resolve.apply(row.name());
       AppliedRow old = applied.get(row.id());
-      if (plugin.isEmpty()) {
-        if (old != null) {
-          applied.remove(row.id()).scope().dispose();
-        }
-        problems.add(
-            "row \"" + row.id() + "\": plugin \"" + row.name() + "\" is not installed or not loaded");
-      } else if (old != null && old.plugin() == plugin.get()) {
+      if (old != null && plugin.isPresent() && old.plugin() == plugin.get()) {
         if (!old.row().config().equals(row.config())) {
           try {
             old.scope().update(row.config());
@@ -82,12 +63,17 @@ final class RowReconciler {
             problems.add("row \"" + row.id() + "\" keeps its previous config: " + e.getMessage());
           }
         }
+        continue;
+      }
+      if (old != null) {
+        applied.remove(row.id()).scope().dispose();
+      }
+      if (plugin.isEmpty()) {
+        problems.add("row \"" + row.id() + "\": plugin \"" + row.name()
+            + "\" is not installed or not loaded");
       } else {
-        if (old != null) {
-          applied.remove(row.id()).scope().dispose();
-        }
-        Scope scope = runtime.apply(row.id(), plugin.get(), row.config());
-        applied.put(row.id(), new AppliedRow(row, plugin.get(), scope));
+        applied.put(row.id(),
+            new AppliedRow(row, plugin.get(), runtime.apply(row.id(), plugin.get(), row.config())));
       }
     }
     return problems;
@@ -96,24 +82,26 @@ final class RowReconciler {
   /** The applied rows whose scope failed. */
   List<AppliedRow> failed() {
     return applied.values().stream()
-        .filter(row -> row.scope().state() == ScopeState.FAILED)
-        .toList();
+        .filter(row -> row.scope().state() == ScopeState.FAILED).toList();
   }
 
   /** Disposes the rows that apply {@code entry}, newest first, before its plugin is unloaded. */
   void disposeRowsOf(Plugin entry) {
-    List<String> rows = new ArrayList<>(applied.keySet());
-    for (int i = rows.size() - 1; i >= 0; i--) {
-      AppliedRow row = applied.get(rows.get(i));
-      if (row.plugin() == entry) {
-        row.scope().dispose();
-        applied.remove(rows.get(i));
-      }
-    }
+    dispose(row -> row.plugin() == entry);
   }
 
   /** Forgets every row; the runtime has disposed their scopes. */
   void clear() {
     applied.clear();
+  }
+
+  /** Disposes the rows {@code which} picks, newest first. */
+  private void dispose(Predicate<AppliedRow> which) {
+    List<String> ids = new ArrayList<>(applied.keySet());
+    for (int i = ids.size() - 1; i >= 0; i--) {
+      if (which.test(applied.get(ids.get(i)))) {
+        applied.remove(ids.get(i)).scope().dispose();
+      }
+    }
   }
 }

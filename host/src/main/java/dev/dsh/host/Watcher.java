@@ -8,25 +8,22 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
- * Polls the plugins folder and the profile files and calls {@code onChange} after any change.
- *
- * <p>The first snapshot is taken when the watcher is made, before the host boots: a change made
- * while the host boots is then seen by the first poll. Each call of {@code onChange} is answered
- * against the snapshot that triggered it, never one taken afterwards, so a change made while a
- * reload runs is seen by the next poll (at worst one extra reload that finds nothing to do).
- *
- * <p>Polling rather than {@code WatchService}: it behaves the same on every file system, sees a
- * file replaced by rename, and its cost (a few {@code stat} calls every {@value #PERIOD_MS} ms) is
- * nothing next to a search.
+ * Polls the plugins folder and the profile's files ({@code profile.yml}, {@code cordis.patch.yml},
+ * {@code console.patch.yml}, the {@code --patch} file) and calls {@code onChange} after a change.
+ * The first snapshot is taken before the host boots, so a change made during the boot is seen;
+ * each call answers the snapshot that triggered it, so a change made during a reload is seen by
+ * the next poll. Polling rather than {@code WatchService}: the same on every file system, it sees
+ * a file replaced by rename, and a few {@code stat} calls every {@value #PERIOD_MS} ms cost nothing
+ * next to a search.
  */
 final class Watcher implements AutoCloseable {
 
@@ -42,19 +39,11 @@ final class Watcher implements AutoCloseable {
   private Map<Path, Optional<FileStamp>> last;
   private volatile boolean running = true;
 
-  /**
-   * Takes the first snapshot now.
-   *
-   * @param onChange called on the watcher's thread after a change; when it throws, the options'
-   *     event sink is told and the watcher keeps polling
-   */
+  /** @param onChange run on the watcher's thread; a failure is told to the event sink */
   Watcher(HostOptions options, Runnable onChange) {
     Path profileDir = options.home().profile(options.profile());
-    List<Path> watched = new ArrayList<>();
-    watched.add(profileDir.resolve(ProfileSpec.FILE_NAME));
-    watched.add(profileDir.resolve(ProfileComposer.PATCH_FILE));
-    options.patch().ifPresent(watched::add);
-    this.files = List.copyOf(watched);
+    this.files = Stream.concat(Stream.of(ProfileSpec.FILE_NAME, ProfileComposer.PATCH_FILE,
+        ProfileComposer.CONSOLE_FILE).map(profileDir::resolve), options.patch().stream()).toList();
     this.pluginsDir = options.home().plugins();
     this.onChange = onChange;
     this.events = options.events();
@@ -68,37 +57,27 @@ final class Watcher implements AutoCloseable {
   }
 
   private void loop() {
-    while (running) {
-      try {
+    try {
+      while (running) {
         TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
-      } catch (InterruptedException e) {
-        return;
-      }
-      Map<Path, Optional<FileStamp>> now = snapshot();
-      if (!now.equals(last) && running) {
-        try {
-          now = settled(now);
-        } catch (InterruptedException e) {
-          return;
-        }
-        last = now;
-        try {
-          onChange.run();
-        } catch (RuntimeException e) {
-          // One failed reload must not end hot reload for the rest of the session.
-          // A failure written for people (a home that cannot be written) is told as written.
-          events.accept("reload failed: "
-              + (e instanceof FileAccessException ? String.valueOf(e.getMessage()) : e.toString()));
+        Map<Path, Optional<FileStamp>> now = snapshot();
+        if (!now.equals(last) && running) {
+          last = settled(now);
+          try {
+            onChange.run();
+          } catch (RuntimeException e) {
+            // One failed reload must not end hot reload; a failure written for people is told so.
+            events.accept("reload failed: "
+                + (e instanceof FileAccessException ? e.getMessage() : e.toString()));
+          }
         }
       }
+    } catch (InterruptedException e) {
+      // closed
     }
   }
 
-  /**
-   * Waits until nothing changes for one period, so an editor that truncates a file and then writes
-   * it, or a copy still in progress, is read once it is whole; gives up waiting after {@value
-   * #SETTLE_LIMIT_MS} ms of continuous change.
-   */
+  /** Waits for one period without change: a file being written is read once it is whole. */
   private Map<Path, Optional<FileStamp>> settled(Map<Path, Optional<FileStamp>> changed)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);

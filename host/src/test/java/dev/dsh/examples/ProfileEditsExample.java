@@ -31,9 +31,9 @@ public final class ProfileEditsExample {
       out.println(credential.ref() + " for " + credential.rows());
     }
 
-    // Save one row's config in profiles/default/cordis.patch.yml (only that entry changes; a
-    // saveRowConfig with a JsonNode object does the same). The stored apiKey is kept. Throws
-    // dev.dsh.api.ConfigException with every (pointer, message) when the schema refuses it.
+    // Save one row's config: profiles/default/console.patch.yml gets a merge patch of the fields
+    // that changed; your cordis.patch.yml is never written, and the stored apiKey stays where it
+    // is. Throws dev.dsh.api.ConfigException with every (pointer, message) the schema refuses.
     ProfileEdits.Saved saved =
         ProfileEdits.saveRowConfig(options, "web-search-yuanbao", Map.of("count", 20));
     out.println("saved " + saved.rowId() + " in " + home.relativize(saved.file()));

@@ -39,13 +39,14 @@ class ProfileEditsExampleTest {
                 + "web-search-yuanbao (dsh-web-search-yuanbao, a schema):"
                 + " {baseURL=http://127.0.0.1:9}, secrets set [/apiKey]\n"
                 + "TENCENTCLOUD_WSA_APIKEY for [web-search-yuanbao]\n"
-                + "saved web-search-yuanbao in profiles/default/cordis.patch.yml\n"
+                + "saved web-search-yuanbao in profiles/default/console.patch.yml\n"
                 + "TENCENTCLOUD_WSA_APIKEY configured: true\n"
                 + "unlisted: true\n");
     Path profile = home.resolve("profiles/default");
-    assertThat(Files.readString(profile.resolve("cordis.patch.yml")))
+    assertThat(Files.readString(profile.resolve("console.patch.yml")))
         .contains("count: 20")
-        .contains(CANARY); // the stored key kept
-    assertThat(Files.readString(profile.resolve("profile.yml"))).startsWith("bundles: []\n");
+        .doesNotContain(CANARY); // the stored key kept where it was
+    assertThat(Files.readString(profile.resolve("cordis.patch.yml"))).contains(CANARY);
+    assertThat(Files.readString(profile.resolve("profile.yml"))).contains("bundles: []\n");
   }
 }

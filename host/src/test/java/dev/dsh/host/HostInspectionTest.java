@@ -102,7 +102,9 @@ class HostInspectionTest {
     assertThat(yaml)
         .startsWith("profile: default\nrows:\n- id: env\n")
         .contains("- id: zed-a\n  name: dsh-zed\n  from: bundle \"dsh-zed\"\n"
-            + "  configFrom: user layer profiles/default/cordis.patch.yml\n  disabled: false\n"
+            + "  configFrom: user layer profiles/default/cordis.patch.yml\n"
+            + "  fieldsFrom:\n    pin: user layer profiles/default/cordis.patch.yml\n"
+            + "  disabled: false\n"
             + "  config:\n    pin: <redacted>\n")
         .doesNotContain(CANARY);
     assertThat(events).noneMatch(line -> line.contains(CANARY));

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginInstallerTest {
 
   private static final String ID = RealPluginJar.PLUGIN_ID;
-  private static final String ENABLED = "bundles:\n  - \"" + ID + "\"\n";
+  private static final String HEADER = "# Written by dsh (plugin add, remove, enable, disable,"
+      + " the console), whole: your own settings go in cordis.patch.yml\n";
+  private static final String ENABLED = HEADER + "bundles:\n  - \"" + ID + "\"\n";
 
   @TempDir Path work;
 
@@ -84,9 +86,9 @@ class PluginInstallerTest {
         + " once the plugin is added back (delete it if it is no longer wanted)"), Optional.empty()));
     assertThat(files(home.resolve("plugins"))).isEmpty();
     assertThat(patch).hasContent(userLayer.strip());
-    assertThat(Files.readString(home.resolve("profiles/default/profile.yml"))).isEqualTo("bundles: []\n"
-        + "# rows of plugins removed with 'dsh plugin remove': an entry of cordis.patch.yml for one"
-        + " is kept\n# and skipped until its plugin is added again\nremovedRows:\n"
+    assertThat(Files.readString(home.resolve("profiles/default/profile.yml"))).isEqualTo(HEADER + "bundles: []\n"
+        + "# rows of removed plugins: your entries for them are kept and skipped until the plugin"
+        + " is added again\nremovedRows:\n"
         + "  \"" + RealPluginJar.ROW_ID + "\": \"" + ID + "\"\n");
 
     PluginInstaller.add(options(home), RealPluginJar.path());

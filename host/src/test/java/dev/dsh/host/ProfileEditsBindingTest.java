@@ -74,9 +74,11 @@ class ProfileEditsBindingTest {
       assertThat(refused.violations()).containsExactly(new ConfigViolation("/limit",
           "expected an integer from -2147483648 to 2147483647"));
       assertThat(Files.readString(userLayer)).isEqualTo(before);
+      assertThat(userLayer.resolveSibling("console.patch.yml")).doesNotExist();
       ProfileEdits.saveRowConfig(options, "limits", Map.of("limit", 7), Optional.of(host));
-      assertThat(Files.readString(userLayer))
-          .isEqualTo("# mine\n- {id: limits, config: {limit: 7}}\n");
+      assertThat(Files.readString(userLayer)).isEqualTo(before);
+      assertThat(Files.readString(userLayer.resolveSibling("console.patch.yml")))
+          .endsWith("- id: limits\n  config:\n    limit: 7\n");
     }
   }
 }

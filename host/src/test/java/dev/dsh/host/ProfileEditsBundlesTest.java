@@ -19,7 +19,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link ProfileEdits#setBundleEnabled}: a plugin's bundle listed or not, comments kept. */
+/**
+ * {@link ProfileEdits#setBundleEnabled}: a plugin's bundle listed or not in {@code profile.yml},
+ * dsh's own file, written whole (what the user wrote there, comments too, is not kept).
+ */
 class ProfileEditsBundlesTest {
 
   private static final String ID = RealPluginJar.PLUGIN_ID;
@@ -29,6 +32,9 @@ class ProfileEditsBundlesTest {
         - dsh-web-search-yuanbao   # the search plugin
       # Footer: keep me.
       """;
+
+  private static final String HEADER = "# Written by dsh (plugin add, remove, enable, disable,"
+      + " the console), whole: your own settings go in cordis.patch.yml\n";
 
   @TempDir Path home;
 
@@ -52,11 +58,11 @@ class ProfileEditsBundlesTest {
     HostInspection inspection = Host.inspect(options());
     assertAll(
         () -> assertThat(changed).isTrue(),
-        () -> assertThat(Files.readString(spec)).isEqualTo("""
-            # The bundles of my profile.
-            bundles:
-            # Footer: keep me.
-            removedRows: {web-search-yuanbao: dsh-web-search-yuanbao}
+        () -> assertThat(Files.readString(spec)).isEqualTo(HEADER + """
+            bundles: []
+            # rows of removed plugins: your entries for them are kept and skipped until the plugin is added again
+            removedRows:
+              "web-search-yuanbao": "dsh-web-search-yuanbao"
             """),
         () -> assertThat(inspection.enabledRows()).doesNotContain(RealPluginJar.ROW_ID),
         () -> assertThat(inspection.jars()).singleElement()
@@ -75,11 +81,9 @@ class ProfileEditsBundlesTest {
     HostInspection inspection = Host.inspect(options());
     assertAll(
         () -> assertThat(changed).isTrue(),
-        () -> assertThat(Files.readString(spec)).isEqualTo("""
-            # The bundles of my profile.
-            bundles: [dsh-web-search-yuanbao]
-            # Footer: keep me.
-            removedRows: {}
+        () -> assertThat(Files.readString(spec)).isEqualTo(HEADER + """
+            bundles:
+              - "dsh-web-search-yuanbao"
             """),
         () -> assertThat(inspection.enabledRows()).contains(RealPluginJar.ROW_ID),
         () -> assertThat(inspection.notes()).isEmpty(),

@@ -20,7 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link ProfileEdits#saveRowConfig} and secrets: write-only, kept, never echoed. */
+/**
+ * {@link ProfileEdits#saveRowConfig} and secrets: write-only, kept where they are (never copied
+ * into the console's layer), never echoed.
+ */
 class ProfileEditsSecretsTest {
 
   private static final String KEY = "canary-key-5c1e0b";
@@ -30,26 +33,44 @@ class ProfileEditsSecretsTest {
   @TempDir Path home;
 
   private Path userLayer;
+  private Path consoleLayer;
 
   @BeforeEach
   void setUp() {
     RealPluginJar.install(home, BASE_URL, "apiKey: \"" + KEY + "\"");
     userLayer = home.resolve("profiles/default/cordis.patch.yml");
+    consoleLayer = home.resolve("profiles/default/console.patch.yml");
   }
 
   @Test
-  void theKeepMarkerKeepsTheSecretAndANewValueReplacesIt() throws IOException {
+  void theKeepMarkerKeepsTheSecretWithoutCopyingItAndANewValueGoesToTheConsoleLayer()
+      throws IOException {
+    byte[] user = Files.readAllBytes(userLayer);
     ProfileEdits.saveRowConfig(options(), ROW,
-        config("baseURL", BASE_URL, "apiKey", ProfileEdits.KEEP_SECRET));
-    String kept = Files.readString(userLayer);
-    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "apiKey", "new-key"));
+        config("baseURL", BASE_URL, "apiKey", ProfileEdits.KEEP_SECRET, "count", 20));
+    String kept = Files.readString(consoleLayer);
+    Map<String, Object> keptConfig = composed();
+    ProfileEdits.saveRowConfig(options(), ROW,
+        config("baseURL", BASE_URL, "apiKey", "new-key", "count", 20));
 
     assertAll(
-        () -> assertThat(kept).contains(
-            "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"canary-key-5c1e0b\"}\n"),
-        () -> assertThat(Files.readString(userLayer)).contains(
-            "config: {baseURL: \"http://127.0.0.1:9/\", apiKey: \"new-key\"}\n")
-            .doesNotContain(KEY));
+        () -> assertThat(kept).doesNotContain(KEY, "apiKey").contains("count: 20"),
+        () -> assertThat(keptConfig).containsEntry("apiKey", KEY).containsEntry("count", 20),
+        () -> assertThat(Files.readString(consoleLayer)).contains("apiKey", "new-key")
+            .doesNotContain(KEY),
+        () -> assertThat(composed()).containsEntry("apiKey", "new-key"),
+        () -> assertThat(Files.readAllBytes(userLayer)).isEqualTo(user));
+  }
+
+  @Test
+  void aSecretSentAsNullIsClearedByTheConsoleLayerAndStaysInTheUsersFile() throws IOException {
+    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "apiKey", null));
+
+    assertAll(
+        () -> assertThat(Files.readString(consoleLayer)).contains("apiKey: null")
+            .doesNotContain(KEY),
+        () -> assertThat(composed()).doesNotContainKey("apiKey"),
+        () -> assertThat(Files.readString(userLayer)).contains(KEY));
   }
 
   @Test
@@ -63,8 +84,9 @@ class ProfileEditsSecretsTest {
 
     assertAll(
         () -> assertThat(shown).asString().startsWith("http://").doesNotContain("pass-9d0c"),
-        () -> assertThat(Files.readString(userLayer))
-            .contains("config: {baseURL: \"" + withPassword + "\", count: 20}"));
+        () -> assertThat(Files.readString(consoleLayer)).contains("count: 20")
+            .doesNotContain("pass-9d0c", "baseURL"),
+        () -> assertThat(composed()).containsEntry("baseURL", withPassword));
   }
 
   @Test
@@ -77,6 +99,10 @@ class ProfileEditsSecretsTest {
         () -> assertThat(refused.violations()).extracting(ConfigViolation::pointer)
             .containsExactly("/apiKey"),
         () -> assertThat(refused.getMessage()).doesNotContain(KEY));
+  }
+
+  private Map<String, Object> composed() {
+    return Host.inspect(options()).composed().row(ROW).orElseThrow().config();
   }
 
   private HostOptions options() {

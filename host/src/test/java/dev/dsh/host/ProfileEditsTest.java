@@ -25,61 +25,84 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.json.JsonMapper;
 
-/** {@link ProfileEdits#saveRowConfig}: a row's config checked, then written to the user layer. */
+/**
+ * {@link ProfileEdits#saveRowConfig}: a row's config checked, then saved as a merge patch of the
+ * fields that changed in the console's layer, written whole; the user's file is never written.
+ */
 class ProfileEditsTest {
 
   private static final String KEY = "canary-key-5c1e0b";
   private static final String ROW = RealPluginJar.ROW_ID;
   private static final String BASE_URL = "http://127.0.0.1:9/";
+  private static final String HEADER = "# Written by dsh's console, whole, at each save: each"
+      + " config is a JSON merge patch (RFC 7386) of the fields the console changed.\n# Your own"
+      + " settings go in cordis.patch.yml, which dsh never writes.\n";
 
   private static final String GOLDEN = """
       # My settings for dsh. This header stays.
-
-      - id: credentials   # the store row
-        disabled: false
-
-      # The search row: my key is here on purpose.
       - id: web-search-yuanbao
         config:
           baseURL: "http://127.0.0.1:9/"
-          apiKey: "canary-key-5c1e0b"   # from the console
+          apiKey: "canary-key-5c1e0b"   # my key
           count: 10
-        # end of the search row
-
-      - {id: tool-web, disabled: false}  # the tool stays on
-      # Footer comment.
       """;
 
   @TempDir Path home;
 
   private Path userLayer;
+  private Path consoleLayer;
 
   @BeforeEach
   void setUp() throws IOException {
     RealPluginJar.install(home, BASE_URL, "");
     userLayer = home.resolve("profiles/default/cordis.patch.yml");
+    consoleLayer = home.resolve("profiles/default/console.patch.yml");
     Files.writeString(userLayer, GOLDEN);
   }
 
   @Test
-  void savingARowReplacesOnlyItsConfigAndKeepsTheOmittedSecret() throws IOException {
+  void savingWritesTheChangedFieldsToTheConsoleLayerAndLeavesTheUsersFileAlone()
+      throws IOException {
     ProfileEdits.Saved saved =
         ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "count", 20));
 
     assertAll(
-        () -> assertThat(saved).isEqualTo(new ProfileEdits.Saved(ROW, userLayer, false)),
-        () -> assertThat(Files.readString(userLayer)).isEqualTo(GOLDEN.replace("""
-            config:
-                baseURL: "http://127.0.0.1:9/"
-                apiKey: "canary-key-5c1e0b"   # from the console
-                count: 10
-            """, """
-            config: {baseURL: "http://127.0.0.1:9/", count: 20, apiKey: "canary-key-5c1e0b"}
-            """)),
-        () -> assertThat(Files.getPosixFilePermissions(userLayer))
+        () -> assertThat(saved).isEqualTo(new ProfileEdits.Saved(ROW, consoleLayer, true)),
+        () -> assertThat(Files.readString(consoleLayer)).isEqualTo(HEADER
+            + "- id: web-search-yuanbao\n  config:\n    count: 20\n"),
+        () -> assertThat(Files.readString(userLayer)).isEqualTo(GOLDEN),
+        () -> assertThat(Files.getPosixFilePermissions(consoleLayer))
             .isEqualTo(PosixFilePermissions.fromString("rw-------")));
+  }
+
+  @Test
+  void eachSaveMergesWhatItChangedIntoTheRowsEntryAndAClearedFieldIsNull() throws IOException {
+    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "count", 20));
+    ProfileEdits.Saved second = ProfileEdits.saveRowConfig(options(), ROW,
+        config("baseURL", BASE_URL, "count", 20, "mode", "vertical"));
+    String afterSecond = Files.readString(consoleLayer);
+    ProfileEdits.saveRowConfig(options(), ROW, config("count", 30));
+
+    assertAll(
+        () -> assertThat(second.newEntry()).isFalse(),
+        () -> assertThat(afterSecond).isEqualTo(HEADER
+            + "- id: web-search-yuanbao\n  config:\n    count: 20\n    mode: vertical\n"),
+        () -> assertThat(Files.readString(consoleLayer)).isEqualTo(HEADER
+            + "- id: web-search-yuanbao\n  config:\n    count: 30\n    mode: null\n"
+            + "    baseURL: null\n"),
+        () -> assertThat(Host.inspect(options()).composed().row(ROW).orElseThrow().config())
+            .isEqualTo(Map.of("apiKey", KEY, "count", 30)));
+  }
+
+  @Test
+  void aFieldBothUserFilesSetIsToldInOneLineNamingBoth() throws IOException {
+    ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "count", 20));
+
+    assertThat(Host.inspect(options()).notes()).containsExactly("row \"web-search-yuanbao\":"
+        + " user layer profiles/default/cordis.patch.yml and console layer"
+        + " profiles/default/console.patch.yml both set count; the values of console layer"
+        + " profiles/default/console.patch.yml apply (keep each field in one of the two files)");
   }
 
   @Test
@@ -91,6 +114,12 @@ class ProfileEditsTest {
     assertAll(
         () -> assertThat(row.config()).isEqualTo(config("baseURL", BASE_URL, "count", 20)),
         () -> assertThat(row.secretsSet()).containsExactly("/apiKey"),
+        () -> assertThat(row.fieldOrigins()).containsExactly(
+            Map.entry("baseURL", "user layer profiles/default/cordis.patch.yml"),
+            Map.entry("apiKey", "user layer profiles/default/cordis.patch.yml"),
+            Map.entry("count", "console layer profiles/default/console.patch.yml")),
+        () -> assertThat(row.configOrigin())
+            .isEqualTo("console layer profiles/default/console.patch.yml"),
         () -> assertThat(row.toString()).doesNotContain(KEY));
   }
 
@@ -110,6 +139,7 @@ class ProfileEditsTest {
             new ConfigViolation("/maxConcurrentSearches",
                 "must be at most 64 (allowed: 1 to 64; got 65)")),
         () -> assertThat(refused.getMessage()).doesNotContain(KEY),
+        () -> assertThat(consoleLayer).doesNotExist(),
         () -> assertThat(Files.readAllBytes(userLayer)).isEqualTo(before));
   }
 
@@ -144,24 +174,33 @@ class ProfileEditsTest {
         () -> assertThat(refused.subject()).isEqualTo("web"),
         () -> assertThat(refused.violations()).extracting(ConfigViolation::pointer)
             .containsExactly("/nope"),
+        () -> assertThat(consoleLayer).doesNotExist(),
         () -> assertThat(Files.readAllBytes(userLayer)).isEqualTo(before));
   }
 
   @Test
-  void aRowWithoutAnEntryGetsOneAppended() throws IOException {
-    Files.writeString(userLayer, "# only the store so far\n- id: credentials\n  disabled: false\n");
+  void anotherRowsEntryStaysWhenARowIsSaved() throws IOException {
+    ProfileEdits.saveRowConfig(options(), "web", Map.of("searchProvider", "yuanbao"));
 
-    ProfileEdits.Saved saved = ProfileEdits.saveRowConfig(options(), ROW,
-        JsonMapper.builder().build()
-            .readTree("{\"baseURL\": \"" + BASE_URL + "\", \"count\": 30}"));
+    ProfileEdits.Saved saved =
+        ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "count", 30));
 
     assertAll(
         () -> assertThat(saved.newEntry()).isTrue(),
-        () -> assertThat(Files.readString(userLayer)).isEqualTo(
-            "# only the store so far\n- id: credentials\n  disabled: false\n"
-                + "- id: web-search-yuanbao\n"
-                + "  config: {baseURL: \"http://127.0.0.1:9/\", count: 30}\n"),
+        () -> assertThat(Files.readString(consoleLayer)).isEqualTo(HEADER
+            + "- id: web\n  config:\n    searchProvider: yuanbao\n"
+            + "- id: web-search-yuanbao\n  config:\n    count: 30\n"),
         () -> assertThat(Host.inspect(options()).enabledRows()).contains(ROW));
+  }
+
+  @Test
+  void aConsoleLayerThatDoesNotParseIsNamedAndLeftAlone() throws IOException {
+    Files.writeString(consoleLayer, "- id: [broken\n");
+
+    assertThatThrownBy(() -> ProfileEdits.saveRowConfig(options(), ROW, Map.of()))
+        .isInstanceOf(ProfileException.class)
+        .hasMessageStartingWith("profiles/default/console.patch.yml: line ");
+    assertThat(Files.readString(consoleLayer)).isEqualTo("- id: [broken\n");
   }
 
   @Test
@@ -199,7 +238,7 @@ class ProfileEditsTest {
     assertAll(
         () -> assertThat(refused.reason()).isEqualTo(ProfileEditException.Reason.SET_ELSEWHERE),
         () -> assertThat(refused).hasMessage("row \"web-search-yuanbao\" is set by console test"
-            + " layer, which comes after the profile's cordis.patch.yml; change it there, or"
+            + " layer, which comes after the profile's console.patch.yml; change it there, or"
             + " start without it"),
         () -> assertThat(Files.readAllBytes(userLayer)).isEqualTo(before));
   }

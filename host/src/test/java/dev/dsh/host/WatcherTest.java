@@ -34,6 +34,18 @@ class WatcherTest {
   }
 
   @Test
+  void aSaveOfTheConsolesLayerIsSeenAsTheUsersIs() throws Exception {
+    Semaphore calls = new Semaphore(0);
+    try (Watcher watcher = new Watcher(options(line -> {}), calls::release)) {
+      watcher.start();
+      Files.createDirectories(home.resolve("profiles/default"));
+      Files.writeString(home.resolve("profiles/default/console.patch.yml"), "[]\n");
+
+      assertThat(calls.tryAcquire(10, TimeUnit.SECONDS)).as("a reload for the save").isTrue();
+    }
+  }
+
+  @Test
   void aChangeMadeWhileAReloadRunsTriggersAnotherReload() throws Exception {
     Semaphore calls = new Semaphore(0);
     CountDownLatch firstReloadRunning = new CountDownLatch(1);

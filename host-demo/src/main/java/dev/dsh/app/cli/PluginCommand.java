@@ -2,7 +2,9 @@ package dev.dsh.app.cli;
 
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
+import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
@@ -11,32 +13,25 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code dsh plugin add | remove | list}. */
+/** {@code dsh plugin add | remove | enable | disable | list}. */
 final class PluginCommand {
 
-  private PluginCommand() {}
+  private final Cli cli;
 
-  @Command(
-      name = "plugin",
-      mixinStandardHelpOptions = true,
-      description = "Install, remove and list plugins of the home's plugins/ folder.")
+  PluginCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Command(name = "plugin", mixinStandardHelpOptions = true,
+      description = "Install, remove, enable, disable and list the plugins of the home's plugins/.")
   static final class Group extends UsageOnly {}
 
-  @Command(
-      name = "add",
-      mixinStandardHelpOptions = true,
-      description =
-          "Check a plugin jar, copy it into plugins/ and list its bundle in the profile. A jar that"
-              + " is not a valid plugin changes nothing.")
-  static final class Add implements Callable<Integer> {
-    private final Cli cli;
-
+  @Command(name = "add", mixinStandardHelpOptions = true, description = "Check a plugin jar, copy"
+      + " it into plugins/ and list its bundle in the profile. A jar that is not a valid plugin"
+      + " changes nothing.")
+  final class Add implements Callable<Integer> {
     @Parameters(paramLabel = "JAR", description = "The plugin jar.")
     Path jar = Path.of("");
-
-    Add(Cli cli) {
-      this.cli = cli;
-    }
 
     @Override
     public Integer call() {
@@ -48,22 +43,12 @@ final class PluginCommand {
     }
   }
 
-  @Command(
-      name = "remove",
-      mixinStandardHelpOptions = true,
-      description =
-          "Remove a plugin's jar from plugins/ and its bundle from the profile; a running"
-              + " 'dsh run' unloads it. Your cordis.patch.yml entries for its rows are kept and"
-              + " skipped until the plugin is added again.")
-  static final class Remove implements Callable<Integer> {
-    private final Cli cli;
-
+  @Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove a plugin's jar"
+      + " from plugins/ and its bundle from the profile; a running 'dsh run' unloads it. Your"
+      + " entries for its rows are kept and skipped until the plugin is added again.")
+  final class Remove implements Callable<Integer> {
     @Parameters(paramLabel = "ID", description = "The plugin id.")
     String id = "";
-
-    Remove(Cli cli) {
-      this.cli = cli;
-    }
 
     @Override
     public Integer call() {
@@ -77,20 +62,35 @@ final class PluginCommand {
     }
   }
 
-  @Command(
-      name = "list",
-      mixinStandardHelpOptions = true,
-      description =
-          "List installed plugins: id, version, state and the profile rows they serve; then, when"
-              + " a plugin is enabled, each search provider the profile registers: ready, not"
-              + " ready or unavailable, and why.")
-  static final class ListPlugins implements Callable<Integer> {
-    private final Cli cli;
+  @Command(mixinStandardHelpOptions = true, description = "enable: list an installed plugin's"
+      + " bundle in the profile (a jar copied into plugins/ by hand, or one disabled). disable:"
+      + " take it out; the jar stays, and your entries for its rows are kept and skipped.")
+  final class Toggle implements Callable<Integer> {
+    private final boolean enable;
 
-    ListPlugins(Cli cli) {
-      this.cli = cli;
+    @Parameters(paramLabel = "ID", description = "The plugin id.")
+    String id = "";
+
+    Toggle(boolean enable) {
+      this.enable = enable;
     }
 
+    @Override
+    public Integer call() {
+      HostOptions options = cli.hostOptions();
+      boolean changed = ProfileEdits.setBundleEnabled(options, id, enable);
+      String state = enable ? "enabled" : "disabled";
+      cli.io.out().println(ControlEscapes.escape((changed ? state + " " + id : id + " is already "
+          + state) + " in profile " + options.profile(), ""));
+      Host.inspect(options).notes().forEach(options.events());
+      return ExitCodes.OK;
+    }
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true, description = "List installed plugins:"
+      + " id, version, state and the profile rows they serve; then, when a plugin is enabled, each"
+      + " search provider the profile registers: ready, not ready or unavailable, and why.")
+  final class ListPlugins implements Callable<Integer> {
     @Override
     public Integer call() {
       HostInspection inspection = Host.inspect(cli.hostOptions());
@@ -102,17 +102,14 @@ final class PluginCommand {
         cli.io.err().println("dsh: the profile does not compose, rows not shown: " + e.getMessage());
       }
       for (HostInspection.PluginJar jar : inspection.jars()) {
-        String state = jar.enabled() ? "enabled" : "installed";
         String served = jar.rows().isEmpty() ? "-" : String.join(",", jar.rows());
-        // A manifest's id and version are the jar's words: printed escaped, as every echo is.
-        cli.io.out().println(ControlEscapes.escape(
-            jar.id() + "\t" + jar.version() + "\t" + state + "\t" + served, "\t"));
+        cli.io.out().println(ControlEscapes.escape(jar.id() + "\t" + jar.version() + "\t"
+            + (jar.enabled() ? "enabled" : "installed") + "\t" + served, "\t"));
       }
       inspection.refusedJars().forEach(
           refused -> cli.io.out().println(ControlEscapes.escape(refused.file().getFileName()
               + "\t-\tinvalid\t-\t" + refused.problem(), "\t")));
-      boolean anyEnabled = inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled);
-      if (!rows.isEmpty() && anyEnabled) {
+      if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         ProviderLines.print(cli, cli.io.out(), cli.io.err());
       }
       return ExitCodes.OK;

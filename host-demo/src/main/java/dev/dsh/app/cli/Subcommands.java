@@ -71,18 +71,22 @@ final class Subcommands {
   }
 
   private static CommandLine plugin(Cli cli) {
+    PluginCommand commands = new PluginCommand(cli);
     CommandLine plugin = new CommandLine(new PluginCommand.Group());
-    plugin.addSubcommand("add", new PluginCommand.Add(cli));
-    plugin.addSubcommand("remove", new PluginCommand.Remove(cli));
-    plugin.addSubcommand("list", new PluginCommand.ListPlugins(cli));
+    plugin.addSubcommand("add", commands.new Add());
+    plugin.addSubcommand("remove", commands.new Remove());
+    plugin.addSubcommand("enable", commands.new Toggle(true));
+    plugin.addSubcommand("disable", commands.new Toggle(false));
+    plugin.addSubcommand("list", commands.new ListPlugins());
     return plugin;
   }
 
   private static CommandLine credentials(Cli cli) {
+    CredentialsCommand commands = new CredentialsCommand(cli);
     CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
-    credentials.addSubcommand("set", new CredentialsCommand.SetCredential(cli));
-    credentials.addSubcommand("unset", new CredentialsCommand.UnsetCredential(cli));
-    credentials.addSubcommand("list", new CredentialsCommand.ListCredentials(cli));
+    credentials.addSubcommand("set", commands.new SetCredential());
+    credentials.addSubcommand("unset", commands.new UnsetCredential());
+    credentials.addSubcommand("list", commands.new ListCredentials());
     return credentials;
   }
 }

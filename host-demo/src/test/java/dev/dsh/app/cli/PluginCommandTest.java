@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -24,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 5 acceptance 2 and 3: {@code dsh plugin add | remove | list} with the real plugin jar, and
- * a corrupt jar beside the good one.
+ * {@code dsh plugin add | remove | enable | disable | list} with the real plugin jar, and a corrupt
+ * jar beside the good one.
  */
 class PluginCommandTest {
 
@@ -183,6 +185,54 @@ class PluginCommandTest {
 
     assertThat(removed.exit()).isEqualTo(2);
     assertThat(removed.err()).contains("no plugin \"dsh-nothing\" is installed");
+  }
+
+  @Test
+  void profileYmlIsDshsFileWrittenWholeSoACommentWrittenThereIsNotKept() throws IOException {
+    Path spec = Files.createDirectories(home.resolve("profiles/default")).resolve("profile.yml");
+    Files.writeString(spec, "# my notes\nbundles: []\n");
+
+    installRealPlugin();
+
+    assertThat(Files.readString(spec)).isEqualTo("# Written by dsh (plugin add, remove, enable,"
+        + " disable, the console), whole: your own settings go in cordis.patch.yml\nbundles:\n"
+        + "  - \"" + RealPluginJar.PLUGIN_ID + "\"\n");
+  }
+
+  @Test
+  void aJarCopiedByHandIsEnabledByItsIdAndEnableAndDisableSayWhenNothingChanges()
+      throws IOException {
+    Files.createDirectories(home.resolve("plugins"));
+    Files.copy(jar(), home.resolve("plugins/by-hand.jar"));
+    String id = RealPluginJar.PLUGIN_ID;
+
+    List<String> said = new ArrayList<>();
+    for (String step : List.of("enable", "enable", "disable", "disable", "enable")) {
+      CliHarness.Result result = CliHarness.run(home, ENV, "", "plugin", step, id);
+      assertThat(result.exit()).as(result.err()).isZero();
+      said.add(result.out().strip());
+    }
+
+    assertThat(said).containsExactly("enabled " + id + " in profile default",
+        id + " is already enabled in profile default", "disabled " + id + " in profile default",
+        id + " is already disabled in profile default", "enabled " + id + " in profile default");
+    assertThat(CliHarness.run(home, ENV, "", "plugin", "list").out())
+        .startsWith(id + "\t" + RealPluginJar.version() + "\tenabled\t" + RealPluginJar.ROW_ID);
+  }
+
+  @Test
+  void enablingOrDisablingAnIdNoInstalledPluginHasExitsTwoNamingTheInstalledOnes() {
+    installRealPlugin();
+
+    for (String step : List.of("enable", "disable")) {
+      CliHarness.Result result = CliHarness.run(home, ENV, "", "plugin", step, "dsh-nope");
+
+      assertThat(result.exit()).isEqualTo(2);
+      assertThat(result.out()).isEmpty();
+      assertThat(result.err()).isEqualTo("dsh: no installed plugin has the id \"dsh-nope\""
+          + " (installed: " + RealPluginJar.PLUGIN_ID + "); add its jar with 'dsh plugin add"
+          + " <jar>'\n");
+    }
   }
 
   @Test

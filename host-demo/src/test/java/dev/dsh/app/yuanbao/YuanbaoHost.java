@@ -80,7 +80,7 @@ final class YuanbaoHost implements AutoCloseable {
 
   /** Mounts the built-in credentials service over {@code credentials.json} in the home. */
   YuanbaoHost withCredentials() {
-    assertActive(runtime.apply("credentials", new CredentialsPlugin(home), Map.of()));
+    assertActive(runtime.apply("credentials", new CredentialsPlugin(home, line -> {}), Map.of()));
     return this;
   }
 

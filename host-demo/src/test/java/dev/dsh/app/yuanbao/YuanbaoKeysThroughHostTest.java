@@ -49,7 +49,7 @@ class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
     host.search("two");
     // another process (dsh credentials set while dsh run serves) writes the same store file
     new HostCredentialService(
-            new FileCredentialStore(home.resolve("credentials.json")),
+            new FileCredentialStore(home.resolve("credentials.json"), line -> {}),
             LaunchEnvironment.of(Map.of()))
         .set(REF, "sk-third-key");
     host.search("three");
@@ -74,7 +74,7 @@ class YuanbaoKeysThroughHostTest extends StubbedYuanbaoTest {
 
   @Test
   void withTheCredentialsRowNotRunningTheLaunchEnvironmentIsRead() {
-    new FileCredentialStore(home.resolve("credentials.json")).write(REF, "sk-in-an-unused-store");
+    new FileCredentialStore(home.resolve("credentials.json"), line -> {}).write(REF, "sk-in-an-unused-store");
     host.withWeb(Map.of());
     host.env.put(YuanbaoHost.KEY_VARIABLE, "sk-from-env");
     YuanbaoHost.assertActive(host.applyYuanbao(row()));

@@ -82,7 +82,7 @@ class YuanbaoReadinessThroughHostTest extends StubbedYuanbaoTest {
     // dsh credentials set while dsh run serves: another service on the same store file
     HostCredentialService other =
         new HostCredentialService(
-            new FileCredentialStore(home.resolve("credentials.json")),
+            new FileCredentialStore(home.resolve("credentials.json"), line -> {}),
             LaunchEnvironment.of(Map.of()));
     other.set(REF, "sk-from-another-process");
 
@@ -106,7 +106,7 @@ class YuanbaoReadinessThroughHostTest extends StubbedYuanbaoTest {
 
   @Test
   void withoutTheCredentialsRowTheLaunchEnvironmentDecidesReadiness() {
-    new FileCredentialStore(home.resolve("credentials.json")).write(REF, "sk-in-an-unused-store");
+    new FileCredentialStore(home.resolve("credentials.json"), line -> {}).write(REF, "sk-in-an-unused-store");
     host.withWeb(Map.of());
     memoryBesideKeylessYuanbao();
 

@@ -27,8 +27,9 @@ function meta(schema) {
   return parts.join(' · ');
 }
 
-/** Builds the fields of `row` (schema, config, secrets, secretFields). */
+/** Builds the fields of `row` (schema, config, secrets, secretFields, fieldsFrom). */
 export function buildForm(row) {
+  const fieldsFrom = row.fieldsFrom || {};
   const secretFields = new Set(row.secretFields || []);
   const setSecrets = new Set(row.secrets || []);
   const fields = new Map();
@@ -38,7 +39,11 @@ export function buildForm(row) {
     const type = typeOf(schema);
     const described = [];
     const help = [];
-    for (const [kind, text] of [['help', schema.description], ['meta', meta(schema)]]) {
+    // The layer that set a top-level field: the user's file, the console's, a bundle, ...
+    const from = pointer === `/${escapePointer(name)}` && Object.hasOwn(fieldsFrom, name)
+      ? t('form.setBy', { layer: fieldsFrom[name] }) : null;
+    for (const [kind, text] of [['help', schema.description], ['meta', meta(schema)],
+      ['from', from]]) {
       if (!text) continue;
       described.push(`${id}-${kind}`);
       help.push(el('p', { id: `${id}-${kind}`, class: kind, text }));

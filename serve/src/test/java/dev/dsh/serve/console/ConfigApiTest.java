@@ -20,7 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Issue 25: {@code /api/config}: rows with their schemas, a row saved, the redacted dump. */
+/**
+ * {@code /api/config}: rows with their schemas and the layer of each field, a row saved in the
+ * console's own layer (the user's file never written), the redacted dump.
+ */
 class ConfigApiTest {
 
   private static final String ROW = RealPluginJar.ROW_ID;
@@ -49,6 +52,10 @@ class ConfigApiTest {
       assertThat(row.get("secrets").toString()).isEqualTo("[\"/apiKey\"]");
       assertThat(row.get("secretFields").toString()).contains("\"/apiKey\"");
       assertThat(row.get("credentialRefs").toString()).isEqualTo("[\"TENCENTCLOUD_WSA_APIKEY\"]");
+      String user = "user layer profiles/default/cordis.patch.yml";
+      assertThat(row.get("fieldsFrom").toString()).isEqualTo("{\"baseURL\":\"" + user
+          + "\",\"apiKey\":\"" + user + "\",\"count\":\"" + user + "\"}");
+      assertThat(row.get("configFrom").asString()).isEqualTo(user);
       assertThat(unknown.statusCode()).isEqualTo(404);
       assertThat(json(unknown).get("error").get("code").asString()).isEqualTo("UNKNOWN_ROW");
       for (String path : List.of("/api/config", "/api/config/" + ROW, "/api/config/dump",
@@ -59,12 +66,13 @@ class ConfigApiTest {
   }
 
   @Test
-  void savingCountTwentyReachesTheNextSearchAndKeepsTheKeyAndTheFilesComments()
+  void savingCountTwentyReachesTheNextSearchInTheConsolesLayerAndLeavesTheUsersFileAlone()
       throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
       Path layer = home.resolve("profiles/default/cordis.patch.yml");
       Files.writeString(layer, "# my own note\n" + Files.readString(layer));
+      String mine = Files.readString(layer);
       ObjectNode config = (ObjectNode) getOk(served, "/api/config/" + ROW).get("config");
       config.put("count", 20);
 
@@ -78,13 +86,17 @@ class ConfigApiTest {
       assertThat(body).contains("\"Cnt\":20");
       assertThat(stub.searches().get(stub.searches().size() - 1)
           .hasHeader("Authorization", "Bearer " + ServedHost.KEY)).isTrue();
-      assertThat(Files.readString(layer)).startsWith("# my own note\n")
-          .contains(ServedHost.KEY, "count: 20");
+      assertThat(Files.readString(layer)).isEqualTo(mine);
+      assertThat(Files.readString(layer.resolveSibling("console.patch.yml")))
+          .endsWith("- id: " + ROW + "\n  config:\n    count: 20\n").doesNotContain(ServedHost.KEY);
+      assertThat(json(saved).get("row").get("fieldsFrom").get("count").asString())
+          .isEqualTo("console layer profiles/default/console.patch.yml");
     }
   }
 
   @Test
-  void aSecretSentAsNullIsClearedAndLeftOutIsKept() throws Exception {
+  void aSecretSentAsNullIsClearedAndLeftOutIsKeptWithoutACopyInTheConsolesLayer()
+      throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
       Path layer = home.resolve("profiles/default/cordis.patch.yml");
@@ -92,15 +104,21 @@ class ConfigApiTest {
       String cleared =
           "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"apiKey\": null}}";
 
+      Path console = layer.resolveSibling("console.patch.yml");
+      String mine = Files.readString(layer);
+
       HttpResponse<String> first = served.putJson("/api/config/" + ROW, kept);
-      String afterFirst = Files.readString(layer);
+      String afterFirst = Files.readString(console);
       HttpResponse<String> second = served.putJson("/api/config/" + ROW, cleared);
 
       assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
-      assertThat(afterFirst).contains(ServedHost.KEY);
+      assertThat(json(first).get("row").get("secrets").toString()).isEqualTo("[\"/apiKey\"]");
+      assertThat(afterFirst).doesNotContain(ServedHost.KEY, "apiKey");
       assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
       assertThat(json(second).get("row").get("secrets").toString()).isEqualTo("[]");
-      assertThat(Files.readString(layer)).doesNotContain(ServedHost.KEY, "apiKey");
+      assertThat(Files.readString(console)).contains("apiKey: null")
+          .doesNotContain(ServedHost.KEY);
+      assertThat(Files.readString(layer)).isEqualTo(mine);
     }
   }
 
@@ -125,6 +143,7 @@ class ConfigApiTest {
       assertThat(error.get("message").asString()).contains("/maxConcurrentSearches")
           .doesNotContain("\\u").doesNotContain(";;");
       assertThat(Files.readAllBytes(layer)).isEqualTo(before);
+      assertThat(layer.resolveSibling("console.patch.yml")).doesNotExist();
       assertThat(notObject.statusCode()).isEqualTo(400);
       assertThat(notObject.body()).contains("/config: must be a JSON object");
     }
@@ -157,6 +176,7 @@ class ConfigApiTest {
         assertThat(saved.body()).doesNotContain(canary);
       });
       assertThat(Files.readAllBytes(layer)).isEqualTo(before);
+      assertThat(layer.resolveSibling("console.patch.yml")).doesNotExist();
       assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
           .isEqualTo(200);
       assertThat(String.join("\n", served.log())).doesNotContain(canary);
@@ -178,7 +198,9 @@ class ConfigApiTest {
             "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"count\": 20}}");
 
         assertThat(saved.statusCode()).as("at %d: %s", at, saved.body()).isEqualTo(200);
-        assertThat(Files.readString(layer)).startsWith(comment).contains("count: 20");
+        assertThat(Files.readString(layer)).isEqualTo(comment + entry);
+        assertThat(Files.readString(layer.resolveSibling("console.patch.yml")))
+            .contains("count: 20");
       }
     }
   }

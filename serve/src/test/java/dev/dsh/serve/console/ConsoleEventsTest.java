@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Issue 25: {@code GET /api/events}, the console's live events over Server-Sent Events. */
+/** {@code GET /api/events}, the console's live events over Server-Sent Events. */
 class ConsoleEventsTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();

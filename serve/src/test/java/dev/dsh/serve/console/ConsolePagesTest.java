@@ -31,7 +31,7 @@ import org.pf4j.PluginState;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 25: the pages' shells, their languages and headers, the static files, and the message
+ * The pages' shells, their languages and headers, the static files, and the message
  * files' keys.
  */
 class ConsolePagesTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 25: the console's sign-in session, its CSRF token, sign-out and the attempt limit. */
+/** The console's sign-in session, its CSRF token, sign-out and the attempt limit. */
 class ConsoleSignInTest {
 
   private static final String ROTATED = "rotated-token-9876543210fedcba9876543210fedcba";

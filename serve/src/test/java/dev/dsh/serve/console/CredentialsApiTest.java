@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 25: {@code /api/credentials}: listed, set and removed, never a value in an answer. */
+/** {@code /api/credentials}: listed, set and removed, never a value in an answer. */
 class CredentialsApiTest {
 
   private static final String REF = "CONSOLE_TEST_KEY";

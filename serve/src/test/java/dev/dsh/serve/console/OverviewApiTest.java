@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** Issue 25: {@code GET /api/overview}. */
+/** {@code GET /api/overview}. */
 class OverviewApiTest {
 
   @TempDir Path home;

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** Issue 25: {@code /api/plugins}: list, enable and disable, remove, upload. */
+/** {@code /api/plugins}: list, enable and disable, remove, upload. */
 class PluginsApiTest {
 
   private static final String ID = RealPluginJar.PLUGIN_ID;
@@ -55,7 +55,7 @@ class PluginsApiTest {
   }
 
   @Test
-  void disablingEditsTheBundlesKeepsTheCommentsAndTheProviderGoesThenComesBack()
+  void disablingRewritesProfileYmlWholeAndTheProviderGoesThenComesBack()
       throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
@@ -76,10 +76,12 @@ class PluginsApiTest {
       assertThat(disabled.body()).isEqualTo("{\"changed\":true}\n");
       assertThat(again.body()).isEqualTo("{\"changed\":false}\n");
       assertThat(enabled.body()).isEqualTo("{\"changed\":true}\n");
-      assertThat(whileDisabled).startsWith("# my plugins\n").doesNotContain(ID + "]");
+      assertThat(whileDisabled).startsWith("# Written by dsh").doesNotContain("# my plugins")
+          .contains("bundles: []\n");
       assertThat(gone.get("selected").get("provider").isNull()).isTrue();
       assertThat(back.get("selected").get("provider").asString()).isEqualTo("yuanbao");
-      assertThat(Files.readString(profile)).startsWith("# my plugins\n").contains(ID);
+      assertThat(Files.readString(profile)).startsWith("# Written by dsh")
+          .contains("bundles:\n  - \"" + ID + "\"\n");
       assertThat(getOk(served, "/api/plugins").get("plugins").get(0).get("enabled").asBoolean())
           .isTrue();
     }

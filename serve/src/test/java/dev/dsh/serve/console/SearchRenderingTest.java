@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Issue 25: {@code POST /api/search?rendering=true} adds the text the model sees. */
+/** {@code POST /api/search?rendering=true} adds the text the model sees. */
 class SearchRenderingTest {
 
   @TempDir Path home;

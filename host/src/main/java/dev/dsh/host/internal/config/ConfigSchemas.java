@@ -1,5 +1,7 @@
 package dev.dsh.host.internal.config;
 
+import dev.dsh.api.ConfigViolation;
+import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.schema.ConfigSchemaGenerator;
 import dev.dsh.schema.EmbeddedSchema;
 import java.io.IOException;
@@ -8,34 +10,41 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.everit.json.schema.Schema;
+import org.everit.json.schema.ValidationException;
+import org.everit.json.schema.loader.SchemaLoader;
+import org.json.JSONObject;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The JSON Schema of a config type, as text: the copy generated at build time into the type's own
- * jar ({@link EmbeddedSchema}: the host's built-ins and plugins built with dsh-schema carry one), read through
- * the type's class loader. Only a type that ships no copy (a test's, or a plugin built without the
- * generator) has its schema generated here, and only then are the generator's classes loaded.
+ * The JSON Schema of a config type, and its compiled form: the copy generated at build time into
+ * the type's own jar ({@link EmbeddedSchema}), read through the type's loader; generated here only
+ * for a type that ships none (a test's), and only then are the generator's classes loaded.
  */
 public final class ConfigSchemas {
 
-  // The text is kept in each class's own side table: a String, so the memo never pins the class
-  // or its loader, and the identical String instance makes the by-text cache lookups cheap.
-  private static final ClassValue<String> TEXTS =
-      new ClassValue<>() {
-        @Override
-        protected String computeValue(Class<?> type) {
-          String embedded = embedded(type);
-          return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(type);
-        }
-      };
+  // A host sees a handful of schema texts; the bound stops one that loads version after version
+  // of a plugin growing the compiled cache for ever.
+  private static final int MAX_CACHED = 64;
+  private static final ConcurrentHashMap<String, Compiled> BY_TEXT = new ConcurrentHashMap<>();
 
-  // Only ever parses schema text, never a plugin's class.
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  // Each class's text in its own side table: a String, so nothing pins the class or its loader,
+  // and the same instance each time makes the by-text cache lookups cheap.
+  private static final ClassValue<String> TEXTS = new ClassValue<>() {
+    @Override
+    protected String computeValue(Class<?> type) {
+      String embedded = embedded(type);
+      return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(type);
+    }
+  };
 
   private ConfigSchemas() {}
 
-  /** The schema text of {@code configType}. */
   public static String text(Class<?> configType) {
     return TEXTS.get(configType);
   }
@@ -46,13 +55,13 @@ public final class ConfigSchemas {
   }
 
   static ObjectNode parse(String schemaText) {
-    if (!(MAPPER.readTree(schemaText) instanceof ObjectNode schema)) {
+    if (!(JsonMapper.shared().readTree(schemaText) instanceof ObjectNode schema)) {
       throw new IllegalArgumentException("a config schema must be a JSON object");
     }
     return schema;
   }
 
-  private static String embedded(Class<?> type) {
+  private static @Nullable String embedded(Class<?> type) {
     ClassLoader loader = type.getClassLoader();
     URL url = loader == null ? null : loader.getResource(EmbeddedSchema.resourceName(type));
     if (url == null) {
@@ -60,14 +69,84 @@ public final class ConfigSchemas {
     }
     try {
       URLConnection connection = url.openConnection();
-      // Uncached: a cached jar connection keeps the jar open for the life of the JVM, one more
-      // open file for every plugin jar ever loaded.
+      // A cached jar connection keeps the jar open for the JVM's life: a file per plugin ever loaded.
       connection.setUseCaches(false);
       try (InputStream in = connection.getInputStream()) {
         return new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the embedded schema of " + type.getName(), e);
+    }
+  }
+
+  /**
+   * A schema compiled for everit once per text for the whole process. An entry holds only trees
+   * and everit objects built from text: no config class, so it pins no plugin's class loader.
+   */
+  static final class Compiled {
+    private final SchemaNavigator navigator;
+    private final Schema everit;
+
+    private Compiled(String text) {
+      this.navigator = new SchemaNavigator(parse(text));
+      this.everit = SchemaLoader.builder().schemaJson(new JSONObject(text)).draftV7Support()
+          .addFormatValidator(CredentialValues.FORMAT, CredentialValues::fieldProblem)
+          .build().load().build();
+    }
+
+    static Compiled of(Class<?> configType) {
+      return forText(text(configType));
+    }
+
+    static Compiled forText(String text) {
+      Compiled cached = BY_TEXT.get(text);
+      if (cached != null) {
+        return cached;
+      }
+      if (BY_TEXT.size() >= MAX_CACHED) {
+        BY_TEXT.clear();
+      }
+      return BY_TEXT.computeIfAbsent(text, Compiled::new);
+    }
+
+    /**
+     * Fills absent keys with the schema's defaults, in place, at every level present. Jackson does
+     * not apply them, and everit's {@code useDefaults} would lose the user's key order.
+     */
+    void fillDefaults(ObjectNode config) {
+      fill(config, "");
+    }
+
+    private void fill(JsonNode instance, String pointer) {
+      if (instance.isArray()) {
+        for (int i = 0; i < instance.size(); i++) {
+          fill(instance.get(i), pointer + "/" + i);
+        }
+      } else if (instance instanceof ObjectNode object) {
+        navigator.at(pointer).path("properties").properties().forEach(property -> {
+          String key = property.getKey();
+          String child = SchemaNavigator.child(pointer, key);
+          JsonNode declared = property.getValue().get("default");
+          JsonNode fallback = declared != null ? declared : navigator.at(child).get("default");
+          if (!object.has(key) && fallback != null) {
+            object.set(key, fallback.deepCopy());
+          }
+          if (object.has(key) && object.get(key).isContainer()) {
+            fill(object.get(key), child);
+          }
+        });
+      }
+    }
+
+    /** Every way {@code config} breaks the schema, in document order; empty when it is valid. */
+    List<ConfigViolation> violations(ObjectNode config) {
+      try {
+        // By text: an org.json object built from a map drops the keys whose value is null.
+        everit.validate(new JSONObject(config.toString()));
+        return List.of();
+      } catch (ValidationException e) {
+        return new ViolationMessages(navigator, config).translate(e);
+      }
     }
   }
 }

@@ -2,65 +2,73 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
+import dev.dsh.api.ConfigViolation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.exc.InvalidDefinitionException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/**
- * A row's config as a JSON tree that has passed its schema (when it has one), with its defaults
- * filled. Obtained from {@link SchemaConfigValidator#validate}. Immutable and thread-safe.
- *
- * <p>{@link #toString()} shows key names only, never a value.
- */
+/** A row's config that passed its schema, defaults filled; {@link #toString()} shows only keys. */
 public final class JsonConfig implements Config {
 
   private final String subject;
   private final ObjectNode tree;
   private final @Nullable Class<?> validatedType;
-  private final SchemaConfigValidator validator;
   private final Map<String, Object> raw;
 
-  JsonConfig(
-      String subject,
-      ObjectNode tree,
-      @Nullable Class<?> validatedType,
-      SchemaConfigValidator validator) {
+  @SuppressWarnings("unchecked")
+  JsonConfig(String subject, ObjectNode tree, @Nullable Class<?> validatedType) {
     this.subject = subject;
     this.tree = tree;
     this.validatedType = validatedType;
-    this.validator = validator;
-    @SuppressWarnings("unchecked")
-    Map<String, Object> plain = (Map<String, Object>) Objects.requireNonNull(JsonTrees.toPlain(tree));
-    this.raw = plain;
+    this.raw = (Map<String, Object>) plain(tree);
   }
 
   /**
-   * Binds this config to {@code type}, first checking it against {@code type}'s schema (and filling
-   * that schema's defaults) unless it was already validated against exactly that type.
+   * Binds this config to {@code type}, checked against its schema unless validated against it.
    *
-   * @throws ConfigException when the config breaks the schema of {@code type}, or a value cannot be
-   *     bound to its field (a number past an {@code int}'s range): the field's pointer and what it
-   *     must hold, never Jackson's text
-   * @throws IllegalArgumentException when the type cannot be built from any config (a config class
-   *     Jackson cannot construct); the message names no value
+   * @throws ConfigException when it breaks that schema, or a value cannot be bound to its field (a
+   *     number past an {@code int}): the field's pointer and what it must hold, never Jackson's
+   *     text (it may quote a secret) or an exception's class
+   * @throws IllegalArgumentException when no config can build {@code type} (the plugin's bug)
    */
   @Override
   public <T> T bind(Class<T> type) {
-    Objects.requireNonNull(type, "type");
-    ObjectNode source = type == validatedType ? tree : validator.complete(subject, type, tree);
-    // A fresh mapper per bind: Jackson's type caches keep every class they have seen, and a shared
-    // mapper would pin each plugin's config class and so its class loader after unload (the leak
-    // test shows it). Plugins bind at apply and update, not per request, so building one is cheap
-    // enough; a per-scope mapper would need the scope to own it, which a Config cannot see.
-    JsonMapper mapper = JsonMapper.builder().build();
+    ObjectNode source = type == validatedType ? tree
+        : SchemaConfigValidator.complete(subject, ConfigSchemas.Compiled.of(type), tree);
     try {
-      return mapper.treeToValue(source, type);
+      // A mapper per bind: Jackson's type caches would pin each plugin's config class, and so
+      // its class loader, after unload; plugins bind at apply and update only.
+      return JsonMapper.builder().build().treeToValue(source, type);
+    } catch (InvalidDefinitionException e) {
+      throw new IllegalArgumentException("the config class " + type.getName() + " of " + subject
+          + " cannot be built from a config (a bug of the plugin that declares it)");
     } catch (JacksonException e) {
-      throw BindingFailures.of(subject, type, e);
+      String pointer = "";
+      for (JacksonException.Reference step : e.getPath()) {
+        String name = step.getPropertyName();
+        pointer = SchemaNavigator.child(pointer, name != null ? name : "" + step.getIndex());
+      }
+      Class<?> target = e instanceof InputCoercionException coercion ? coercion.getTargetType()
+          : e instanceof MismatchedInputException mismatch ? mismatch.getTargetType() : null;
+      String what = e instanceof ValueInstantiationException
+              && e.getCause() instanceof IllegalArgumentException refused
+              && refused.getMessage() != null
+          ? "is refused: " + refused.getMessage() // the class's own check, written for people
+          : target == null ? "cannot be read as the config's type" : "expected " + kind(target);
+      throw new ConfigException(subject, List.of(new ConfigViolation(pointer, what)));
     }
   }
 
@@ -77,5 +85,38 @@ public final class JsonConfig implements Config {
   @Override
   public String toString() {
     return "JsonConfig[" + subject + ", keys=" + keys() + "]";
+  }
+
+  private static @Nullable Object plain(JsonNode node) {
+    if (node.isObject()) {
+      Map<String, @Nullable Object> map = new LinkedHashMap<>();
+      node.properties().forEach(entry -> map.put(entry.getKey(), plain(entry.getValue())));
+      return Collections.unmodifiableMap(map);
+    }
+    if (node.isArray()) {
+      List<@Nullable Object> list = new ArrayList<>();
+      node.forEach(item -> list.add(plain(item)));
+      return Collections.unmodifiableList(list);
+    }
+    return node.isNumber() ? node.numberValue() : node.isBoolean() ? node.booleanValue()
+        : node.isString() ? node.stringValue() : null;
+  }
+
+  /** What a value of {@code type} is, for a person. */
+  private static String kind(Class<?> type) {
+    String range = type == int.class || type == Integer.class
+        ? Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
+        : type == long.class || type == Long.class ? Long.MIN_VALUE + " to " + Long.MAX_VALUE
+        : type == short.class || type == Short.class ? Short.MIN_VALUE + " to " + Short.MAX_VALUE
+        : type == byte.class || type == Byte.class ? Byte.MIN_VALUE + " to " + Byte.MAX_VALUE
+        : null;
+    return range != null ? "an integer from " + range
+        : Number.class.isAssignableFrom(type) || type == double.class || type == float.class
+            ? "a number"
+        : type == boolean.class || type == Boolean.class ? "true or false"
+        : type == String.class || type == char.class || type == Character.class ? "a string"
+        : type.isEnum() ? "one of " + Arrays.toString(type.getEnumConstants())
+        : type.isArray() || Collection.class.isAssignableFrom(type) ? "an array"
+        : type.isPrimitive() ? "another value" : "an object";
   }
 }

@@ -4,40 +4,34 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/**
- * The host's {@link ConfigValidator}: the JSON Schema of the config type (the copy embedded at
- * build time, see {@link ConfigSchemas}), defaults copied in, then everit collecting every violation
- * at once. Compiled schemas are shared by text across instances (see {@link CompiledSchema}).
- *
- * <p>Thread-safe. One instance may serve the whole host.
- */
+/** The host's {@link ConfigValidator}: the type's schema, its defaults filled, then everit. */
 public final class SchemaConfigValidator implements ConfigValidator {
-
-  /** Creates a validator. */
-  public SchemaConfigValidator() {}
 
   @Override
   public JsonConfig validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
-    Objects.requireNonNull(subject, "subject");
-    Objects.requireNonNull(raw, "raw");
-    ObjectNode tree = JsonTrees.toTree(raw);
-    if (configType == null) {
-      return new JsonConfig(subject, tree, null, this);
-    }
-    return new JsonConfig(subject, complete(subject, configType, tree), configType, this);
+    ObjectNode tree = tree(raw);
+    return configType == null ? new JsonConfig(subject, tree, null) : new JsonConfig(subject,
+        complete(subject, ConfigSchemas.Compiled.of(configType), tree), configType);
   }
 
   /**
-   * A copy of {@code config} with the defaults of {@code configType}'s schema filled in.
+   * Checks {@code raw} against {@code schema} (a jar's, or a built-in's) as the host checks the
+   * row when it applies it: the same compiled schema, defaults and messages.
    *
-   * @throws ConfigException listing every violation of that schema
+   * @throws ConfigException listing every violation
+   * @throws IllegalArgumentException when {@code raw} holds a value that is not JSON-like
    */
-  ObjectNode complete(String subject, Class<?> configType, ObjectNode config) {
-    CompiledSchema schema = CompiledSchema.of(configType);
+  public static void check(String subject, JsonNode schema, Map<String, ?> raw) {
+    complete(subject, ConfigSchemas.Compiled.forText(schema.toString()), tree(raw));
+  }
+
+  /** A copy of {@code config} with {@code schema}'s defaults filled; throws its violations. */
+  static ObjectNode complete(String subject, ConfigSchemas.Compiled schema, ObjectNode config) {
     ObjectNode completed = config.deepCopy();
     schema.fillDefaults(completed);
     List<ConfigViolation> violations = schema.violations(completed);
@@ -45,5 +39,12 @@ public final class SchemaConfigValidator implements ConfigValidator {
       throw new ConfigException(subject, violations);
     }
     return completed;
+  }
+
+  private static ObjectNode tree(Map<String, ?> raw) {
+    if (!(JsonMapper.shared().valueToTree(raw) instanceof ObjectNode object)) {
+      throw new IllegalArgumentException("a config must be a JSON object");
+    }
+    return object;
   }
 }

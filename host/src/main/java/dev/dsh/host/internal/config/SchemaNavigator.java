@@ -1,16 +1,16 @@
 package dev.dsh.host.internal.config;
 
+import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
 
 /**
- * Finds the subschema that governs a place in a config, following local {@code $ref}s, so that
- * messages can name allowed keys and values and never echo a value under an {@code x-secret} field.
+ * Finds the subschema that governs a place in a config (an RFC 6901 pointer), following local
+ * {@code $ref}s, so that messages can name allowed keys and values and never echo a value under an
+ * {@code x-secret} field.
  */
 final class SchemaNavigator {
-
-  static final String X_SECRET = "x-secret";
 
   private final JsonNode root;
 
@@ -18,14 +18,11 @@ final class SchemaNavigator {
     this.root = root;
   }
 
-  /** The schema governing the value at {@code pointer}, or a missing node when none does. */
+  /** The schema governing the value at {@code pointer}, or a missing node. */
   JsonNode at(String pointer) {
     JsonNode node = resolve(root);
-    for (String key : Pointers.segments(pointer)) {
+    for (String key : segments(pointer)) {
       node = resolve(child(node, key));
-      if (node.isMissingNode()) {
-        return node;
-      }
     }
     return node;
   }
@@ -33,28 +30,34 @@ final class SchemaNavigator {
   /** Whether the value at {@code pointer} is, or lies inside, a field marked {@code x-secret}. */
   boolean isSecret(String pointer) {
     JsonNode node = resolve(root);
-    if (node.path(X_SECRET).asBoolean(false)) {
-      return true;
-    }
-    for (String key : Pointers.segments(pointer)) {
+    boolean secret = node.path("x-secret").asBoolean(false);
+    for (String key : segments(pointer)) {
       JsonNode unresolved = child(node, key);
-      if (unresolved.path(X_SECRET).asBoolean(false)) {
-        return true;
-      }
       node = resolve(unresolved);
-      if (node.isMissingNode()) {
-        return false;
-      }
-      if (node.path(X_SECRET).asBoolean(false)) {
-        return true;
-      }
+      secret |= unresolved.path("x-secret").asBoolean(false)
+          || node.path("x-secret").asBoolean(false);
     }
-    return false;
+    return secret;
   }
 
-  /** The schema's declared property names at {@code pointer}, in declaration order. */
+  /** The declared property names at {@code pointer}, in declaration order. */
   List<String> propertyNames(String pointer) {
     return List.copyOf(at(pointer).path("properties").propertyNames());
+  }
+
+  /** {@code parent} extended by {@code key}, escaped ({@code ~} as {@code ~0}, {@code /} as {@code ~1}). */
+  static String child(String parent, String key) {
+    return parent + "/" + key.replace("~", "~0").replace("/", "~1");
+  }
+
+  /** The unescaped keys of a pointer (everit's {@code #/a} too), outermost first. */
+  static List<String> segments(String pointer) {
+    String bare = pointer.startsWith("#") ? pointer.substring(1) : pointer;
+    List<String> segments = new ArrayList<>();
+    for (String raw : bare.isEmpty() ? new String[0] : bare.substring(1).split("/", -1)) {
+      segments.add(raw.replace("~1", "/").replace("~0", "~"));
+    }
+    return segments;
   }
 
   private static JsonNode child(JsonNode schema, String key) {
@@ -62,19 +65,16 @@ final class SchemaNavigator {
     if (!property.isMissingNode()) {
       return property;
     }
-    JsonNode additional = schema.path("additionalProperties");
-    if (additional.isObject()) {
-      return additional;
+    if (schema.path("additionalProperties").isObject()) {
+      return schema.path("additionalProperties");
     }
-    JsonNode items = schema.path("items");
-    if (items.isObject() && isIndex(key)) {
-      return items;
-    }
-    return MissingNode.getInstance();
+    boolean index = !key.isEmpty() && key.chars().allMatch(Character::isDigit);
+    return index && schema.path("items").isObject() ? schema.path("items")
+        : MissingNode.getInstance();
   }
 
   private JsonNode resolve(JsonNode schema) {
-    // Bounded: a cycle of $refs (never generated, but cheap to guard) ends as "no schema".
+    // Bounded: a cycle of $refs (never generated) ends as no schema.
     for (int depth = 0; depth < 32; depth++) {
       String ref = schema.path("$ref").asString("");
       if (!ref.startsWith("#")) {
@@ -83,9 +83,5 @@ final class SchemaNavigator {
       schema = root.at(ref.substring(1));
     }
     return MissingNode.getInstance();
-  }
-
-  private static boolean isIndex(String key) {
-    return !key.isEmpty() && key.chars().allMatch(Character::isDigit);
   }
 }

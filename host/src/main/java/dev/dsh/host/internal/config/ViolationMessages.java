@@ -14,30 +14,24 @@ import org.everit.json.schema.ValidationException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Turns everit's violations into {@link ConfigViolation}s a person understands.
- *
- * <p>Messages are written here rather than taken from everit, whose messages echo values (a secret
- * pasted into the wrong field would be printed). A value is quoted only for a field that is not
- * {@code x-secret}, and only where it helps: an out-of-set or out-of-range value, and everit's own
- * wording for a keyword the generator never emits (such as {@code multipleOf}). An unknown key is
- * reported at its own pointer, a missing one at the pointer it should have.
+ * Everit's violations as {@link ConfigViolation}s a person understands, written here because
+ * everit's messages echo values (a secret pasted into the wrong field would be printed). A value
+ * is quoted only outside {@code x-secret} fields, and only where it helps: a value out of its set
+ * or range, and everit's wording for a keyword the generator never emits. An unknown key is told
+ * at its own pointer, a missing one at the pointer it should have.
  */
 final class ViolationMessages {
 
   private static final int MAX_QUOTED = 60;
 
-  private static final Map<String, String> FORMATS =
-      Map.ofEntries(
-          Map.entry("uri", "a URI"),
-          Map.entry("uri-reference", "a URI reference"),
-          Map.entry("email", "an email address"),
-          Map.entry("hostname", "a host name"),
-          Map.entry("ipv4", "an IPv4 address"),
-          Map.entry("ipv6", "an IPv6 address"),
-          Map.entry("date-time", "a date-time such as 2025-06-09T10:42:17+08:00"),
-          Map.entry("date", "a date such as 2025-06-09"),
-          Map.entry("time", "a time such as 10:42:17+08:00"),
-          Map.entry("regex", "a regular expression"));
+  private static final Map<String, String> FORMATS = Map.of("uri", "a URI",
+      "uri-reference", "a URI reference", "email", "an email address", "hostname", "a host name",
+      "ipv4", "an IPv4 address", "ipv6", "an IPv6 address",
+      "date-time", "a date-time such as 2025-06-09T10:42:17+08:00",
+      "date", "a date such as 2025-06-09", "time", "a time such as 10:42:17+08:00",
+      "regex", "a regular expression");
+
+  private record Found(String pointer, String keyword, String message) {}
 
   private final SchemaNavigator schema;
   private final JsonNode instance;
@@ -47,207 +41,154 @@ final class ViolationMessages {
     this.instance = instance;
   }
 
-  /** All violations under {@code root}, without duplicates, in document order. */
+  /** Every violation under {@code root}, once each, in document order. */
   List<ConfigViolation> translate(ValidationException root) {
-    List<ValidationException> leaves = new ArrayList<>();
-    flatten(root, leaves);
     List<Found> found = new ArrayList<>();
-    for (ValidationException leaf : leaves) {
-      found.addAll(describe(leaf));
-    }
+    leaves(root).forEach(leaf -> found.addAll(describe(leaf)));
     // A value of the wrong type also fails its enum, format or pattern: the type says it all.
-    Set<String> mistyped =
-        found.stream()
-            .filter(f -> f.keyword.equals("type"))
-            .map(f -> f.pointer)
-            .collect(Collectors.toSet());
+    Set<String> mistyped = found.stream().filter(f -> f.keyword().equals("type"))
+        .map(Found::pointer).collect(Collectors.toSet());
     Set<ConfigViolation> unique = new LinkedHashSet<>();
-    found.stream()
-        .filter(f -> f.keyword.equals("type") || !mistyped.contains(f.pointer))
-        .sorted(Comparator.comparing((Found f) -> rank(f.pointer), ViolationMessages::compareRanks)
-            .thenComparing(f -> f.message))
-        .forEach(f -> unique.add(new ConfigViolation(f.pointer, f.message)));
+    found.stream().filter(f -> f.keyword().equals("type") || !mistyped.contains(f.pointer()))
+        .sorted(Comparator.comparing((Found f) -> rank(f.pointer()), ViolationMessages::compare)
+            .thenComparing(Found::message))
+        .forEach(f -> unique.add(new ConfigViolation(f.pointer(), f.message())));
     return List.copyOf(unique);
   }
 
-  private record Found(String pointer, String keyword, String message) {}
-
-  private static void flatten(ValidationException e, List<ValidationException> into) {
-    if (e.getCausingExceptions().isEmpty()) {
-      into.add(e);
-    } else {
-      e.getCausingExceptions().forEach(cause -> flatten(cause, into));
-    }
+  private static List<ValidationException> leaves(ValidationException e) {
+    return e.getCausingExceptions().isEmpty() ? List.of(e)
+        : e.getCausingExceptions().stream().flatMap(cause -> leaves(cause).stream()).toList();
   }
 
   private List<Found> describe(ValidationException leaf) {
-    String pointer = Pointers.fromEverit(leaf.getPointerToViolation());
+    String pointer = leaf.getPointerToViolation().replaceFirst("^#", "");
     String keyword = leaf.getKeyword() == null ? "" : leaf.getKeyword();
+    JsonNode field = schema.at(pointer);
+    JsonNode value = instance.at(pointer);
+    List<Found> found = new ArrayList<>();
     switch (keyword) {
-      case "additionalProperties":
-        return unknownKeys(pointer);
-      case "required":
-        return missingKeys(pointer);
-      case "type":
-        return List.of(
-            new Found(
-                pointer,
-                keyword,
-                "expected " + expectedType(pointer) + ", got " + JsonTrees.kindOf(value(pointer))));
-      case "enum":
-        return List.of(new Found(pointer, keyword, notAllowed(pointer)));
-      case "format":
-        return List.of(new Found(pointer, keyword, formatMessage(pointer)));
+      case "additionalProperties" -> {
+        List<String> allowed = schema.propertyNames(pointer);
+        String hint = allowed.isEmpty() ? "no keys are allowed here"
+            : "allowed: " + String.join(", ", allowed);
+        value.propertyNames().stream().filter(key -> !allowed.contains(key))
+            .forEach(key -> found.add(new Found(SchemaNavigator.child(pointer, key), keyword,
+                "unknown key \"" + key + "\" (" + hint + ")")));
+      }
+      case "required" -> field.path("required").forEach(name -> {
+        if (!value.has(name.asString())) {
+          found.add(new Found(SchemaNavigator.child(pointer, name.asString()), keyword,
+              "is required"));
+        }
+      });
+      default -> found.add(new Found(pointer, keyword, message(leaf, keyword, pointer, field,
+          value)));
+    }
+    return found;
+  }
+
+  private String message(ValidationException leaf, String keyword, String pointer,
+      JsonNode field, JsonNode value) {
+    boolean secret = schema.isSecret(pointer);
+    switch (keyword) {
+      case "type": {
+        JsonNode type = field.path("type");
+        List<String> names = new ArrayList<>();
+        type.forEach(t -> names.add(article(t.asString())));
+        return "expected " + (type.isArray() ? String.join(" or ", names)
+            : type.isString() ? article(type.asString()) : "another type")
+            + ", got " + kindOf(value);
+      }
+      case "enum": {
+        List<String> allowed = new ArrayList<>();
+        field.path("enum").forEach(v -> allowed.add(v.toString()));
+        return "must be one of " + String.join(", ", allowed)
+            + (secret ? "" : " (got " + quote(value) + ")");
+      }
+      case "minimum", "maximum": {
+        // must be at most 64 (allowed: 1 to 64; got 65): the bound broken, the range, the value
+        List<String> notes = new ArrayList<>();
+        if (field.has("minimum") && field.has("maximum")) {
+          notes.add("allowed: " + field.get("minimum") + " to " + field.get("maximum"));
+        }
+        if (!secret) {
+          notes.add("got " + quote(value));
+        }
+        return (keyword.equals("minimum") ? "must be at least " : "must be at most ")
+            + field.path(keyword) + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
+      }
+      case "format": {
+        String format = field.path("format").asString("");
+        // A credential: the store's words for the same rule, the position, never the value.
+        return format.equals(CredentialValues.FORMAT)
+            ? CredentialValues.fieldProblem(value.asString("")).map(CredentialValues::explain)
+                .orElse("must be a credential")
+            : "must be " + FORMATS.getOrDefault(format, "in the format \"" + format + "\"");
+      }
       case "pattern":
-        return List.of(new Found(pointer, keyword, patternMessage(pointer)));
-      case "minimum", "maximum":
-        return List.of(new Found(pointer, keyword, outOfRange(pointer, keyword)));
-      default:
-        return List.of(new Found(pointer, keyword, otherMessage(leaf, pointer, keyword)));
-    }
-  }
-
-  private List<Found> unknownKeys(String pointer) {
-    List<String> allowed = schema.propertyNames(pointer);
-    String hint =
-        allowed.isEmpty() ? "no keys are allowed here" : "allowed: " + String.join(", ", allowed);
-    List<Found> found = new ArrayList<>();
-    for (String key : value(pointer).propertyNames()) {
-      if (!allowed.contains(key)) {
-        found.add(
-            new Found(
-                Pointers.child(pointer, key),
-                "additionalProperties",
-                "unknown key \"" + key + "\" (" + hint + ")"));
+        return field.path("x-credential-reference").asBoolean(false)
+            ? "must be a credential name: letters, digits and '_', not starting with a digit"
+            : "must match the pattern " + field.path("pattern").asString("");
+      default: {
+        String what = keyword.isEmpty() ? "" : " (" + keyword + ")";
+        // Everit's wording may quote the value: shown for fields that are not secret only.
+        return secret ? "is not valid" + what
+            : "is not valid" + what + ": " + UrlUserInfo.redact(leaf.getErrorMessage());
       }
     }
-    return found;
   }
 
-  private List<Found> missingKeys(String pointer) {
-    JsonNode object = value(pointer);
-    List<Found> found = new ArrayList<>();
-    for (JsonNode name : schema.at(pointer).path("required")) {
-      if (!object.has(name.asString())) {
-        found.add(new Found(Pointers.child(pointer, name.asString()), "required", "is required"));
-      }
-    }
-    return found;
-  }
-
-  private String expectedType(String pointer) {
-    JsonNode type = schema.at(pointer).path("type");
-    if (type.isArray()) {
-      List<String> names = new ArrayList<>();
-      type.forEach(t -> names.add(article(t.asString())));
-      return String.join(" or ", names);
-    }
-    return type.isString() ? article(type.asString()) : "another type";
+  /** What kind of JSON value this is: "a string", "an integer", "null", ... */
+  private static String kindOf(JsonNode node) {
+    return node.isString() ? "a string" : node.isIntegralNumber() ? "an integer"
+        : node.isNumber() ? "a number" : node.isBoolean() ? "a boolean"
+        : node.isObject() ? "an object" : node.isArray() ? "an array"
+        : node.isNull() ? "null" : "nothing";
   }
 
   private static String article(String type) {
-    switch (type) {
-      case "integer":
-      case "object":
-      case "array":
-        return "an " + type;
-      case "null":
-        return "null";
-      default:
-        return "a " + type;
-    }
-  }
-
-  private String notAllowed(String pointer) {
-    List<String> allowed = new ArrayList<>();
-    schema.at(pointer).path("enum").forEach(v -> allowed.add(v.toString()));
-    String message = "must be one of " + String.join(", ", allowed);
-    return schema.isSecret(pointer) ? message : message + " (got " + quote(value(pointer)) + ")";
-  }
-
-  /** {@code must be at most 64 (allowed: 1 to 64; got 65)}: the bound broken, the range, the value. */
-  private String outOfRange(String pointer, String keyword) {
-    JsonNode field = schema.at(pointer);
-    String message = (keyword.equals("minimum") ? "must be at least " : "must be at most ")
-        + field.path(keyword).toString();
-    List<String> notes = new ArrayList<>();
-    if (field.has("minimum") && field.has("maximum")) {
-      notes.add("allowed: " + field.get("minimum") + " to " + field.get("maximum"));
-    }
-    if (!schema.isSecret(pointer)) {
-      notes.add("got " + quote(value(pointer)));
-    }
-    return notes.isEmpty() ? message : message + " (" + String.join("; ", notes) + ")";
-  }
-
-  private String formatMessage(String pointer) {
-    String format = schema.at(pointer).path("format").asString("");
-    if (format.equals(CredentialValues.FORMAT)) {
-      // The store's words for the same rule: the position of the character, never the value.
-      return CredentialValues.fieldProblem(value(pointer).asString(""))
-          .map(CredentialValues::explain).orElse("must be a credential");
-    }
-    return "must be " + FORMATS.getOrDefault(format, "in the format \"" + format + "\"");
-  }
-
-  private String patternMessage(String pointer) {
-    JsonNode field = schema.at(pointer);
-    if (field.path("x-credential-reference").asBoolean(false)) {
-      return "must be a credential name: letters, digits and '_', not starting with a digit";
-    }
-    return "must match the pattern " + field.path("pattern").asString("");
-  }
-
-  private String otherMessage(ValidationException leaf, String pointer, String keyword) {
-    String what = keyword.isEmpty() ? "" : " (" + keyword + ")";
-    if (schema.isSecret(pointer)) {
-      return "is not valid" + what;
-    }
-    // Non-secret only: everit's own wording may quote the value.
-    return "is not valid" + what + ": " + UrlUserInfo.redact(leaf.getErrorMessage());
-  }
-
-  private JsonNode value(String pointer) {
-    return instance.at(pointer);
+    return switch (type) {
+      case "integer", "object", "array" -> "an " + type;
+      case "null" -> "null";
+      default -> "a " + type;
+    };
   }
 
   private static String quote(JsonNode value) {
     if (value.isContainer()) {
-      return JsonTrees.kindOf(value);
+      return kindOf(value);
     }
     String text = UrlUserInfo.redact(value.toString());
     return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
   }
 
   /**
-   * Where a pointer sits in document order: at each level, a declared key ranks by declaration, an
-   * array element by index, an unknown key after all declared ones in the order the user wrote it.
+   * Where a pointer sits in document order: at each level a declared key by declaration, an array
+   * element by index, an unknown key after the declared ones in the order the user wrote it.
    */
   private List<Integer> rank(String pointer) {
     List<Integer> rank = new ArrayList<>();
     String parent = "";
-    for (String key : Pointers.segments(pointer)) {
+    for (String key : SchemaNavigator.segments(pointer)) {
       List<String> declared = schema.propertyNames(parent);
+      JsonNode container = instance.at(parent);
       int index = declared.indexOf(key);
       if (index < 0) {
-        JsonNode container = value(parent);
-        if (container.isArray() && key.chars().allMatch(Character::isDigit) && !key.isEmpty()) {
-          index = Integer.parseInt(key);
-        } else {
-          index = declared.size() + new ArrayList<>(container.propertyNames()).indexOf(key);
-        }
+        index = container.isArray() && !key.isEmpty() && key.chars().allMatch(Character::isDigit)
+            ? Integer.parseInt(key)
+            : declared.size() + new ArrayList<>(container.propertyNames()).indexOf(key);
       }
       rank.add(index);
-      parent = Pointers.child(parent, key);
+      parent = SchemaNavigator.child(parent, key);
     }
     return rank;
   }
 
-  private static int compareRanks(List<Integer> a, List<Integer> b) {
+  private static int compare(List<Integer> a, List<Integer> b) {
     for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-      int c = Integer.compare(a.get(i), b.get(i));
-      if (c != 0) {
-        return c;
+      if (!a.get(i).equals(b.get(i))) {
+        return Integer.compare(a.get(i), b.get(i));
       }
     }
     return Integer.compare(a.size(), b.size());

@@ -5,11 +5,7 @@ import dev.dsh.api.config.Description;
 import dev.dsh.host.model.DshHome;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The {@code credentials} row's config.
- *
- * @param store the store file; a relative path is resolved against the home folder
- */
+/** The {@code credentials} row's config; a missing or blank {@code store} means the default. */
 public record CredentialsConfig(
     @Default(CredentialsConfig.DEFAULT_STORE)
         @Description(
@@ -19,7 +15,6 @@ public record CredentialsConfig(
   /** The default store file name, in the home folder. */
   public static final String DEFAULT_STORE = DshHome.CREDENTIAL_STORE;
 
-  /** A missing or blank {@code store} means the default. */
   public CredentialsConfig {
     if (store == null || store.isBlank()) {
       store = DEFAULT_STORE;

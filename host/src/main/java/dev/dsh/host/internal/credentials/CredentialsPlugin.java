@@ -6,15 +6,12 @@ import dev.dsh.api.Plugin;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.slf4j.LoggerFactory;
 
 /**
- * The built-in {@code credentials} plugin: provides {@link CredentialService#KEY} backed by a
- * {@link HostCredentialService} over the store file named by the row's {@code store} (relative to
- * the home folder). The launch environment is looked up through the context at each call. A config
+ * The built-in {@code credentials} plugin: provides {@link CredentialService#KEY} over the store
+ * file the row's {@code store} names (relative to the home), the launch environment second. An
  * update restarts the scope, so a new store path takes effect at once.
  */
 public final class CredentialsPlugin implements Plugin {
@@ -25,22 +22,10 @@ public final class CredentialsPlugin implements Plugin {
   private final Path home;
   private final Consumer<String> warnings;
 
-  /**
-   * A plugin whose warnings (a store others can read) go to the log.
-   *
-   * @param home the dsh home folder, against which a relative {@code store} is resolved
-   */
-  public CredentialsPlugin(Path home) {
-    this(home, line -> LoggerFactory.getLogger(CredentialsPlugin.class).warn(line));
-  }
-
-  /**
-   * @param home the dsh home folder, against which a relative {@code store} is resolved
-   * @param warnings where the store's one-line warnings go (stderr, in the CLI)
-   */
+  /** @param warnings where the store's one-line warnings go (stderr, in the CLI) */
   public CredentialsPlugin(Path home, Consumer<String> warnings) {
-    this.home = Objects.requireNonNull(home, "home");
-    this.warnings = Objects.requireNonNull(warnings, "warnings");
+    this.home = home;
+    this.warnings = warnings;
   }
 
   @Override
@@ -59,12 +44,9 @@ public final class CredentialsPlugin implements Plugin {
     ctx.provide(CredentialService.KEY, service(config.bind(CredentialsConfig.class), env));
   }
 
-  /**
-   * The service a row with {@code settings} provides: the one {@link #apply} mounts, and the one
-   * the {@code credentials} commands use without booting a host.
-   */
+  /** The service a row with {@code settings} mounts, as the {@code credentials} commands use it. */
   public CredentialService service(CredentialsConfig settings, LaunchEnvironment env) {
-    FileCredentialStore store = new FileCredentialStore(home.resolve(settings.store()), warnings);
-    return new HostCredentialService(store, env);
+    return new HostCredentialService(
+        new FileCredentialStore(home.resolve(settings.store()), warnings), env);
   }
 }

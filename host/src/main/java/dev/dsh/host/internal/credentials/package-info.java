@@ -1,7 +1,6 @@
 /**
- * The host's credentials service: a local store file under the home folder, then the launch environment, and the built-in {@code credentials} plugin.
- *
- * <p>Everything in this package is non-null unless marked {@link org.jspecify.annotations.Nullable}.
+ * The host's credentials service: a local store file under the home folder, then the launch
+ * environment; and the built-in {@code credentials} plugin that mounts it.
  */
 @NullMarked
 package dev.dsh.host.internal.credentials;

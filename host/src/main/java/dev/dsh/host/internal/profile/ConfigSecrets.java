@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -12,27 +13,66 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The secret fields of a row's config, as {@code --dump-config} knows them ({@link
- * SecretRedactor#isSecret}: the schema's {@code x-secret}, or a key that looks like one), treated
- * as write-only: a config read for a form has them taken out, and a config saved from a form keeps
- * the stored value of each one the form left out or sent back as {@link #KEEP}. A URL's password
- * ({@code http://user:pass@host}) is shown as {@code --dump-config} shows it, and a URL sent back
- * as shown keeps the stored one.
- *
- * <p>Nested mappings are walked with their property's schema. A secret inside a list's item is
- * taken out of what a form reads too, but cannot be kept on save (an item has no name to keep a
- * value under): a form that edits such a list sends its items whole.
+ * The secret fields of a row's config, and how each reader sees them. A field is secret when its
+ * schema property says {@code "x-secret": true}, or, for rows without a schema and free-form maps,
+ * when its key looks like one: ending in {@code apiKey} (case, {@code _} and {@code -} ignored), or
+ * holding {@code secret}, {@code token} or {@code password} ({@code apiKeyEnv} names a variable and
+ * stays visible). {@code --dump-config} shows a secret as {@value #KEEP}; a form never gets it,
+ * and a form's save keeps the stored value of a secret it left out or sent back as {@value #KEEP}.
+ * Every other string has a URL's user-info redacted ({@link UrlUserInfo}), and a URL sent back as
+ * shown keeps the stored password. A secret inside a list's item is hidden too but cannot be kept
+ * on save (an item has no name): a form that edits such a list sends its items whole.
  */
 public final class ConfigSecrets {
 
-  /** The value a form sends for a secret field to keep the stored value: {@code <redacted>}. */
-  public static final String KEEP = SecretRedactor.REDACTED;
+  /** What a secret is shown as, and what a form sends to keep it. */
+  public static final String KEEP = "<redacted>";
 
   private ConfigSecrets() {}
 
+  /** {@code config} for {@code --dump-config}: each secret {@value #KEEP}. */
+  public static Map<String, Object> redacted(Map<String, ?> config, @Nullable JsonNode schema) {
+    return shown(config, schema, false);
+  }
+
+  /** {@code config} for a form: without its secrets; unmodifiable, nested values too. */
+  public static Map<String, Object> without(Map<String, ?> config, @Nullable JsonNode schema) {
+    return shown(config, schema, true);
+  }
+
+  private static Map<String, Object> shown(Map<String, ?> config, @Nullable JsonNode schema,
+      boolean drop) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    config.forEach((key, value) -> {
+      JsonNode property = property(schema, key);
+      if (!isSecret(key, property)) {
+        out.put(key, shownValue(value, property, drop));
+      } else if (!drop) {
+        out.put(key, KEEP);
+      }
+    });
+    return Collections.unmodifiableMap(out);
+  }
+
+  private static @Nullable Object shownValue(@Nullable Object value, @Nullable JsonNode property,
+      boolean drop) {
+    if (value instanceof Map<?, ?> inner) {
+      return shown(strings(inner), property, drop);
+    }
+    if (value instanceof List<?> items) {
+      JsonNode itemSchema = property == null ? null : property.get("items");
+      List<@Nullable Object> out = new ArrayList<>();
+      items.forEach(item -> out.add(shownValue(item,
+          itemSchema != null && itemSchema.isObject() ? itemSchema : null, drop)));
+      return Collections.unmodifiableList(out);
+    }
+    return value instanceof String text ? UrlUserInfo.redact(text) : value;
+  }
+
   /**
-   * {@code proposed} with each secret field that is absent or {@link #KEEP} given its value in
-   * {@code stored} (or left out when nothing is stored).
+   * {@code proposed} with each secret field absent or {@value #KEEP} given its value in {@code
+   * stored}, and each URL sent back as shown given the stored one. A null clears a field (its
+   * default applies), a secret's too; a {@value #KEEP} with nothing stored is no value.
    */
   public static Map<String, Object> keepStored(
       Map<String, ?> proposed, Map<String, ?> stored, @Nullable JsonNode schema) {
@@ -40,7 +80,7 @@ public final class ConfigSecrets {
     stored.forEach((key, old) -> {
       JsonNode property = property(schema, key);
       Object given = proposed.get(key);
-      if (SecretRedactor.isSecret(key, property)) {
+      if (isSecret(key, property)) {
         if (!proposed.containsKey(key) || KEEP.equals(given)) {
           out.put(key, old);
         }
@@ -48,94 +88,59 @@ public final class ConfigSecrets {
         out.put(key, keepStored(strings(inner), strings(oldInner), property));
       } else if (old instanceof String text && !text.equals(given)
           && UrlUserInfo.redact(text).equals(given)) {
-        out.put(key, old); // the URL as the form showed it: its password is the stored one
+        out.put(key, old);
       }
     });
-    // A marker with nothing stored behind it is no value, and a null clears a field (a form's
-    // "clear" for a secret it never shows): either way the field takes its default.
     proposed.forEach((key, given) -> {
       if (given == null || KEEP.equals(given) && !stored.containsKey(key)
-          && SecretRedactor.isSecret(key, property(schema, key))) {
+          && isSecret(key, property(schema, key))) {
         out.remove(key);
       }
     });
     return out;
   }
 
-  /**
-   * {@code config} without its secret fields, and with the user-info of every URL in its strings
-   * replaced ({@link UrlUserInfo}); unmodifiable, its nested values too.
-   */
-  public static Map<String, Object> without(Map<String, ?> config, @Nullable JsonNode schema) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    config.forEach((key, value) -> {
-      JsonNode property = property(schema, key);
-      if (!SecretRedactor.isSecret(key, property)) {
-        out.put(key, shown(value, property));
-      }
-    });
-    return Collections.unmodifiableMap(out);
-  }
-
-  private static @Nullable Object shown(@Nullable Object value, @Nullable JsonNode property) {
-    if (value instanceof Map<?, ?> inner) {
-      return without(strings(inner), property);
-    }
-    if (value instanceof List<?> items) {
-      JsonNode itemSchema = property == null ? null : property.get("items");
-      List<@Nullable Object> out = new ArrayList<>();
-      items.forEach(item -> out.add(shown(item, itemSchema)));
-      return Collections.unmodifiableList(out);
-    }
-    return value instanceof String text ? UrlUserInfo.redact(text) : value;
-  }
-
-  /** The RFC 6901 pointers of the secret fields {@code config} holds a value for (not null). */
+  /** The RFC 6901 pointers of the secret fields {@code config} holds a value for. */
   public static SortedSet<String> setPointers(Map<String, ?> config, @Nullable JsonNode schema) {
     SortedSet<String> pointers = new TreeSet<>();
-    collect(config, schema, "", pointers);
-    return pointers;
-  }
-
-  private static void collect(
-      Map<String, ?> config, @Nullable JsonNode schema, String at, SortedSet<String> pointers) {
     config.forEach((key, value) -> {
       JsonNode property = property(schema, key);
-      String pointer = at + "/" + key.replace("~", "~0").replace("/", "~1");
-      if (SecretRedactor.isSecret(key, property)) {
-        if (value != null) {
-          pointers.add(pointer);
-        }
-      } else if (value instanceof Map<?, ?> inner) {
-        collect(strings(inner), property, pointer, pointers);
+      if (isSecret(key, property) && value != null) {
+        pointers.add(pointer(key));
+      } else if (!isSecret(key, property) && value instanceof Map<?, ?> inner) {
+        setPointers(strings(inner), property).forEach(p -> pointers.add(pointer(key) + p));
       }
     });
-  }
-
-  /**
-   * The RFC 6901 pointers of the secret properties {@code schema} declares (or whose names look
-   * like secrets), nested objects' properties walked: the fields a form must keep write-only.
-   */
-  public static SortedSet<String> declaredPointers(@Nullable JsonNode schema) {
-    SortedSet<String> pointers = new TreeSet<>();
-    declared(schema, "", pointers);
     return pointers;
   }
 
-  private static void declared(@Nullable JsonNode schema, String at, SortedSet<String> pointers) {
-    if (schema == null) {
-      return;
+  /** The RFC 6901 pointers of the secret properties {@code schema} declares, nested ones too. */
+  public static SortedSet<String> declaredPointers(@Nullable JsonNode schema) {
+    SortedSet<String> pointers = new TreeSet<>();
+    if (schema != null) {
+      schema.path("properties").propertyNames().forEach(key -> {
+        JsonNode property = property(schema, key);
+        if (isSecret(key, property)) {
+          pointers.add(pointer(key));
+        } else {
+          declaredPointers(property).forEach(p -> pointers.add(pointer(key) + p));
+        }
+      });
     }
-    schema.path("properties").properties().forEach(entry -> {
-      String key = entry.getKey();
-      JsonNode property = property(schema, key);
-      String pointer = at + "/" + key.replace("~", "~0").replace("/", "~1");
-      if (SecretRedactor.isSecret(key, property)) {
-        pointers.add(pointer);
-      } else {
-        declared(property, pointer, pointers);
-      }
-    });
+    return pointers;
+  }
+
+  static boolean isSecret(String key, @Nullable JsonNode property) {
+    if (property != null && property.path("x-secret").asBoolean(false)) {
+      return true;
+    }
+    String name = key.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+    return name.endsWith("apikey") || name.contains("secret") || name.contains("token")
+        || name.contains("password");
+  }
+
+  private static String pointer(String key) {
+    return "/" + key.replace("~", "~0").replace("/", "~1");
   }
 
   private static @Nullable JsonNode property(@Nullable JsonNode schema, String key) {
@@ -145,6 +150,6 @@ public final class ConfigSecrets {
 
   @SuppressWarnings("unchecked")
   private static Map<String, ?> strings(Map<?, ?> map) {
-    return (Map<String, ?>) map; // JSON-like trees: keys are strings (JsonLike checks it)
+    return (Map<String, ?>) map; // JSON-like trees have string keys (JsonLike checks it)
   }
 }

@@ -4,131 +4,191 @@ import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Composes a profile from its layers: the base layer, then each bundle listed in {@code
- * profiles/<name>/profile.yml} (its plugin's embedded patch, in list order), then the user layer
- * {@code profiles/<name>/cordis.patch.yml}, then an optional {@code --patch} file.
- *
- * <p>The one code path for boot, reload and {@code --dump-config}. Composition reads files and
- * nothing else: it starts no plugin.
+ * Composes a profile from its layers, in order: the base rows ({@code env}, {@code credentials},
+ * {@code web}, {@code tool-web}, empty configs: each built-in's schema holds its defaults), each
+ * bundle {@code profiles/<name>/profile.yml} lists, the user's {@code cordis.patch.yml}, the
+ * console's {@code console.patch.yml} (merge patches), a {@code --patch} file, then the layers
+ * given in memory. Each row keeps the layer that inserted it and the layer that set each field.
+ * The one path for boot, reload and {@code --dump-config}: it reads files and starts nothing.
  */
 public final class ProfileComposer {
 
-  /** The user layer's file name inside {@code profiles/<name>/}. */
+  /** The user's layer inside {@code profiles/<name>/}; dsh never writes it. */
   public static final String PATCH_FILE = "cordis.patch.yml";
 
+  /** The console's layer inside {@code profiles/<name>/}. */
+  public static final String CONSOLE_FILE = "console.patch.yml";
+
+  private static final String USER = "user layer ";
   private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   private final Path home;
   private final BundlePatchSource bundles;
 
-  /**
-   * @param home the dsh home ({@code profiles/} lives under it)
-   * @param bundles where listed bundles' patches come from (the installed plugins)
-   */
+  /** @param bundles where the listed bundles' patches come from (the installed plugins) */
   public ProfileComposer(Path home, BundlePatchSource bundles) {
-    this.home = Objects.requireNonNull(home, "home");
-    this.bundles = Objects.requireNonNull(bundles, "bundles");
+    this.home = home;
+    this.bundles = bundles;
   }
 
-  /** {@code <home>/profiles/<profile>}, after checking the name is a plain folder name. */
+  /** {@code <home>/profiles/<profile>}, once the name is checked to be a plain folder name. */
   public Path profileDir(String profile) {
     if (!PROFILE_NAME.matcher(profile).matches()) {
-      throw new ProfileException(
-          "invalid profile name \""
-              + profile
-              + "\": use letters, digits, '.', '_' and '-', starting with a letter or digit");
+      throw new ProfileException("invalid profile name \"" + profile + "\": use letters, digits,"
+          + " '.', '_' and '-', starting with a letter or digit");
     }
     return home.resolve("profiles").resolve(profile);
   }
 
-  /**
-   * @param profile the profile name
-   * @param patchFile the {@code --patch} file, if given; it must exist
-   * @throws ProfileException naming the file, layer, row or bundle at fault; a file over 1 MiB is
-   *     refused before it is parsed
-   */
   public ComposedProfile compose(String profile, Optional<Path> patchFile) {
     return compose(profile, patchFile, List.of());
   }
 
   /**
-   * {@link #compose(String, Optional)} with {@code extra} layers composed last, in list order.
-   *
-   * @throws ProfileException as there, or naming the extra layer at fault
+   * @param patchFile the {@code --patch} file, if given; it must exist
+   * @param extra layers composed last, in order
+   * @throws ProfileException naming the file, layer, row or bundle at fault
    */
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
-    Path dir = profileDir(profile);
-    String shownDir = "profiles/" + profile + "/";
-    List<PatchLayer> layers = new ArrayList<>();
-
-    String specFile = shownDir + ProfileSpec.FILE_NAME;
-    ProfileSpec spec = ProfileSpec.read(dir.resolve(ProfileSpec.FILE_NAME), specFile);
+    String specFile = "profiles/" + profile + "/" + ProfileSpec.FILE_NAME;
+    ProfileSpec spec = ProfileSpec.read(profileDir(profile).resolve(ProfileSpec.FILE_NAME), specFile);
+    List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
-      BundlePatch patch =
-          bundles.find(bundle).orElseThrow(() -> notInstalled(bundle, specFile));
-      layers.add(PatchParser.parse(patch.yaml().orElse(""), patch.fileName(), patch.layerName()));
+      layers.add(bundles.find(bundle).orElseThrow(() -> new ProfileException(specFile
+          + " lists bundle \"" + bundle + "\", but no installed plugin has that id (install it"
+          + " with `dsh plugin add <jar>` or remove it from the list)")).parse());
     }
-
     layers.addAll(userLayers(profile, patchFile));
-    extra.forEach(layer -> layers.add(PatchParser.parse(layer.yaml(), layer.name(), layer.name())));
-    return Composition.compose(profile, layers, spec.removedRows());
+    extra.forEach(layer -> layers.add(Patch.parse(layer.yaml(), layer.name(), layer.name(), false)));
+    return new Fold().run(profile, layers, spec.removedRows());
   }
 
-  private static ProfileException notInstalled(String bundle, String specFile) {
-    return new ProfileException(specFile + " lists bundle \"" + bundle + "\", but no installed"
-        + " plugin has that id (install it with `dsh plugin add <jar>` or remove it from the"
-        + " list)");
+  /** The base layer alone: what {@code dsh run} serves while the profile does not compose. */
+  public ComposedProfile baseOnly(String profile) {
+    profileDir(profile);
+    return new Fold().run(profile, List.of(), Map.of());
   }
 
   /**
-   * The ids of the rows the user's own layers (the profile's {@code cordis.patch.yml}, then the
-   * {@code --patch} file) override, such as the rows of a plugin about to be removed.
+   * The ids of the rows the user's layers ({@code cordis.patch.yml}, {@code console.patch.yml},
+   * the {@code --patch} file) override, such as the rows of a plugin about to be removed.
    *
-   * @throws ProfileException when one of those files cannot be read or parsed
+   * @throws ProfileException when one of those files does not read
    */
   public Set<String> userOverrides(String profile, Optional<Path> patchFile) {
     Set<String> ids = new LinkedHashSet<>();
-    for (PatchLayer layer : userLayers(profile, patchFile)) {
-      layer.entries().stream()
-          .filter(PatchEntry.Override.class::isInstance)
-          .forEach(entry -> ids.add(((PatchEntry.Override) entry).id()));
-    }
+    userLayers(profile, patchFile).forEach(layer -> ids.addAll(layer.overrides()));
     return ids;
   }
 
-  private List<PatchLayer> userLayers(String profile, Optional<Path> patchFile) {
-    Path dir = profileDir(profile);
-    List<PatchLayer> layers = new ArrayList<>();
-    String userFile = "profiles/" + profile + "/" + PATCH_FILE;
-    ProfileFiles.readIfPresent(dir.resolve(PATCH_FILE), userFile)
-        .ifPresent(text -> layers.add(PatchParser.parse(text, userFile, "user layer " + userFile)));
-
+  private List<Patch> userLayers(String profile, Optional<Path> patchFile) {
+    List<Patch> layers = new ArrayList<>();
+    for (String file : List.of(PATCH_FILE, CONSOLE_FILE)) {
+      String shown = "profiles/" + profile + "/" + file;
+      boolean console = file.equals(CONSOLE_FILE);
+      YamlFiles.read(profileDir(profile).resolve(file), shown).ifPresent(text -> layers.add(
+          Patch.parse(text, shown, (console ? "console layer " : USER) + shown, console)));
+    }
     if (patchFile.isPresent()) {
       String shown = patchFile.get().toString();
-      String text =
-          ProfileFiles.readIfPresent(patchFile.get(), shown)
-              .orElseThrow(() -> new ProfileException("--patch file not found: " + shown));
-      layers.add(PatchParser.parse(text, shown, "--patch " + shown));
+      String text = YamlFiles.read(patchFile.get(), shown)
+          .orElseThrow(() -> new ProfileException("--patch file not found: " + shown));
+      layers.add(Patch.parse(text, shown, "--patch " + shown, false));
     }
     return layers;
   }
 
-  /**
-   * The base layer alone, the tree {@code dsh run} serves when the profile's own layers do not
-   * compose.
-   */
-  public ComposedProfile baseOnly(String profile) {
-    profileDir(profile);
-    return Composition.compose(profile, List.of(), Map.of());
+  /** One composition's state: the rows, where each row and field came from, the notes. */
+  private static final class Fold {
+    private final Map<String, ProfileRow> rows = new LinkedHashMap<>();
+    private final Map<String, String> origins = new HashMap<>();
+    private final Map<String, String> configOrigins = new HashMap<>();
+    private final Map<String, Map<String, String>> fieldOrigins = new HashMap<>();
+    private final List<String> notes = new ArrayList<>();
+
+    /**
+     * @param removedRows row id → the removed plugin that inserted it: an override of such a row,
+     *     while no layer defines it, is skipped with a note instead of failing the composition
+     */
+    ComposedProfile run(String profile, List<Patch> layers, Map<String, String> removedRows) {
+      List.of("env", "credentials", "web", "tool-web")
+          .forEach(id -> insert(ProfileRow.named(id), "base layer"));
+      for (Patch layer : layers) {
+        for (Patch.Entry entry : layer.entries()) {
+          if (entry instanceof Patch.Insert insert) {
+            insert.rows().forEach(row -> insert(row, layer.name()));
+          } else {
+            override(layer, (Patch.Override) entry, removedRows);
+          }
+        }
+      }
+      Map<String, Map<String, String>> fields = new HashMap<>();
+      fieldOrigins.forEach((id, set) -> fields.put(id, Map.copyOf(set)));
+      return new ComposedProfile(profile, new ArrayList<>(rows.values()), origins, configOrigins,
+          fields, notes);
+    }
+
+    private void insert(ProfileRow row, String layer) {
+      String existing = origins.putIfAbsent(row.id(), layer);
+      if (existing != null) {
+        throw new ProfileException("row \"" + row.id() + "\" inserted by " + layer
+            + " already exists (from " + existing + ")");
+      }
+      rows.put(row.id(), row);
+      configOrigins.put(row.id(), layer);
+      Map<String, String> fields = new HashMap<>();
+      row.config().keySet().forEach(key -> fields.put(key, layer));
+      fieldOrigins.put(row.id(), fields);
+    }
+
+    private void override(Patch layer, Patch.Override entry, Map<String, String> removedRows) {
+      ProfileRow row = rows.get(entry.id());
+      String where = layer.name() + ": entry " + entry.position() + " overrides row \""
+          + entry.id() + "\"";
+      if (row == null && removedRows.containsKey(entry.id())) {
+        notes.add(where + " of the removed plugin " + removedRows.get(entry.id()) + ": the entry is"
+            + " kept and skipped, and applies again once the plugin is added back (delete it if it"
+            + " is no longer wanted)");
+        return;
+      } else if (row == null) {
+        throw new ProfileException(where + ", which no earlier layer defines (use {insert: [...]}"
+            + " to add a row)");
+      }
+      Map<String, Object> config = row.config();
+      if (entry.config().isPresent()) {
+        Map<String, Object> given = entry.config().get();
+        Map<String, String> fields = fieldOrigins.get(row.id());
+        if (layer.merges()) {
+          List<String> both = given.keySet().stream()
+              .filter(key -> fields.getOrDefault(key, "").startsWith(USER)).toList();
+          if (!both.isEmpty()) {
+            notes.add("row \"" + row.id() + "\": " + fields.get(both.get(0)) + " and "
+                + layer.name() + " both set " + String.join(", ", both) + "; the values of "
+                + layer.name() + " apply (keep each field in one of the two files)");
+          }
+          config = ConsoleLayer.apply(config, given);
+          given.forEach((key, value) -> fields.compute(key, (k, old) -> value == null ? null
+              : layer.name()));
+        } else {
+          config = given;
+          fields.clear();
+          given.keySet().forEach(key -> fields.put(key, layer.name()));
+        }
+        configOrigins.put(row.id(), layer.name());
+      }
+      rows.put(row.id(), new ProfileRow(row.id(), entry.rowName().orElse(row.name()), config,
+          entry.disabled().orElse(row.disabled())));
+    }
   }
 }

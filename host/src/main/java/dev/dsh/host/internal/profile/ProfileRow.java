@@ -1,56 +1,63 @@
 package dev.dsh.host.internal.profile;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
- * One row of a profile: a plugin (by {@code name}) applied under a row {@code id} with a raw
- * config.
- *
- * <p>{@code config} is a deep unmodifiable JSON-like tree (null values allowed). {@link
- * #toString()} prints config key names only, never values, because rows may carry secrets.
- *
- * @param id unique within a profile; scopes and patches refer to the row by it
- * @param name the plugin the row applies: a built-in plugin name or a PF4J plugin id
- * @param config the raw config, validated against the plugin's schema when applied
- * @param disabled a disabled row stays in the profile but is not applied
+ * One row of a profile: the plugin {@code name} (a built-in or a plugin id) applied under the row
+ * {@code id} with a raw config, a deep unmodifiable JSON-like tree (it may hold nulls, which
+ * {@link Map#copyOf} may not); a disabled row stays unapplied. {@link #toString()} shows the
+ * config's keys, never its values: rows may carry secrets.
  */
 public record ProfileRow(String id, String name, Map<String, Object> config, boolean disabled) {
 
   public ProfileRow {
-    requireNonBlank(id, "id");
-    requireNonBlank(name, "name");
-    Objects.requireNonNull(config, "config");
-    config = JsonLike.freezeMap(config);
+    if (id.isBlank() || name.isBlank()) {
+      throw new IllegalArgumentException("a row's id and name must not be blank");
+    }
+    config = freeze(config);
   }
 
-  /** An enabled row with an empty config whose name equals its id (the built-in rows). */
+  /** An enabled row with an empty config, named after its id (the built-in rows). */
   public static ProfileRow named(String id) {
     return new ProfileRow(id, id, Map.of(), false);
   }
 
-  /** This row with {@code config} replacing its config whole. */
-  public ProfileRow withConfig(Map<String, Object> newConfig) {
-    return new ProfileRow(id, name, newConfig, disabled);
-  }
-
   @Override
   public String toString() {
-    return "ProfileRow[id="
-        + id
-        + ", name="
-        + name
-        + ", config keys="
-        + config.keySet()
-        + ", disabled="
-        + disabled
-        + "]";
+    return "ProfileRow[id=" + id + ", name=" + name + ", config keys=" + config.keySet()
+        + ", disabled=" + disabled + "]";
   }
 
-  private static void requireNonBlank(String value, String what) {
-    Objects.requireNonNull(value, what);
-    if (value.isBlank()) {
-      throw new IllegalArgumentException("row " + what + " must not be blank");
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> freeze(Map<?, ?> map) {
+    return (Map<String, Object>) frozen(map);
+  }
+
+  private static @Nullable Object frozen(@Nullable Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> copy = new LinkedHashMap<>();
+      map.forEach((key, item) -> {
+        if (!(key instanceof String name)) {
+          throw new IllegalArgumentException("config keys must be strings, got " + key);
+        }
+        copy.put(name, frozen(item));
+      });
+      return Collections.unmodifiableMap(copy);
     }
+    if (value instanceof List<?> list) {
+      List<@Nullable Object> copy = new ArrayList<>(list.size());
+      list.forEach(item -> copy.add(frozen(item)));
+      return Collections.unmodifiableList(copy);
+    }
+    if (value == null || value instanceof String || value instanceof Number
+        || value instanceof Boolean) {
+      return value;
+    }
+    throw new IllegalArgumentException("not a JSON-like value: " + value.getClass().getName());
   }
 }

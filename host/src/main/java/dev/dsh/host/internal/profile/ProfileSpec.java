@@ -12,143 +12,96 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import org.jspecify.annotations.Nullable;
 
 /**
- * A profile's {@code profile.yml}: the bundles (PF4J plugin ids) whose layers the profile uses, in
- * order, and the rows of plugins {@code dsh plugin remove} took out of the profile.
+ * A profile's {@code profile.yml}, dsh's own file, written whole by {@link #write} ({@code plugin
+ * add}, {@code remove}, {@code enable}, {@code disable}, the console): the bundles (plugin ids)
+ * whose layers the profile uses, in order; a missing file or key means none.
  *
- * <p>Format, and nothing else:
- *
- * <pre>
- * bundles: [my-search-plugin]
- * removedRows: {adv-row: adv-plugin}
- * </pre>
- *
- * A missing file, an empty file or a missing key means no bundles, no removed rows.
- *
- * @param bundles plugin ids, no duplicates, in the order their layers apply
- * @param removedRows row id → the removed plugin whose bundle inserted it: a patch entry that
- *     overrides such a row while no layer defines it is the user's setting for a plugin that is
- *     gone, kept and skipped rather than an error (see {@link ProfileComposer})
+ * @param removedRows row id → the removed plugin whose bundle inserted it: an entry of the user's
+ *     layers that overrides such a row while no layer defines it is kept and skipped, not an error
  */
 public record ProfileSpec(List<String> bundles, Map<String, String> removedRows) {
 
   /** The file name inside {@code profiles/<name>/}. */
   public static final String FILE_NAME = "profile.yml";
 
-  private static final String BUNDLES = "bundles";
-  private static final String REMOVED_ROWS = "removedRows";
+  /** The file's first line. */
+  static final String HEADER = "# Written by dsh (plugin add, remove, enable, disable, the"
+      + " console), whole: your own settings go in cordis.patch.yml\n";
 
   public ProfileSpec {
-    bundles = List.copyOf(bundles);
-    if (new LinkedHashSet<>(bundles).size() != bundles.size()) {
-      throw new IllegalArgumentException("bundles must not repeat: " + bundles);
-    }
+    bundles = List.copyOf(new LinkedHashSet<>(bundles));
     removedRows = Collections.unmodifiableMap(new TreeMap<>(removedRows));
   }
 
-  /** A spec listing {@code bundles} and no removed rows. */
-  public ProfileSpec(List<String> bundles) {
-    this(bundles, Map.of());
-  }
-
-  /** A profile with no bundles. */
   public static ProfileSpec empty() {
-    return new ProfileSpec(List.of());
+    return new ProfileSpec(List.of(), Map.of());
   }
 
   /**
    * Reads {@code file}; a missing file is an empty spec.
    *
-   * @param shownAs the file as named in messages (relative to the home)
-   * @throws ProfileException when the file cannot be read, is over 1 MiB, is broken YAML or has
-   *     the wrong shape
+   * @param shownAs the file as named in messages
+   * @throws ProfileException when the file does not read or has the wrong shape
    */
   public static ProfileSpec read(Path file, String shownAs) {
-    return ProfileFiles.readIfPresent(file, shownAs).map(text -> parse(text, shownAs)).orElse(empty());
+    return YamlFiles.read(file, shownAs).map(text -> parse(text, shownAs)).orElse(empty());
   }
 
   static ProfileSpec parse(String text, String file) {
-    Optional<Object> document = YamlDocuments.read(text, file);
-    if (document.isEmpty()) {
-      return empty();
+    Object document = YamlFiles.parse(text, file).orElse(Map.of());
+    if (!(document instanceof Map<?, ?> map)) {
+      throw ProfileException.malformed(file, 0, "expected a mapping like `bundles: [plugin-id]`,"
+          + " got " + Patch.describe(document));
     }
-    if (!(document.get() instanceof Map<?, ?> map)) {
-      throw ProfileException.malformed(
-          file, 0, "expected a mapping like `bundles: [plugin-id]`, got "
-              + PatchParser.describe(document.get()));
-    }
-    for (Object key : map.keySet()) {
-      if (!BUNDLES.equals(key) && !REMOVED_ROWS.equals(key)) {
-        throw ProfileException.malformed(
-            file, 0, "unknown key \"" + key + "\" (allowed: bundles, removedRows)");
-      }
-    }
-    return new ProfileSpec(bundles(map.get(BUNDLES), file), removedRows(map.get(REMOVED_ROWS), file));
-  }
-
-  private static List<String> bundles(@Nullable Object listed, String file) {
-    if (listed == null) {
-      return List.of();
-    }
+    map.keySet().stream().filter(key -> !"bundles".equals(key) && !"removedRows".equals(key))
+        .findFirst().ifPresent(key -> {
+          throw ProfileException.malformed(
+              file, 0, "unknown key \"" + key + "\" (allowed: bundles, removedRows)");
+        });
+    Object listed = map.get("bundles") == null ? List.of() : map.get("bundles");
+    Object rows = map.get("removedRows") == null ? Map.of() : map.get("removedRows");
+    String shape = "\"removedRows\" must map row ids to plugin ids, got ";
     if (!(listed instanceof List<?> items)) {
       throw ProfileException.malformed(
-          file, 0, "\"bundles\" must be a list of plugin ids, got " + PatchParser.describe(listed));
+          file, 0, "\"bundles\" must be a list of plugin ids, got " + Patch.describe(listed));
+    }
+    if (!(rows instanceof Map<?, ?> removed)) {
+      throw ProfileException.malformed(file, 0, shape + Patch.describe(rows));
     }
     List<String> bundles = new ArrayList<>();
-    Set<String> seen = new LinkedHashSet<>();
     for (int i = 0; i < items.size(); i++) {
       if (!(items.get(i) instanceof String id) || id.isBlank()) {
         throw ProfileException.malformed(
-            file, i + 1, "a bundle must be a plugin id, got " + PatchParser.describe(items.get(i)));
-      }
-      if (!seen.add(id)) {
+            file, i + 1, "a bundle must be a plugin id, got " + Patch.describe(items.get(i)));
+      } else if (bundles.contains(id)) {
         throw ProfileException.malformed(file, i + 1, "bundle \"" + id + "\" is listed twice");
       }
       bundles.add(id);
     }
-    return bundles;
-  }
-
-  private static Map<String, String> removedRows(@Nullable Object listed, String file) {
-    if (listed == null) {
-      return Map.of();
-    }
-    if (!(listed instanceof Map<?, ?> rows)) {
-      throw ProfileException.malformed(file, 0,
-          "\"removedRows\" must map row ids to plugin ids, got " + PatchParser.describe(listed));
-    }
-    Map<String, String> removed = new LinkedHashMap<>();
-    rows.forEach((row, plugin) -> {
+    removed.forEach((row, plugin) -> {
       if (!(row instanceof String id) || id.isBlank()
           || !(plugin instanceof String pluginId) || pluginId.isBlank()) {
-        throw ProfileException.malformed(file, 0, "\"removedRows\" must map row ids to plugin ids,"
-            + " got " + PatchParser.describe(row) + ": " + PatchParser.describe(plugin));
+        throw ProfileException.malformed(
+            file, 0, shape + Patch.describe(row) + ": " + Patch.describe(plugin));
       }
-      removed.put(id, pluginId);
     });
-    return removed;
+    @SuppressWarnings("unchecked")
+    Map<String, String> checked = (Map<String, String>) removed;
+    return new ProfileSpec(bundles, checked);
   }
 
-  /**
-   * This spec with {@code bundle} appended (unless it is already listed), and its plugin's rows no
-   * longer counted as removed.
-   */
+  /** This spec listing {@code bundle} (last, unless listed), its plugin's rows no longer removed. */
   public ProfileSpec withBundle(String bundle) {
     List<String> more = new ArrayList<>(bundles);
-    if (!bundles.contains(bundle)) {
-      more.add(bundle);
-    }
+    more.add(bundle);
     Map<String, String> removed = new LinkedHashMap<>(removedRows);
     removed.values().removeIf(bundle::equals);
     return new ProfileSpec(more, removed);
   }
 
-  /** This spec without {@code bundle}. */
   public ProfileSpec withoutBundle(String bundle) {
     return new ProfileSpec(bundles.stream().filter(b -> !b.equals(bundle)).toList(), removedRows);
   }
@@ -160,32 +113,27 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(bundles, removed);
   }
 
-  /** Replaces {@code file} by this spec, atomically and owner-only; missing folders are made. */
+  /** Replaces {@code file} by this spec, whole, atomically and owner-only; folders are made. */
   public void write(Path file) throws IOException {
     Files.createDirectories(file.getParent());
-    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8), false);
+    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8), true);
   }
 
-  /** The spec in its file format; {@link #parse} of the result gives this spec back. */
+  /** The file's text; {@link #parse} of it gives this spec back. */
   public String toYaml() {
-    StringBuilder out = new StringBuilder("bundles:");
-    if (bundles.isEmpty()) {
-      out.append(" []\n");
-    } else {
-      out.append('\n');
-      bundles.forEach(bundle -> out.append("  - ").append(quoted(bundle)).append('\n'));
-    }
+    StringBuilder out = new StringBuilder(HEADER).append("bundles:");
+    out.append(bundles.isEmpty() ? " []\n" : "\n");
+    bundles.forEach(bundle -> out.append("  - ").append(quoted(bundle)).append('\n'));
     if (!removedRows.isEmpty()) {
-      out.append("# rows of plugins removed with 'dsh plugin remove': an entry of cordis.patch.yml")
-          .append(" for one is kept\n# and skipped until its plugin is added again\n")
-          .append(REMOVED_ROWS).append(":\n");
+      out.append("# rows of removed plugins: your entries for them are kept and skipped until"
+          + " the plugin is added again\nremovedRows:\n");
       removedRows.forEach((row, plugin) ->
           out.append("  ").append(quoted(row)).append(": ").append(quoted(plugin)).append('\n'));
     }
     return out.toString();
   }
 
-  // Plugin and row ids are plain words; quoting keeps odd ones (e.g. "yes") strings.
+  // Ids are plain words; quoting keeps odd ones (such as "yes") strings.
   private static String quoted(String id) {
     return "\"" + id.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }

@@ -1,9 +1,8 @@
 /**
- * Profile composition: the base layer, each bundle's patch, the user layer and an optional
- * {@code --patch} file folded into one ordered list of rows, and its redacted YAML dump.
- *
- * <p>Boot and {@code --dump-config} both go through {@link dev.dsh.host.internal.profile.ProfileComposer},
- * so the dump shows exactly the tree the host applies.
+ * Profile composition: the base layer, each bundle's patch, the user's {@code cordis.patch.yml},
+ * the console's {@code console.patch.yml}, a {@code --patch} file and the layers given in memory
+ * folded into one ordered list of rows; its redacted dump; and the writers of dsh's own files,
+ * {@code profile.yml} and {@code console.patch.yml}, each written whole.
  */
 @NullMarked
 package dev.dsh.host.internal.profile;

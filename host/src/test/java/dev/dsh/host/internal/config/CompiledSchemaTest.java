@@ -42,10 +42,10 @@ class CompiledSchemaTest {
   void theSameSchemaTextIsCompiledOnceWhateverClassOrValidatorAsksForIt() {
     assertThat(ConfigSchemas.text(TwinA.class)).isEqualTo(ConfigSchemas.text(TwinB.class));
 
-    CompiledSchema first = CompiledSchema.of(TwinA.class);
+    ConfigSchemas.Compiled first = ConfigSchemas.Compiled.of(TwinA.class);
 
-    assertThat(CompiledSchema.of(TwinB.class)).isSameAs(first);
-    assertThat(CompiledSchema.forText(new ConfigSchemaGenerator().generateText(TwinA.class)))
+    assertThat(ConfigSchemas.Compiled.of(TwinB.class)).isSameAs(first);
+    assertThat(ConfigSchemas.Compiled.forText(new ConfigSchemaGenerator().generateText(TwinA.class)))
         .isSameAs(first);
   }
 
@@ -57,6 +57,6 @@ class CompiledSchemaTest {
         .hasMessageContaining("/count: must be one of 10, 20 (got 15)");
     assertThatThrownBy(() -> new SchemaConfigValidator().validate("b", TwinB.class, bad))
         .hasMessageContaining("/count: must be one of 10, 20 (got 15)");
-    assertThat(CompiledSchema.of(TwinB.class)).isSameAs(CompiledSchema.of(TwinA.class));
+    assertThat(ConfigSchemas.Compiled.of(TwinB.class)).isSameAs(ConfigSchemas.Compiled.of(TwinA.class));
   }
 }

@@ -27,7 +27,7 @@ class CredentialsPluginTest {
   void theDefaultStoreIsCredentialsJsonInTheHomeFolder() throws Exception {
     FakeContext scope = new FakeContext();
 
-    new CredentialsPlugin(home).apply(scope, MapConfig.of(Map.of("store", "credentials.json")));
+    new CredentialsPlugin(home, line -> {}).apply(scope, MapConfig.of(Map.of("store", "credentials.json")));
     scope.inject(CredentialService.KEY).set(KEY, "value");
 
     assertThat(home.resolve("credentials.json")).exists();
@@ -37,7 +37,7 @@ class CredentialsPluginTest {
   void aRelativeStoreIsResolvedAgainstTheHomeFolder() {
     FakeContext scope = new FakeContext();
 
-    new CredentialsPlugin(home).apply(scope, MapConfig.of(Map.of("store", "keys/mine.json")));
+    new CredentialsPlugin(home, line -> {}).apply(scope, MapConfig.of(Map.of("store", "keys/mine.json")));
     scope.inject(CredentialService.KEY).set(KEY, "value");
 
     assertThat(home.resolve("keys/mine.json")).exists();
@@ -49,7 +49,7 @@ class CredentialsPluginTest {
     new EnvPlugin(LaunchEnvironment.of(Map.of(KEY.name(), "from-env")))
         .apply(envScope, MapConfig.empty());
     FakeContext credentialsScope = new FakeContext(envScope.services());
-    new CredentialsPlugin(home).apply(credentialsScope, MapConfig.empty());
+    new CredentialsPlugin(home, line -> {}).apply(credentialsScope, MapConfig.empty());
 
     Optional<Credential> resolved =
         credentialsScope
@@ -64,7 +64,7 @@ class CredentialsPluginTest {
   @Test
   void theServiceIsWithdrawnWhenTheScopeEnds() {
     FakeContext scope = new FakeContext();
-    new CredentialsPlugin(home).apply(scope, MapConfig.empty());
+    new CredentialsPlugin(home, line -> {}).apply(scope, MapConfig.empty());
 
     scope.dispose();
 

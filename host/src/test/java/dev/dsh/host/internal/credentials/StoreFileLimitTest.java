@@ -64,7 +64,7 @@ class StoreFileLimitTest {
     store.write(KEY, "sk-small");
     byte[] before = Files.readAllBytes(file);
 
-    assertThatThrownBy(() -> store.write(OTHER, "x".repeat(StoreFile.MAX_BYTES)))
+    assertThatThrownBy(() -> store.write(OTHER, "x".repeat(FileCredentialStore.MAX_BYTES)))
         .isInstanceOf(IllegalArgumentException.class)
         .message().matches("cannot write the credential store \\Q" + file
             + "\\E: it would be \\d+ bytes, over the 1 MiB a store may hold");

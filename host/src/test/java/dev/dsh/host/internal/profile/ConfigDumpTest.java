@@ -41,16 +41,20 @@ class ConfigDumpTest {
                     "name", YUANBAO,
                     "from", "bundle \"dsh-web-search-yuanbao\"",
                     "configFrom", "user layer profiles/default/cordis.patch.yml",
+                    "fieldsFrom", Map.of(
+                        "apiKey", "user layer profiles/default/cordis.patch.yml",
+                        "count", "user layer profiles/default/cordis.patch.yml"),
                     "disabled", false,
                     "config", Map.of("apiKey", "<redacted>", "count", 20))),
         () -> assertThat(rows.get(0))
             .isEqualTo(
                 Map.of(
                     "id", "env", "name", "env", "from", "base layer",
-                    "configFrom", "base layer", "disabled", false, "config", Map.of())));
+                    "configFrom", "base layer", "fieldsFrom", Map.of(), "disabled", false,
+                    "config", Map.of())));
   }
 
-  /** Issue 22 part 4: the layer that set a row's config is named beside the one that added it. */
+  /** The layer that set a row's config is named beside the one that added it. */
   @Test
   void eachRowSaysWhichLayerSetItsConfig() throws IOException {
     Path dir = Files.createDirectories(home.resolve("profiles/default"));

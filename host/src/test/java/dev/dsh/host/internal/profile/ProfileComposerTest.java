@@ -170,7 +170,7 @@ class ProfileComposerTest {
                 + " earlier layer defines (use {insert: [...]} to add a row)");
   }
 
-  /** Issue 22 part 4: after {@code dsh plugin remove}, the user's entry for its row is kept. */
+  /** After {@code dsh plugin remove}, the user's entry for its row is kept. */
   @Test
   void anEntryForARowOfARemovedPluginIsSkippedWithANoteAndOthersStillApply() throws IOException {
     write("profiles/default/profile.yml",
@@ -189,6 +189,61 @@ class ProfileComposerTest {
                 + " \"web-search-yuanbao\" of the removed plugin dsh-web-search-yuanbao: the entry"
                 + " is kept and skipped, and applies again once the plugin is added back (delete it"
                 + " if it is no longer wanted)"));
+  }
+
+  @Test
+  void theConsoleLayerMergesItsFieldsAfterTheUserLayerAndBeforeThePatchFile() throws IOException {
+    write("profiles/default/profile.yml", "bundles: [dsh-web-search-yuanbao]\n");
+    write("profiles/default/cordis.patch.yml", "- id: web-search-yuanbao\n"
+        + "  config: {baseURL: 'http://127.0.0.1:9/', count: 10, mode: vertical}\n");
+    write("profiles/default/console.patch.yml", "- id: web-search-yuanbao\n"
+        + "  config: {count: 20, mode: null, industry: news}\n- id: web\n  config: {searchProvider: a}\n");
+    Path patch = write("extra.yml", "- {id: web, config: {searchProvider: b}}\n");
+
+    ComposedProfile profile = composer.compose("default", Optional.of(patch));
+
+    String user = "user layer profiles/default/cordis.patch.yml";
+    String console = "console layer profiles/default/console.patch.yml";
+    assertAll(
+        () -> assertThat(profile.row("web-search-yuanbao").orElseThrow().config()).isEqualTo(
+            Map.of("baseURL", "http://127.0.0.1:9/", "count", 20, "industry", "news")),
+        () -> assertThat(profile.fieldOrigins("web-search-yuanbao")).containsExactly(
+            Map.entry("baseURL", user), Map.entry("count", console),
+            Map.entry("industry", console)),
+        () -> assertThat(profile.configOrigin("web-search-yuanbao")).contains(console),
+        () -> assertThat(profile.row("web").orElseThrow().config())
+            .isEqualTo(Map.of("searchProvider", "b")),
+        () -> assertThat(profile.fieldOrigins("web"))
+            .containsExactly(Map.entry("searchProvider", "--patch " + patch)),
+        () -> assertThat(profile.notes()).containsExactly("row \"web-search-yuanbao\": " + user
+            + " and " + console + " both set count, mode; the values of " + console
+            + " apply (keep each field in one of the two files)"));
+  }
+
+  @Test
+  void aConsoleEntryForARowOfARemovedPluginIsKeptAndSkippedAsTheUsersIs() throws IOException {
+    write("profiles/default/profile.yml",
+        "bundles: []\nremovedRows: {web-search-yuanbao: dsh-web-search-yuanbao}\n");
+    write("profiles/default/console.patch.yml", "- id: web-search-yuanbao\n  config: {count: 20}\n");
+    write("profiles/default/cordis.patch.yml", "- id: web\n  config: {searchProvider: x}\n");
+
+    ComposedProfile profile = composer.compose("default", Optional.empty());
+
+    assertAll(
+        () -> assertThat(profile.row("web-search-yuanbao")).isEmpty(),
+        () -> assertThat(profile.notes()).containsExactly(
+            "console layer profiles/default/console.patch.yml: entry 1 overrides row"
+                + " \"web-search-yuanbao\" of the removed plugin dsh-web-search-yuanbao: the entry"
+                + " is kept and skipped, and applies again once the plugin is added back (delete it"
+                + " if it is no longer wanted)"),
+        () -> assertThat(composer.userOverrides("default", Optional.empty()))
+            .containsExactly("web", "web-search-yuanbao"));
+    write("profiles/default/profile.yml", "bundles: []\n");
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+        .isInstanceOf(ProfileException.class)
+        .hasMessage("console layer profiles/default/console.patch.yml: entry 1 overrides row"
+            + " \"web-search-yuanbao\", which no earlier layer defines (use {insert: [...]} to add"
+            + " a row)");
   }
 
   @Test

@@ -74,7 +74,7 @@ class ProfileFileLimitsTest {
 
   @Test
   void oneByteOverTheLimitIsRefusedForEveryKindOfFile() throws IOException {
-    byte[] over = oneLinePatch(ProfileFiles.MAX_BYTES + 1);
+    byte[] over = oneLinePatch(YamlFiles.MAX_BYTES + 1);
     Path patch = write("elsewhere/extra.patch.yml", over);
     assertThatThrownBy(() -> composer.compose("default", Optional.of(patch)))
         .hasMessageStartingWith(patch + " is too large (1048577 bytes)")
@@ -89,7 +89,7 @@ class ProfileFileLimitsTest {
 
   @Test
   void oversizedBundlePatchIsRefusedByTheParserLimitNamingTheBundleFile() throws IOException {
-    bundlePatch = new String(oneLinePatch(ProfileFiles.MAX_BYTES + 10), StandardCharsets.UTF_8);
+    bundlePatch = new String(oneLinePatch(YamlFiles.MAX_BYTES + 10), StandardCharsets.UTF_8);
     write("profiles/default/profile.yml", "bundles: [big-bundle]\n".getBytes(StandardCharsets.UTF_8));
 
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
@@ -101,10 +101,10 @@ class ProfileFileLimitsTest {
 
   @Test
   void theParserItselfIsLimitedToOneMebiCodePoints() {
-    String over = "k: " + "x".repeat(ProfileFiles.MAX_BYTES);
+    String over = "k: " + "x".repeat(YamlFiles.MAX_BYTES);
 
     // SnakeYAML's code-point limit or Jackson's document limit, whichever counts first.
-    assertThatThrownBy(() -> YamlDocuments.MAPPER.readTree(over))
+    assertThatThrownBy(() -> YamlFiles.MAPPER.readTree(over))
         .hasMessageContaining("exceeds")
         .hasMessageContaining("1048576");
   }
@@ -112,7 +112,7 @@ class ProfileFileLimitsTest {
   @Test
   void aFileJustUnderTheLimitIsRead() throws IOException {
     Path file = write("profiles/default/cordis.patch.yml", "# a comment\n".repeat(80_000).getBytes(StandardCharsets.UTF_8));
-    assertThat(Files.size(file)).isLessThan(ProfileFiles.MAX_BYTES);
+    assertThat(Files.size(file)).isLessThan(YamlFiles.MAX_BYTES);
 
     assertThat(composer.compose("default", Optional.empty()).rows()).hasSize(4);
   }

@@ -52,6 +52,13 @@ class ProfileSpecTest {
   }
 
   @Test
+  void theFileSaysOnItsFirstLineThatDshWritesItAndWhereTheUsersSettingsGo() {
+    assertThat(ProfileSpec.empty().withBundle("p").toYaml()).isEqualTo(
+        "# Written by dsh (plugin add, remove, enable, disable, the console), whole: your own"
+            + " settings go in cordis.patch.yml\nbundles:\n  - \"p\"\n");
+  }
+
+  @Test
   void unknownKeyIsRefusedWithTheFileName() {
     assertThatThrownBy(() -> ProfileSpec.parse("bundle: [a]\n", "profiles/x/profile.yml"))
         .isInstanceOf(ProfileException.class)
@@ -65,7 +72,7 @@ class ProfileSpecTest {
 
     assertThat(spec.removedRows()).isEqualTo(Map.of("row-a", "p", "yes", "p"));
     assertThat(ProfileSpec.parse(spec.toYaml(), "profile.yml")).isEqualTo(spec);
-    assertThat(spec.withBundle("p")).isEqualTo(new ProfileSpec(List.of("q", "p")));
+    assertThat(spec.withBundle("p")).isEqualTo(new ProfileSpec(List.of("q", "p"), Map.of()));
   }
 
   @Test

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link YamlProblems}: a text that does not read is described in the user's terms, with no Java
+ * {@link YamlFiles}: a text that does not read is described in the user's terms, with no Java
  * class, setting or value from the text in the message, whichever layer of the parser refused it.
  */
 class YamlProblemsTest {
@@ -48,35 +48,10 @@ class YamlProblemsTest {
 
     expected.forEach((text, message) -> {
       ProfileException refused =
-          catchThrowableOfType(ProfileException.class, () -> YamlDocuments.read(text, "f.yml"));
+          catchThrowableOfType(ProfileException.class, () -> YamlFiles.parse(text, "f.yml"));
 
       assertThat(refused).as(text).isNotNull();
       assertThat(refused.getMessage()).as(text).isEqualTo(message);
     });
-  }
-
-  @Test
-  void anEditOfATextThatReadsButDoesNotComposeIsRefusedNamingTheFileAndTheLine() {
-    // Jackson reads an undefined alias as text and does not count aliases; snakeyaml-engine's
-    // Compose, which places the edit, refuses both.
-    String undefined = "- {id: r, config: {count: 10}}\n- {id: x, config: {a: *nowhere}}\n";
-    StringBuilder aliases =
-        new StringBuilder("- {id: r, config: {count: 10}}\n- {id: x, config: {a0: &a0 [x]");
-    for (int i = 1; i <= 60; i++) {
-      aliases.append(", a").append(i).append(": &a").append(i).append(" [*a").append(i - 1)
-          .append("]");
-    }
-    aliases.append("}}\n");
-
-    assertThat(catchThrowableOfType(ProfileException.class,
-        () -> UserLayerEdit.withRowConfig(undefined, "f.yml", "r", Map.of("count", 20))))
-        .hasMessage("f.yml: line 2, column 23: broken YAML: found undefined alias nowhere");
-    assertThat(catchThrowableOfType(ProfileException.class,
-        () -> UserLayerEdit.withRowConfig(aliases.toString(), "f.yml", "r", Map.of())))
-        .hasMessage("f.yml: broken YAML: too many aliases (*name) of lists and mappings; write the"
-            + " values out");
-    assertThat(catchThrowableOfType(ProfileException.class,
-        () -> SpecEdit.toSpec("bundles: [*nowhere]\n", "profile.yml", ProfileSpec.empty())))
-        .hasMessage("profile.yml: line 1, column 11: broken YAML: found undefined alias nowhere");
   }
 }

@@ -1,37 +1,34 @@
 package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.Host;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.ProfileForm;
-import dev.dsh.host.internal.profile.ConfigSecrets;
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.BadRequest;
-import dev.dsh.serve.internal.http.ServeState;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code /api/config}: {@code GET} every row of the profile, {@code GET <row>} one, {@code GET
- * dump} the redacted {@code --dump-config} text, and {@code PUT <row>} a row's whole config, saved
- * in the user layer by {@link ProfileEdits#saveRowConfig} (checked against the schema, then as the
- * running host's plugin binds it: a refused config changes nothing on disk). A row as the Config
- * page reads it: its schema, its config without a secret value ({@link ProfileForm.Row}), which
- * secret fields hold a value ({@code secrets}) and which fields are secret at all ({@code
- * secretFields}), and the state of its scope {@code root/<id>}.
+ * dump} the redacted {@code --dump-config} text, {@code PUT <row>} a row's whole config as the
+ * form holds it, saved by {@link ProfileEdits#saveRowConfig} in the console's layer (checked
+ * first: a refused config changes nothing on disk). A row as the Config page reads it: its schema,
+ * its config without a secret value, which secret fields hold one ({@code secrets}) and which
+ * fields are secret ({@code secretFields}), the layer that set each field ({@code fieldsFrom}),
+ * and the state of its scope {@code root/<id>}.
  */
-final class ConfigApiServlet extends ConsoleApiServlet {
+final class ConfigApiServlet extends ConsoleApi.Endpoint {
 
-  private static final long serialVersionUID = 1L;
-
-  ConfigApiServlet(ServeState state, HostOptions options, ConsoleApi edits) {
-    super(state, options, edits,
+  ConfigApiServlet(ConsoleApi api) {
+    super(api, "/api/config",
         "/api/config answers GET, /api/config/dump GET, /api/config/<row> GET and PUT");
   }
 
@@ -40,11 +37,16 @@ final class ConfigApiServlet extends ConsoleApiServlet {
       HttpServletResponse response) throws IOException {
     Optional<String> rowId = segment(path);
     if (path.equals("/") && method.equals("GET")) {
-      ObjectNode root = JSON.createObjectNode();
+      ObjectNode root = Json.MAPPER.createObjectNode();
       rows().forEach(root.putArray("rows")::add);
       reply(response, root);
     } else if (path.equals("/dump") && method.equals("GET")) {
-      dump(response);
+      byte[] text = Host.inspect(options).configYaml().getBytes(StandardCharsets.UTF_8);
+      response.setContentType("text/plain");
+      response.setCharacterEncoding("utf-8");
+      response.setHeader("Cache-Control", "no-store");
+      response.setContentLength(text.length);
+      response.getOutputStream().write(text);
     } else if (rowId.isPresent() && method.equals("GET")) {
       reply(response, row(rowId.get()));
     } else if (rowId.isPresent() && method.equals("PUT")) {
@@ -52,18 +54,20 @@ final class ConfigApiServlet extends ConsoleApiServlet {
       if (!config.isObject()) {
         throw new BadRequest("/config", "must be a JSON object: the row's whole config");
       }
-      ObjectNode saved = edits.run(() -> {
-        ProfileEdits.saveRowConfig(options, rowId.get(), config, state.booted());
+      @SuppressWarnings("unchecked")
+      Map<String, Object> tree = Json.MAPPER.treeToValue(config, Map.class);
+      ObjectNode saved = edit(() -> {
+        ProfileEdits.saveRowConfig(options, rowId.get(), tree, state.booted());
         return row(rowId.get());
       });
-      reply(response, JSON.createObjectNode().set("row", saved));
+      reply(response, Json.MAPPER.createObjectNode().set("row", saved));
     } else {
       return false;
     }
     return true;
   }
 
-  /** Every row as JSON, its state read from the running host (null while it has no scope). */
+  /** Every row, its state read from the running host (null while it has no scope). */
   private List<ObjectNode> rows() {
     List<ScopeInfo> scopes = state.booted().map(Host::scopes).orElse(List.of());
     return Host.inspect(options).form().rows().stream().map(row -> json(row, scopes)).toList();
@@ -71,34 +75,25 @@ final class ConfigApiServlet extends ConsoleApiServlet {
 
   private ObjectNode row(String id) {
     return rows().stream().filter(row -> row.path("id").asString().equals(id)).findFirst()
-        .orElseThrow(() -> new Refusal(404, "UNKNOWN_ROW",
+        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_ROW",
             "profile " + options.profile() + " has no row \"" + id + "\""));
   }
 
   private static ObjectNode json(ProfileForm.Row row, List<ScopeInfo> scopes) {
     Optional<ScopeInfo> scope =
         scopes.stream().filter(s -> s.id().equals("root/" + row.id())).findFirst();
-    ObjectNode out = JSON.createObjectNode().put("id", row.id()).put("plugin", row.plugin())
-        .put("disabled", row.disabled())
+    ObjectNode out = Json.MAPPER.createObjectNode().put("id", row.id())
+        .put("plugin", row.plugin()).put("disabled", row.disabled())
         .put("state", scope.map(s -> s.state().name()).orElse(null))
-        .put("reason", scope.flatMap(ScopeInfo::failure).map(ConsoleApiServlet::reason)
+        .put("reason", scope.flatMap(ScopeInfo::failure).map(ConsoleApi.Endpoint::reason)
             .orElse(null));
-    row.schema().ifPresentOrElse(schema -> out.set("schema", schema), () -> out.putNull("schema"));
-    out.set("config", JSON.valueToTree(row.config()));
+    out.set("schema", row.schema().orElse(null));
+    out.set("config", Json.MAPPER.valueToTree(row.config()));
     row.secretsSet().forEach(out.putArray("secrets")::add);
-    ConfigSecrets.declaredPointers(row.schema().orElse(null))
-        .forEach(out.putArray("secretFields")::add);
+    row.secretFields().forEach(out.putArray("secretFields")::add);
     row.credentialRefs().forEach(out.putArray("credentialRefs")::add);
+    out.put("configFrom", row.configOrigin());
+    out.set("fieldsFrom", Json.MAPPER.valueToTree(row.fieldOrigins()));
     return out;
-  }
-
-  private void dump(HttpServletResponse response) throws IOException {
-    byte[] text = Host.inspect(options).configYaml().getBytes(StandardCharsets.UTF_8);
-    response.setStatus(200);
-    response.setContentType("text/plain");
-    response.setCharacterEncoding("utf-8");
-    response.setHeader("Cache-Control", "no-store");
-    response.setContentLength(text.length);
-    response.getOutputStream().write(text);
   }
 }

@@ -3,7 +3,10 @@ package dev.dsh.serve.internal.console;
 import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.serve.internal.http.ServeToken;
-import java.net.URL;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.time.Clock;
 import java.util.Objects;
 import org.eclipse.jetty.ee10.servlet.ResourceServlet;
@@ -12,16 +15,11 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
 
 /**
- * The console's server side, mounted on the server's context: the pages' shells, the static files
- * under {@code /console/} (from the jar), {@code /api/session} and {@code /api/events}; {@link
- * #gate()} goes in front of the bearer check; {@link #activity()} and {@link #lifecycle} feed the
- * events.
+ * The console's server side on the server's context: the pages' shells, the static files under
+ * {@code /console/} (from the jar), {@code /api/session} and {@code /api/events}; {@link #gate()}
+ * goes in front of the bearer check; {@link #activity()} and {@link #lifecycle} feed the events.
  */
 public final class Console implements AutoCloseable {
-
-  /** The paths of the pages' shells (servlet mappings: {@code ""} is the root alone). */
-  private static final String[] PAGES = {"", "/plugins", "/config", "/config/*", "/credentials",
-      "/search", "/events", "/login"};
 
   private final SessionGate gate;
   private final ConsoleEvents events;
@@ -32,27 +30,31 @@ public final class Console implements AutoCloseable {
   }
 
   /**
-   * Mounts the console on {@code context}.
-   *
    * @param token the token a sign-in must give
    * @param clock what sessions' idle time and the events' times are measured by
    */
   public static Console mount(ServletContextHandler context, ServeToken token, Clock clock) {
-    Sessions sessions = new Sessions(clock, token);
+    SessionGate sessions = new SessionGate(clock, token);
     ConsoleEvents events = new ConsoleEvents(clock);
-    context.addServlet(new ServletHolder(
-        new SessionServlet(sessions, new SignInLimiter(clock), token)), "/api/session");
-    ServletHolder stream = new ServletHolder(new EventsServlet(events, sessions));
+    context.addServlet(new ServletHolder(new SessionServlet(sessions, token)), "/api/session");
+    ServletHolder stream = new ServletHolder(new HttpServlet() {
+      @Override
+      protected void doGet(HttpServletRequest request, HttpServletResponse response)
+          throws IOException {
+        events.open(request, response, sessions);
+      }
+    });
     stream.setAsyncSupported(true);
     context.addServlet(stream, "/api/events");
     ServletHolder pages = new ServletHolder(new PageServlet());
-    for (String path : PAGES) {
+    // servlet mappings: "" is the root alone
+    for (String path : new String[] {"", "/plugins", "/config", "/config/*", "/credentials",
+        "/search", "/events", PageServlet.LOGIN}) {
       context.addServlet(pages, path);
     }
-    // found by a file of its own: the folder's name alone could be another jar's (or the tests')
-    URL template = Objects.requireNonNull(Console.class.getResource(Shell.TEMPLATE),
-        "the console's files are not in the jar");
-    String files = template.toExternalForm();
+    // Found by a file of its own: the folder's name alone could be another jar's.
+    String files = Objects.requireNonNull(Console.class.getResource(PageServlet.TEMPLATE),
+        "the console's files are not in the jar").toExternalForm();
     ServletHolder statics = new ServletHolder("console-files", new ResourceServlet());
     statics.setInitParameter("baseResource", files.substring(0, files.lastIndexOf('/') + 1));
     statics.setInitParameter("pathInfoOnly", "true");
@@ -60,7 +62,7 @@ public final class Console implements AutoCloseable {
     statics.setInitParameter("etags", "true");
     statics.setAsyncSupported(true);
     context.addServlet(statics, "/console/*");
-    return new Console(new SessionGate(sessions), events);
+    return new Console(sessions, events);
   }
 
   /** The handler that lets signed-in sessions (and the open paths) past the bearer check. */

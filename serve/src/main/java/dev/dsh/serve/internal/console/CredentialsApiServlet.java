@@ -1,32 +1,27 @@
 package dev.dsh.serve.internal.console;
 
 import dev.dsh.api.credentials.CredentialRef;
-import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.host.Host;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileForm;
-import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.host.json.Json;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code /api/credentials}: {@code GET} each credential the profile's rows name, configured or
- * not and from where, never a value; {@code PUT <ref>} stores a value given in the body, {@code
- * DELETE <ref>} removes it, both through the service the {@code credentials} row mounts (its store
- * keeps its owner-only rules, and a running provider sees the change at its next call).
+ * not and from where, never a value; {@code PUT <ref>} stores the body's value, {@code DELETE
+ * <ref>} removes it, both through the service the {@code credentials} row mounts (its store keeps
+ * its owner-only rules; a running provider sees the change at its next call).
  */
-final class CredentialsApiServlet extends ConsoleApiServlet {
+final class CredentialsApiServlet extends ConsoleApi.Endpoint {
 
-  private static final long serialVersionUID = 1L;
-
-  CredentialsApiServlet(ServeState state, HostOptions options, ConsoleApi edits) {
-    super(state, options, edits,
+  CredentialsApiServlet(ConsoleApi api) {
+    super(api, "/api/credentials",
         "/api/credentials answers GET, /api/credentials/<ref> PUT and DELETE");
   }
 
@@ -35,25 +30,41 @@ final class CredentialsApiServlet extends ConsoleApiServlet {
       HttpServletResponse response) throws IOException {
     Optional<String> ref = segment(path);
     if (path.equals("/") && method.equals("GET")) {
-      ObjectNode root = JSON.createObjectNode();
-      ArrayNode list = root.putArray("credentials");
+      ObjectNode root = Json.MAPPER.createObjectNode();
+      root.putArray("credentials");
       for (ProfileForm.Credential credential : Host.inspect(options).form().credentials()) {
-        list.addObject().put("ref", credential.ref()).put("configured", credential.configured())
-            .put("source", credential.source().map(CredentialsApiServlet::source).orElse(null))
+        root.withArray("credentials").addObject().put("ref", credential.ref())
+            .put("configured", credential.configured())
+            // the console's names: store or environment
+            .put("source", credential.source().map(s -> s == CredentialSource.ENV ? "environment"
+                : s.id()).orElse(null))
             .put("writable", credential.writable())
-            .set("rows", JSON.valueToTree(credential.rows()));
+            .set("rows", Json.MAPPER.valueToTree(credential.rows()));
       }
       reply(response, root);
     } else if (ref.isPresent() && method.equals("PUT")) {
       JsonNode value = field(request, "value", "the credential's value as a string");
-      if (!value.isString()) {
-        throw badCredential("the value must be a JSON string");
+      CredentialRef name = name(ref.get());
+      if (!value.isString() || value.stringValue().isBlank()) {
+        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", value.isString()
+            ? "cannot store " + name.name() + ": the value is empty"
+            : "the value must be a JSON string");
       }
-      store(name(ref.get()), value.stringValue());
+      try {
+        edit(() -> {
+          Host.inspect(options).credentials().set(name, value.stringValue());
+          return null;
+        });
+      } catch (IllegalArgumentException e) { // the store's rule: it never echoes the value
+        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+      } catch (UnsupportedOperationException e) {
+        throw new ConsoleApi.Refusal(409, "NOT_WRITABLE", "cannot store " + name.name()
+            + ": the credentials row has no writable store");
+      }
       response.setStatus(204);
     } else if (ref.isPresent() && method.equals("DELETE")) {
       CredentialRef name = name(ref.get());
-      edits.run(() -> service().unset(name));
+      edit(() -> Host.inspect(options).credentials().unset(name));
       response.setStatus(204);
     } else {
       return false;
@@ -61,41 +72,11 @@ final class CredentialsApiServlet extends ConsoleApiServlet {
     return true;
   }
 
-  private void store(CredentialRef name, String value) {
-    if (value.isBlank()) {
-      throw badCredential("cannot store " + name.name() + ": the value is empty");
-    }
-    try {
-      edits.run(() -> {
-        service().set(name, value);
-        return null;
-      });
-    } catch (IllegalArgumentException e) {
-      throw badCredential(e.getMessage()); // the store's rule: it never echoes the value
-    } catch (UnsupportedOperationException e) {
-      throw new Refusal(409, "NOT_WRITABLE", "cannot store " + name.name()
-          + ": the credentials row has no writable store");
-    }
-  }
-
-  /** The source as the console names it: {@code store} or {@code environment}. */
-  private static String source(CredentialSource source) {
-    return source == CredentialSource.ENV ? "environment" : source.id();
-  }
-
-  private CredentialService service() {
-    return Host.inspect(options).credentials();
-  }
-
   private static CredentialRef name(String ref) {
     try {
       return CredentialRef.of(ref);
     } catch (IllegalArgumentException e) {
-      throw badCredential(e.getMessage());
+      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
     }
-  }
-
-  private static Refusal badCredential(String message) {
-    return new Refusal(400, "BAD_CREDENTIAL", message);
   }
 }

@@ -6,15 +6,14 @@ import jakarta.servlet.WriteListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 
 /**
  * One open {@code GET /api/events}: the frames not yet written, written without blocking as the
- * client takes them. Every method runs on the event log's one thread (the container's callbacks
- * hop there), so nothing here is shared. A client that falls {@link #MAX_PENDING} frames behind
- * is dropped rather than buffered without bound, and so is one whose session has ended (at its
- * next frame: a heartbeat comes every 15 s).
+ * client takes them. Every method runs on the events' one thread (the container's callbacks hop
+ * there), so nothing here is shared. A client {@value #MAX_PENDING} frames behind is dropped
+ * rather than buffered without bound, and so is one whose session has ended (at its next frame:
+ * a heartbeat comes every 15 s).
  */
 final class EventStream implements WriteListener {
 
@@ -38,28 +37,25 @@ final class EventStream implements WriteListener {
 
   /** Queues {@code frame} and writes what the client can take now. */
   void send(String frame) {
-    if (closed) {
-      return;
-    }
-    if (pending.size() >= MAX_PENDING || !signedIn.getAsBoolean()) {
+    if (!closed && (pending.size() >= MAX_PENDING || !signedIn.getAsBoolean())) {
       end();
-      return;
+    } else if (!closed) {
+      pending.add(frame.getBytes(StandardCharsets.UTF_8));
+      write();
     }
-    pending.add(frame.getBytes(StandardCharsets.UTF_8));
-    write();
   }
 
   @Override
   public void onWritePossible() {
-    hop(this::write);
+    events.hop(this::write, () -> {});
   }
 
   @Override
   public void onError(Throwable failure) {
-    hop(this::end);
+    events.hop(this::end, () -> {});
   }
 
-  /** Completes the response; the stream is forgotten by its log. */
+  /** Completes the response; its events forget the stream. */
   void end() {
     if (closed) {
       return;
@@ -69,7 +65,7 @@ final class EventStream implements WriteListener {
     try {
       async.complete();
     } catch (IllegalStateException e) {
-      // already completed by the container (the client went away)
+      // completed by the container already: the client went away
     }
     events.ended(this);
   }
@@ -81,23 +77,15 @@ final class EventStream implements WriteListener {
         if (next != null) {
           out.write(next);
           unflushed = true;
-        } else if (unflushed) {
+        } else if (!unflushed) {
+          return;
+        } else {
           unflushed = false;
           out.flush();
-        } else {
-          return;
         }
       }
     } catch (IOException | IllegalStateException e) {
       end();
-    }
-  }
-
-  private void hop(Runnable task) {
-    try {
-      events.owner().execute(task);
-    } catch (RejectedExecutionException e) {
-      // the log has closed: it ended every stream
     }
   }
 }

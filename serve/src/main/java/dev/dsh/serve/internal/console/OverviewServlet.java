@@ -2,64 +2,51 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProviderChoice;
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.HostVersion;
-import dev.dsh.serve.internal.http.ApiReplies;
-import dev.dsh.serve.internal.http.ServeState;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /api/overview}: the host's version, profile, home and the server's uptime; each
  * provider's availability and readiness with its reason, and which one a search gets now ({@link
- * ProviderChoice}); the searches ended since the server started and how many failed, read from
- * the counters {@code /metrics} shows ({@code dsh_searches_total}).
+ * ProviderChoice}); the searches ended since the server started and how many failed, from the
+ * counters {@code /metrics} shows ({@code dsh_searches_total}).
  */
-final class OverviewServlet extends HttpServlet {
+final class OverviewServlet extends ConsoleApi.Endpoint {
 
-  private static final long serialVersionUID = 1L;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-
-  private final transient ServeState state;
-  private final transient HostOptions options;
   private final transient MeterRegistry meters;
   private final long startedNanos = System.nanoTime();
 
-  OverviewServlet(ServeState state, HostOptions options, MeterRegistry meters) {
-    this.state = state;
-    this.options = options;
+  OverviewServlet(ConsoleApi api, MeterRegistry meters) {
+    super(api, "/api/overview", "/api/overview answers GET only");
     this.meters = meters;
   }
 
   @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    if (!request.getMethod().equals("GET")) {
-      ApiReplies.methodNotAllowed(response, "/api/overview", "GET");
-      return;
+  boolean answer(String method, String path, HttpServletRequest request,
+      HttpServletResponse response) throws IOException {
+    if (!method.equals("GET") || !path.equals("/")) {
+      return false;
     }
-    ObjectNode root = JSON.createObjectNode()
-        .put("version", HostVersion.current())
-        .put("profile", options.profile())
-        .put("home", options.home().root().toString())
+    ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
+        .put("profile", options.profile()).put("home", options.home().root().toString())
         .put("uptimeSeconds", Duration.ofNanos(System.nanoTime() - startedNanos).toSeconds());
-    ArrayNode providers = root.putArray("providers");
+    root.putArray("providers");
     ObjectNode selected = root.putObject("selected");
     if (state.booted().isPresent()) {
       Host host = state.booted().get();
       for (ProviderStatus provider : host.providers()) {
-        providers.addObject().put("id", provider.id()).put("available", provider.available())
-            .put("ready", provider.ready()).put("reason", provider.reasonOpt().orElse(null));
+        root.withArray("providers").addObject().put("id", provider.id())
+            .put("available", provider.available()).put("ready", provider.ready())
+            .put("reason", provider.reasonOpt().orElse(null));
       }
       ProviderChoice choice = ProviderChoice.of(host);
       selected.put("provider", choice.provider().orElse(null)).put("pinned", choice.pinned());
@@ -73,6 +60,7 @@ final class OverviewServlet extends HttpServlet {
         .put("total", (long) ended.stream().mapToDouble(Counter::count).sum())
         .put("failed", (long) ended.stream().filter(c -> !"ok".equals(c.getId().getTag("outcome")))
             .mapToDouble(Counter::count).sum());
-    ApiReplies.json(response, 200, JSON.writeValueAsString(root));
+    reply(response, root);
+    return true;
   }
 }

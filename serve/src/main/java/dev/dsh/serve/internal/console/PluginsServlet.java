@@ -2,35 +2,42 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
-import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.ControlEscapes;
+import dev.dsh.host.json.Json;
+import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginInfo;
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.ApiReplies;
-import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.internal.http.Limits;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code /api/plugins}: {@code GET} lists the installed jars (as {@code dsh plugin list} reads
- * them, with the loaded state the running host has) and every scope with its state and failure;
- * {@code POST} installs an uploaded jar ({@link PluginsUpload}); {@code PUT <id>/enabled} lists
- * or takes out the plugin's bundle; {@code DELETE <id>} removes it as {@code dsh plugin remove}
- * does. A change applies by the host's own reload, as the watcher sees the files change.
+ * {@code /api/plugins}: {@code GET} the installed jars (as {@code dsh plugin list} reads them, with
+ * the running host's state) and every scope with its state and failure; {@code POST} installs an
+ * uploaded jar (at most {@link Limits#UPLOAD_CAP} bytes, staged in the home and always deleted,
+ * with {@code dsh plugin add}'s checks and messages); {@code PUT <id>/enabled} lists or takes out
+ * its bundle; {@code DELETE <id>} removes it as {@code dsh plugin remove} does. A change applies
+ * by the host's own reload.
  */
-final class PluginsServlet extends ConsoleApiServlet {
+final class PluginsServlet extends ConsoleApi.Endpoint {
 
-  private static final long serialVersionUID = 1L;
-
-  PluginsServlet(ServeState state, HostOptions options, ConsoleApi edits) {
-    super(state, options, edits, "/api/plugins answers GET and POST,"
+  PluginsServlet(ConsoleApi api) {
+    super(api, "/api/plugins", "/api/plugins answers GET and POST,"
         + " /api/plugins/<id>/enabled PUT, /api/plugins/<id> DELETE");
   }
 
@@ -40,8 +47,8 @@ final class PluginsServlet extends ConsoleApiServlet {
     if (path.equals("/") && method.equals("GET")) {
       reply(response, list());
     } else if (path.equals("/") && method.equals("POST")) {
-      PluginInstaller.Installed added = PluginsUpload.install(options, edits, request);
-      reply(response, JSON.createObjectNode().put("id", added.id())
+      PluginInstaller.Installed added = upload(request);
+      reply(response, Json.MAPPER.createObjectNode().put("id", added.id())
           .put("version", added.version()));
     } else if (path.matches("/[^/]+/enabled") && method.equals("PUT")) {
       String id = path.substring(1, path.length() - "/enabled".length());
@@ -50,10 +57,16 @@ final class PluginsServlet extends ConsoleApiServlet {
         throw new BadRequest("/enabled", "must be true or false");
       }
       boolean changed =
-          edits.run(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
-      reply(response, JSON.createObjectNode().put("changed", changed));
+          edit(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
+      reply(response, Json.MAPPER.createObjectNode().put("changed", changed));
     } else if (segment(path).isPresent() && method.equals("DELETE")) {
-      reply(response, remove(segment(path).get()));
+      PluginInstaller.Removed removed = edit(() -> PluginInstaller.remove(options,
+          segment(path).get())).orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN",
+              "no plugin \"" + segment(path).get() + "\" is installed"));
+      ObjectNode root = Json.MAPPER.createObjectNode();
+      removed.notes().forEach(root.putArray("notes")::add);
+      removed.profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
+      reply(response, root);
     } else {
       return false;
     }
@@ -63,7 +76,8 @@ final class PluginsServlet extends ConsoleApiServlet {
   private ObjectNode list() {
     HostInspection inspection = Host.inspect(options);
     List<PluginInfo> loaded = state.booted().map(Host::plugins).orElse(List.of());
-    ObjectNode root = JSON.createObjectNode();
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.putArray("plugins");
     for (HostInspection.PluginJar jar : inspection.jars()) {
       ObjectNode entry = root.withArray("plugins").addObject().put("id", jar.id())
           .put("version", jar.version()).put("enabled", jar.enabled())
@@ -71,26 +85,64 @@ final class PluginsServlet extends ConsoleApiServlet {
               .map(PluginInfo::state).findFirst().orElse("NOT_LOADED"));
       jar.rows().forEach(entry.putArray("rows")::add);
     }
-    root.withArray("plugins");
     for (HostInspection.RefusedJar refused : inspection.refusedJars()) {
       root.withArray("refused").addObject().put("file", refused.file().getFileName().toString())
           .put("problem", ControlEscapes.escape(refused.problem()));
     }
-    root.withArray("scopes");
+    root.putArray("scopes");
     for (ScopeInfo scope : state.booted().map(Host::scopes).orElse(List.of())) {
       root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(ConsoleApiServlet::reason).orElse(null));
+          .put("reason", scope.failure().map(ConsoleApi.Endpoint::reason).orElse(null));
     }
     return root;
   }
 
-  private ObjectNode remove(String id) {
-    PluginInstaller.Removed removed = edits.run(() -> PluginInstaller.remove(options, id))
-        .orElseThrow(() -> new Refusal(404, "UNKNOWN_PLUGIN",
-            "no plugin \"" + id + "\" is installed"));
-    ObjectNode root = JSON.createObjectNode();
-    removed.notes().forEach(root.putArray("notes")::add);
-    removed.profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
-    return root;
+  /** Stages the body in the home (on this thread: a slow client holds up no edit), installs it. */
+  private PluginInstaller.Installed upload(HttpServletRequest request) throws IOException {
+    String type = Optional.ofNullable(request.getContentType()).orElse("")
+        .split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    if (!type.equals("application/java-archive") && !type.equals("application/octet-stream")) {
+      throw new IllegalArgumentException("the body must be the plugin's jar, sent with"
+          + " Content-Type: application/java-archive");
+    }
+    if (request.getContentLengthLong() > Limits.UPLOAD_CAP) {
+      throw tooLarge();
+    }
+    Path jar = ProfileEdits.stageUpload(options, new FilterInputStream(request.getInputStream()) {
+      private long total;
+
+      @Override
+      public int read(byte[] buffer, int offset, int length) throws IOException {
+        int read = super.read(buffer, offset, length);
+        if ((total += Math.max(read, 0)) > Limits.UPLOAD_CAP) {
+          throw tooLarge(); // a body sent without its length, or longer than it said
+        }
+        return read;
+      }
+    });
+    try {
+      return edit(() -> {
+        try {
+          return PluginInstaller.add(options, jar);
+        } catch (PluginLoadException e) {
+          // The temporary file's name means nothing to the user: the message names the upload.
+          throw new ConsoleApi.Refusal(400, "BAD_PLUGIN", named(e, jar));
+        } catch (FileAccessException e) {
+          throw new FileAccessException(named(e, jar), (IOException) e.getCause());
+        }
+      });
+    } finally {
+      Files.deleteIfExists(jar);
+    }
+  }
+
+  private static String named(RuntimeException e, Path jar) {
+    return e.getMessage().replace(jar.toString(), "the uploaded jar");
+  }
+
+  private static ConsoleApi.Refusal tooLarge() {
+    return new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
+        + Limits.UPLOAD_CAP
+        + "-byte (64 MiB) cap: upload a smaller one, or install it with 'dsh plugin add <jar>'");
   }
 }

@@ -1,36 +1,29 @@
 package dev.dsh.serve.internal.console;
 
+import dev.dsh.host.json.Json;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeToken;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Optional;
 import java.util.OptionalLong;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /api/session}: {@code POST} signs in with the server's token in a JSON body (never in a
- * URL) and sets the session cookie; {@code GET} says whether the cookie is signed in and gives its
- * CSRF token; {@code DELETE} signs out. Failed sign-ins are limited per remote address.
+ * URL) and sets the session cookie, failed attempts limited per remote address; {@code GET} says
+ * whether the cookie is signed in, with its CSRF token; {@code DELETE} signs out.
  */
 final class SessionServlet extends HttpServlet {
 
-  private static final long serialVersionUID = 1L;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final int MAX_BODY = 8 * 1024;
-
-  private final transient Sessions sessions;
-  private final transient SignInLimiter limiter;
+  private final transient SessionGate sessions;
   private final transient ServeToken token;
 
-  SessionServlet(Sessions sessions, SignInLimiter limiter, ServeToken token) {
+  SessionServlet(SessionGate sessions, ServeToken token) {
     this.sessions = sessions;
-    this.limiter = limiter;
     this.token = token;
   }
 
@@ -38,67 +31,57 @@ final class SessionServlet extends HttpServlet {
   protected void doPost(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     String address = request.getRemoteAddr();
-    OptionalLong wait = limiter.retryAfter(address);
+    OptionalLong wait = sessions.retryAfter(address);
     if (wait.isPresent()) {
       response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
       ApiReplies.error(response, 429, "TOO_MANY_ATTEMPTS", "too many wrong tokens from this"
           + " address: try again in " + wait.getAsLong() + " s");
       return;
     }
-    Optional<String> presented = presented(request.getInputStream());
-    if (presented.isEmpty()) {
+    byte[] body = request.getInputStream().readNBytes(8 * 1024 + 1);
+    JsonNode presented;
+    try {
+      presented = body.length > 8 * 1024 ? null : Json.MAPPER.readTree(body).path("token");
+    } catch (JacksonException e) {
+      presented = null;
+    }
+    if (presented == null || !presented.isString()) {
       ApiReplies.error(response, 400, "BAD_REQUEST",
           "the body must be JSON {\"token\": \"<the server's token>\"}");
-      return;
-    }
-    if (!token.matches(presented.get())) {
+    } else if (!token.matches(presented.asString())) {
       Optional<String> noToken = token.problem();
       if (noToken.isEmpty()) {
-        limiter.failed(address);
+        sessions.failed(address);
       }
       ApiReplies.error(response, 401, "UNAUTHORIZED",
           noToken.orElse("that is not the server's token; it is in " + token.where()));
-      return;
+    } else {
+      SessionGate.Session session = sessions.open(presented.asString());
+      response.addHeader("Set-Cookie", cookie(session.id(), request.isSecure(), false));
+      ApiReplies.json(response, 200, Json.MAPPER.createObjectNode().put("csrf", session.csrf())
+          .put("expiresInSeconds", SessionGate.IDLE.toSeconds()).toString());
     }
-    Sessions.Session session = sessions.open(presented.get());
-    response.addHeader("Set-Cookie", cookie(session.id(), request.isSecure(), false));
-    ApiReplies.json(response, 200, JSON.createObjectNode().put("csrf", session.csrf())
-        .put("expiresInSeconds", Sessions.IDLE.toSeconds()).toString());
   }
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    Optional<Sessions.Session> session = Optional.ofNullable(
+    Optional<SessionGate.Session> session = Optional.ofNullable(
         PageServlet.cookie(request, SessionGate.COOKIE)).flatMap(id -> sessions.use(id, true));
-    ApiReplies.json(response, 200, (session.isPresent()
-        ? JSON.createObjectNode().put("signedIn", true).put("csrf", session.get().csrf())
-        : JSON.createObjectNode().put("signedIn", false)).toString());
+    ApiReplies.json(response, 200, session.map(s -> Json.MAPPER.createObjectNode()
+        .put("signedIn", true).put("csrf", s.csrf())).orElseGet(() -> Json.MAPPER
+            .createObjectNode().put("signedIn", false)).toString());
   }
 
   /** Reached only signed in with the CSRF token, or with the bearer token (then a no-op). */
   @Override
   protected void doDelete(HttpServletRequest request, HttpServletResponse response) {
-    if (request.getAttribute(SessionGate.SESSION) instanceof Sessions.Session session) {
+    if (request.getAttribute(SessionGate.SESSION) instanceof SessionGate.Session session) {
       sessions.close(session.id());
     }
     response.addHeader("Set-Cookie", cookie("", request.isSecure(), true));
     response.setHeader("Cache-Control", "no-store");
     response.setStatus(204);
-  }
-
-  /** The body's {@code token}, if the body is a JSON object holding one as a string. */
-  private static Optional<String> presented(InputStream in) throws IOException {
-    byte[] body = in.readNBytes(MAX_BODY + 1);
-    if (body.length > MAX_BODY) {
-      return Optional.empty();
-    }
-    try {
-      JsonNode token = JSON.readTree(body).path("token");
-      return token.isString() ? Optional.of(token.asString()) : Optional.empty();
-    } catch (JacksonException e) {
-      return Optional.empty();
-    }
   }
 
   private static String cookie(String value, boolean secure, boolean clear) {
