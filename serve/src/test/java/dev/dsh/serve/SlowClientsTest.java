@@ -100,6 +100,11 @@ class SlowClientsTest {
     Duration callNow = timed(() -> search(mcp, session));
     Duration loginNow = timed(this::login);
 
+    System.out.printf("under %d slow sign-ins and %d slow headers (ms, normal -> now):"
+        + " status %d -> %d, initialize %d -> %d, tools/call %d -> %d, /login %d -> %d%n",
+        EACH, EACH, status.toMillis(), statusNow.toMillis(), initialize.toMillis(),
+        initializeNow.toMillis(), call.toMillis(), callNow.toMillis(), login.toMillis(),
+        loginNow.toMillis());
     assertThat(statusNow).as("GET /api/status").isLessThan(status.plus(SLACK));
     assertThat(initializeNow).as("MCP initialize").isLessThan(initialize.plus(SLACK));
     assertThat(callNow).as("MCP tools/call").isLessThan(call.plus(SLACK));
@@ -117,6 +122,8 @@ class SlowClientsTest {
     dribbler.shutdownNow();
     closeAll(attackers);
     await("the files back to normal", () -> openFiles() <= filesBefore + FILES_SLACK);
+    System.out.printf("open files: %d before, %d after the attackers closed%n", filesBefore,
+        openFiles());
   }
 
   private void status() {

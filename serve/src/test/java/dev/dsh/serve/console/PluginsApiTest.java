@@ -5,6 +5,7 @@ import static dev.dsh.serve.console.ConsoleApiCalls.getOk;
 import static dev.dsh.serve.console.ConsoleApiCalls.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
@@ -227,6 +228,58 @@ class PluginsApiTest {
     }
   }
 
+  @Test
+  void anUploadOntoAFullDiskNamesTheFileAndTheCause() throws Exception {
+    Path disk = elsewhere.resolve("disk");
+    Files.createDirectory(disk);
+    assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", disk.toString()) == 0,
+        "needs a small tmpfs (root)");
+    try {
+      Path home = disk.resolve("home");
+      try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+          ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+        fill(disk.resolve("filler"), 64 * 1024); // less room left than the jar needs
+        HttpResponse<String> full = upload(served, () -> stream(RealPluginJar.path()));
+
+        assertThat(full.statusCode()).isEqualTo(500);
+        JsonNode error = json(full).get("error");
+        assertThat(error.get("code").asString()).isEqualTo("FILE_ACCESS");
+        assertThat(error.get("message").asString())
+            .startsWith("could not store the uploaded jar: ").contains(home.toString())
+            .contains("No space left on device").doesNotContain("server error");
+        assertThat(uploadsLeft(home)).isEmpty();
+        Canary.nowhere(List.of(full), served.log(), ServedHost.TOKEN, ServedHost.KEY);
+      }
+    } finally {
+      run("umount", "-l", disk.toString());
+    }
+  }
+
+  /** Fills the disk {@code file} is on, then frees {@code room} bytes of it. */
+  private static void fill(Path file, int room) throws IOException {
+    byte[] block = new byte[16 * 1024];
+    try (var out = Files.newOutputStream(file)) {
+      while (true) {
+        out.write(block);
+      }
+    } catch (IOException full) {
+      // the disk is full
+    }
+    try (var channel = java.nio.channels.FileChannel.open(file,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      channel.truncate(Math.max(0, channel.size() - room));
+    }
+  }
+
+  private static int run(String... command) throws IOException, InterruptedException {
+    try {
+      return new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+    } catch (IOException noSuchCommand) {
+      return -1;
+    }
+  }
+
   private static HttpResponse<String> upload(ServedHost served, Supplier<InputStream> body) {
     return served.send(served.request("/api/plugins")
         .header("Content-Type", "application/java-archive")
@@ -242,6 +295,10 @@ class PluginsApiTest {
   }
 
   private List<Path> uploadsLeft() throws IOException {
+    return uploadsLeft(home);
+  }
+
+  private static List<Path> uploadsLeft(Path home) throws IOException {
     try (Stream<Path> files = Files.list(home)) {
       return files.filter(f -> f.getFileName().toString().startsWith(".upload-")).toList();
     }
