@@ -16,6 +16,7 @@ import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.runtime.RuntimeThread;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.model.LeftoverThread;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.PluginInfo;
@@ -105,10 +106,7 @@ public final class Host implements AutoCloseable {
     return HostInspection.of(options);
   }
 
-  /**
-   * Boots a host that serves on, as {@code dsh run} and {@code dsh mcp} do: problems are reported
-   * through the event sink, and each change of the plugins folder or the profile files reloads it.
-   */
+  /** Boots to serve on, as {@code dsh run} does: problems to the event sink, reloads on change. */
   public static Host serve(HostOptions options, LifecycleListener lifecycle) {
     return serve(options, lifecycle, true);
   }
@@ -121,7 +119,7 @@ public final class Host implements AutoCloseable {
   private static Host serve(HostOptions options, LifecycleListener lifecycle, boolean watch) {
     return boot(new Host(options, lifecycle), host -> {
       host.plugins.announce();
-      // Its first snapshot is taken before the boot reads the files: a change meanwhile is seen.
+      // The watcher's first snapshot comes before the boot reads the files: a change is seen.
       host.watcher = watch ? new Watcher(options, host::reload) : null;
       host.reload();
       Optional.ofNullable(host.watcher).ifPresent(Watcher::start);
@@ -131,17 +129,16 @@ public final class Host implements AutoCloseable {
   private static Host boot(Host host, Consumer<Host> steps) {
     try {
       steps.accept(host);
-      return host;
     } catch (RuntimeException | Error e) {
       host.close();
       throw e;
     }
+    return host;
   }
 
   /**
-   * Brings the host in step with the plugins folder and the profile files: loads new and replaced
-   * jars, unloads removed ones, composes the profile again and applies the difference; a profile
-   * that does not compose leaves the last good tree serving ({@link #profileProblem()}).
+   * Loads and unloads jars as the plugins folder says, composes the profile again and applies the
+   * difference; a profile that does not compose leaves the last good tree serving.
    *
    * @return the problems found, also reported through the event sink one line each
    */
@@ -170,9 +167,8 @@ public final class Host implements AutoCloseable {
 
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
-    return web().map(web -> web.search(request, signal))
-        .orElseGet(() -> CompletableFuture.failedFuture(new WebError(
-            WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
+    return web().map(web -> web.search(request, signal)).orElseGet(() -> CompletableFuture
+        .failedFuture(new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
             "the web service is not running: the \"web\" row is disabled or failed")));
   }
 
@@ -208,8 +204,7 @@ public final class Host implements AutoCloseable {
         .map(p -> new PluginInfo(p.id(), p.version(), p.state().toString(), p.source())).toList();
   }
 
-  /** {@link #plugins()} as the loader holds them, for tests. */
-  List<LoadedPlugin> loadedPlugins() {
+  List<LoadedPlugin> loadedPlugins() { // for tests
     return plugins.plugins();
   }
 
@@ -221,6 +216,11 @@ public final class Host implements AutoCloseable {
   /** Threads that unloaded plugins left running and that still run. */
   public List<LeftoverThread> leftoverThreads() {
     return leftovers.running();
+  }
+
+  /** The state now, as {@code dsh run}'s {@code status} and {@code GET /api/status} give it. */
+  public StatusJson status() {
+    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), leftoverThreads());
   }
 
   /** Stops watching, disposes every scope, unloads every plugin. */

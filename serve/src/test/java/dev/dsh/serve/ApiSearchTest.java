@@ -206,7 +206,7 @@ class ApiSearchTest {
       HttpResponse<String> response = served.get("/api/status");
 
       assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo(StatusJson.of(served.host()).toJson() + "\n");
+      assertThat(response.body()).isEqualTo(served.host().status().toJson() + "\n");
       assertThat(response.body()).contains("\"id\":\"yuanbao\",\"available\":true,\"ready\":true");
     }
   }

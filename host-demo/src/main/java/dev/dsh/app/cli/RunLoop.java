@@ -6,7 +6,6 @@ import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
-import dev.dsh.host.json.StatusJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -97,7 +96,7 @@ final class RunLoop {
       case "quit", "exit" -> {
         return false;
       }
-      case "status" -> answers.atOnce(StatusJson.of(host).toJson());
+      case "status" -> answers.atOnce(host.status().toJson());
       case "search" -> search(words.subList(1, words.size()), answers);
       default ->
           answers.inOrder(usage(words.contains("--json"),

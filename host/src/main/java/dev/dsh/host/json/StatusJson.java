@@ -1,8 +1,12 @@
 package dev.dsh.host.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.dsh.host.Host;
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.host.model.LeftoverThread;
+import dev.dsh.host.model.PluginInfo;
+import dev.dsh.host.model.ScopeInfo;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,16 +35,16 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   /** A thread an unloaded plugin left running. */
   public record Leftover(String plugin, String thread) {}
 
-  /** The state of {@code host} now. */
-  public static StatusJson of(Host host) {
-    List<Leftover> left = host.leftoverThreads().stream()
-        .map(thread -> new Leftover(thread.pluginId(), thread.thread())).toList();
+  /** The form of a host's state: its plugins, scopes, providers and problems. */
+  public static StatusJson of(List<PluginInfo> plugins, List<ScopeInfo> scopes,
+      List<ProviderStatus> providers, Optional<String> profileError, List<LeftoverThread> left) {
     return new StatusJson(
-        host.plugins().stream().map(p -> new Plugin(p.id(), p.version(), p.state())).toList(),
-        host.scopes().stream().map(s -> new Scope(s.id(), s.state().name())).toList(),
-        host.providers().stream()
-            .map(p -> new Provider(p.id(), p.available(), p.ready(), p.reason())).toList(),
-        host.profileProblem().orElse(null), left.isEmpty() ? null : left);
+        plugins.stream().map(p -> new Plugin(p.id(), p.version(), p.state())).toList(),
+        scopes.stream().map(s -> new Scope(s.id(), s.state().name())).toList(),
+        providers.stream().map(p -> new Provider(p.id(), p.available(), p.ready(), p.reason()))
+            .toList(),
+        profileError.orElse(null), left.isEmpty() ? null
+            : left.stream().map(t -> new Leftover(t.pluginId(), t.thread())).toList());
   }
 
   /** This form as one line of JSON. */

@@ -34,7 +34,7 @@ public final class StatusServlet extends HttpServlet {
       ApiReplies.error(response, 503, "HOST_NOT_RUNNING",
           state.notReady().orElse("the host is not running"));
     } else {
-      ApiReplies.json(response, 200, StatusJson.of(host.get()).toJson());
+      ApiReplies.json(response, 200, host.get().status().toJson());
     }
   }
 }
