@@ -11,19 +11,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10 item 1 under a small heap: an entry that inflates to 300 MiB while declaring 1 KiB
- * (reading it whole needs a 300 MiB array) is refused by {@code plugin list} in a JVM given 48 MiB.
+ * A jar whose entry inflates to 300 MiB while its central directory declares 1 KiB, in a JVM
+ * given 48 MiB: {@code plugin list} reads the central directory only, so it lists the jar and
+ * never inflates the entry.
  */
 class SmallHeapLauncherIT {
 
   @TempDir Path work;
 
   @Test
-  void pluginListRefusesAnInflatingEntryWithA48MibHeap() throws Exception {
+  void pluginListNeverInflatesAnEntryWithA48MibHeap() throws Exception {
     Path home = work.resolve("home");
     Files.createDirectories(home.resolve("plugins"));
     Files.copy(RealPluginJar.path(), home.resolve("plugins/" + RealPluginJar.PLUGIN_ID + ".jar"));
-    Path liar = ZipBombJar.write(home.resolve("plugins/liar.jar"), "adv-liar", 300, 1024);
+    ZipBombJar.write(home.resolve("plugins/liar.jar"), "adv-liar", 300, 1024);
 
     RealLauncher.Result listed = RealLauncher.in(work)
         .run(Map.of("DSH_JAVA_OPTS", "-Xmx48m"), "--home", home.toString(), "plugin", "list");
@@ -32,7 +33,6 @@ class SmallHeapLauncherIT {
     assertThat(listed.err()).doesNotContain("OutOfMemoryError");
     assertThat(listed.out().lines()).containsExactly(
         RealPluginJar.PLUGIN_ID + "\t" + RealPluginJar.version() + "\tinstalled\t-",
-        "liar.jar\t-\tinvalid\t-\t" + liar + ": refused: it unpacks to more than the 256 MiB limit"
-            + " for a plugin jar (data.bin inflates past it)");
+        "adv-liar\t1.0.0\tinstalled\t-");
   }
 }
