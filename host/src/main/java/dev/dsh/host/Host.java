@@ -17,9 +17,7 @@ import dev.dsh.host.internal.runtime.RuntimeThread;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebServiceImpl;
 import dev.dsh.host.json.StatusJson;
-import dev.dsh.host.model.LeftoverThread;
 import dev.dsh.host.model.LifecycleListener;
-import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.host.tool.WebSearchTool;
@@ -44,7 +42,7 @@ public final class Host implements AutoCloseable {
   private final ScopeRuntime runtime;
   private final BuiltinPlugins builtins;
   private final ProfileComposer composer;
-  private final PluginSync plugins;
+  final PluginSync plugins; // package-private like rows and admin: tests read the loaded jars
   final RowReconciler rows; // with admin, where ProfileEdits checks a config
   private final RowFailures failures;
   private final LeftoverThreads leftovers;
@@ -189,23 +187,19 @@ public final class Host implements AutoCloseable {
 
   /** The registered search providers and their availability. */
   public List<ProviderStatus> providers() {
-    return runtime.root().get(WebService.KEY).map(WebService::providers).orElse(List.of());
+    return web().map(WebService::providers).orElse(List.of());
   }
 
   /** Searches waiting in each registered provider's line, by provider id. */
   public Map<String, Integer> queueDepths() {
-    return runtime.root().get(WebService.KEY).flatMap(WebServiceImpl::of)
+    return web().flatMap(WebServiceImpl::of)
         .map(WebServiceImpl::queueDepths).orElse(Map.of());
   }
 
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
-  public List<PluginInfo> plugins() {
-    return loadedPlugins().stream()
-        .map(p -> new PluginInfo(p.id(), p.version(), p.state().toString(), p.source())).toList();
-  }
-
-  List<LoadedPlugin> loadedPlugins() { // for tests
-    return plugins.plugins();
+  public List<StatusJson.Plugin> plugins() {
+    return plugins.plugins().stream()
+        .map(p -> new StatusJson.Plugin(p.id(), p.version(), p.state().toString())).toList();
   }
 
   /** A snapshot of every scope, as of the runtime's last transition; never waits for one. */
@@ -213,14 +207,9 @@ public final class Host implements AutoCloseable {
     return runtime.scopes();
   }
 
-  /** Threads that unloaded plugins left running and that still run. */
-  public List<LeftoverThread> leftoverThreads() {
-    return leftovers.running();
-  }
-
   /** The state now, as {@code dsh run}'s {@code status} and {@code GET /api/status} give it. */
   public StatusJson status() {
-    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), leftoverThreads());
+    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), leftovers.running());
   }
 
   /** Stops watching, disposes every scope, unloads every plugin. */

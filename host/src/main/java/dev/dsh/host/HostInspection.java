@@ -23,22 +23,18 @@ import java.util.SortedSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The host assembled as a boot assembles it, without applying it: the profile composed with the
- * options' layers, and the installed jars read from their manifests, bundle patches and schemas.
- * No row is applied, no plugin loaded, no class of a jar run. Made by {@link Host#inspect}, which
- * throws a {@link FileAccessException} when the plugins folder cannot be listed and a {@link
- * ProfileException} when the profile's name or its {@code profile.yml} is at fault. A profile whose
- * layers do not compose still shows its jars; each method that needs the profile throws its {@link
- * ProfileException}.
+ * The profile composed and the installed jars read as a boot would, nothing applied, loaded or run.
+ * {@link Host#inspect} throws a {@link FileAccessException} when the plugins folder cannot be
+ * listed, a {@link ProfileException} when the profile's name or {@code profile.yml} is at fault. A
+ * profile whose layers do not compose still shows its jars; each method that needs it throws.
  */
 public final class HostInspection {
 
   /**
    * An installed jar that reads as a dsh plugin.
    *
-   * @param enabled whether the profile's {@code profile.yml} lists its bundle
-   * @param rows the ids of the enabled rows it serves, in profile order; none while the profile
-   *     does not compose
+   * @param enabled whether {@code profile.yml} lists its bundle
+   * @param rows the ids of the enabled rows it serves; none while the profile does not compose
    */
   public record PluginJar(
       Path file, String id, String version, boolean enabled, List<String> rows) {}
@@ -88,15 +84,12 @@ public final class HostInspection {
     }
   }
 
-  /** The profile's files read and composed again, with the jars as this inspection read them. */
+  /** The profile read and composed again, with the same jars. */
   HostInspection again() {
     return of(options, read);
   }
 
-  /**
-   * The rows the bundle of {@code pluginId} inserts that the user's own layers override: what
-   * taking the bundle out records under {@code removedRows}.
-   */
+  /** The rows of {@code pluginId}'s bundle the user's layers override: its {@code removedRows}. */
   List<String> keptRows(String pluginId) {
     Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
         .userOverrides(options.profile(), options.patch());
@@ -138,8 +131,8 @@ public final class HostInspection {
   }
 
   /**
-   * The credentials service the profile's {@code credentials} row would mount, its config
-   * validated as a boot does (the default store while the row is disabled).
+   * The credentials service the {@code credentials} row would mount (the default store while the
+   * row is disabled).
    *
    * @throws ConfigException when the row's config is invalid, naming the field
    */
@@ -154,8 +147,8 @@ public final class HostInspection {
   }
 
   /**
-   * What a config form needs: every row with its schema and its config without secret values, and
-   * each credential the rows use with its source, never a value.
+   * Every row with its schema and its config without secrets, and each credential the rows use
+   * with its source, never a value.
    *
    * @throws ConfigException when the {@code credentials} row's config is invalid
    */

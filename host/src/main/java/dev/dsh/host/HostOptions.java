@@ -16,16 +16,12 @@ import org.slf4j.LoggerFactory;
 /**
  * How to start a host.
  *
- * @param home the home folder
- * @param profile the profile name
  * @param patch the {@code --patch} file, if any
- * @param env the launch environment (the process environment outside tests)
  * @param layers patch layers given in memory, composed after the profile's files and {@code patch}
  * @param events where lifecycle and problem lines go (stderr in the CLI)
  * @param pluginDeadline how long a plugin's {@code apply}, update handler or release action may
  *     run before its scope fails and the host goes on without it
  * @param verbose whether a failed row's report carries the stack trace of its error
- * @param activity told of every search and reload, for metrics
  */
 public record HostOptions(
     DshHome home,
@@ -76,11 +72,7 @@ public record HostOptions(
         home, profile, patch, env, layers, events, pluginDeadline, verbose, listener);
   }
 
-  /**
-   * Options for a host embedded in another program: the home folder {@code home} (as {@code dsh
-   * --home} reads it), the profile {@code profile}, the process environment; problem lines are
-   * logged as SLF4J warnings.
-   */
+  /** Options for a host embedded in another program: problem lines are SLF4J warnings. */
   public static HostOptions of(Path home, String profile) {
     Logger log = LoggerFactory.getLogger(Host.class);
     return new HostOptions(new DshHome(home), profile, Optional.empty(),

@@ -1,6 +1,6 @@
 package dev.dsh.host;
 
-import dev.dsh.host.model.LeftoverThread;
+import dev.dsh.host.json.StatusJson.Leftover;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,13 +45,13 @@ final class LeftoverThreads {
   }
 
   /** Those still running. */
-  List<LeftoverThread> running() {
-    List<LeftoverThread> out = new ArrayList<>();
+  List<Leftover> running() {
+    List<Leftover> out = new ArrayList<>();
     synchronized (left) {
       for (Left l : left) {
         Thread thread = l.thread().get();
         if (thread != null && thread.isAlive()) {
-          out.add(new LeftoverThread(l.pluginId(), thread.getName()));
+          out.add(new Leftover(l.pluginId(), thread.getName()));
         }
       }
     }

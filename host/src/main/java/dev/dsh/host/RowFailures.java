@@ -5,7 +5,7 @@ import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.RowReconciler.AppliedRow;
 import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.runtime.PluginCallTimeoutException;
+import dev.dsh.host.internal.runtime.RuntimeThread.PluginCallTimeoutException;
 import dev.dsh.host.internal.web.ProviderSelection;
 import dev.dsh.host.internal.web.WebPlugin;
 import java.io.PrintWriter;

@@ -42,14 +42,14 @@ class HostReloadTest {
   @Test
   void aTouchedJarWithTheSameBytesKeepsServingWithoutAReload() throws IOException {
     try (Host host = Host.serveWithoutWatching(options(), LifecycleListener.none())) {
-      LoadedPlugin loaded = host.loadedPlugins().get(0);
+      LoadedPlugin loaded = host.plugins.plugins().get(0);
       events.clear();
 
       Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
       host.reload();
       host.reload();
 
-      assertThat(host.loadedPlugins()).containsExactly(loaded);
+      assertThat(host.plugins.plugins()).containsExactly(loaded);
       assertThat(events).noneMatch(line -> line.startsWith("unloaded plugin"));
     }
   }
@@ -57,15 +57,15 @@ class HostReloadTest {
   @Test
   void aJarWhoseBytesChangedIsUnloadedAndLoadedAgain() throws IOException {
     try (Host host = Host.serveWithoutWatching(options(), LifecycleListener.none())) {
-      LoadedPlugin first = host.loadedPlugins().get(0);
+      LoadedPlugin first = host.plugins.plugins().get(0);
       events.clear();
 
       RealPluginJar.rebuiltTo(jar, "another build");
       Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
       host.reload();
 
-      assertThat(host.loadedPlugins()).hasSize(1).doesNotContain(first);
-      assertThat(host.loadedPlugins().get(0).cachedCopy()).hasSameBinaryContentAs(jar);
+      assertThat(host.plugins.plugins()).hasSize(1).doesNotContain(first);
+      assertThat(host.plugins.plugins().get(0).cachedCopy()).hasSameBinaryContentAs(jar);
       assertThat(events)
           .containsSubsequence(
               "unloaded plugin " + RealPluginJar.PLUGIN_ID + "@" + RealPluginJar.version(),

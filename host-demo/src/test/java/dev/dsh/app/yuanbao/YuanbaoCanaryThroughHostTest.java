@@ -239,7 +239,7 @@ class YuanbaoCanaryThroughHostTest {
       WebError error = expect(WebErrorCodes.WEB_PROVIDER_ERROR, "corrupt");
       assertThat(error.getMessage())
           .startsWith(
-              "Yuanbao search credential resolution failed: CredentialStoreCorruptException")
+              "Yuanbao search credential resolution failed: FileAccessException")
           .contains("is corrupt");
     }
 

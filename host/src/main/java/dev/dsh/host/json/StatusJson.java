@@ -2,8 +2,6 @@ package dev.dsh.host.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.dsh.api.web.ProviderStatus;
-import dev.dsh.host.model.LeftoverThread;
-import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.ScopeInfo;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider> providers,
     @Nullable String profileError, @Nullable List<Leftover> leftoverThreads) {
 
-  /** A loaded plugin. */
+  /** A loaded plugin; {@code state} is PF4J's ({@code STARTED} while it serves). */
   public record Plugin(String id, String version, String state) {}
 
   /** A scope. */
@@ -36,15 +34,14 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   public record Leftover(String plugin, String thread) {}
 
   /** The form of a host's state: its plugins, scopes, providers and problems. */
-  public static StatusJson of(List<PluginInfo> plugins, List<ScopeInfo> scopes,
-      List<ProviderStatus> providers, Optional<String> profileError, List<LeftoverThread> left) {
+  public static StatusJson of(List<Plugin> plugins, List<ScopeInfo> scopes,
+      List<ProviderStatus> providers, Optional<String> profileError, List<Leftover> left) {
     return new StatusJson(
-        plugins.stream().map(p -> new Plugin(p.id(), p.version(), p.state())).toList(),
+        plugins,
         scopes.stream().map(s -> new Scope(s.id(), s.state().name())).toList(),
         providers.stream().map(p -> new Provider(p.id(), p.available(), p.ready(), p.reason()))
             .toList(),
-        profileError.orElse(null), left.isEmpty() ? null
-            : left.stream().map(t -> new Leftover(t.pluginId(), t.thread())).toList());
+        profileError.orElse(null), left.isEmpty() ? null : left);
   }
 
   /** This form as one line of JSON. */

@@ -3,11 +3,13 @@ package dev.dsh.host.model;
 import java.util.List;
 
 /**
- * Told what a host does that a service measures: every search its web service runs (through any
- * door) and every reload of a serving host. Called on the thread that starts or ends the search or
- * runs the reload: it must not block; what it throws is logged and ignored.
+ * Told of every search the host's web service runs (through any door) and every reload of a
+ * serving host, on the thread that starts or ends it: it must not block; what it throws is logged.
  */
 public interface ActivityListener {
+
+  /** A listener that ignores everything. */
+  ActivityListener NONE = new ActivityListener() {};
 
   /** A search started; {@code query} is for an event list, never a metric label. */
   default void searchStarted(String query) {}
@@ -18,15 +20,15 @@ public interface ActivityListener {
   /** A reload ended (a serving host's boot is its first); {@code problems} one line each. */
   default void reloaded(List<String> problems) {}
 
-  /** A listener that ignores everything. */
+  /** {@link #NONE}. */
   static ActivityListener none() {
-    return None.NONE;
+    return NONE;
   }
 
   /** A listener that tells this one, then {@code next}. */
   default ActivityListener andThen(ActivityListener next) {
     ActivityListener first = this;
-    return next == none() ? this : new ActivityListener() {
+    return next == NONE ? this : new ActivityListener() {
       @Override
       public void searchStarted(String query) {
         first.searchStarted(query);
@@ -46,7 +48,4 @@ public interface ActivityListener {
       }
     };
   }
-
-  /** The one {@link #none()} listener. */
-  enum None implements ActivityListener { NONE }
 }

@@ -23,10 +23,9 @@ public record DshHome(Path root) {
   }
 
   /**
-   * Finds the home folder: {@code --home} when given, else {@code $DSH_HOME}, else {@code .dsh} in
-   * {@code $HOME}, else in the {@code user.home} property (which Java 17 takes from the password
-   * database, missing the {@code HOME} that containers, CI and MCP clients set). Blank values count
-   * as not given; a relative path is taken from the working folder.
+   * {@code --home}, else {@code $DSH_HOME}, else {@code .dsh} in {@code $HOME}, else in {@code
+   * user.home} (Java 17 reads it from the password database, missing the {@code HOME} containers
+   * and MCP clients set). Blank counts as not given; a relative path is from the working folder.
    */
   public static DshHome locate(Optional<String> homeOption, LaunchEnvironment env) {
     return new DshHome(nonBlank(homeOption).or(() -> nonBlank(env.get("DSH_HOME"))).map(Path::of)
@@ -34,7 +33,7 @@ public record DshHome(Path root) {
             .orElseGet(() -> Path.of(System.getProperty("user.home"))).resolve(".dsh")));
   }
 
-  /** The PF4J plugins root, {@code plugins/}. */
+  /** {@code plugins/}. */
   public Path plugins() {
     return root.resolve("plugins");
   }
@@ -56,11 +55,6 @@ public record DshHome(Path root) {
   /** {@code profiles/<name>/profile.yml}: the bundles the profile uses. */
   public Path profileFile(String name) {
     return profile(name).resolve("profile.yml");
-  }
-
-  /** {@code profiles/<name>/cordis.patch.yml}: the profile's user layer. */
-  public Path userPatch(String name) {
-    return profile(name).resolve("cordis.patch.yml");
   }
 
   private static Optional<String> nonBlank(Optional<String> value) {

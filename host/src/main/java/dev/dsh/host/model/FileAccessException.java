@@ -2,16 +2,17 @@ package dev.dsh.host.model;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 
 /**
- * A file operation on the home folder (or a file named on the command line) failed. The message is
- * for the user as is: what was being done, the offending path and the reason.
+ * A file operation on the home folder (or a file named on the command line) failed, or a file there
+ * cannot be understood. The message is for the user as is: what, the path and the reason.
  */
 public final class FileAccessException extends UncheckedIOException {
 
   private static final long serialVersionUID = 1L;
 
-  /** What the failed operation needed the path to be (or to become, when it does not exist). */
+  /** What the operation needed the path to be (or to become). */
   public enum Kind { FILE, FOLDER }
 
   /** {@code message} says what was being done, the path and the reason, on one line. */
@@ -22,5 +23,11 @@ public final class FileAccessException extends UncheckedIOException {
   /** A failure found without an {@link IOException}, such as a folder where a file belongs. */
   public FileAccessException(String message) {
     this(message, new IOException(message));
+  }
+
+  /** The credential store at {@code file} is corrupt; no write goes through until it is fixed. */
+  public static FileAccessException corruptStore(Path file, String problem) {
+    return new FileAccessException("credential store " + file + " is corrupt: " + problem
+        + "; fix or remove the file (dsh does not overwrite it while it is corrupt)");
   }
 }

@@ -3,12 +3,13 @@ package dev.dsh.host.model;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Objects;
 import java.util.Properties;
 
 /** The host's version, from a resource Maven filters at build time: the POM is its one source. */
 public final class HostVersion {
 
-  private static final String VERSION = load("version.properties");
+  private static final String VERSION = load();
 
   private HostVersion() {}
 
@@ -17,19 +18,13 @@ public final class HostVersion {
     return VERSION;
   }
 
-  private static String load(String resource) {
-    try (InputStream in = HostVersion.class.getResourceAsStream(resource)) {
+  private static String load() {
+    try (InputStream in = HostVersion.class.getResourceAsStream("version.properties")) {
       Properties properties = new Properties();
-      if (in != null) {
-        properties.load(in);
-      }
-      String version = properties.getProperty("version", "").strip();
-      if (version.isEmpty() || version.startsWith("${")) {
-        throw new IllegalStateException("host resource " + resource + " is missing or unfiltered");
-      }
-      return version;
+      properties.load(Objects.requireNonNull(in, "host resource version.properties is missing"));
+      return properties.getProperty("version");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read host resource " + resource, e);
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -14,19 +14,12 @@ import org.jspecify.annotations.Nullable;
 public record LifecycleEvent(
     Kind kind, String scopeId, String pluginName, long generation, @Nullable Throwable error) {
 
-  /** The kinds of events. */
-  public enum Kind {
-    /** {@code apply} returned: the scope is active. */
-    APPLIED,
-    /** An update taken in place by the update handler, or adopted while waiting. */
-    UPDATED,
-    /** Config validation or {@code apply} failed; the scope's effects have been released. */
-    FAILED,
-    /** The effects were released: a required service went away, or for a restart. */
-    UNLOADED,
-    /** The scope ended for good. */
-    DISPOSED
-  }
+  /**
+   * APPLIED: {@code apply} returned. UPDATED: an update taken in place by the update handler, or
+   * adopted while waiting. FAILED: the config or {@code apply} failed; effects released. UNLOADED:
+   * effects released, as a required service went away or for a restart. DISPOSED: ended for good.
+   */
+  public enum Kind { APPLIED, UPDATED, FAILED, UNLOADED, DISPOSED }
 
   /** One line for people: {@code applied root/web (web) generation 2}, then any error line. */
   public String describe() {
@@ -35,10 +28,7 @@ public record LifecycleEvent(
     return errorLine().map(why -> line + ": " + why).orElse(line);
   }
 
-  /**
-   * The error's message on one line (its first line, then the others joined by {@code "; "}), or
-   * its class's simple name without a message; empty without an error.
-   */
+  /** The error's message on one line (lines joined by {@code "; "}), or its class's simple name. */
   public Optional<String> errorLine() {
     if (error == null) {
       return Optional.empty();

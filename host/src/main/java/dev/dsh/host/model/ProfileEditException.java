@@ -2,22 +2,17 @@ package dev.dsh.host.model;
 
 /**
  * An edit of a profile's files refused before anything was written, for a reason a caller tells
- * apart (a console answers an unknown name with "not found"). The message names what was asked
- * for and what to do, never a config value.
+ * apart (a console answers an unknown name with "not found"); never a config value.
  */
 public final class ProfileEditException extends ProfileException {
 
   private static final long serialVersionUID = 1L;
 
-  /** Why the edit was refused. */
-  public enum Reason {
-    /** No row of the composed profile has the id given. */
-    UNKNOWN_ROW,
-    /** No installed plugin has the id given. */
-    UNKNOWN_PLUGIN,
-    /** The row's config comes from a layer after the user layer, so an edit there would not apply. */
-    SET_ELSEWHERE
-  }
+  /**
+   * Why the edit was refused: no row has the id, no installed plugin has the id, or the row's
+   * config comes from a layer after the user layer (an edit there would not apply).
+   */
+  public enum Reason { UNKNOWN_ROW, UNKNOWN_PLUGIN, SET_ELSEWHERE }
 
   private final Reason reason;
 

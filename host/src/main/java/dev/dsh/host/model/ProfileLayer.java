@@ -1,20 +1,12 @@
 package dev.dsh.host.model;
 
-import java.util.Objects;
-
 /**
- * A patch layer given in memory, composed after the profile's files and {@code --patch}: a
- * program's last word on its rows.
+ * A patch layer given in memory, composed after the profile's files and {@code --patch}.
  *
  * @param name the layer as messages and {@code --dump-config} name it
  * @param yaml the patch, in the format of {@code cordis.patch.yml}
  */
 public record ProfileLayer(String name, String yaml) {
-
-  public ProfileLayer {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(yaml, "yaml");
-  }
 
   /** The name only: the patch may carry a placeholder key. */
   @Override

@@ -19,7 +19,7 @@ public record SearchRecord(
   public enum Outcome {
     OK, ERROR, ABORTED;
 
-    /** The label form: {@code ok}, {@code error}, {@code aborted}. */
+    /** {@code ok}, {@code error} or {@code aborted}. */
     public String label() {
       return name().toLowerCase(Locale.ROOT);
     }

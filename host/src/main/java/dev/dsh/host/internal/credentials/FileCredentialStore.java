@@ -7,7 +7,6 @@ import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.PermissionWarning;
-import dev.dsh.host.model.CredentialStoreCorruptException;
 import dev.dsh.host.model.FileAccessException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -73,7 +72,7 @@ public final class FileCredentialStore {
   /**
    * The value stored for {@code ref} now.
    *
-   * @throws CredentialStoreCorruptException when the file cannot be understood
+   * @throws FileAccessException when the file cannot be understood
    * @throws FileAccessException when it cannot be read, naming the path and the reason
    */
   public Optional<String> read(CredentialRef ref) {
@@ -90,7 +89,7 @@ public final class FileCredentialStore {
    *
    * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would take
    *     the store over 1 MiB; the message never holds the value
-   * @throws CredentialStoreCorruptException when the file cannot be understood; it is kept as is
+   * @throws FileAccessException when the file cannot be understood; it is kept as is
    * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
   public void write(CredentialRef ref, String value) {
@@ -123,7 +122,7 @@ public final class FileCredentialStore {
     try {
       refuseFolder(path);
       return Optional.of(CappedRead.read(Files.size(path), () -> Files.newInputStream(path),
-          MAX_BYTES, size -> new CredentialStoreCorruptException(file, "it is too large ("
+          MAX_BYTES, size -> FileAccessException.corruptStore(file, "it is too large ("
               + (size >= 0 ? size : "more than " + MAX_BYTES) + " bytes), and a store may be at"
               + " most 1 MiB (" + MAX_BYTES + " bytes); it was not read")));
     } catch (NoSuchFileException e) {

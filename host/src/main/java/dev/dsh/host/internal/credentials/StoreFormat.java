@@ -1,7 +1,7 @@
 package dev.dsh.host.internal.credentials;
 
 import dev.dsh.api.credentials.CredentialRef;
-import dev.dsh.host.model.CredentialStoreCorruptException;
+import dev.dsh.host.model.FileAccessException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -44,7 +44,7 @@ final class StoreFormat {
       root = READER.readTree(content);
     } catch (JacksonException e) {
       TokenStreamLocation at = e.getLocation();
-      throw new CredentialStoreCorruptException(file, "it is not valid JSON" + (at == null
+      throw FileAccessException.corruptStore(file, "it is not valid JSON" + (at == null
           || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column "
           + at.getColumnNr() + ")"));
     }
@@ -58,18 +58,18 @@ final class StoreFormat {
             ? "its \"credentials\" is not a JSON object"
         : null;
     if (wrong != null) {
-      throw new CredentialStoreCorruptException(file, wrong);
+      throw FileAccessException.corruptStore(file, wrong);
     }
     int position = 0;
     for (Map.Entry<String, JsonNode> entry : credentials.properties()) {
       position++;
       if (!CredentialRef.NAME.matcher(entry.getKey()).matches()) {
         // Not echoed: a value pasted in the name's place must not be printed.
-        throw new CredentialStoreCorruptException(
+        throw FileAccessException.corruptStore(
             file, "entry " + position + " of \"credentials\" has an invalid name");
       }
       if (!entry.getValue().isString()) {
-        throw new CredentialStoreCorruptException(
+        throw FileAccessException.corruptStore(
             file, "the value of " + entry.getKey() + " is not a JSON string");
       }
       String value = entry.getValue().stringValue().trim();

@@ -19,11 +19,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One thread that owns some state and runs the tasks asked of it one at a time, in order; asked
- * from itself, or once stopped, a task runs in place. For the scope runtime it also times plugin
- * code ({@link #guard}): one alarm times the innermost level while it is a plugin call, so a nested
- * step pauses the call around it and a deadline passes only in plugin code, never mid-transition.
- * Then a fresh thread takes over, first running {@code recovery}; the stuck one, should it return,
- * is {@link Abandoned}. An idle thread holds the host's context class loader, pinning no plugin's.
+ * from itself, or once stopped, a task runs in place. It also times plugin code ({@link #guard}):
+ * one alarm times the innermost level while it is a plugin call, so a deadline passes only in
+ * plugin code, never mid-transition. Then a fresh thread takes over, first running {@code
+ * recovery}; the stuck one, should it return, is {@link Abandoned}. An idle thread holds the
+ * host's context class loader, pinning no plugin's.
  */
 public final class RuntimeThread {
 
@@ -37,6 +37,17 @@ public final class RuntimeThread {
     }
   }
 
+  /** Plugin code overstayed the deadline, as in {@code apply did not return within 10 s; ...}. */
+  public static final class PluginCallTimeoutException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    PluginCallTimeoutException(Callback what, Duration deadline, String stuckThread) {
+      super(what + " did not return within " + (deadline.toMillis() % 1000 == 0
+          ? deadline.toSeconds() + " s" : deadline.toMillis() + " ms")
+          + "; thread \"" + stuckThread + "\" is left in it", null, false, false);
+    }
+  }
+
   /** A plugin call that overstayed the deadline, or was on the stack of one that did. */
   record Call(Scope owner, Callback what, PluginCallTimeoutException error) {}
 
@@ -45,7 +56,6 @@ public final class RuntimeThread {
 
   /** A plugin call (owner set) with its time left, or a nested step (owner null). */
   private record Level(@Nullable Scope owner, @Nullable Callback what, long left) {}
-
   private record Task(Supplier<?> work, CompletableFuture<@Nullable Object> done) {}
 
   private static final ClassLoader HOST = RuntimeThread.class.getClassLoader();
@@ -76,18 +86,11 @@ public final class RuntimeThread {
     startWorker();
   }
 
-  /** Runs {@code op} on this thread (the caller's once stopped) and returns or throws as it did. */
+  /** Runs {@code op} on this thread (the caller's once stopped); returns or throws as it did. */
   @SuppressWarnings("unchecked")
   public <T> T call(Supplier<T> op) {
     Task task = new Task(op, new CompletableFuture<>());
-    boolean inPlace;
-    synchronized (this) {
-      inPlace = worker == null || worker == Thread.currentThread();
-      if (!inPlace) {
-        queue.add(task);
-      }
-    }
-    if (inPlace) {
+    if (!queued(task)) {
       boolean nested = enter(null, null);
       try {
         return op.get();
@@ -105,9 +108,12 @@ public final class RuntimeThread {
     }
   }
 
-  /** {@link #call} without a result. */
+  private synchronized boolean queued(Task task) {
+    return worker != null && worker != Thread.currentThread() && queue.add(task);
+  }
+
   public void run(Runnable op) {
-    call(task(op).work());
+    call(unit(op));
   }
 
   /** Stops the thread once the tasks asked before have run; later ones run in place. */
@@ -125,15 +131,13 @@ public final class RuntimeThread {
 
   /** Queues {@code op} after what was asked before: for a request the step on the stack blocks. */
   void later(Runnable op) {
-    queue.addLast(task(op));
+    queue.addLast(new Task(unit(op), new CompletableFuture<>()));
   }
 
-  /** Whether a plugin call of {@code owner} is on this thread's stack. */
   synchronized boolean inCall(Scope owner) {
     return levels.stream().anyMatch(level -> level.owner() == owner);
   }
 
-  /** Runs plugin code for {@code owner} under the deadline. */
   <T> T guard(Scope owner, Callback what, Callable<T> plugin) throws Exception {
     boolean timed = enter(owner, what);
     try {
@@ -199,10 +203,7 @@ public final class RuntimeThread {
     alarm = null;
     worker.setName(stuck);
     // the recovery answers the stuck task's caller, or the caller of the recovery it replaces
-    queue.addFirst(new Task(() -> {
-      recovery.accept(lost);
-      return null;
-    }, current.done()));
+    queue.addFirst(new Task(unit(() -> recovery.accept(lost)), current.done()));
     startWorker();
   }
 
@@ -233,11 +234,11 @@ public final class RuntimeThread {
     }
   }
 
-  private static Task task(Runnable op) {
-    return new Task(() -> {
+  private static Supplier<@Nullable Object> unit(Runnable op) {
+    return () -> {
       op.run();
       return null;
-    }, new CompletableFuture<>());
+    };
   }
 
   private static Thread thread(Runnable body, String name) {

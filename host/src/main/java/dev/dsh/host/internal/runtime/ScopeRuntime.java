@@ -23,11 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A tree of scopes (docs/ARCHITECTURE.md, section 2): the root context, the plugins applied under
- * it, their effects and services. Every transition runs on the runtime's one thread, in the order
- * asked; the getters, {@link Context#get} and {@link #scopes()} never wait for it. Each plugin call
- * has a deadline: past it the scope fails and the runtime goes on on a fresh thread. Configs are
- * validated before {@code apply} and every update, and never logged.
+ * A tree of scopes: the root context, the plugins applied under it, their effects and services.
+ * Every transition runs on the runtime's one thread, in the order asked; the getters, {@link
+ * Context#get} and {@link #scopes()} never wait for it. Past a plugin call's deadline the scope
+ * fails and the runtime goes on on a fresh thread. Configs are validated, and never logged.
  */
 public final class ScopeRuntime implements AutoCloseable {
 
@@ -47,12 +46,12 @@ public final class ScopeRuntime implements AutoCloseable {
   private final RuntimeThread loop;
   private final ScopeNode root;
 
-  /** A runtime that reports life-cycle events nowhere, with a 10 s plugin deadline. */
+  /** A runtime that reports events nowhere, with a 10 s plugin deadline. */
   public ScopeRuntime(ConfigValidator validator) {
     this(validator, LifecycleListener.none());
   }
 
-  /** A runtime that reports every life-cycle event to {@code listener}, 10 s plugin deadline. */
+  /** A runtime that reports every event to {@code listener}, with a 10 s plugin deadline. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener) {
     this(validator, listener, Duration.ofSeconds(10));
   }
@@ -74,7 +73,6 @@ public final class ScopeRuntime implements AutoCloseable {
    * Applies {@code plugin} under the root in scope {@code root/<id>}, as {@link Context#plugin}.
    *
    * @throws IllegalStateException when a live scope has that id, or the runtime is closed
-   * @throws IllegalArgumentException when {@code id} is blank or contains {@code /}
    */
   public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
     return ((ScopeContext) root()).plugin(Objects.requireNonNull(id, "id"), plugin, config);

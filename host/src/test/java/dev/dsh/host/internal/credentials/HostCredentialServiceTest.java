@@ -9,7 +9,7 @@ import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
-import dev.dsh.host.model.CredentialStoreCorruptException;
+import dev.dsh.host.model.FileAccessException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ class HostCredentialServiceTest {
     Files.writeString(storeFile(), "{\"TENCENTCLOUD_WSA_APIKEY\": \"" + CANARY + "\", ");
 
     assertThatThrownBy(() -> service().isConfigured(KEY))
-        .isInstanceOf(CredentialStoreCorruptException.class)
+        .isInstanceOf(FileAccessException.class)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(CANARY));
   }
 
@@ -351,16 +351,16 @@ class HostCredentialServiceTest {
             ExecutionException.class,
             () -> service.resolve(KEY).toCompletableFuture().get(5, TimeUnit.SECONDS));
     assertThat(resolveFailure.getCause())
-        .isInstanceOf(CredentialStoreCorruptException.class)
+        .isInstanceOf(FileAccessException.class)
         .hasMessageContaining(storeFile().toString())
         .hasMessageContaining("is corrupt: it is not valid JSON (line 1")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(CANARY));
     assertThatThrownBy(() -> service.set(KEY, "new-value"))
-        .isInstanceOf(CredentialStoreCorruptException.class)
+        .isInstanceOf(FileAccessException.class)
         .hasMessageContaining(storeFile().toString());
-    assertThatThrownBy(() -> service.unset(KEY)).isInstanceOf(CredentialStoreCorruptException.class);
+    assertThatThrownBy(() -> service.unset(KEY)).isInstanceOf(FileAccessException.class);
     assertThatThrownBy(() -> service.describe(KEY))
-        .isInstanceOf(CredentialStoreCorruptException.class);
+        .isInstanceOf(FileAccessException.class);
 
     assertThat(Files.readString(storeFile(), StandardCharsets.UTF_8)).isEqualTo(corrupt);
   }
@@ -380,7 +380,7 @@ class HostCredentialServiceTest {
       Files.writeString(storeFile(), c.getKey());
       assertThatThrownBy(() -> service().describe(KEY))
           .as(c.getKey())
-          .isInstanceOf(CredentialStoreCorruptException.class)
+          .isInstanceOf(FileAccessException.class)
           .hasMessageContaining(c.getValue())
           .satisfies(e -> assertThat(e.getMessage()).doesNotContain(CANARY));
     }

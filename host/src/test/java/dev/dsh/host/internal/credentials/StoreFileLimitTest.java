@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
-import dev.dsh.host.model.CredentialStoreCorruptException;
+import dev.dsh.host.model.FileAccessException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -40,10 +40,10 @@ class StoreFileLimitTest {
         LaunchEnvironment.of(Map.of(KEY.name(), "sk-from-the-environment")));
 
     assertThatThrownBy(() -> service.describe(KEY))
-        .isInstanceOf(CredentialStoreCorruptException.class)
+        .isInstanceOf(FileAccessException.class)
         .hasMessage(refused(file, 3L << 30));
     assertThatThrownBy(() -> service.set(KEY, "sk-new"))
-        .isInstanceOf(CredentialStoreCorruptException.class)
+        .isInstanceOf(FileAccessException.class)
         .hasMessage(refused(file, 3L << 30));
     assertThat(Files.size(file)).isEqualTo(3L << 30);
 

@@ -91,7 +91,6 @@ class DshHomeTest {
 
     assertThat(home.plugins()).isEqualTo(dir.resolve("plugins"));
     assertThat(home.profileFile("default")).isEqualTo(dir.resolve("profiles/default/profile.yml"));
-    assertThat(home.userPatch("demo")).isEqualTo(dir.resolve("profiles/demo/cordis.patch.yml"));
   }
 
   @Test

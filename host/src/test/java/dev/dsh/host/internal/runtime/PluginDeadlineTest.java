@@ -60,7 +60,7 @@ class PluginDeadlineTest {
 
     assertThat(sleepy.state()).isEqualTo(ScopeState.FAILED);
     assertThat(sleepy.error().orElseThrow())
-        .isInstanceOf(PluginCallTimeoutException.class)
+        .isInstanceOf(RuntimeThread.PluginCallTimeoutException.class)
         .hasMessageStartingWith("apply did not return within 300 ms; thread \"dsh-plugin root/sleepy apply\"")
         .hasMessageEndingWith("is left in it");
     assertThat(next.state()).isEqualTo(ScopeState.ACTIVE);

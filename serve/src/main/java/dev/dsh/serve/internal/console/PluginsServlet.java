@@ -6,8 +6,8 @@ import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
+import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.BadRequest;
@@ -75,14 +75,14 @@ final class PluginsServlet extends ConsoleApi.Endpoint {
 
   private ObjectNode list() {
     HostInspection inspection = Host.inspect(options);
-    List<PluginInfo> loaded = state.booted().map(Host::plugins).orElse(List.of());
+    List<StatusJson.Plugin> loaded = state.booted().map(Host::plugins).orElse(List.of());
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.putArray("plugins");
     for (HostInspection.PluginJar jar : inspection.jars()) {
       ObjectNode entry = root.withArray("plugins").addObject().put("id", jar.id())
           .put("version", jar.version()).put("enabled", jar.enabled())
           .put("state", loaded.stream().filter(p -> p.id().equals(jar.id()))
-              .map(PluginInfo::state).findFirst().orElse("NOT_LOADED"));
+              .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"));
       jar.rows().forEach(entry.putArray("rows")::add);
     }
     for (HostInspection.RefusedJar refused : inspection.refusedJars()) {
