@@ -43,12 +43,11 @@ abstract class PublishedScope implements Scope {
         id, plugin.name(), parent == null ? ScopeState.ACTIVE : ScopeState.PENDING, 0, null);
   }
 
-  /** The next state, one generation on; {@code error} only for FAILED. */
   void to(ScopeState state, @Nullable Throwable error) {
     info = new ScopeInfo(id, plugin.name(), state, info.generation() + 1, error);
   }
 
-  /** Tells the listener of the transition just made; only a FAILED one has an error. */
+  /** Tells the listener of the transition just made. */
   void emit(Kind kind) {
     LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
     LOG.debug("{}", event.describe());

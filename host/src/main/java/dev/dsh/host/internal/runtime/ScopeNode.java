@@ -203,7 +203,6 @@ final class ScopeNode extends PublishedScope {
     }
   }
 
-  /** Removes {@code entry}, once, and unloads the scopes that required it. */
   void withdraw(Service entry) {
     if (tree.services().get(entry.key()) == entry) {
       tree.services().remove(entry.key());
@@ -211,7 +210,6 @@ final class ScopeNode extends PublishedScope {
     }
   }
 
-  /** Loads or unloads the scopes that require {@code key}, as it just came or went. */
   void settleDependents(ServiceKey<?> key) {
     for (ScopeNode node : List.copyOf(tree.index().values())) {
       if (node.requires.contains(key)) {
