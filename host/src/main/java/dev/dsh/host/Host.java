@@ -71,12 +71,11 @@ public final class Host implements AutoCloseable {
   }
 
   /**
-   * Boots for a one-shot command. A jar that does not load is reported through the event sink and
-   * skipped. A failed row that ends the command (see {@link RowFailures}) ends the boot; any other
-   * is reported in one line and the command goes on without it.
+   * Boots for a one-shot command. A jar that does not load, or a failed row the command can do
+   * without, is reported in one line and skipped.
    *
-   * @throws ProfileException when the profile does not compose, a row cannot be applied or a row
-   *     that ends the command failed, one problem a line; nothing is left running
+   * @throws ProfileException when the profile does not compose or a row the command needs failed,
+   *     one problem a line; nothing is left running
    */
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     return boot(new Host(options, lifecycle), host -> {
