@@ -49,19 +49,18 @@ public final class Host implements AutoCloseable {
   // Not the runtime's thread: a jar load may wait seconds for the file to settle and PF4J starts
   // plugin code, and neither may hold up scope transitions.
   final RuntimeThread admin;
-  private final ProfileStanding standing = new ProfileStanding();
   private volatile ComposedProfile current;
   private @Nullable Watcher watcher;
 
   private Host(HostOptions options, LifecycleListener lifecycle) {
     this.options = options;
     PluginLoader loader = new PluginLoader(options.home().root());
-    this.builtins = new BuiltinPlugins(options, standing::refusal);
+    this.failures = new RowFailures(options.verbose(), options.events());
+    this.builtins = new BuiltinPlugins(options, failures::refusal);
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.current = composer.baseOnly(options.profile());
     this.leftovers = new LeftoverThreads(options.events());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);
-    this.failures = new RowFailures(options.verbose(), options.events());
     // the threads last, so that nothing above that throws leaves one running
     this.runtime =
         new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
@@ -144,9 +143,9 @@ public final class Host implements AutoCloseable {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));
       try {
         problems.addAll(apply(compose()));
-        standing.applied();
+        failures.applied();
       } catch (ProfileException e) {
-        problems.add(standing.notApplied(options.profile(), e));
+        problems.add(failures.notApplied(options.profile(), e));
         problems.addAll(apply(current)); // plugins that went away must still lose their rows
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
@@ -159,7 +158,7 @@ public final class Host implements AutoCloseable {
 
   /** Why the profile's files are not applied, while they do not compose (a serving host only). */
   public Optional<String> profileProblem() {
-    return standing.problem();
+    return failures.problem();
   }
 
   /** Runs one search through the web service, as {@code ctx.web.search} does. */

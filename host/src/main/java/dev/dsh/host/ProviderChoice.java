@@ -5,12 +5,10 @@ import dev.dsh.host.internal.web.WebServiceImpl;
 import java.util.Optional;
 
 /**
- * Which provider a search would get now, or why none: what a console shows beside the providers.
- * It runs no search, but asks the providers as a search does.
+ * Which provider a search would get now, asking the providers as a search does, or why none.
  *
- * @param provider the id of the provider a search would get now; empty when it would get none
- * @param pinned whether a provider is pinned (the {@code web} row's {@code searchProvider} or
- *     {@code DSH_WEB_SEARCH_PROVIDER})
+ * @param provider the provider's id; empty when a search would get none
+ * @param pinned whether a provider is pinned ({@code searchProvider} or DSH_WEB_SEARCH_PROVIDER)
  * @param reason why a search would get no provider, in the words its error would carry
  */
 public record ProviderChoice(Optional<String> provider, boolean pinned, Optional<String> reason) {

@@ -8,6 +8,7 @@ import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.runtime.RuntimeThread.PluginCallTimeoutException;
 import dev.dsh.host.internal.web.ProviderSelection;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ProfileException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -18,12 +19,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * How failed rows are told, one line each (and the stack trace with {@code --verbose}), and which
  * end a one-shot command: a built-in's, or any while selection may need it (the pinned provider is
- * not registered, or nothing is pinned and none is available).
+ * not registered, or nothing is pinned and none is available). Also whether a serving host's
+ * profile is applied and, while its files do not compose, why: written by the admin thread on each
+ * reload, read by any.
  */
 final class RowFailures {
 
   private final boolean verbose;
   private final Consumer<String> events;
+  private volatile Optional<String> problem = Optional.empty();
+  private volatile boolean everApplied;
 
   RowFailures(boolean verbose, Consumer<String> events) {
     this.verbose = verbose;
@@ -35,6 +40,35 @@ final class RowFailures {
     List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     return lines.isEmpty() ? "" : lines.size() == 1 ? lines.get(0)
         : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
+  }
+
+  /** The profile's own tree is applied now. */
+  void applied() {
+    everApplied = true;
+    problem = Optional.empty();
+  }
+
+  /** The profile did not compose: returns the line to report. */
+  String notApplied(String profile, ProfileException error) {
+    String line = oneLine(everApplied
+        ? "profile not applied, the previous tree keeps serving: " + error.getMessage()
+        : "profile \"" + profile + "\" is not applied, so no plugin row runs: " + error.getMessage()
+            + "; fix the file and dsh applies it once it is saved, without a restart");
+    problem = Optional.of(line);
+    return line;
+  }
+
+  /** The line reported while the profile's files do not compose; empty once they do. */
+  Optional<String> problem() {
+    return problem;
+  }
+
+  /**
+   * While no tree of the profile's own has applied, what a search fails with while no provider is
+   * registered: the base layer's answer ("install and enable a web search plugin") would mislead.
+   */
+  Optional<String> refusal() {
+    return everApplied ? Optional.empty() : problem;
   }
 
   /** {@code row "x" failed: <cause>}; with {@code --verbose}, the stack trace is reported first. */

@@ -4,6 +4,9 @@ import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.ServiceKey;
+import dev.dsh.api.config.Default;
+import dev.dsh.api.config.Description;
+import dev.dsh.api.config.Range;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.tool.WebSearchTool;
 import java.time.Duration;
@@ -16,6 +19,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * under {@link WebSearchTool#KEY}. A new timeout is taken in place and applies from the next call.
  */
 final class WebToolPlugin implements Plugin {
+
+  /** The {@code tool-web} row's config. */
+  record WebToolConfig(
+      @Default("30000")
+          @Range(min = 1, max = 3_600_000)
+          @Description(
+              "How long one web_search call may take, in milliseconds (1 to 3600000, one hour: the"
+                  + " range of dsh search --timeout); when it elapses the searches are aborted.")
+          int searchTimeoutMs) {}
 
   @Override
   public String name() {

@@ -8,6 +8,7 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.WebToolPlugin.WebToolConfig;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;

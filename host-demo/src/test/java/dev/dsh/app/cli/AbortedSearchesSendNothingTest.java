@@ -11,32 +11,35 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 22 section 3, through {@code dsh run} with the real plugin jar: with {@code
+ * The concurrency cap's queue, through {@code dsh run} with the real plugin jar: with {@code
  * maxConcurrentSearches: 1} and a server that never answers, searches whose turn comes too near
  * their deadline are answered {@code WEB_ABORTED} with the one timeout wording, and never sent.
+ * One session serves both tests: each reads only its own lines and requests.
  */
 @Tag("timing") // runs alone, after the other classes (host-demo/pom.xml)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AbortedSearchesSendNothingTest {
 
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test");
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String APPLIED = "applied root/" + RealPluginJar.ROW_ID + " ";
 
-  @TempDir Path home;
   private SearchProStub stub;
   private RunSession run;
 
-  @BeforeEach
-  void setUp() {
+  @BeforeAll
+  void setUp(@TempDir Path home) {
     stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
     stub.holdAnswers();
     CliHarness.installPlugin(home, stub.baseUrl(), "maxConcurrentSearches: 1");
@@ -44,7 +47,12 @@ class AbortedSearchesSendNothingTest {
     run.awaitErr(0, APPLIED);
   }
 
-  @AfterEach
+  @BeforeEach
+  void forgetRequests() {
+    stub.forgetRequests();
+  }
+
+  @AfterAll
   void tearDown() throws Exception {
     run.close();
     stub.close();
@@ -52,38 +60,26 @@ class AbortedSearchesSendNothingTest {
 
   @Test
   void fourBehindOneHoldingTheSlotTimeOutUnsent() throws Exception {
-    run.send("search --json --timeout 10s holder");
+    run.send("search --json --timeout 5s holder");
     stub.awaitRequest(RunSession.SOON);
     for (int i = 0; i < 4; i++) {
-      run.send("search --json --timeout 2s behind-" + i);
+      run.send("search --json --timeout 1s behind-" + i);
     }
 
-    // Answers print in the order of their lines: the holder's comes when its 10 s are up, then
-    // the four that ended at 2 s.
+    // Answers print in the order of their lines: the holder's comes when its 5 s are up, then
+    // the four that ended at 1 s.
     List<JsonNode> answers = new ArrayList<>();
-    for (String line : awaitLines(5, Duration.ofSeconds(40))) {
-      answers.add(JSON.readTree(line));
+    for (int i = 0; i < 5; i++) {
+      answers.add(JSON.readTree(run.nextLine()));
     }
 
     assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"holder\",\"Cnt\":10}");
     assertThat(answers.get(0).get("error")).isEqualTo(JSON.readTree(
-        "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 10 s\"}"));
+        "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 5 s\"}"));
     assertThat(answers.subList(1, 5))
         .allSatisfy(answer -> assertThat(answer.get("error")).isEqualTo(JSON.readTree(
-            "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 2 s\"}")));
-  }
-
-  /** The first {@code count} stdout lines, waiting at most {@code bound} (a hang guard). */
-  private List<String> awaitLines(int count, Duration bound) throws InterruptedException {
-    long end = System.nanoTime() + bound.toNanos();
-    while (run.outLines().size() < count) {
-      if (System.nanoTime() > end) {
-        throw new AssertionError("not " + count + " answers within " + bound + ": " + run.outLines());
-      }
-      Thread.sleep(20);
-    }
-    return run.outLines().subList(0, count);
+            "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 1 s\"}")));
   }
 
   @Test
@@ -103,7 +99,7 @@ class AbortedSearchesSendNothingTest {
     int first = run.outLines().size();
     StringBuilder lines = new StringBuilder();
     for (int i = 0; i < 20; i++) {
-      lines.append("search --json --timeout 2s q").append(i).append('\n');
+      lines.append("search --json --timeout 1s q").append(i).append('\n');
     }
     run.send(lines.toString().stripTrailing());
     List<JsonNode> answers = new ArrayList<>();
@@ -112,7 +108,7 @@ class AbortedSearchesSendNothingTest {
     }
 
     assertThat(answers).allSatisfy(answer -> assertThat(answer.get("error")).isEqualTo(JSON.readTree(
-        "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 2 s\"}")));
+        "{\"code\":\"WEB_ABORTED\",\"message\":\"web search timed out after 1 s\"}")));
     Thread.sleep(Duration.ofMillis(200).toMillis()); // a request sent at the last moment arrives
     List<String> sent = stub.requests().stream()
         .map(request -> JSON.readTree(request.body()).path("Query").asString())

@@ -5,7 +5,6 @@ import dev.dsh.api.web.SearchFilters;
 import dev.dsh.host.json.Json;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -34,35 +33,31 @@ record ToolArguments(List<String> queries, SearchFilters filters) {
     if (root == null || !root.isObject()) {
       throw invalid("they must be a JSON object like {\"queries\": [\"...\"]}");
     }
-    for (Map.Entry<String, JsonNode> property : root.properties()) {
-      if (!PROPERTIES.contains(property.getKey())) {
-        throw invalid("unknown property \"" + property.getKey()
+    for (String name : root.propertyNames()) {
+      if (!PROPERTIES.contains(name)) {
+        throw invalid("unknown property \"" + name
             + "\"; only \"queries\", \"site\" and \"freshness\" are accepted");
       }
     }
-    JsonNode queries = root.get("queries");
-    if (queries == null) {
+    JsonNode queries = root.path("queries");
+    if (queries.isMissingNode()) {
       throw invalid("\"queries\" is required");
-    }
-    if (!queries.isArray()) {
+    } else if (!queries.isArray()) {
       throw invalid("\"queries\" must be an array of 1 to " + MAX_QUERIES + " strings");
-    }
-    if (queries.isEmpty() || queries.size() > MAX_QUERIES) {
+    } else if (queries.isEmpty() || queries.size() > MAX_QUERIES) {
       throw invalid("\"queries\" must hold 1 to " + MAX_QUERIES + " queries, got " + queries.size());
     }
     Set<String> unique = new LinkedHashSet<>();
     for (int i = 0; i < queries.size(); i++) {
-      JsonNode query = queries.get(i);
-      if (!query.isString()) {
-        throw invalid("\"queries\"[" + i + "] must be a string");
+      String query = string(queries.get(i), "\"queries\"[" + i + "]");
+      if (query == null || query.isBlank()) {
+        throw invalid(
+            "\"queries\"[" + i + "] must " + (query == null ? "be a string" : "not be blank"));
       }
-      if (query.stringValue().isBlank()) {
-        throw invalid("\"queries\"[" + i + "] must not be blank");
-      }
-      unique.add(query.stringValue().trim());
+      unique.add(query.trim());
     }
-    String site = optionalString(root, "site");
-    String freshness = optionalString(root, "freshness");
+    String site = string(root.path("site"), "\"site\"");
+    String freshness = string(root.path("freshness"), "\"freshness\"");
     try {
       return new ToolArguments(List.copyOf(unique), new SearchFilters(
           site, List.of(), freshness == null ? null : Freshness.parse(freshness)));
@@ -71,15 +66,12 @@ record ToolArguments(List<String> queries, SearchFilters filters) {
     }
   }
 
-  private static @Nullable String optionalString(JsonNode root, String field) {
-    JsonNode value = root.get(field);
-    if (value == null || value.isNull()) {
-      return null;
+  /** The string {@code value}; null when it is absent or null; else names {@code field}. */
+  private static @Nullable String string(JsonNode value, String field) {
+    if (!value.isString() && !value.isMissingNode() && !value.isNull()) {
+      throw invalid(field + " must be a string");
     }
-    if (!value.isString()) {
-      throw invalid("\"" + field + "\" must be a string");
-    }
-    return value.stringValue();
+    return value.isString() ? value.stringValue() : null;
   }
 
   private static IllegalArgumentException invalid(String problem) {

@@ -8,12 +8,12 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a tool call gives back: the model's text, the error code when it failed, and the merged
- * sources the text lists (for structured results, such as MCP's {@code structuredContent}).
+ * What a tool call gives back.
  *
  * @param text the model-facing text; for a failure, {@code Error: <message>}
  * @param errorCode the failure's code (such as {@code WEB_ABORTED}); absent on success
- * @param sources the merged sources in the order the text lists them; empty for a failure
+ * @param sources the merged sources in the order the text lists them (for structured results,
+ *     such as MCP's {@code structuredContent}); empty for a failure
  * @param truncated true when the text says that sources were left out
  */
 public record ToolResult(
@@ -24,7 +24,7 @@ public record ToolResult(
 
   public ToolResult {
     Objects.requireNonNull(text, "text");
-    sources = List.copyOf(Objects.requireNonNull(sources, "sources"));
+    sources = List.copyOf(sources);
   }
 
   /** A successful call whose {@code text} lists {@code sources}. */
@@ -32,12 +32,12 @@ public record ToolResult(
     return new ToolResult(text, null, sources, truncated);
   }
 
-  /** A failed call: the text is {@code Error: <message>} and the code is kept. */
+  /** A failed call: the text is {@code Error: <message>}. */
   public static ToolResult failure(String code, String message) {
     return new ToolResult("Error: " + message, Objects.requireNonNull(code, "code"), List.of(), false);
   }
 
-  /** The answer to a call while the {@code tool-web} row is not running: {@link #NOT_RUNNING}. */
+  /** The answer to a call while the {@code tool-web} row is not running. */
   public static ToolResult notRunning() {
     return failure(WEB_PROVIDER_UNAVAILABLE, NOT_RUNNING);
   }

@@ -9,26 +9,11 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The model-facing text of web search results, shared by the {@code web_search} tool and {@code dsh
- * search}.
- *
- * <p>Blocks separated by one blank line, no trailing newline, in this order:
- *
- * <ol>
- *   <li>the answers' {@code content}, when any: alone for a single query; for several queries each
- *       led by a {@code ### <query>} line;
- *   <li>{@code Sources:} and one line per source, {@code - [<title, else host, else url>](<url>)},
- *       then {@code  — <snippet>} and {@code  (<publishedAt>)} when present; or {@code No results
- *       found.} when there are no sources and no content;
- *   <li>{@code (Showing the first <n> sources. Refine the query for more.)} when truncated and
- *       there are sources;
- *   <li>always, last: {@link #CITE}.
- * </ol>
- *
- * <p>So that one source is always one well-formed list item: whitespace that includes a line break
- * becomes one space; {@code \ [ ]} in the link text are escaped; in the link target, whitespace,
- * controls and {@code < >} are percent-encoded, and parentheses too when they are unbalanced
- * (balanced ones, as in Wikipedia urls, are valid Markdown).
+ * The model-facing text of web search results, for the {@code web_search} tool and {@code dsh
+ * search}: the answers' content (each led by {@code ### <query>} when there are several queries),
+ * {@code Sources:} with one markdown list item per source (else {@link #NO_RESULTS}), a note when
+ * truncated, and {@link #CITE} last; blocks apart by one blank line. Line breaks in a source become
+ * spaces and its link text and target are escaped, so that one source is always one list item.
  */
 public final class WebSearchRendering {
 
@@ -42,7 +27,7 @@ public final class WebSearchRendering {
 
   private WebSearchRendering() {}
 
-  /** The text for one search's result (a single query: its content is not labelled). */
+  /** The text for one search's result. */
   public static String render(WebSearchResult result) {
     return render(List.of(""), List.of(result), result.sources(), result.truncated());
   }
@@ -72,7 +57,6 @@ public final class WebSearchRendering {
     return String.join("\n\n", blocks);
   }
 
-  /** One source's list item. */
   private static String line(WebSearchSource source) {
     StringBuilder line = new StringBuilder("- [")
         .append(oneLine(label(source)).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]"))
@@ -102,6 +86,8 @@ public final class WebSearchRendering {
     return LINE_BREAKING_SPACE.matcher(text.strip()).replaceAll(" ");
   }
 
+  // Whitespace, controls and < > percent-encoded; parentheses too when unbalanced (balanced ones,
+  // as in Wikipedia urls, are valid Markdown).
   private static String linkTarget(String url) {
     int depth = 0;
     boolean balanced = true;

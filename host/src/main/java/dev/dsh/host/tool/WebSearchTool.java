@@ -27,15 +27,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 
 /**
- * The model-facing {@code web_search} tool.
- *
- * <p>Arguments ({@link #schema()}): {@code queries}, 1 to 4 non-blank strings, trimmed and without
- * duplicates, and optionally {@code site} (a domain) and {@code freshness}, applied to every query.
- * Each query is one {@code web.search} with {@code maxResults} {@value #MAX_RESULTS} and the tool's
- * timeout, all at once. Sources are merged round-robin by rank, de-duplicated by url and cut to
- * {@value #MAX_RESULTS}; the text is laid out by {@link WebSearchRendering}. A failure is {@code Error: <message>} with the error's code: invalid
- * arguments {@code WEB_INVALID_REQUEST}, else the first failed search's. The returned stage never
- * completes exceptionally.
+ * The model-facing {@code web_search} tool ({@link #schema()}). Each query is one {@code
+ * web.search} with {@value #MAX_RESULTS} results and the tool's timeout, all at once; sources are
+ * merged round-robin by rank, de-duplicated by url and cut to {@value #MAX_RESULTS}. A failure is
+ * {@code Error: <message>} with its code: {@code WEB_INVALID_REQUEST} for bad arguments, else the
+ * first failed search's. The returned stage never completes exceptionally.
  */
 public final class WebSearchTool {
 
@@ -49,7 +45,7 @@ public final class WebSearchTool {
   /** Sources asked of each search, and the cap of the merged list. */
   public static final int MAX_RESULTS = 8;
 
-  /** The default search timeout. */
+  /** The timeout of a tool built without one. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
   /** The tool's description for the model. */
@@ -97,12 +93,11 @@ public final class WebSearchTool {
   /** As {@link #call(String, AbortSignal)}, telling {@code progress} as each search ends well. */
   public CompletionStage<ToolResult> call(
       String argumentsJson, AbortSignal signal, SearchProgress progress) {
-    Objects.requireNonNull(argumentsJson, "argumentsJson");
     Objects.requireNonNull(signal, "signal");
     Objects.requireNonNull(progress, "progress");
     ToolArguments call;
     try {
-      call = ToolArguments.parse(argumentsJson);
+      call = ToolArguments.parse(Objects.requireNonNull(argumentsJson, "argumentsJson"));
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(
           ToolResult.failure(WEB_INVALID_REQUEST, e.getMessage()));
@@ -121,9 +116,9 @@ public final class WebSearchTool {
   }
 
   /**
-   * {@link #call(String, AbortSignal)} on the caller's thread, for a door that waits for its tool:
-   * an interrupted caller aborts the call, keeps its interrupt status and gets {@code WEB_ABORTED},
-   * {@code web search was interrupted}.
+   * {@link #call(String, AbortSignal)} on the caller's thread: an interrupted caller aborts the
+   * call, keeps its interrupt status and gets {@code WEB_ABORTED}, {@code web search was
+   * interrupted}.
    */
   public ToolResult callAndWait(String argumentsJson) {
     AbortController call = new AbortController();
@@ -138,11 +133,7 @@ public final class WebSearchTool {
     }
   }
 
-  /**
-   * Runs the searches at once under a signal shared with the caller's: the first failure fires it,
-   * aborting the others, and is the outcome; else every result, in order. They overlap because
-   * {@link WebService#search} does not wait; one that fails at once leaves the rest unstarted.
-   */
+  // At once, under a signal shared with the caller's: the first failure aborts the others.
   private CompletableFuture<List<WebSearchResult>> searchAll(
       List<WebSearchRequest> requests, SearchProgress progress, AbortSignal caller) {
     AbortController shared = AbortController.linkedTo(caller);
@@ -154,7 +145,7 @@ public final class WebSearchTool {
     List<CompletableFuture<WebSearchResult>> searches = new ArrayList<>();
     for (WebSearchRequest request : requests) {
       if (outcome.isDone()) {
-        break;
+        break; // one failed at once: the rest stay unstarted
       }
       CompletableFuture<WebSearchResult> search;
       try {
@@ -207,10 +198,5 @@ public final class WebSearchTool {
     List<WebSearchSource> sources = List.copyOf(byUrl.values());
     return ToolResult.success(
         WebSearchRendering.render(queries, results, sources, truncated), sources, truncated);
-  }
-
-  @Override
-  public String toString() {
-    return "WebSearchTool[" + NAME + "]";
   }
 }

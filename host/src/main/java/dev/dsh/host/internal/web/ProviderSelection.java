@@ -36,11 +36,7 @@ public final class ProviderSelection {
 
   private ProviderSelection() {}
 
-  /**
-   * The pinned provider id: {@code configured} (the {@code web} row's {@code searchProvider}) when
-   * a non-blank string, else a non-blank {@value WebServiceImpl#PIN_VARIABLE}; trimmed. Read here
-   * alone, by the web service and by the host's boot judging which failed rows matter.
-   */
+  /** The pinned id: {@code configured} when a non-blank string, else {@code PIN_VARIABLE}. */
   public static Optional<String> pin(Optional<?> configured, LaunchEnvironment env) {
     return Stream.of(configured, env.get(WebServiceImpl.PIN_VARIABLE)).flatMap(Optional::stream)
         .filter(String.class::isInstance).map(v -> ((String) v).trim()).filter(s -> !s.isEmpty())
@@ -68,13 +64,11 @@ public final class ProviderSelection {
     for (Registration registration : registered) {
       registration.unavailable().ifPresentOrElse(unavailable::add, () -> usable.add(registration));
     }
-    if (usable.size() == 1) {
-      return usable.get(0);
-    }
     if (usable.isEmpty()) {
       throw new WebError(WEB_PROVIDER_UNAVAILABLE, noneUsable(unavailable));
     }
-    List<Registration> ready = usable.stream().filter(r -> r.readiness().ready()).toList();
+    List<Registration> ready = usable.size() == 1 ? usable
+        : usable.stream().filter(r -> r.readiness().ready()).toList();
     if (ready.size() == 1) {
       return ready.get(0);
     }

@@ -29,10 +29,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One registered provider, how it is judged, and how its searches run and end: at the first of its
- * answer, the deadline ({@link WebError#timedOut}), the caller's signal, its withdrawal, or the
- * returned future cancelled. But for its answer, the provider's signal fires and the search ends
- * whether or not the provider ends it, so no caller waits on one that ignores its abort.
+ * One registered provider, how it is judged, and how its searches run. A search ends at the first
+ * of its answer, the deadline ({@link WebError#timedOut}), the caller's signal, the withdrawal or
+ * the future cancelled, whether or not the provider honours its signal.
  */
 final class Registration {
 
@@ -103,10 +102,7 @@ final class Registration {
     }
   }
 
-  /**
-   * Starts {@code request} under a signal following {@code caller}, the request's timeout and this
-   * registration's withdrawal; empty once withdrawn, so the caller selects again.
-   */
+  /** Starts {@code request}; empty once withdrawn, so the caller selects again. */
   Optional<CompletableFuture<WebSearchResult>> search(WebSearchRequest request, AbortSignal caller) {
     if (withdrawal.signal().aborted()) {
       return Optional.empty();
@@ -133,11 +129,7 @@ final class Registration {
     WebSearchRequest sent = request.withTimeout(null);
     CompletionStage<WebSearchResult> stage;
     try {
-      Optional<WebError> refusal = filterRefusal(sent);
-      if (refusal.isPresent()) {
-        outcome.completeExceptionally(refusal.get());
-        return Optional.of(outcome);
-      }
+      checkFilters(sent);
       stage = Objects.requireNonNull(provider.search(sent, controller.signal()), "no stage");
     } catch (RuntimeException e) {
       outcome.completeExceptionally(failure(e));
@@ -161,17 +153,18 @@ final class Registration {
     return Optional.of(outcome);
   }
 
-  /** Why the provider refuses {@code request}'s filters; empty when it honours them all. */
-  private Optional<WebError> filterRefusal(WebSearchRequest request) {
+  /** Refuses {@code request} when it uses a filter the provider does not support. */
+  private void checkFilters(WebSearchRequest request) {
     Set<SearchFilter> used = request.filters().used();
     Set<SearchFilter> supported = used.isEmpty() ? Set.of() : provider.supportedFilters();
     String missing = used.stream()
         .filter(filter -> supported == null || !supported.contains(filter))
         .map(SearchFilter::fieldName)
         .collect(Collectors.joining(", "));
-    return missing.isEmpty() ? Optional.empty() : Optional.of(new WebError(WEB_REQUEST_UNSUPPORTED,
-        "web provider \"" + id + "\" does not support the filter" + (missing.contains(",") ? "s " : " ")
-            + missing));
+    if (!missing.isEmpty()) {
+      throw new WebError(WEB_REQUEST_UNSUPPORTED, "web provider \"" + id
+          + "\" does not support the filter" + (missing.contains(",") ? "s " : " ") + missing);
+    }
   }
 
   /** {@code result} naming the provider, its sources cut to the request's limit. */
@@ -196,6 +189,7 @@ final class Registration {
         .map(status -> redacted.withUpstream(status, webError.retryAfter().orElse(null)))
         .orElse(redacted);
   }
+
   /** Aborts every search of this provider, now and later, with {@code reason}. */
   void withdraw(WebError reason) {
     withdrawal.abort(reason);

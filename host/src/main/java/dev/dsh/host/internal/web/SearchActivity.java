@@ -16,35 +16,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reports searches (timed) and reloads to the host's {@link ActivityListener}, logging and ignoring
- * one that throws; with {@link ActivityListener#none()} it costs nothing per search.
+ * what it throws.
  */
-public final class SearchActivity {
+public record SearchActivity(ActivityListener listener) {
 
   private static final Logger LOG = LoggerFactory.getLogger(SearchActivity.class);
 
   /** Reports nothing. */
   public static final SearchActivity NONE = new SearchActivity(ActivityListener.none());
 
-  private final ActivityListener listener;
-  private final boolean silent;
-
-  public SearchActivity(ActivityListener listener) {
-    this.listener = listener;
-    this.silent = listener == ActivityListener.none();
-  }
-
   /** Reports a reload that found {@code problems}. */
   public void reloaded(List<String> problems) {
-    if (!silent) {
-      guarded(() -> listener.reloaded(List.copyOf(problems)), "reloaded");
-    }
+    guarded(() -> listener.reloaded(List.copyOf(problems)), "reloaded");
   }
 
   /** Reports a search of {@code query} starting now; returns when, for {@link #ended}. */
   long started(String query) {
-    if (silent) {
-      return 0;
-    }
     guarded(() -> listener.searchStarted(query), "searchStarted");
     return System.nanoTime();
   }
@@ -55,16 +42,14 @@ public final class SearchActivity {
    */
   <T extends CompletionStage<WebSearchResult>> T ended(
       String query, long start, @Nullable String provider, T outcome) {
-    if (!silent) {
-      outcome.whenComplete((result, error) -> guarded(() -> {
-        Optional<String> code =
-            Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
-        Outcome end = code.isEmpty() ? Outcome.OK
-            : code.get().equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
-        listener.searchEnded(new SearchRecord(Optional.ofNullable(provider), end, code,
-            Duration.ofNanos(System.nanoTime() - start), query));
-      }, "searchEnded"));
-    }
+    outcome.whenComplete((result, error) -> guarded(() -> {
+      Optional<String> code =
+          Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
+      Outcome end = code.isEmpty() ? Outcome.OK
+          : code.get().equals(WebErrorCodes.WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
+      listener.searchEnded(new SearchRecord(Optional.ofNullable(provider), end, code,
+          Duration.ofNanos(System.nanoTime() - start), query));
+    }, "searchEnded"));
     return outcome;
   }
 

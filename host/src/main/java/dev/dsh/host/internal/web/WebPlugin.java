@@ -3,10 +3,12 @@ package dev.dsh.host.internal.web;
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
+import dev.dsh.api.config.Description;
 import dev.dsh.api.web.WebService;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The built-in {@code web} plugin: provides {@link WebService#KEY}, a {@link WebServiceImpl}. A new
@@ -16,6 +18,14 @@ public final class WebPlugin implements Plugin {
 
   /** The plugin's name and the built-in row's id. */
   public static final String NAME = "web";
+
+  /** The {@code web} row's config. */
+  public record WebConfig(
+      @Description(
+              "Id of the web search provider to use (the id its plugin registers). Read on every"
+                  + " search. When unset, DSH_WEB_SEARCH_PROVIDER from the launch environment pins"
+                  + " one; otherwise the one available provider is used.")
+          @Nullable String searchProvider) {}
 
   private final SearchActivity activity;
   private final Supplier<Optional<String>> refusal;

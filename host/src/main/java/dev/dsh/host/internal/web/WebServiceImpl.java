@@ -25,21 +25,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The host's {@link WebService}: a registry of search providers, selection on every call ({@link
- * ProviderSelection}) and the query bound; {@link Registration} runs and ends each search. Its
- * searches fail with {@link WebError}s only. Thread-safe; each scope gets a view ({@link #bindTo})
- * whose registrations are effects of that scope.
+ * The host's {@link WebService}: a registry of providers, selection on every call ({@link
+ * ProviderSelection}) and the query bound; {@link Registration} runs each search. Its searches fail
+ * with {@link WebError}s only. Each scope gets a view whose registrations are its effects.
  */
 public final class WebServiceImpl implements WebService, ContextAware<WebService>, AutoCloseable {
 
   /** The launch-environment variable that pins a provider when the config pins none. */
   public static final String PIN_VARIABLE = "DSH_WEB_SEARCH_PROVIDER";
-
-  private static final Logger LOG = LoggerFactory.getLogger(WebServiceImpl.class);
 
   private final Supplier<Optional<String>> configuredPin;
   private final LaunchEnvironment env;
@@ -48,7 +43,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>(); // by id
   private boolean closed;
 
-  /** Reads the pin ({@link #pin()}) from {@code configuredPin} and {@code env} at each call. */
+  /** Reads the pin from {@code configuredPin} and {@code env} at each call. */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env) {
     this(configuredPin, env, SearchActivity.NONE, Optional::empty);
   }
@@ -68,12 +63,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     return own instanceof WebServiceImpl impl ? Optional.of(impl) : Optional.empty();
   }
 
-  /**
-   * Registers {@code provider} until the handle is disposed, which aborts its searches.
-   *
-   * @throws IllegalArgumentException when the id is blank
-   * @throws IllegalStateException when this service is closed
-   */
+  /** @throws IllegalStateException when this service is closed */
   @Override
   public Disposable registerSearchProvider(WebSearchProvider provider) {
     String id = Objects.requireNonNull(Objects.requireNonNull(provider, "provider").id(), "id");
@@ -90,7 +80,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
             WEB_DUPLICATE_PROVIDER, "web provider \"" + id + "\" is already registered");
       }
     }
-    LOG.debug("web provider \"{}\" registered", id);
     return () -> {
       registrations.remove(id, registration);
       registration.withdraw(new WebError(WEB_ABORTED, "web provider \"" + id + "\" was withdrawn"));
@@ -157,12 +146,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
         new WebError(WEB_ABORTED, "the web service closed while the search was running")));
   }
 
-  @Override
-  public String toString() {
-    return "WebService" + providers();
-  }
-
-  /** Refuses a query over {@link WebSearchRequest#MAX_QUERY_LENGTH} code points, naming the bound. */
   private static void checkQuery(WebSearchRequest request) {
     String query = request.query();
     // Code points never outnumber chars: a short string needs no count.
@@ -211,11 +194,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     @Override
     public List<ProviderStatus> providers() {
       return service.providers();
-    }
-
-    @Override
-    public String toString() {
-      return service.toString();
     }
   }
 }

@@ -358,7 +358,7 @@ class WebServiceSearchTest {
     assertThat(Await.result(service.search(WebSearchRequest.of("q"), AbortSignal.never())).provider())
         .isEqualTo("beta");
     assertThat(List.of(new WebPlugin().name(), new WebPlugin().configType()))
-        .containsExactly("web", Optional.of(WebConfig.class));
+        .containsExactly("web", Optional.of(WebPlugin.WebConfig.class));
   }
 
   @Test
