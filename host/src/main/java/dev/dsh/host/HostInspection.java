@@ -7,7 +7,6 @@ import dev.dsh.host.internal.credentials.CredentialsConfig;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ConfigDump;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
@@ -129,7 +128,7 @@ public final class HostInspection {
    * every field a schema marks secret shown as {@code <redacted>}.
    */
   public String configYaml() {
-    return ConfigDump.render(composed(), schemas::schema);
+    return composed().dump(schemas::schema);
   }
 
   /** The credential names the enabled rows use ({@code x-credential-reference} fields). */

@@ -19,10 +19,8 @@ import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a config form needs of a profile, read without applying it ({@link HostInspection#form}),
- * and no secret value: a secret field (schema {@code x-secret}, or a key that looks like one, as
- * {@code --dump-config} decides) is left out of {@link Row#config()}. Save a form with {@link
- * ProfileEdits#saveRowConfig}.
+ * What a config form needs of a profile, read without applying it, and no secret value: secret
+ * fields are left out of {@link Row#config()}. Save a form with {@link ProfileEdits#saveRowConfig}.
  *
  * @param rows every row, disabled ones included, in profile order
  * @param credentials every credential reference the enabled rows name, by name
@@ -37,11 +35,8 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   /**
    * One row.
    *
-   * @param plugin the plugin it applies: a built-in's name or a plugin id
-   * @param origin the layer that inserted it ({@code base layer}, {@code bundle "x"}, ...)
-   * @param configOrigin the last layer that set any field of its config
+   * @param origin the layer that inserted it; {@code configOrigin} the last that set a field
    * @param fieldOrigins each field of its config, secret ones too, and the layer that set it
-   * @param schema its plugin's config schema, if it has one; a copy on every call
    * @param config its config as composed, before defaults, without its secret fields
    * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value
    * @param secretFields the RFC 6901 pointers of the fields a form must keep write-only
@@ -66,13 +61,7 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
     }
   }
 
-  /**
-   * One credential reference, never its value.
-   *
-   * @param source where a value would come from now; empty when there is none
-   * @param writable whether the store can take a value ({@link CredentialService#set})
-   * @param rows the ids of the enabled rows that name it
-   */
+  /** One credential reference, never its value; {@code rows}: the enabled rows naming it. */
   public record Credential(String ref, boolean configured, Optional<CredentialSource> source,
       boolean writable, List<String> rows) {
 

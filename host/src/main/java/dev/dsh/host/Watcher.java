@@ -17,13 +17,10 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Polls the plugins folder and the profile's files ({@code profile.yml}, {@code cordis.patch.yml},
- * {@code console.patch.yml}, the {@code --patch} file) and calls {@code onChange} after a change.
- * The first snapshot is taken before the host boots, so a change made during the boot is seen;
- * each call answers the snapshot that triggered it, so a change made during a reload is seen by
- * the next poll. Polling rather than {@code WatchService}: the same on every file system, it sees
- * a file replaced by rename, and a few {@code stat} calls every {@value #PERIOD_MS} ms cost nothing
- * next to a search.
+ * Polls the plugins folder and the profile's files and calls {@code onChange} after a change. The
+ * first snapshot is taken before the host boots, so a change during the boot is seen. Polling, not
+ * {@code WatchService}: the same on every file system, it sees a file replaced by rename, and a
+ * few {@code stat} calls a period cost nothing next to a search.
  */
 final class Watcher implements AutoCloseable {
 

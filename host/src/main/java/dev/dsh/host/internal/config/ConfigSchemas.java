@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.config;
 
+import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.schema.ConfigSchemaGenerator;
@@ -11,7 +12,6 @@ import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import org.everit.json.schema.Schema;
 import org.everit.json.schema.ValidationException;
 import org.everit.json.schema.loader.SchemaLoader;
@@ -22,31 +22,17 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The JSON Schema of a config type, and its compiled form: the copy generated at build time into
- * the type's own jar ({@link EmbeddedSchema}), read through the type's loader; generated here only
- * for a type that ships none (a test's), and only then are the generator's classes loaded.
+ * The JSON Schema of a config type: the copy generated at build time into the type's own jar
+ * ({@link EmbeddedSchema}), read through the type's loader; generated here only for a type that
+ * ships none (a test's), and only then are the generator's classes loaded.
  */
 public final class ConfigSchemas {
-
-  // A host sees a handful of schema texts; the bound stops one that loads version after version
-  // of a plugin growing the compiled cache for ever.
-  private static final int MAX_CACHED = 64;
-  private static final ConcurrentHashMap<String, Compiled> BY_TEXT = new ConcurrentHashMap<>();
-
-  // Each class's text in its own side table: a String, so nothing pins the class or its loader,
-  // and the same instance each time makes the by-text cache lookups cheap.
-  private static final ClassValue<String> TEXTS = new ClassValue<>() {
-    @Override
-    protected String computeValue(Class<?> type) {
-      String embedded = embedded(type);
-      return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(type);
-    }
-  };
 
   private ConfigSchemas() {}
 
   public static String text(Class<?> configType) {
-    return TEXTS.get(configType);
+    String embedded = embedded(configType);
+    return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(configType);
   }
 
   /** The schema of {@code configType} as a fresh tree the caller may change. */
@@ -54,7 +40,7 @@ public final class ConfigSchemas {
     return parse(text(configType));
   }
 
-  static ObjectNode parse(String schemaText) {
+  private static ObjectNode parse(String schemaText) {
     if (!(JsonMapper.shared().readTree(schemaText) instanceof ObjectNode schema)) {
       throw new IllegalArgumentException("a config schema must be a JSON object");
     }
@@ -80,14 +66,14 @@ public final class ConfigSchemas {
   }
 
   /**
-   * A schema compiled for everit once per text for the whole process. An entry holds only trees
-   * and everit objects built from text: no config class, so it pins no plugin's class loader.
+   * A schema compiled for everit. It holds only trees and everit objects built from text: no
+   * config class, so it pins no plugin's class loader.
    */
   static final class Compiled {
     private final SchemaNavigator navigator;
     private final Schema everit;
 
-    private Compiled(String text) {
+    Compiled(String text) {
       this.navigator = new SchemaNavigator(parse(text));
       this.everit = SchemaLoader.builder().schemaJson(new JSONObject(text)).draftV7Support()
           .addFormatValidator(CredentialValues.FORMAT, CredentialValues::fieldProblem)
@@ -95,28 +81,27 @@ public final class ConfigSchemas {
     }
 
     static Compiled of(Class<?> configType) {
-      return forText(text(configType));
+      return new Compiled(text(configType));
     }
 
-    static Compiled forText(String text) {
-      Compiled cached = BY_TEXT.get(text);
-      if (cached != null) {
-        return cached;
+    /** A copy of {@code config} with the defaults filled; throws its violations. */
+    ObjectNode complete(String subject, ObjectNode config) {
+      ObjectNode completed = config.deepCopy();
+      fill(completed, "");
+      try {
+        // By text: an org.json object built from a map drops the keys whose value is null.
+        everit.validate(new JSONObject(completed.toString()));
+        return completed;
+      } catch (ValidationException e) {
+        List<ConfigViolation> violations = new ViolationMessages(navigator, completed).translate(e);
+        throw new ConfigException(subject, violations);
       }
-      if (BY_TEXT.size() >= MAX_CACHED) {
-        BY_TEXT.clear();
-      }
-      return BY_TEXT.computeIfAbsent(text, Compiled::new);
     }
 
     /**
      * Fills absent keys with the schema's defaults, in place, at every level present. Jackson does
      * not apply them, and everit's {@code useDefaults} would lose the user's key order.
      */
-    void fillDefaults(ObjectNode config) {
-      fill(config, "");
-    }
-
     private void fill(JsonNode instance, String pointer) {
       if (instance.isArray()) {
         for (int i = 0; i < instance.size(); i++) {
@@ -135,17 +120,6 @@ public final class ConfigSchemas {
             fill(object.get(key), child);
           }
         });
-      }
-    }
-
-    /** Every way {@code config} breaks the schema, in document order; empty when it is valid. */
-    List<ConfigViolation> violations(ObjectNode config) {
-      try {
-        // By text: an org.json object built from a map drops the keys whose value is null.
-        everit.validate(new JSONObject(config.toString()));
-        return List.of();
-      } catch (ValidationException e) {
-        return new ViolationMessages(navigator, config).translate(e);
       }
     }
   }

@@ -77,7 +77,7 @@ public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failure
     return pluginId -> jar(pluginId).map(jar -> new BundlePatch(jar.id(), jar.bundlePatch()));
   }
 
-  /** The embedded config schema of {@code pluginId}, for {@code ConfigDump}. */
+  /** The embedded config schema of {@code pluginId}, for {@code --dump-config}. */
   public Optional<JsonNode> configSchema(String pluginId) {
     return jar(pluginId).flatMap(PluginJar::configSchema);
   }
