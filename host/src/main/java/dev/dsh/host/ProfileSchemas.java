@@ -12,10 +12,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
-/**
- * The config schemas of a home's rows, starting nothing: the built-ins' from their config types,
- * the installed jars' from their embedded {@code config.schema.json}.
- */
+/** The config schemas of a home's rows, from the built-ins' types and the jars. */
 final class ProfileSchemas {
 
   private final BuiltinPlugins builtins;

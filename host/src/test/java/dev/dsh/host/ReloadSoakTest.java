@@ -49,7 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@value #SEARCH_BOUND_SECONDS} s; afterwards the thread count and the heap are back near their
  * start and every retired plugin class loader is collected.
  *
- * <p>It runs {@code -Ddsh.soak.seconds} seconds: 20 in the default build, 120 under {@code -Psoak}.
+ * <p>It runs {@code -Ddsh.soak.seconds} seconds: 8 in the default build, 120 under {@code -Psoak}.
  */
 class ReloadSoakTest {
 
@@ -139,7 +139,7 @@ class ReloadSoakTest {
   @Test
   void everySearchEndsCleanlyWhileThePluginIsReloadedAndReconfigured(@TempDir Path home)
       throws Exception {
-    long seconds = Long.getLong(DURATION_PROPERTY, 20);
+    long seconds = Long.getLong(DURATION_PROPERTY, 8);
     byte[] answer = WsaFixtures.bytes("02-normal-en-10.json");
     try (SearchProStub stub =
         SearchProStub.answering(StubReply.json(answer).afterUpTo(Duration.ofMillis(20)))) {

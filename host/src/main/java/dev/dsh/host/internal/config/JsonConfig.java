@@ -39,9 +39,8 @@ public final class JsonConfig implements Config {
   /**
    * Binds this config to {@code type}, checked against its schema unless validated against it.
    *
-   * @throws ConfigException when it breaks that schema, or a value cannot be bound to its field (a
-   *     number past an {@code int}): the field's pointer and what it must hold, never Jackson's
-   *     text (it may quote a secret) or an exception's class
+   * @throws ConfigException when it breaks that schema, or a value does not fit its field: the
+   *     pointer and what it must hold, never Jackson's text (it may quote a secret)
    * @throws IllegalArgumentException when no config can build {@code type} (the plugin's bug)
    */
   @Override

@@ -304,7 +304,7 @@ class HostCredentialServiceTest {
 
   @Test
   void fourThreadsOfSetResolvePairsLoseNoWrite() throws Exception {
-    // 600 writes, each a read and a whole write of the file: the device sync would dominate the
+    // 160 writes, each a read and a whole write of the file: the device sync would dominate the
     // run time and is not what is tested here.
     HostCredentialService shared = unsyncedService();
     HostCredentialService otherInstance = unsyncedService();
@@ -318,7 +318,7 @@ class HostCredentialServiceTest {
           new Thread(
               () -> {
                 try {
-                  for (int i = 0; i < 150; i++) {
+                  for (int i = 0; i < 40; i++) {
                     CredentialRef ref = CredentialRef.of("T" + thread + "_" + i);
                     service.set(ref, "v" + thread + "-" + i);
                     Optional<Credential> seen = resolve(service, ref);
@@ -337,7 +337,7 @@ class HostCredentialServiceTest {
     }
 
     assertThat(failures).isEmpty();
-    assertThat(service().list()).hasSize(600);
+    assertThat(service().list()).hasSize(160);
   }
 
   @Test

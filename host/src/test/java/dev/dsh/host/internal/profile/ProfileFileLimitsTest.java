@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +62,10 @@ class ProfileFileLimitsTest {
 
   @Test
   void fiftyMegabyteOneLineUserPatchIsRefusedAtOnceNamingTheFileAndTheLimit() throws IOException {
-    write("profiles/default/cordis.patch.yml", oneLinePatch(50_000_000));
+    Path file = write("profiles/default/cordis.patch.yml", oneLinePatch(YamlFiles.MAX_BYTES + 1));
+    try (RandomAccessFile sparse = new RandomAccessFile(file.toFile(), "rw")) {
+      sparse.setLength(50_000_000); // the line goes on, unwritten: a size is all that is read
+    }
 
     long started = System.nanoTime();
     assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
