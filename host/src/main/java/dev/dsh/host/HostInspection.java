@@ -99,7 +99,7 @@ public final class HostInspection {
   List<String> keptRows(String pluginId) {
     Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
         .userOverrides(options.profile(), options.patch());
-    return read.bundles().find(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
+    return read.bundles().apply(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
         .filter(overridden::contains).toList();
   }
 

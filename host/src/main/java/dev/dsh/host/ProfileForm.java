@@ -86,12 +86,10 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
           ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
           refs));
     }
-    List<Credential> statuses = new ArrayList<>();
-    users.forEach((ref, ids) -> {
-      CredentialDescription description = credentials.describe(CredentialRef.of(ref));
-      statuses.add(new Credential(ref, description.configured(), description.sourceOpt(),
-          description.writable(), ids));
-    });
-    return new ProfileForm(rows, statuses);
+    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
+      CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
+      return new Credential(use.getKey(), description.configured(), description.sourceOpt(),
+          description.writable(), use.getValue());
+    }).toList());
   }
 }

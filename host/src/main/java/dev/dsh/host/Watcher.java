@@ -53,13 +53,23 @@ final class Watcher implements AutoCloseable {
     thread.start();
   }
 
+  /** Reloads once the files stop changing for a period: a file being written is read whole. */
   private void loop() {
+    Map<Path, Optional<FileStamp>> previous = last;
+    long changingSince = 0;
     try {
       while (running) {
         TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
         Map<Path, Optional<FileStamp>> now = snapshot();
+        if (!now.equals(previous)) {
+          changingSince = previous.equals(last) ? System.nanoTime() : changingSince;
+          previous = now;
+          if (System.nanoTime() - changingSince < TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS)) {
+            continue;
+          }
+        }
         if (!now.equals(last) && running) {
-          last = settled(now);
+          last = now;
           try {
             onChange.run();
           } catch (RuntimeException e) {
@@ -72,22 +82,6 @@ final class Watcher implements AutoCloseable {
     } catch (InterruptedException e) {
       // closed
     }
-  }
-
-  /** Waits for one period without change: a file being written is read once it is whole. */
-  private Map<Path, Optional<FileStamp>> settled(Map<Path, Optional<FileStamp>> changed)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
-    Map<Path, Optional<FileStamp>> previous = changed;
-    while (System.nanoTime() < deadline) {
-      TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
-      Map<Path, Optional<FileStamp>> again = snapshot();
-      if (again.equals(previous)) {
-        return again;
-      }
-      previous = again;
-    }
-    return previous;
   }
 
   private Map<Path, Optional<FileStamp>> snapshot() {

@@ -36,11 +36,7 @@ public final class HostCredentialService implements CredentialService {
 
   @Override
   public CompletionStage<Optional<Credential>> resolve(CredentialRef ref) {
-    try {
-      return CompletableFuture.completedFuture(lookup(ref));
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return CompletableFuture.supplyAsync(() -> lookup(ref), Runnable::run); // here, failures too
   }
 
   @Override

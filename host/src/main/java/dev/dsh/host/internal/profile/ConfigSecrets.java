@@ -53,7 +53,7 @@ public final class ConfigSecrets {
   private static @Nullable Object shownValue(@Nullable Object value, @Nullable JsonNode property,
       boolean drop) {
     if (value instanceof Map<?, ?> inner) {
-      return shown(strings(inner), property, drop);
+      return shown(ConsoleLayer.strings(inner), property, drop);
     }
     if (value instanceof List<?> items) {
       JsonNode itemSchema = property == null ? null : property.get("items");
@@ -80,7 +80,8 @@ public final class ConfigSecrets {
           out.put(key, old);
         }
       } else if (given instanceof Map<?, ?> inner && old instanceof Map<?, ?> oldInner) {
-        out.put(key, keepStored(strings(inner), strings(oldInner), property));
+        out.put(key,
+            keepStored(ConsoleLayer.strings(inner), ConsoleLayer.strings(oldInner), property));
       } else if (old instanceof String text && !text.equals(given)
           && UrlUserInfo.redact(text).equals(given)) {
         out.put(key, old);
@@ -103,7 +104,8 @@ public final class ConfigSecrets {
       if (isSecret(key, property) && value != null) {
         pointers.add(pointer(key));
       } else if (!isSecret(key, property) && value instanceof Map<?, ?> inner) {
-        setPointers(strings(inner), property).forEach(p -> pointers.add(pointer(key) + p));
+        setPointers(ConsoleLayer.strings(inner), property)
+            .forEach(p -> pointers.add(pointer(key) + p));
       }
     });
     return pointers;
@@ -141,10 +143,5 @@ public final class ConfigSecrets {
   private static @Nullable JsonNode property(@Nullable JsonNode schema, String key) {
     JsonNode property = schema == null ? null : schema.path("properties").get(key);
     return property != null && property.isObject() ? property : null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, ?> strings(Map<?, ?> map) {
-    return (Map<String, ?>) map; // JSON-like trees have string keys (JsonLike checks it)
   }
 }

@@ -97,7 +97,7 @@ public final class ConsoleLayer {
 
   /** A JSON-like mapping (string keys, as rows check), or an empty one for anything else. */
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> strings(Object value) {
+  static Map<String, Object> strings(Object value) {
     return value instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
   }
 }

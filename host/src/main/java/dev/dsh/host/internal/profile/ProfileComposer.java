@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -31,9 +32,9 @@ public final class ProfileComposer {
   private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   private final Path home;
-  private final BundlePatchSource bundles;
+  private final Function<String, Optional<BundlePatch>> bundles;
 
-  public ProfileComposer(Path home, BundlePatchSource bundles) {
+  public ProfileComposer(Path home, Function<String, Optional<BundlePatch>> bundles) {
     this.home = home;
     this.bundles = bundles;
   }
@@ -58,7 +59,7 @@ public final class ProfileComposer {
     ProfileSpec spec = ProfileSpec.read(profileDir(profile).resolve(ProfileSpec.FILE_NAME), specFile);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
-      layers.add(bundles.find(bundle).orElseThrow(() -> new ProfileException(specFile
+      layers.add(bundles.apply(bundle).orElseThrow(() -> new ProfileException(specFile
           + " lists bundle \"" + bundle + "\", but no installed plugin has that id (install it"
           + " with `dsh plugin add <jar>` or remove it from the list)")).parse());
     }
