@@ -49,7 +49,7 @@ public final class HostInspection {
   private final PluginJars read;
   private final List<PluginJar> jars;
   private final List<RefusedJar> refused;
-  private final ProfileSchemas schemas;
+  private final ProfileForm.Schemas schemas;
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
@@ -59,7 +59,7 @@ public final class HostInspection {
     this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
-    this.schemas = new ProfileSchemas(options.home().root(), options.env(), read);
+    this.schemas = new ProfileForm.Schemas(options.home().root(), options.env(), read);
     List<ProfileRow> rows = profile == null ? List.of() : profile.enabledRows();
     this.jars = read.jars().stream()
         .map(jar -> new PluginJar(jar.file(), jar.id(), jar.version(),
@@ -162,7 +162,7 @@ public final class HostInspection {
     return ProfileForm.of(composed(), schemas, credentials());
   }
 
-  ProfileSchemas schemas() {
+  ProfileForm.Schemas schemas() {
     return schemas;
   }
 

@@ -4,9 +4,13 @@ import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
+import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileRow;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -71,7 +75,7 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   }
 
   static ProfileForm of(
-      ComposedProfile profile, ProfileSchemas schemas, CredentialService credentials) {
+      ComposedProfile profile, Schemas schemas, CredentialService credentials) {
     List<Row> rows = new ArrayList<>();
     Map<String, List<String>> users = new TreeMap<>();
     for (ProfileRow row : profile.rows()) {
@@ -92,4 +96,46 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
           description.writable(), use.getValue());
     }).toList());
   }
+
+  /** The config schemas of a home's rows, from the built-ins' types and the jars. */
+  static final class Schemas {
+
+    private final BuiltinPlugins builtins;
+    private final PluginJars jars;
+
+    Schemas(Path home, LaunchEnvironment env, PluginJars jars) {
+      this.builtins = new BuiltinPlugins(home, env, line -> {}); // for config types only
+      this.jars = jars;
+    }
+
+    Optional<JsonNode> schema(String pluginName) {
+      return builtins.configType(pluginName)
+          .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
+          .or(() -> jars.configSchema(pluginName));
+    }
+
+    /** The credential references the enabled rows name, as {@link #credentialRefs(ProfileRow)}. */
+    SortedSet<String> credentialRefs(ComposedProfile profile) {
+      SortedSet<String> refs = new TreeSet<>();
+      profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));
+      return refs;
+    }
+
+    /** Each field marked {@code x-credential-reference}: the row's value, else the default. */
+    SortedSet<String> credentialRefs(ProfileRow row) {
+      SortedSet<String> refs = new TreeSet<>();
+      schema(row.name()).map(s -> s.path("properties")).ifPresent(fields -> fields.properties()
+          .forEach(field -> {
+            JsonNode spec = field.getValue();
+            Object value = row.config().get(field.getKey());
+            String name = value instanceof String s ? s
+                : spec.hasNonNull("default") ? spec.get("default").asString() : null;
+            if (spec.path("x-credential-reference").asBoolean(false) && name != null
+                && CredentialRef.NAME.matcher(name).matches()) {
+              refs.add(name);
+            }
+          }));
+      return refs;
+    }
+    }
 }

@@ -46,7 +46,7 @@ public final class JsonConfig implements Config {
   @Override
   public <T> T bind(Class<T> type) {
     ObjectNode source = type == validatedType ? tree
-        : ConfigSchemas.Compiled.of(type).complete(subject, tree);
+        : SchemaConfigValidator.Compiled.of(type).complete(subject, tree);
     try {
       return Json.MAPPER.treeToValue(source, type);
     } catch (InvalidDefinitionException e) {

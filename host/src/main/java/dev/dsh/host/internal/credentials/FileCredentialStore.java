@@ -48,21 +48,14 @@ public final class FileCredentialStore {
   private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path file;
-  private final boolean syncWrites;
   private final PermissionWarning permissions;
 
   /** A store in {@code file}, made by the first write; one-line warnings go to {@code warnings}. */
   public FileCredentialStore(Path file, Consumer<String> warnings) {
-    this(file, true, warnings);
-  }
-
-  /** @param syncWrites off only for tests that hammer the store */
-  FileCredentialStore(Path file, boolean syncWrites, Consumer<String> warnings) {
     this.file = file.toAbsolutePath().normalize();
     if (this.file.getFileName() == null) {
       throw new IllegalArgumentException("the credential store must be a file, not a root folder");
     }
-    this.syncWrites = syncWrites;
     this.permissions = new PermissionWarning("credential store", this.file, warnings);
   }
 
@@ -165,7 +158,7 @@ public final class FileCredentialStore {
               throw new IllegalArgumentException("cannot write the credential store " + file
                   + ": it would be " + next.length + " bytes, over the 1 MiB a store may hold");
             }
-            OwnerOnlyFiles.replace(key, next, syncWrites);
+            OwnerOnlyFiles.replace(key, next, true);
           }
         }
       }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -93,12 +94,8 @@ record Patch(String name, List<Entry> entries, boolean merges) {
       throw ProfileException.malformed(file, position,
           (where.isEmpty() ? "an entry " : where) + "must be a mapping, got " + describe(item));
     }
-    Set<String> unknown = new TreeSet<>();
-    map.keySet().forEach(key -> {
-      if (!ROW_KEYS.contains(String.valueOf(key))) {
-        unknown.add(String.valueOf(key));
-      }
-    });
+    Set<String> unknown = map.keySet().stream().map(String::valueOf)
+        .filter(key -> !ROW_KEYS.contains(key)).collect(Collectors.toCollection(TreeSet::new));
     Object id = map.get("id");
     Object name = map.get("name");
     Object config = map.get("config");

@@ -28,13 +28,13 @@ class CompiledSchemaTest {
     assertThatThrownBy(() -> validator.validate("probe", EmbeddedProbeConfig.class, Map.of("count", 13)))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("/count");
-    assertThat(ConfigSchemas.text(EmbeddedProbeConfig.class))
+    assertThat(SchemaConfigValidator.text(EmbeddedProbeConfig.class))
         .isNotEqualTo(new ConfigSchemaGenerator().generateText(EmbeddedProbeConfig.class));
   }
 
   @Test
   void aClassWithoutAnEmbeddedCopyHasItsSchemaGenerated() {
-    assertThat(ConfigSchemas.text(TwinA.class))
+    assertThat(SchemaConfigValidator.text(TwinA.class))
         .isEqualTo(new ConfigSchemaGenerator().generateText(TwinA.class));
   }
 
