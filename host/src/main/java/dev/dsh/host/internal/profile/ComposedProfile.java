@@ -57,9 +57,7 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
 
   /**
    * This profile as YAML for {@code dsh --dump-config}: each row with {@code from}, {@code
-   * configFrom}, {@code fieldsFrom} and its config, secrets {@code <redacted>}.
-   *
-   * @param schemas plugin name → its config schema, whose secret fields are redacted
+   * configFrom}, {@code fieldsFrom} and its config, secrets (by {@code schemas}) redacted.
    */
   public String dump(Function<String, Optional<JsonNode>> schemas) {
     List<Map<String, Object>> dumped = rows.stream().map(row -> {
