@@ -203,7 +203,7 @@ class HostCredentialServiceTest {
   }
 
   /**
-   * Issue 10, item 11: the store accepts exactly what the provider can send (the rule of {@link
+   * The store accepts exactly what the provider can send (the rule of {@link
    * dev.dsh.api.credentials.CredentialValues}, which the Yuanbao provider applies before sending):
    * {@code café-secret} and a value with a space were stored and then refused by every search.
    */

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10, item 6: a profile or patch file over 1 MiB is refused before the YAML parser sees it
+ * A profile or patch file over 1 MiB is refused before the YAML parser sees it
  * (a 50 MB one-line value used to keep the parser busy for minutes), naming the file and the limit;
- * the parser's own limits bound what reaches it by another way. Item 13: a folder where one of
+ * the parser's own limits bound what reaches it by another way. A folder where one of
  * these files belongs is named as such.
  */
 class ProfileFileLimitsTest {
