@@ -7,7 +7,6 @@ import dev.dsh.host.internal.credentials.CredentialsConfig;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ConfigDump;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
@@ -46,7 +45,7 @@ public final class HostInspection {
   private final PluginJars read;
   private final List<PluginJar> jars;
   private final List<RefusedJar> refused;
-  private final ProfileSchemas schemas;
+  private final ProfileForm.Schemas schemas;
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
@@ -56,7 +55,7 @@ public final class HostInspection {
     this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
-    this.schemas = new ProfileSchemas(options.home().root(), options.env(), read);
+    this.schemas = new ProfileForm.Schemas(options.home().root(), options.env(), read);
     List<ProfileRow> rows = profile == null ? List.of() : profile.enabledRows();
     this.jars = read.jars().stream()
         .map(jar -> new PluginJar(jar.file(), jar.id(), jar.version(),
@@ -93,7 +92,7 @@ public final class HostInspection {
   List<String> keptRows(String pluginId) {
     Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
         .userOverrides(options.profile(), options.patch());
-    return read.bundles().find(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
+    return read.bundles().apply(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
         .filter(overridden::contains).toList();
   }
 
@@ -122,7 +121,7 @@ public final class HostInspection {
    * every field a schema marks secret shown as {@code <redacted>}.
    */
   public String configYaml() {
-    return ConfigDump.render(composed(), schemas::schema);
+    return composed().dump(schemas::schema);
   }
 
   /** The credential names the enabled rows use ({@code x-credential-reference} fields). */
@@ -156,7 +155,7 @@ public final class HostInspection {
     return ProfileForm.of(composed(), schemas, credentials());
   }
 
-  ProfileSchemas schemas() {
+  ProfileForm.Schemas schemas() {
     return schemas;
   }
 

@@ -29,24 +29,17 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The edits a console makes of a home, each checked whole before a byte is written: a row's
- * config, in the console's own layer {@code profiles/<profile>/console.patch.yml}; a plugin's
- * bundle, in dsh's {@code profile.yml}; an uploaded jar, staged for {@link PluginInstaller#add}.
- * The user's {@code cordis.patch.yml} is never written. A host serving the home reloads by itself;
- * otherwise call {@link Host#reload}. Each edit reads, changes and replaces a file: make the edits
- * of one home one at a time (a console from one thread), or one may undo another.
+ * The edits a console makes of a home, each checked whole before a byte is written: a row's config
+ * (in {@code console.patch.yml}), a plugin's bundle (in {@code profile.yml}), an uploaded jar. The
+ * user's {@code cordis.patch.yml} is never written. Make the edits of one home one at a time (each
+ * reads, changes and replaces a file); a host serving the home reloads by itself.
  */
 public final class ProfileEdits {
 
   /** What a form sends for a secret field to keep its value, as leaving it out does. */
   public static final String KEEP_SECRET = ConfigSecrets.KEEP;
 
-  /**
-   * A row's config saved.
-   *
-   * @param file the console layer written
-   * @param newEntry whether that file had no entry for the row before
-   */
+  /** A row's config saved in {@code file}; {@code newEntry}: the file had no entry for it. */
   public record Saved(String rowId, Path file, boolean newEntry) {}
 
   private ProfileEdits() {}
@@ -57,16 +50,13 @@ public final class ProfileEdits {
   }
 
   /**
-   * Saves row {@code rowId}'s whole config as a form holds it: the console layer's entry for the
-   * row gets a JSON merge patch of the fields that changed. A secret field left out, or given as
-   * {@link #KEEP_SECRET}, keeps its value where it is; a field given as null is cleared (its
-   * default applies). The config is checked first as the host applies the row (the plugin's
-   * schema, defaults filled, every violation at its pointer) and, given the host serving the home,
-   * as its loaded plugin binds it (a number past an {@code int} field).
+   * Saves row {@code rowId}'s whole config as a form holds it, as a JSON merge patch of the fields
+   * that changed. A secret left out or {@link #KEEP_SECRET} keeps its value where it is; a null
+   * clears a field. It is checked first as the host applies the row, and as {@code running}'s
+   * loaded plugin binds it.
    *
    * @throws ConfigException listing each violation; nothing was written
-   * @throws ProfileEditException when the profile has no such row ({@link Reason#UNKNOWN_ROW}), or
-   *     a {@code --patch} file or in-memory layer sets it ({@link Reason#SET_ELSEWHERE})
+   * @throws ProfileEditException for no such row, or one a {@code --patch} or in-memory layer sets
    * @throws ProfileException when the profile does not compose; nothing was written
    * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
@@ -102,14 +92,11 @@ public final class ProfileEdits {
   }
 
   /**
-   * Lists the bundle of the installed plugin {@code pluginId} in the profile's {@code profile.yml}
-   * or takes it out, as {@code dsh plugin enable} and {@code disable} do. Taken out, its rows leave
-   * the profile and the user's entries for them are kept and skipped, as {@code dsh plugin remove}
-   * records them, until it is listed again.
+   * Lists the bundle of the installed plugin {@code pluginId} in {@code profile.yml} or takes it
+   * out ({@code dsh plugin enable|disable}); taken out, the user's entries for its rows are kept
+   * and skipped, as {@code plugin remove} records them. Returns whether the file changed.
    *
-   * @return whether the file changed
-   * @throws ProfileEditException ({@link Reason#UNKNOWN_PLUGIN}) when no installed plugin has that
-   *     id (and, to take out, the profile does not list it), naming the installed ids
+   * @throws ProfileEditException when no installed plugin has that id, naming the installed ids
    * @throws ProfileException when a file of the profile does not read
    * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
@@ -139,11 +126,10 @@ public final class ProfileEdits {
   }
 
   /**
-   * A new owner-only temporary file in the home holding what {@code body} streams: an uploaded
-   * plugin jar. The caller deletes it; on a failure it is gone.
+   * A new owner-only temporary file in the home holding an uploaded jar; the caller deletes it.
    *
-   * @throws FileAccessException when the home cannot take it, naming the path and the cause
-   * @throws IOException when {@code body} cannot be read; what it throws passes through
+   * @throws FileAccessException when the home cannot take it
+   * @throws IOException when {@code body} cannot be read
    */
   public static Path stageUpload(HostOptions options, InputStream body) throws IOException {
     Path home = options.home().root();

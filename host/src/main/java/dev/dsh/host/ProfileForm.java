@@ -4,9 +4,13 @@ import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
+import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
+import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileRow;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,10 +23,8 @@ import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a config form needs of a profile, read without applying it ({@link HostInspection#form}),
- * and no secret value: a secret field (schema {@code x-secret}, or a key that looks like one, as
- * {@code --dump-config} decides) is left out of {@link Row#config()}. Save a form with {@link
- * ProfileEdits#saveRowConfig}.
+ * What a config form needs of a profile, read without applying it, and no secret value: secret
+ * fields are left out of {@link Row#config()}. Save a form with {@link ProfileEdits#saveRowConfig}.
  *
  * @param rows every row, disabled ones included, in profile order
  * @param credentials every credential reference the enabled rows name, by name
@@ -37,11 +39,8 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   /**
    * One row.
    *
-   * @param plugin the plugin it applies: a built-in's name or a plugin id
-   * @param origin the layer that inserted it ({@code base layer}, {@code bundle "x"}, ...)
-   * @param configOrigin the last layer that set any field of its config
+   * @param origin the layer that inserted it; {@code configOrigin} the last that set a field
    * @param fieldOrigins each field of its config, secret ones too, and the layer that set it
-   * @param schema its plugin's config schema, if it has one; a copy on every call
    * @param config its config as composed, before defaults, without its secret fields
    * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value
    * @param secretFields the RFC 6901 pointers of the fields a form must keep write-only
@@ -66,13 +65,7 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
     }
   }
 
-  /**
-   * One credential reference, never its value.
-   *
-   * @param source where a value would come from now; empty when there is none
-   * @param writable whether the store can take a value ({@link CredentialService#set})
-   * @param rows the ids of the enabled rows that name it
-   */
+  /** One credential reference, never its value; {@code rows}: the enabled rows naming it. */
   public record Credential(String ref, boolean configured, Optional<CredentialSource> source,
       boolean writable, List<String> rows) {
 
@@ -82,7 +75,7 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   }
 
   static ProfileForm of(
-      ComposedProfile profile, ProfileSchemas schemas, CredentialService credentials) {
+      ComposedProfile profile, Schemas schemas, CredentialService credentials) {
     List<Row> rows = new ArrayList<>();
     Map<String, List<String>> users = new TreeMap<>();
     for (ProfileRow row : profile.rows()) {
@@ -97,12 +90,52 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
           ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
           refs));
     }
-    List<Credential> statuses = new ArrayList<>();
-    users.forEach((ref, ids) -> {
-      CredentialDescription description = credentials.describe(CredentialRef.of(ref));
-      statuses.add(new Credential(ref, description.configured(), description.sourceOpt(),
-          description.writable(), ids));
-    });
-    return new ProfileForm(rows, statuses);
+    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
+      CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
+      return new Credential(use.getKey(), description.configured(), description.sourceOpt(),
+          description.writable(), use.getValue());
+    }).toList());
   }
+
+  /** The config schemas of a home's rows, from the built-ins' types and the jars. */
+  static final class Schemas {
+
+    private final BuiltinPlugins builtins;
+    private final PluginJars jars;
+
+    Schemas(Path home, LaunchEnvironment env, PluginJars jars) {
+      this.builtins = new BuiltinPlugins(home, env, line -> {}); // for config types only
+      this.jars = jars;
+    }
+
+    Optional<JsonNode> schema(String pluginName) {
+      return builtins.configType(pluginName)
+          .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
+          .or(() -> jars.configSchema(pluginName));
+    }
+
+    /** The credential references the enabled rows name, as {@link #credentialRefs(ProfileRow)}. */
+    SortedSet<String> credentialRefs(ComposedProfile profile) {
+      SortedSet<String> refs = new TreeSet<>();
+      profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));
+      return refs;
+    }
+
+    /** Each field marked {@code x-credential-reference}: the row's value, else the default. */
+    SortedSet<String> credentialRefs(ProfileRow row) {
+      SortedSet<String> refs = new TreeSet<>();
+      schema(row.name()).map(s -> s.path("properties")).ifPresent(fields -> fields.properties()
+          .forEach(field -> {
+            JsonNode spec = field.getValue();
+            Object value = row.config().get(field.getKey());
+            String name = value instanceof String s ? s
+                : spec.hasNonNull("default") ? spec.get("default").asString() : null;
+            if (spec.path("x-credential-reference").asBoolean(false) && name != null
+                && CredentialRef.NAME.matcher(name).matches()) {
+              refs.add(name);
+            }
+          }));
+      return refs;
+    }
+    }
 }

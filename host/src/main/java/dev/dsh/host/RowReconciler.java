@@ -35,12 +35,7 @@ final class RowReconciler {
     this.resolve = resolve;
   }
 
-  /**
-   * Checks {@code config} as the plugin {@code name} takes it when the row applies (its config
-   * type's schema, then binding to the type), for {@link ProfileEdits}.
-   *
-   * @throws ConfigException with the violations the row's apply would fail with
-   */
+  /** Checks {@code config} as the plugin {@code name} binds it when the row applies. */
   Optional<Object> check(String rowId, String name, Map<String, ?> config) {
     return resolve.apply(name).flatMap(Plugin::configType)
         .map(type -> new SchemaConfigValidator().validate(rowId, type, config).bind(type));

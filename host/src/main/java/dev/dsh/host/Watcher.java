@@ -17,13 +17,10 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Polls the plugins folder and the profile's files ({@code profile.yml}, {@code cordis.patch.yml},
- * {@code console.patch.yml}, the {@code --patch} file) and calls {@code onChange} after a change.
- * The first snapshot is taken before the host boots, so a change made during the boot is seen;
- * each call answers the snapshot that triggered it, so a change made during a reload is seen by
- * the next poll. Polling rather than {@code WatchService}: the same on every file system, it sees
- * a file replaced by rename, and a few {@code stat} calls every {@value #PERIOD_MS} ms cost nothing
- * next to a search.
+ * Polls the plugins folder and the profile's files and calls {@code onChange} after a change. The
+ * first snapshot is taken before the host boots, so a change during the boot is seen. Polling, not
+ * {@code WatchService}: the same on every file system, it sees a file replaced by rename, and a
+ * few {@code stat} calls a period cost nothing next to a search.
  */
 final class Watcher implements AutoCloseable {
 
@@ -56,13 +53,23 @@ final class Watcher implements AutoCloseable {
     thread.start();
   }
 
+  /** Reloads once the files stop changing for a period: a file being written is read whole. */
   private void loop() {
+    Map<Path, Optional<FileStamp>> previous = last;
+    long changingSince = 0;
     try {
       while (running) {
         TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
         Map<Path, Optional<FileStamp>> now = snapshot();
+        if (!now.equals(previous)) {
+          changingSince = previous.equals(last) ? System.nanoTime() : changingSince;
+          previous = now;
+          if (System.nanoTime() - changingSince < TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS)) {
+            continue;
+          }
+        }
         if (!now.equals(last) && running) {
-          last = settled(now);
+          last = now;
           try {
             onChange.run();
           } catch (RuntimeException e) {
@@ -75,22 +82,6 @@ final class Watcher implements AutoCloseable {
     } catch (InterruptedException e) {
       // closed
     }
-  }
-
-  /** Waits for one period without change: a file being written is read once it is whole. */
-  private Map<Path, Optional<FileStamp>> settled(Map<Path, Optional<FileStamp>> changed)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
-    Map<Path, Optional<FileStamp>> previous = changed;
-    while (System.nanoTime() < deadline) {
-      TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
-      Map<Path, Optional<FileStamp>> again = snapshot();
-      if (again.equals(previous)) {
-        return again;
-      }
-      previous = again;
-    }
-    return previous;
   }
 
   private Map<Path, Optional<FileStamp>> snapshot() {

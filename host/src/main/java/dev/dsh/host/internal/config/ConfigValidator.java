@@ -9,9 +9,8 @@ import org.jspecify.annotations.Nullable;
 public interface ConfigValidator {
 
   /**
-   * @param subject what is validated, for messages (a scope or row id)
-   * @param configType the plugin's config class; {@code null} takes any config as it is
-   * @return the config with the schema's defaults filled
+   * The config with {@code configType}'s schema defaults filled; a null type takes it as it is.
+   *
    * @throws ConfigException listing every violation, each at its RFC 6901 pointer
    */
   Config validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw);

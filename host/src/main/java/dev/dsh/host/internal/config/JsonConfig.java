@@ -3,6 +3,7 @@ package dev.dsh.host.internal.config;
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.host.json.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -17,7 +18,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.InvalidDefinitionException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.ValueInstantiationException;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /** A row's config that passed its schema, defaults filled; {@link #toString()} shows only keys. */
@@ -39,19 +39,16 @@ public final class JsonConfig implements Config {
   /**
    * Binds this config to {@code type}, checked against its schema unless validated against it.
    *
-   * @throws ConfigException when it breaks that schema, or a value cannot be bound to its field (a
-   *     number past an {@code int}): the field's pointer and what it must hold, never Jackson's
-   *     text (it may quote a secret) or an exception's class
+   * @throws ConfigException when it breaks that schema, or a value does not fit its field: the
+   *     pointer and what it must hold, never Jackson's text (it may quote a secret)
    * @throws IllegalArgumentException when no config can build {@code type} (the plugin's bug)
    */
   @Override
   public <T> T bind(Class<T> type) {
     ObjectNode source = type == validatedType ? tree
-        : SchemaConfigValidator.complete(subject, ConfigSchemas.Compiled.of(type), tree);
+        : SchemaConfigValidator.Compiled.of(type).complete(subject, tree);
     try {
-      // A mapper per bind: Jackson's type caches would pin each plugin's config class, and so
-      // its class loader, after unload; plugins bind at apply and update only.
-      return JsonMapper.builder().build().treeToValue(source, type);
+      return Json.MAPPER.treeToValue(source, type);
     } catch (InvalidDefinitionException e) {
       throw new IllegalArgumentException("the config class " + type.getName() + " of " + subject
           + " cannot be built from a config (a bug of the plugin that declares it)");
@@ -69,6 +66,10 @@ public final class JsonConfig implements Config {
           ? "is refused: " + refused.getMessage() // the class's own check, written for people
           : target == null ? "cannot be read as the config's type" : "expected " + kind(target);
       throw new ConfigException(subject, List.of(new ConfigViolation(pointer, what)));
+    } finally {
+      // Jackson's caches would pin the plugin's config class, and so its loader, after unload;
+      // plugins bind at apply and update only, so the shared mapper's caches refill cheaply.
+      Json.MAPPER.clearCaches();
     }
   }
 
@@ -77,14 +78,9 @@ public final class JsonConfig implements Config {
     return raw;
   }
 
-  /** The keys present, defaults included, in order. */
-  public List<String> keys() {
-    return List.copyOf(raw.keySet());
-  }
-
   @Override
   public String toString() {
-    return "JsonConfig[" + subject + ", keys=" + keys() + "]";
+    return "JsonConfig[" + subject + ", keys=" + raw.keySet() + "]";
   }
 
   private static @Nullable Object plain(JsonNode node) {

@@ -2,49 +2,149 @@ package dev.dsh.host.internal.config;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.api.credentials.CredentialValues;
+import dev.dsh.schema.ConfigSchemaGenerator;
+import dev.dsh.schema.EmbeddedSchema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.everit.json.schema.Schema;
+import org.everit.json.schema.ValidationException;
+import org.everit.json.schema.loader.SchemaLoader;
+import org.json.JSONObject;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The host's {@link ConfigValidator}: the type's schema, its defaults filled, then everit. */
+/**
+ * The host's {@link ConfigValidator}: the type's JSON Schema, its defaults filled, then everit. A
+ * type's schema is the copy generated at build time into its own jar ({@link EmbeddedSchema}),
+ * read through its loader; generated here only for a type that ships none (a test's).
+ */
 public final class SchemaConfigValidator implements ConfigValidator {
 
   @Override
   public JsonConfig validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
-    ObjectNode tree = tree(raw);
+    ObjectNode tree = object(raw);
     return configType == null ? new JsonConfig(subject, tree, null) : new JsonConfig(subject,
-        complete(subject, ConfigSchemas.Compiled.of(configType), tree), configType);
+        Compiled.of(configType).complete(subject, tree), configType);
   }
 
   /**
    * Checks {@code raw} against {@code schema} (a jar's, or a built-in's) as the host checks the
-   * row when it applies it: the same compiled schema, defaults and messages.
+   * row when it applies it.
    *
    * @throws ConfigException listing every violation
    * @throws IllegalArgumentException when {@code raw} holds a value that is not JSON-like
    */
   public static void check(String subject, JsonNode schema, Map<String, ?> raw) {
-    complete(subject, ConfigSchemas.Compiled.forText(schema.toString()), tree(raw));
+    new Compiled(schema.toString()).complete(subject, object(raw));
   }
 
-  /** A copy of {@code config} with {@code schema}'s defaults filled; throws its violations. */
-  static ObjectNode complete(String subject, ConfigSchemas.Compiled schema, ObjectNode config) {
-    ObjectNode completed = config.deepCopy();
-    schema.fillDefaults(completed);
-    List<ConfigViolation> violations = schema.violations(completed);
-    if (!violations.isEmpty()) {
-      throw new ConfigException(subject, violations);
-    }
-    return completed;
-  }
-
-  private static ObjectNode tree(Map<String, ?> raw) {
+  private static ObjectNode object(Map<String, ?> raw) {
     if (!(JsonMapper.shared().valueToTree(raw) instanceof ObjectNode object)) {
       throw new IllegalArgumentException("a config must be a JSON object");
     }
     return object;
+  }
+
+  public static String text(Class<?> configType) {
+    String embedded = embedded(configType);
+    return embedded != null ? embedded : new ConfigSchemaGenerator().generateText(configType);
+  }
+
+  /** The schema of {@code configType} as a fresh tree the caller may change. */
+  public static ObjectNode tree(Class<?> configType) {
+    return parse(text(configType));
+  }
+
+  private static ObjectNode parse(String schemaText) {
+    if (!(JsonMapper.shared().readTree(schemaText) instanceof ObjectNode schema)) {
+      throw new IllegalArgumentException("a config schema must be a JSON object");
+    }
+    return schema;
+  }
+
+  private static @Nullable String embedded(Class<?> type) {
+    ClassLoader loader = type.getClassLoader();
+    URL url = loader == null ? null : loader.getResource(EmbeddedSchema.resourceName(type));
+    if (url == null) {
+      return null;
+    }
+    try {
+      URLConnection connection = url.openConnection();
+      // A cached jar connection keeps the jar open for the JVM's life: a file per plugin ever loaded.
+      connection.setUseCaches(false);
+      try (InputStream in = connection.getInputStream()) {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the embedded schema of " + type.getName(), e);
+    }
+  }
+
+  /**
+   * A schema compiled for everit. It holds only trees and everit objects built from text: no
+   * config class, so it pins no plugin's class loader.
+   */
+  static final class Compiled {
+    private final SchemaNavigator navigator;
+    private final Schema everit;
+
+    Compiled(String text) {
+      this.navigator = new SchemaNavigator(parse(text));
+      this.everit = SchemaLoader.builder().schemaJson(new JSONObject(text)).draftV7Support()
+          .addFormatValidator(CredentialValues.FORMAT, CredentialValues::fieldProblem)
+          .build().load().build();
+    }
+
+    static Compiled of(Class<?> configType) {
+      return new Compiled(text(configType));
+    }
+
+    /** A copy of {@code config} with the defaults filled; throws its violations. */
+    ObjectNode complete(String subject, ObjectNode config) {
+      ObjectNode completed = config.deepCopy();
+      fill(completed, "");
+      try {
+        // By text: an org.json object built from a map drops the keys whose value is null.
+        everit.validate(new JSONObject(completed.toString()));
+        return completed;
+      } catch (ValidationException e) {
+        List<ConfigViolation> violations = new ViolationMessages(navigator, completed).translate(e);
+        throw new ConfigException(subject, violations);
+      }
+    }
+
+    /**
+     * Fills absent keys with the schema's defaults, in place, at every level present. Jackson does
+     * not apply them, and everit's {@code useDefaults} would lose the user's key order.
+     */
+    private void fill(JsonNode instance, String pointer) {
+      if (instance.isArray()) {
+        for (int i = 0; i < instance.size(); i++) {
+          fill(instance.get(i), pointer + "/" + i);
+        }
+      } else if (instance instanceof ObjectNode object) {
+        navigator.at(pointer).path("properties").properties().forEach(property -> {
+          String key = property.getKey();
+          String child = SchemaNavigator.child(pointer, key);
+          JsonNode declared = property.getValue().get("default");
+          JsonNode fallback = declared != null ? declared : navigator.at(child).get("default");
+          if (!object.has(key) && fallback != null) {
+            object.set(key, fallback.deepCopy());
+          }
+          if (object.has(key) && object.get(key).isContainer()) {
+            fill(object.get(key), child);
+          }
+        });
+      }
+    }
   }
 }

@@ -5,11 +5,7 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
 
-/**
- * Finds the subschema that governs a place in a config (an RFC 6901 pointer), following local
- * {@code $ref}s, so that messages can name allowed keys and values and never echo a value under an
- * {@code x-secret} field.
- */
+/** Finds the subschema that governs a place (an RFC 6901 pointer) in a config. */
 final class SchemaNavigator {
 
   private final JsonNode root;
@@ -45,7 +41,7 @@ final class SchemaNavigator {
     return List.copyOf(at(pointer).path("properties").propertyNames());
   }
 
-  /** {@code parent} extended by {@code key}, escaped ({@code ~} as {@code ~0}, {@code /} as {@code ~1}). */
+  /** {@code parent} extended by {@code key}, escaped as RFC 6901 says. */
   static String child(String parent, String key) {
     return parent + "/" + key.replace("~", "~0").replace("/", "~1");
   }

@@ -7,29 +7,20 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.everit.json.schema.ValidationException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Everit's violations as {@link ConfigViolation}s a person understands, written here because
- * everit's messages echo values (a secret pasted into the wrong field would be printed). A value
- * is quoted only outside {@code x-secret} fields, and only where it helps: a value out of its set
- * or range, and everit's wording for a keyword the generator never emits. An unknown key is told
- * at its own pointer, a missing one at the pointer it should have.
+ * Everit's violations in words a person understands, written here because everit's messages echo
+ * values (a secret pasted into the wrong field would be printed): a value is quoted only outside
+ * {@code x-secret} fields, and only where it helps. An unknown or missing key is told at its own
+ * pointer.
  */
 final class ViolationMessages {
 
   private static final int MAX_QUOTED = 60;
-
-  private static final Map<String, String> FORMATS = Map.of("uri", "a URI",
-      "uri-reference", "a URI reference", "email", "an email address", "hostname", "a host name",
-      "ipv4", "an IPv4 address", "ipv6", "an IPv6 address",
-      "date-time", "a date-time such as 2025-06-09T10:42:17+08:00",
-      "date", "a date such as 2025-06-09", "time", "a time such as 10:42:17+08:00",
-      "regex", "a regular expression");
 
   private record Found(String pointer, String keyword, String message) {}
 
@@ -50,8 +41,7 @@ final class ViolationMessages {
         .map(Found::pointer).collect(Collectors.toSet());
     Set<ConfigViolation> unique = new LinkedHashSet<>();
     found.stream().filter(f -> f.keyword().equals("type") || !mistyped.contains(f.pointer()))
-        .sorted(Comparator.comparing((Found f) -> rank(f.pointer()), ViolationMessages::compare)
-            .thenComparing(Found::message))
+        .sorted(Comparator.comparing((Found f) -> rank(f.pointer())).thenComparing(Found::message))
         .forEach(f -> unique.add(new ConfigViolation(f.pointer(), f.message())));
     return List.copyOf(unique);
   }
@@ -124,7 +114,7 @@ final class ViolationMessages {
         return format.equals(CredentialValues.FORMAT)
             ? CredentialValues.fieldProblem(value.asString("")).map(CredentialValues::explain)
                 .orElse("must be a credential")
-            : "must be " + FORMATS.getOrDefault(format, "in the format \"" + format + "\"");
+            : format.equals("uri") ? "must be a URI" : "must be in the format \"" + format + "\"";
       }
       case "pattern":
         return field.path("x-credential-reference").asBoolean(false)
@@ -148,11 +138,8 @@ final class ViolationMessages {
   }
 
   private static String article(String type) {
-    return switch (type) {
-      case "integer", "object", "array" -> "an " + type;
-      case "null" -> "null";
-      default -> "a " + type;
-    };
+    return type.equals("null") ? type
+        : (type.matches("integer|object|array") ? "an " : "a ") + type;
   }
 
   private static String quote(JsonNode value) {
@@ -164,11 +151,11 @@ final class ViolationMessages {
   }
 
   /**
-   * Where a pointer sits in document order: at each level a declared key by declaration, an array
-   * element by index, an unknown key after the declared ones in the order the user wrote it.
+   * Where a pointer sits in document order, as text that sorts so: at each level a declared key by
+   * declaration, an array element by index, an unknown key after the declared ones as written.
    */
-  private List<Integer> rank(String pointer) {
-    List<Integer> rank = new ArrayList<>();
+  private String rank(String pointer) {
+    StringBuilder rank = new StringBuilder();
     String parent = "";
     for (String key : SchemaNavigator.segments(pointer)) {
       List<String> declared = schema.propertyNames(parent);
@@ -179,18 +166,9 @@ final class ViolationMessages {
             ? Integer.parseInt(key)
             : declared.size() + new ArrayList<>(container.propertyNames()).indexOf(key);
       }
-      rank.add(index);
+      rank.append(String.format("%010d ", index));
       parent = SchemaNavigator.child(parent, key);
     }
-    return rank;
-  }
-
-  private static int compare(List<Integer> a, List<Integer> b) {
-    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-      if (!a.get(i).equals(b.get(i))) {
-        return Integer.compare(a.get(i), b.get(i));
-      }
-    }
-    return Integer.compare(a.size(), b.size());
+    return rank.toString();
   }
 }

@@ -10,9 +10,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The built-in {@code credentials} plugin: provides {@link CredentialService#KEY} over the store
- * file the row's {@code store} names (relative to the home), the launch environment second. An
- * update restarts the scope, so a new store path takes effect at once.
+ * The built-in {@code credentials} plugin: {@link CredentialService#KEY} over the row's {@code
+ * store} file (relative to the home), then the launch environment.
  */
 public final class CredentialsPlugin implements Plugin {
 
@@ -22,7 +21,6 @@ public final class CredentialsPlugin implements Plugin {
   private final Path home;
   private final Consumer<String> warnings;
 
-  /** @param warnings where the store's one-line warnings go (stderr, in the CLI) */
   public CredentialsPlugin(Path home, Consumer<String> warnings) {
     this.home = home;
     this.warnings = warnings;

@@ -7,10 +7,12 @@ import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.PermissionWarning;
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -24,44 +26,35 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The local credential store: one JSON file ({@link StoreFormat}) that processes share, such as
- * {@code dsh credentials set} while {@code dsh run} serves. Each use reads the file (it holds at
- * most 1 MiB), so a value another process stored counts at once. A change reads, changes and
- * replaces the file whole (an owner-only temporary file, synced, moved into place) under a lock on
- * {@code <store>.lock}, which stays (deleting it after use would race), and a monitor per store
- * (file locks are held per process). A corrupt store is never written. A store that is a symbolic
- * link is written through, beside the file the link chain ends at; one its group or others can
- * access is used, with a warning ({@link PermissionWarning}). No message or {@link #toString()}
- * shows a value.
+ * The local credential store, one JSON file that processes share: {@code {"version": 1,
+ * "credentials": {"NAME": "value"}}}. Each use reads it (at most 1 MiB), so another process's
+ * value counts at once. A change replaces it whole (owner-only, synced, moved into place) under a
+ * lock on {@code <store>.lock}, which stays (deleting it would race), and a monitor per store (file
+ * locks are per process). A corrupt store is never written and never quoted (it holds secrets). A
+ * symbolic link is written through; a store others can read is used with a warning.
  */
 public final class FileCredentialStore {
 
   static final int MAX_BYTES = 1 << 20;
+  private static final int VERSION = 1;
 
   private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path file;
-  private final boolean syncWrites;
   private final PermissionWarning permissions;
 
-  /**
-   * A store in {@code file}, made by the first write.
-   *
-   * @param warnings where one-line warnings go (stderr, in the CLI)
-   */
+  /** A store in {@code file}, made by the first write; one-line warnings go to {@code warnings}. */
   public FileCredentialStore(Path file, Consumer<String> warnings) {
-    this(file, true, warnings);
-  }
-
-  /** @param syncWrites off only for tests that hammer the store */
-  FileCredentialStore(Path file, boolean syncWrites, Consumer<String> warnings) {
     this.file = file.toAbsolutePath().normalize();
     if (this.file.getFileName() == null) {
       throw new IllegalArgumentException("the credential store must be a file, not a root folder");
     }
-    this.syncWrites = syncWrites;
     this.permissions = new PermissionWarning("credential store", this.file, warnings);
   }
 
@@ -85,7 +78,7 @@ public final class FileCredentialStore {
   }
 
   /**
-   * Stores {@code value}, trimmed.
+   * Stores {@code value}, trimmed; throws as {@link #read} does.
    *
    * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would take
    *     the store over 1 MiB; the message never holds the value
@@ -115,7 +108,7 @@ public final class FileCredentialStore {
 
   private SortedMap<String, String> values() {
     permissions.check();
-    return content(file).map(bytes -> StoreFormat.parse(file, bytes)).orElseGet(TreeMap::new);
+    return content(file).map(this::parse).orElseGet(TreeMap::new);
   }
 
   private Optional<byte[]> content(Path path) {
@@ -157,14 +150,16 @@ public final class FileCredentialStore {
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
             FileLock lock = channel.lock()) {
           SortedMap<String, String> values = new TreeMap<>(
-              content(key).map(bytes -> StoreFormat.parse(file, bytes)).orElseGet(TreeMap::new));
+              content(key).map(this::parse).orElseGet(TreeMap::new));
           if (change.test(values)) {
-            byte[] next = StoreFormat.render(values);
+            ObjectNode root = Json.MAPPER.createObjectNode().put("version", VERSION);
+            values.forEach(root.putObject("credentials")::put);
+            byte[] next = (root.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8);
             if (next.length > MAX_BYTES) { // it would not read back
               throw new IllegalArgumentException("cannot write the credential store " + file
                   + ": it would be " + next.length + " bytes, over the 1 MiB a store may hold");
             }
-            OwnerOnlyFiles.replace(key, next, syncWrites);
+            OwnerOnlyFiles.replace(key, next, true);
           }
         }
       }
@@ -172,6 +167,53 @@ public final class FileCredentialStore {
       throw HomeWrites.failed(
           "cannot write the credential store " + file, e, target, FileAccessException.Kind.FILE);
     }
+  }
+
+  /** The values by name, trimmed, empty ones left out. */
+  private SortedMap<String, String> parse(byte[] content) {
+    SortedMap<String, String> values = new TreeMap<>();
+    if (new String(content, StandardCharsets.UTF_8).isBlank()) {
+      return values;
+    }
+    JsonNode root;
+    try {
+      root = Json.MAPPER.readTree(content);
+    } catch (JacksonException e) {
+      TokenStreamLocation at = e.getLocation();
+      throw FileAccessException.corruptStore(file, "it is not valid JSON" + (at == null
+          || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column "
+          + at.getColumnNr() + ")"));
+    }
+    JsonNode version = root == null ? null : root.get("version");
+    JsonNode credentials = root == null ? null : root.path("credentials");
+    String wrong = root == null || !root.isObject() ? "its top level is not a JSON object"
+        : version == null || !version.isIntegralNumber() ? "it has no integer \"version\""
+        : version.asInt() != VERSION ? "its format version is " + version.asInt()
+            + " and this dsh reads version " + VERSION + " only"
+        : !credentials.isObject() && !credentials.isMissingNode() && !credentials.isNull()
+            ? "its \"credentials\" is not a JSON object"
+        : null;
+    if (wrong != null) {
+      throw FileAccessException.corruptStore(file, wrong);
+    }
+    int position = 0;
+    for (Map.Entry<String, JsonNode> entry : credentials.properties()) {
+      position++;
+      if (!CredentialRef.NAME.matcher(entry.getKey()).matches()) {
+        // Not echoed: a value pasted in the name's place must not be printed.
+        throw FileAccessException.corruptStore(
+            file, "entry " + position + " of \"credentials\" has an invalid name");
+      }
+      if (!entry.getValue().isString()) {
+        throw FileAccessException.corruptStore(
+            file, "the value of " + entry.getKey() + " is not a JSON string");
+      }
+      String value = entry.getValue().stringValue().trim();
+      if (!value.isEmpty()) {
+        values.put(entry.getKey(), value);
+      }
+    }
+    return values;
   }
 
   /** The file a chain of symbolic links ends at, which may not exist yet. */

@@ -17,10 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The host's {@link CredentialService}: a reference resolves from the local store first, then from
- * the launch environment's variable of the same name, both read at each call; values are trimmed
- * and an empty one counts as absent. A corrupt store fails every call but {@link #onChange}
- * rather than fall back silently. Only the {@link Credential} of {@link #resolve} holds a value.
+ * The host's {@link CredentialService}: the local store first, then the launch environment's
+ * variable of the same name, both read at each call; a blank value is absent. A corrupt store
+ * fails every call but {@link #onChange} rather than fall back silently.
  */
 public final class HostCredentialService implements CredentialService {
 
@@ -37,11 +36,7 @@ public final class HostCredentialService implements CredentialService {
 
   @Override
   public CompletionStage<Optional<Credential>> resolve(CredentialRef ref) {
-    try {
-      return CompletableFuture.completedFuture(lookup(ref));
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(e);
-    }
+    return CompletableFuture.supplyAsync(() -> lookup(ref), Runnable::run); // here, failures too
   }
 
   @Override
@@ -52,8 +47,7 @@ public final class HostCredentialService implements CredentialService {
 
   @Override
   public boolean isConfigured(CredentialRef ref) {
-    return store.read(ref).isPresent()
-        || env.get(ref.name()).filter(value -> !value.isBlank()).isPresent();
+    return lookup(ref).isPresent();
   }
 
   /** The references the store holds, sorted; the environment's are not listed. */

@@ -2,7 +2,6 @@ package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.profile.BundlePatch;
-import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostVersion;
@@ -16,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.pf4j.DefaultVersionManager;
 import org.pf4j.VersionManager;
 import tools.jackson.databind.JsonNode;
@@ -73,11 +73,11 @@ public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failure
   }
 
   /** The bundle layers of these jars, for {@code ProfileComposer}. */
-  public BundlePatchSource bundles() {
+  public Function<String, Optional<BundlePatch>> bundles() {
     return pluginId -> jar(pluginId).map(jar -> new BundlePatch(jar.id(), jar.bundlePatch()));
   }
 
-  /** The embedded config schema of {@code pluginId}, for {@code ConfigDump}. */
+  /** The embedded config schema of {@code pluginId}, for {@code --dump-config}. */
   public Optional<JsonNode> configSchema(String pluginId) {
     return jar(pluginId).flatMap(PluginJar::configSchema);
   }

@@ -1,7 +1,6 @@
 package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.profile.BundlePatch;
-import dev.dsh.host.internal.profile.BundlePatchSource;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.pf4j.PluginManager;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
@@ -114,7 +114,7 @@ public final class PluginLoader implements AutoCloseable {
   }
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
-  public BundlePatchSource bundles() {
+  public Function<String, Optional<BundlePatch>> bundles() {
     return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.bundlePatch()));
   }
 

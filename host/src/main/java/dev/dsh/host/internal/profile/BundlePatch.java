@@ -5,21 +5,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The layer an installed plugin contributes as a bundle: its embedded {@value #RESOURCE}.
- *
- * @param pluginId the PF4J plugin id, the bundle's name in {@code profile.yml}
- * @param yaml the patch text; empty when the jar carries none (the bundle then adds nothing)
+ * The layer an installed plugin contributes as a bundle: its embedded {@value #RESOURCE}, if any.
  */
 public record BundlePatch(String pluginId, Optional<String> yaml) {
 
   /** The resource path of a bundle's patch inside a plugin jar. */
   public static final String RESOURCE = "META-INF/dsh/cordis.patch.yml";
 
-  /**
-   * The ids of the rows this bundle inserts, in order.
-   *
-   * @throws ProfileException when the patch does not parse
-   */
+  /** The ids of the rows this bundle inserts, in order; throws {@link ProfileException}. */
   public List<String> insertedRowIds() {
     return parse().entries().stream().filter(Patch.Insert.class::isInstance)
         .flatMap(entry -> ((Patch.Insert) entry).rows().stream()).map(ProfileRow::id).toList();

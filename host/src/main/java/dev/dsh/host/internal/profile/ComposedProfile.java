@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A composed profile: its rows in order, and the notes composition has for the user (an entry
@@ -51,5 +53,27 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
     row(id).ifPresent(row -> row.config().keySet()
         .forEach(key -> out.put(key, set.getOrDefault(key, origin(id).orElse("?")))));
     return out;
+  }
+
+  /**
+   * This profile as YAML for {@code dsh --dump-config}: each row with {@code from}, {@code
+   * configFrom}, {@code fieldsFrom} and its config, secrets (by {@code schemas}) redacted.
+   */
+  public String dump(Function<String, Optional<JsonNode>> schemas) {
+    List<Map<String, Object>> dumped = rows.stream().map(row -> {
+      Map<String, Object> out = new LinkedHashMap<>();
+      out.put("id", row.id());
+      out.put("name", row.name());
+      out.put("from", origin(row.id()).orElse("?"));
+      out.put("configFrom", configOrigin(row.id()).orElse("?"));
+      out.put("fieldsFrom", fieldOrigins(row.id()));
+      out.put("disabled", row.disabled());
+      out.put("config", ConfigSecrets.redacted(row.config(), schemas.apply(row.name()).orElse(null)));
+      return out;
+    }).toList();
+    Map<String, Object> document = new LinkedHashMap<>();
+    document.put("profile", profile);
+    document.put("rows", dumped);
+    return YamlFiles.write(document);
   }
 }

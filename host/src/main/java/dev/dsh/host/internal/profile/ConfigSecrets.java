@@ -13,15 +13,11 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The secret fields of a row's config, and how each reader sees them. A field is secret when its
- * schema property says {@code "x-secret": true}, or, for rows without a schema and free-form maps,
- * when its key looks like one: ending in {@code apiKey} (case, {@code _} and {@code -} ignored), or
- * holding {@code secret}, {@code token} or {@code password} ({@code apiKeyEnv} names a variable and
- * stays visible). {@code --dump-config} shows a secret as {@value #KEEP}; a form never gets it,
- * and a form's save keeps the stored value of a secret it left out or sent back as {@value #KEEP}.
- * Every other string has a URL's user-info redacted ({@link UrlUserInfo}), and a URL sent back as
- * shown keeps the stored password. A secret inside a list's item is hidden too but cannot be kept
- * on save (an item has no name): a form that edits such a list sends its items whole.
+ * The secret fields of a row's config: those whose schema says {@code "x-secret": true}, or whose
+ * key looks like one (ending in {@code apiKey}, or holding {@code secret}, {@code token} or {@code
+ * password}). {@code --dump-config} shows one as {@value #KEEP}; a form never gets it, and keeps
+ * it by leaving it out. Other strings have a URL's user-info redacted, and a URL sent back as
+ * shown keeps the stored password. A secret in a list's item cannot be kept (it has no name).
  */
 public final class ConfigSecrets {
 
@@ -57,7 +53,7 @@ public final class ConfigSecrets {
   private static @Nullable Object shownValue(@Nullable Object value, @Nullable JsonNode property,
       boolean drop) {
     if (value instanceof Map<?, ?> inner) {
-      return shown(strings(inner), property, drop);
+      return shown(ConsoleLayer.strings(inner), property, drop);
     }
     if (value instanceof List<?> items) {
       JsonNode itemSchema = property == null ? null : property.get("items");
@@ -70,9 +66,8 @@ public final class ConfigSecrets {
   }
 
   /**
-   * {@code proposed} with each secret field absent or {@value #KEEP} given its value in {@code
-   * stored}, and each URL sent back as shown given the stored one. A null clears a field (its
-   * default applies), a secret's too; a {@value #KEEP} with nothing stored is no value.
+   * {@code proposed} with each secret absent or {@value #KEEP}, and each URL sent back as shown,
+   * given its {@code stored} value. A null clears a field, a secret's too.
    */
   public static Map<String, Object> keepStored(
       Map<String, ?> proposed, Map<String, ?> stored, @Nullable JsonNode schema) {
@@ -85,7 +80,8 @@ public final class ConfigSecrets {
           out.put(key, old);
         }
       } else if (given instanceof Map<?, ?> inner && old instanceof Map<?, ?> oldInner) {
-        out.put(key, keepStored(strings(inner), strings(oldInner), property));
+        out.put(key,
+            keepStored(ConsoleLayer.strings(inner), ConsoleLayer.strings(oldInner), property));
       } else if (old instanceof String text && !text.equals(given)
           && UrlUserInfo.redact(text).equals(given)) {
         out.put(key, old);
@@ -108,7 +104,8 @@ public final class ConfigSecrets {
       if (isSecret(key, property) && value != null) {
         pointers.add(pointer(key));
       } else if (!isSecret(key, property) && value instanceof Map<?, ?> inner) {
-        setPointers(strings(inner), property).forEach(p -> pointers.add(pointer(key) + p));
+        setPointers(ConsoleLayer.strings(inner), property)
+            .forEach(p -> pointers.add(pointer(key) + p));
       }
     });
     return pointers;
@@ -146,10 +143,5 @@ public final class ConfigSecrets {
   private static @Nullable JsonNode property(@Nullable JsonNode schema, String key) {
     JsonNode property = schema == null ? null : schema.path("properties").get(key);
     return property != null && property.isObject() ? property : null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, ?> strings(Map<?, ?> map) {
-    return (Map<String, ?>) map; // JSON-like trees have string keys (JsonLike checks it)
   }
 }

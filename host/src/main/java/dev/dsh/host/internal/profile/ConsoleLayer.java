@@ -14,9 +14,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * The console's layer, {@value ProfileComposer#CONSOLE_FILE}: an entry per row the console
- * changed, its {@code config} a JSON merge patch (RFC 7386) of the fields it changed, composed
- * after the user's {@code cordis.patch.yml}; and merge patches themselves, over JSON-like maps (a
- * key with a value sets it, a mapping merged into the mapping it meets; a key with null removes it).
+ * changed, its {@code config} a JSON merge patch (RFC 7386); and merge patches over JSON-like maps.
  */
 public final class ConsoleLayer {
 
@@ -27,11 +25,8 @@ public final class ConsoleLayer {
   private ConsoleLayer() {}
 
   /**
-   * Replaces the row's patch (empty when it has none) by {@code change} of it, and the file by the
-   * result, whole, atomically and owner-only; an empty patch drops the entry.
-   *
-   * @return whether the file held an entry for the row
-   * @throws dev.dsh.host.model.ProfileException naming the file when it does not read as a patch
+   * Replaces the row's patch by {@code change} of it, and the file whole; an empty patch drops the
+   * entry. Returns whether the file held an entry for the row.
    */
   public static boolean update(Path file, String shownAs, String rowId,
       UnaryOperator<Map<String, Object>> change) throws IOException {
@@ -55,7 +50,7 @@ public final class ConsoleLayer {
       entries.add(at, entry);
     }
     Files.createDirectories(file.getParent());
-    String body = entries.isEmpty() ? "[]\n" : ConfigDump.yaml(entries);
+    String body = entries.isEmpty() ? "[]\n" : YamlFiles.write(entries);
     OwnerOnlyFiles.replace(file, (HEADER + body).getBytes(StandardCharsets.UTF_8), true);
     return had;
   }
@@ -102,7 +97,7 @@ public final class ConsoleLayer {
 
   /** A JSON-like mapping (string keys, as rows check), or an empty one for anything else. */
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> strings(Object value) {
+  static Map<String, Object> strings(Object value) {
     return value instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
   }
 }

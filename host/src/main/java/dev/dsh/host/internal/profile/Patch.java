@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A parsed patch layer: a YAML list whose entries are {@code {id: X, name?, config?, disabled?}}
- * (override row X) or {@code {insert: [rows]}} (append rows, each {@code {id, name?, config?,
- * disabled?}}, the name defaulting to the id). An empty file is an empty patch.
+ * A parsed patch layer: a YAML list of {@code {id: X, name?, config?, disabled?}} (override row X)
+ * and {@code {insert: [rows]}} entries. An empty file is an empty patch.
  *
- * @param name the layer as named in messages ({@code user layer profiles/default/cordis.patch.yml})
- * @param merges whether an override's {@code config} is a JSON merge patch (RFC 7386) of the row's
- *     config (the console layer) rather than its whole new config
+ * @param name the layer as named in messages
+ * @param merges whether an override's {@code config} is a JSON merge patch (the console layer)
+ *     rather than the row's whole new config
  */
 record Patch(String name, List<Entry> entries, boolean merges) {
 
@@ -32,17 +32,12 @@ record Patch(String name, List<Entry> entries, boolean merges) {
     int position();
   }
 
-  /** {@code {id: X, ...}}: the fields given replace row X's. */
   record Override(int position, String id, Optional<String> rowName,
       Optional<Map<String, Object>> config, Optional<Boolean> disabled) implements Entry {}
 
-  /** {@code {insert: [rows]}}. */
   record Insert(int position, List<ProfileRow> rows) implements Entry {}
 
-  /**
-   * @param file the file as shown to the user
-   * @throws ProfileException naming the file, the entry and what is wrong
-   */
+  /** @throws ProfileException naming {@code file}, the entry and what is wrong */
   static Patch parse(String text, String file, String layer, boolean merges) {
     Optional<Object> document = YamlFiles.parse(text, file);
     if (document.isEmpty()) {
@@ -99,12 +94,8 @@ record Patch(String name, List<Entry> entries, boolean merges) {
       throw ProfileException.malformed(file, position,
           (where.isEmpty() ? "an entry " : where) + "must be a mapping, got " + describe(item));
     }
-    Set<String> unknown = new TreeSet<>();
-    map.keySet().forEach(key -> {
-      if (!ROW_KEYS.contains(String.valueOf(key))) {
-        unknown.add(String.valueOf(key));
-      }
-    });
+    Set<String> unknown = map.keySet().stream().map(String::valueOf)
+        .filter(key -> !ROW_KEYS.contains(key)).collect(Collectors.toCollection(TreeSet::new));
     Object id = map.get("id");
     Object name = map.get("name");
     Object config = map.get("config");

@@ -11,15 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Composes a profile from its layers, in order: the base rows ({@code env}, {@code credentials},
- * {@code web}, {@code tool-web}, empty configs: each built-in's schema holds its defaults), each
- * bundle {@code profiles/<name>/profile.yml} lists, the user's {@code cordis.patch.yml}, the
- * console's {@code console.patch.yml} (merge patches), a {@code --patch} file, then the layers
- * given in memory. Each row keeps the layer that inserted it and the layer that set each field.
- * The one path for boot, reload and {@code --dump-config}: it reads files and starts nothing.
+ * Composes a profile from its layers, in order: the base rows (empty configs: each built-in's
+ * schema holds its defaults), each bundle {@code profile.yml} lists, {@code cordis.patch.yml},
+ * {@code console.patch.yml}, a {@code --patch} file, then the layers given in memory. The one path
+ * for boot, reload and {@code --dump-config}: it reads files and starts nothing.
  */
 public final class ProfileComposer {
 
@@ -33,10 +32,9 @@ public final class ProfileComposer {
   private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   private final Path home;
-  private final BundlePatchSource bundles;
+  private final Function<String, Optional<BundlePatch>> bundles;
 
-  /** @param bundles where the listed bundles' patches come from (the installed plugins) */
-  public ProfileComposer(Path home, BundlePatchSource bundles) {
+  public ProfileComposer(Path home, Function<String, Optional<BundlePatch>> bundles) {
     this.home = home;
     this.bundles = bundles;
   }
@@ -54,18 +52,14 @@ public final class ProfileComposer {
     return compose(profile, patchFile, List.of());
   }
 
-  /**
-   * @param patchFile the {@code --patch} file, if given; it must exist
-   * @param extra layers composed last, in order
-   * @throws ProfileException naming the file, layer, row or bundle at fault
-   */
+  /** @throws ProfileException naming the file, layer, row or bundle at fault */
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
     String specFile = "profiles/" + profile + "/" + ProfileSpec.FILE_NAME;
     ProfileSpec spec = ProfileSpec.read(profileDir(profile).resolve(ProfileSpec.FILE_NAME), specFile);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
-      layers.add(bundles.find(bundle).orElseThrow(() -> new ProfileException(specFile
+      layers.add(bundles.apply(bundle).orElseThrow(() -> new ProfileException(specFile
           + " lists bundle \"" + bundle + "\", but no installed plugin has that id (install it"
           + " with `dsh plugin add <jar>` or remove it from the list)")).parse());
     }
@@ -80,12 +74,7 @@ public final class ProfileComposer {
     return new Fold().run(profile, List.of(), Map.of());
   }
 
-  /**
-   * The ids of the rows the user's layers ({@code cordis.patch.yml}, {@code console.patch.yml},
-   * the {@code --patch} file) override, such as the rows of a plugin about to be removed.
-   *
-   * @throws ProfileException when one of those files does not read
-   */
+  /** The ids of the rows the user's layers override, such as a plugin's about to be removed. */
   public Set<String> userOverrides(String profile, Optional<Path> patchFile) {
     Set<String> ids = new LinkedHashSet<>();
     userLayers(profile, patchFile).forEach(layer -> ids.addAll(layer.overrides()));
@@ -109,7 +98,6 @@ public final class ProfileComposer {
     return layers;
   }
 
-  /** One composition's state: the rows, where each row and field came from, the notes. */
   private static final class Fold {
     private final Map<String, ProfileRow> rows = new LinkedHashMap<>();
     private final Map<String, String> origins = new HashMap<>();
@@ -117,10 +105,6 @@ public final class ProfileComposer {
     private final Map<String, Map<String, String>> fieldOrigins = new HashMap<>();
     private final List<String> notes = new ArrayList<>();
 
-    /**
-     * @param removedRows row id → the removed plugin that inserted it: an override of such a row,
-     *     while no layer defines it, is skipped with a note instead of failing the composition
-     */
     ComposedProfile run(String profile, List<Patch> layers, Map<String, String> removedRows) {
       List.of("env", "credentials", "web", "tool-web")
           .forEach(id -> insert(ProfileRow.named(id), "base layer"));

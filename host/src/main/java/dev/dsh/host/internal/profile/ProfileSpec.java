@@ -15,12 +15,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A profile's {@code profile.yml}, dsh's own file, written whole by {@link #write} ({@code plugin
- * add}, {@code remove}, {@code enable}, {@code disable}, the console): the bundles (plugin ids)
- * whose layers the profile uses, in order; a missing file or key means none.
+ * A profile's {@code profile.yml}, dsh's own file, written whole by {@link #write}: the bundles
+ * (plugin ids) whose layers the profile uses, in order; a missing file or key means none.
  *
- * @param removedRows row id → the removed plugin whose bundle inserted it: an entry of the user's
- *     layers that overrides such a row while no layer defines it is kept and skipped, not an error
+ * @param removedRows row id → the removed plugin whose bundle inserted it: a user's entry for such
+ *     a row, while no layer defines it, is kept and skipped, not an error
  */
 public record ProfileSpec(List<String> bundles, Map<String, String> removedRows) {
 
@@ -40,12 +39,7 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(List.of(), Map.of());
   }
 
-  /**
-   * Reads {@code file}; a missing file is an empty spec.
-   *
-   * @param shownAs the file as named in messages
-   * @throws ProfileException when the file does not read or has the wrong shape
-   */
+  /** Reads {@code file}; a missing file is an empty spec. Throws {@link ProfileException}. */
   public static ProfileSpec read(Path file, String shownAs) {
     return YamlFiles.read(file, shownAs).map(text -> parse(text, shownAs)).orElse(empty());
   }
@@ -113,7 +107,7 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(bundles, removed);
   }
 
-  /** Replaces {@code file} by this spec, whole, atomically and owner-only; folders are made. */
+  /** Replaces {@code file} by this spec, whole, atomically and owner-only. */
   public void write(Path file) throws IOException {
     Files.createDirectories(file.getParent());
     OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8), true);

@@ -27,13 +27,12 @@ import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLFactory;
 import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 /**
- * Reads profile and patch files: UTF-8 text of at most 1 MiB (real ones are a few hundred bytes,
- * and the parser spends about a second per MiB of one value) holding one YAML document of plain
- * data. A text that does not read is told in the user's terms, {@code <file>: line l, column c:
- * broken YAML: <problem>}: never a value from the text (it may be a secret), a Java class or a
- * Jackson setting.
+ * Reads profile and patch files: UTF-8, at most 1 MiB (the parser spends about a second per MiB of
+ * one value), one YAML document of plain data. A problem is told as {@code <file>: line l, column
+ * c: broken YAML: <problem>}: never a value (it may be a secret), a Java class or a setting.
  */
 final class YamlFiles {
 
@@ -54,11 +53,7 @@ final class YamlFiles {
 
   private YamlFiles() {}
 
-  /**
-   * The file's text; empty when there is no such file.
-   *
-   * @throws ProfileException when it is over the limit, a folder, not UTF-8 or unreadable
-   */
+  /** The file's text; empty when there is none. Throws {@link ProfileException}. */
   static Optional<String> read(Path file, String shownAs) {
     try {
       if (Files.isDirectory(file)) {
@@ -84,11 +79,7 @@ final class YamlFiles {
         + " file may be at most 1 MiB (" + MAX_BYTES + " bytes); it was not parsed");
   }
 
-  /**
-   * The document as maps, lists and scalars; empty for none (an empty file, only comments).
-   *
-   * @throws ProfileException naming {@code file} when the text does not read as plain data
-   */
+  /** The document as maps, lists and scalars; empty for none. Throws {@link ProfileException}. */
   static Optional<Object> parse(String text, String file) {
     if (text.length() > MAX_BYTES) {
       throw tooLarge(file, text.length() + " characters");
@@ -132,6 +123,12 @@ final class YamlFiles {
           "line " + parser.currentTokenLocation().getLineNr() + ", field "
               + (field.isEmpty() ? "(the entry)" : field) + ": " + BINARY);
     }
+  }
+
+  /** {@code value} as YAML text without a document marker, strings quoted only where needed. */
+  static String write(Object value) {
+    return MAPPER.writer().without(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+        .with(YAMLWriteFeature.MINIMIZE_QUOTES).writeValueAsString(value);
   }
 
   private static String problem(JacksonException e) {

@@ -28,35 +28,23 @@ class CompiledSchemaTest {
     assertThatThrownBy(() -> validator.validate("probe", EmbeddedProbeConfig.class, Map.of("count", 13)))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("/count");
-    assertThat(ConfigSchemas.text(EmbeddedProbeConfig.class))
+    assertThat(SchemaConfigValidator.text(EmbeddedProbeConfig.class))
         .isNotEqualTo(new ConfigSchemaGenerator().generateText(EmbeddedProbeConfig.class));
   }
 
   @Test
   void aClassWithoutAnEmbeddedCopyHasItsSchemaGenerated() {
-    assertThat(ConfigSchemas.text(TwinA.class))
+    assertThat(SchemaConfigValidator.text(TwinA.class))
         .isEqualTo(new ConfigSchemaGenerator().generateText(TwinA.class));
   }
 
   @Test
-  void theSameSchemaTextIsCompiledOnceWhateverClassOrValidatorAsksForIt() {
-    assertThat(ConfigSchemas.text(TwinA.class)).isEqualTo(ConfigSchemas.text(TwinB.class));
-
-    ConfigSchemas.Compiled first = ConfigSchemas.Compiled.of(TwinA.class);
-
-    assertThat(ConfigSchemas.Compiled.of(TwinB.class)).isSameAs(first);
-    assertThat(ConfigSchemas.Compiled.forText(new ConfigSchemaGenerator().generateText(TwinA.class)))
-        .isSameAs(first);
-  }
-
-  @Test
-  void twoValidatorsShareTheCompiledSchemaAndBothCheckWithIt() {
+  void twoClassesOfTheSameShapeAreCheckedAlike() {
     Map<String, Object> bad = Map.of("count", 15);
 
     assertThatThrownBy(() -> new SchemaConfigValidator().validate("a", TwinA.class, bad))
         .hasMessageContaining("/count: must be one of 10, 20 (got 15)");
     assertThatThrownBy(() -> new SchemaConfigValidator().validate("b", TwinB.class, bad))
         .hasMessageContaining("/count: must be one of 10, 20 (got 15)");
-    assertThat(ConfigSchemas.Compiled.of(TwinB.class)).isSameAs(ConfigSchemas.Compiled.of(TwinA.class));
   }
 }

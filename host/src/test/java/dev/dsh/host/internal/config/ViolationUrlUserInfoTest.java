@@ -10,7 +10,7 @@ import dev.dsh.api.config.Description;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Issue 10, item 8: a violation that quotes a value never shows a URL's user-info. */
+/** A violation that quotes a value never shows a URL's user-info. */
 class ViolationUrlUserInfoTest {
 
   record Mirror(

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10, items 10, 12 and 13 on the store itself: a store that is a symbolic link is written
+ * On the store itself: a store that is a symbolic link is written
  * through to its target; a store others can read is used with a warning and the fix; a folder (or
  * a file above the store) is named as the problem. The cases fail for root too: file types, not
  * permission bits, are what goes wrong.
@@ -46,7 +46,7 @@ class StoreFileKindsTest {
     }
   }
 
-  // --- item 10 ---
+  // --- symbolic links ---
 
   @Test
   void aStoreThatIsASymlinkIsWrittenThroughToTheSharedFileAndStaysALink() throws IOException {
@@ -102,7 +102,7 @@ class StoreFileKindsTest {
     assertThat(Files.isSymbolicLink(a)).isTrue();
   }
 
-  // --- item 12 ---
+  // --- permissions ---
 
   @Test
   void aStoreOthersCanReadIsUsedWithAWarningAndTheChmodFix() throws IOException {
@@ -148,7 +148,7 @@ class StoreFileKindsTest {
         .endsWith("chmod 600 '" + link + "'");
   }
 
-  // --- item 13 ---
+  // --- folders ---
 
   @Test
   void aFolderWhereTheStoreBelongsIsNamedForReadsAndWrites() throws IOException {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23: the credential store is read through the one capped read of the home, like the
+ * The credential store is read through the one capped read of the home, like the
  * profile files and the jar entries: a store over 1 MiB is refused before a byte of it is read,
  * with the file, the cap and the fix, and the process goes on; a write never makes a store that
  * would not read back.

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
-import dev.dsh.host.internal.profile.ConfigDump;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.PluginLoadException;
@@ -59,10 +58,8 @@ class PluginJarsTest {
     Files.writeString(profile.resolve("cordis.patch.yml"), "- {id: y, config: {pin: canary-pin-42}}\n");
     PluginJars jars = PluginJars.scan(new DshHome(home));
 
-    String dump =
-        ConfigDump.render(
-            new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty()),
-            jars::configSchema);
+    String dump = new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty())
+        .dump(jars::configSchema);
 
     assertThat(dump).contains("pin: <redacted>").doesNotContain("canary-pin-42");
   }

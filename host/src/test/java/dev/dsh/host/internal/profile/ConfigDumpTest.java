@@ -26,7 +26,7 @@ class ConfigDumpTest {
   void dumpShowsTheComposedTreeWithApiKeyRedactedAndTheCanaryAbsent() throws IOException {
     ComposedProfile profile = composeWithYuanbaoConfig("{apiKey: " + CANARY + ", count: 20}");
 
-    String dump = ConfigDump.render(profile, name -> Optional.empty());
+    String dump = profile.dump(name -> Optional.empty());
 
     Map<?, ?> parsed = new YAMLMapper().readValue(dump, Map.class);
     List<?> rows = (List<?>) parsed.get("rows");
@@ -65,7 +65,7 @@ class ConfigDumpTest {
         .compose("default", Optional.of(patch));
 
     List<?> rows = (List<?>) new YAMLMapper()
-        .readValue(ConfigDump.render(profile, name -> Optional.empty()), Map.class).get("rows");
+        .readValue(profile.dump(name -> Optional.empty()), Map.class).get("rows");
 
     assertThat(rows).extracting(row -> ((Map<?, ?>) row).get("id") + " <- "
             + ((Map<?, ?>) row).get("from") + " / " + ((Map<?, ?>) row).get("configFrom"))
@@ -87,7 +87,7 @@ class ConfigDumpTest {
         composeWithYuanbaoConfig("{credential: " + CANARY + ", apiKeyEnv: MY_KEY}");
 
     String dump =
-        ConfigDump.render(profile, name -> YUANBAO.equals(name) ? Optional.of(schema) : Optional.empty());
+        profile.dump(name -> YUANBAO.equals(name) ? Optional.of(schema) : Optional.empty());
 
     assertAll(
         () -> assertThat(dump).doesNotContain(CANARY),
@@ -103,7 +103,7 @@ class ConfigDumpTest {
                 + " hosts: [{password: " + CANARY + "c, host: example.org}], accessToken: "
                 + CANARY + "d}");
 
-    String dump = ConfigDump.render(profile, name -> Optional.empty());
+    String dump = profile.dump(name -> Optional.empty());
 
     assertAll(
         () -> assertThat(dump).doesNotContain(CANARY),

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Issue 25: the secret fields a schema declares, for a form's write-only inputs. */
+/** The secret fields a schema declares, for a form's write-only inputs. */
 class ConfigSecretsDeclaredTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
