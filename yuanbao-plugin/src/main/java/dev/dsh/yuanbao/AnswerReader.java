@@ -18,6 +18,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.json.JsonWriteFeature;
 
 /**
  * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
@@ -27,7 +28,11 @@ import tools.jackson.core.json.JsonFactory;
  */
 final class AnswerReader {
 
-  static final JsonFactory JSON = JsonFactory.builder().build();
+  private AnswerReader() {}
+
+  /** The plugin's one factory: it reads answers and writes requests, with lower-case hex escapes. */
+  static final JsonFactory JSON =
+      JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long HIGH_BITS = 0x8080808080808080L;
@@ -42,7 +47,7 @@ final class AnswerReader {
    * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
    * which for a non-2xx status carries it and the service's {@code Retry-After} (garbage ignored).
    */
-  WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
+  static WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
     try {
       return read(failures, status, body);
     } catch (WebError e) {
@@ -64,7 +69,7 @@ final class AnswerReader {
     }
   }
 
-  WebSearchResult read(Failures failures, int status, byte[] body) {
+  static WebSearchResult read(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");
     }

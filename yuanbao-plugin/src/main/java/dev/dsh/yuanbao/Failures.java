@@ -60,9 +60,6 @@ final class Failures {
 
   /** The failure of an exchange that ended with {@code error} (unwrapped) sent to {@code to}. */
   WebError exchangeFailed(Throwable error, URI to) {
-    if (error instanceof CappedBodySubscriber.OverCap) {
-      return requestFailed("response body over 8 MiB");
-    }
     return error instanceof CancellationException ? aborted()
         : unresolved(error) ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
         : requestFailed(describe(error, false) + connectingTo(error, to), error);

@@ -15,18 +15,12 @@ import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
-import tools.jackson.core.json.JsonWriteFeature;
 
 /** Builds the one request of a search: {@code POST {baseURL}/SearchPro} and its four headers. */
 final class SearchRequests {
 
   /** SearchPro takes at most this many domains in {@code "Site": "exclude:a|b"}. */
   static final int MAX_EXCLUDES = 5;
-
-  /** Lower-case hex in escapes ({@code \ud800}), as the request-shape tests expect. */
-  private static final JsonFactory JSON =
-      JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
   private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
 
@@ -60,7 +54,7 @@ final class SearchRequests {
     String query = request.query();
     SearchFilters filters = request.filters();
     ByteArrayOutputStream out = new ByteArrayOutputStream(query.length() * 3 + 24);
-    try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+    try (JsonGenerator g = AnswerReader.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
       g.writeStartObject();
       g.writeStringProperty("Query", query);
       g.writeNumberProperty("Cnt", settings.cnt(request.maxResults()));

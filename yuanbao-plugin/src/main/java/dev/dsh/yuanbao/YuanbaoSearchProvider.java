@@ -36,7 +36,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
 
   private final KeyResolver keys;
   private final HttpClients clients = new HttpClients();
-  private final AnswerReader answers = new AnswerReader();
   private final SearchQueue queue = new SearchQueue();
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
   private volatile Settings settings;
@@ -168,7 +167,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
         return;
       }
       call.failures.knowKey(key);
-      call.send(http, answers, endpoint, key, body);
+      call.send(http, endpoint, key, body);
     });
   }
 

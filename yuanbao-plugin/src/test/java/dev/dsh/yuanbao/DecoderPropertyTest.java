@@ -53,7 +53,6 @@ class DecoderPropertyTest {
     200, 200, 200, 200, 200, 200, 200, 201, 204, 299, 199, 400, 401, 500, 302, 304
   };
 
-  private final AnswerReader reader = new AnswerReader();
   private final ReferenceReader reference = new ReferenceReader();
 
   private record Case(int status, byte[] body) {}
@@ -193,7 +192,7 @@ class DecoderPropertyTest {
 
   private Outcome outcome(Case c, Supplier<String> where) {
     try {
-      WebSearchResult result = reader.read(new Failures(), c.status(), c.body());
+      WebSearchResult result = AnswerReader.read(new Failures(), c.status(), c.body());
       assertThat(result.provider()).as(where).isNull();
       assertThat(result.content()).as(where).isNull();
       assertThat(result.truncated()).as(where).isFalse();

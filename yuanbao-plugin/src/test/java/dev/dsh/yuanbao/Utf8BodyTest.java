@@ -36,9 +36,8 @@ class Utf8BodyTest {
           + "\\\"passage\\\":\\\"p\\\"}\"]},"}};
 
   private static Object outcome(byte[] body) {
-    AnswerReader reader = new AnswerReader();
-    Throwable failure = catchThrowable(() -> reader.read(new Failures(), 200, body));
-    return failure != null ? failure.getMessage() : reader.read(new Failures(), 200, body);
+    Throwable failure = catchThrowable(() -> AnswerReader.read(new Failures(), 200, body));
+    return failure != null ? failure.getMessage() : AnswerReader.read(new Failures(), 200, body);
   }
 
   @Test
@@ -75,7 +74,7 @@ class Utf8BodyTest {
     once.writeBytes(BODY);
     assertThat(outcome(once.toByteArray()))
         .isEqualTo(outcome(BODY))
-        .isEqualTo(new AnswerReader().read(new Failures(), 200, BODY));
+        .isEqualTo(AnswerReader.read(new Failures(), 200, BODY));
     ByteArrayOutputStream twice = new ByteArrayOutputStream();
     twice.writeBytes(mark);
     twice.writeBytes(mark);
