@@ -1,6 +1,8 @@
 package dev.dsh.yuanbao;
 
+import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,10 +10,12 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,11 +53,51 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     result.completeExceptionally(error);
   }
 
-  /** Sends {@code request} with one {@link HttpClient#sendAsync}; the answer ends the search. */
-  void send(HttpClient http, URI endpoint, String key, byte[] request) {
+  /**
+   * Resolves the key, then sends the request with one {@link HttpClient#sendAsync}, once the
+   * search holds a permit; never throws (a queue command). The answer ends the search.
+   */
+  void begin(WebSearchRequest request, Settings settings, AbortSignal signal, KeyResolver keys,
+      Supplier<@Nullable HttpClient> client) {
+    if (done()) {
+      return;
+    }
+    if (signal.aborted()) {
+      // Its permit came free by an abort that reached it too, whose handler has not run yet.
+      abort();
+      return;
+    }
+    byte[] body;
+    try {
+      body = settings.body(request);
+    } catch (RuntimeException e) {
+      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      return;
+    }
+    keys.resolve(settings).whenComplete((key, error) -> {
+      if (done()) {
+        return;
+      }
+      if (error != null) {
+        Throwable t = Failures.unwrap(error);
+        fail(t instanceof WebError w ? w : failures.requestFailed("key lookup"));
+        return;
+      }
+      HttpClient http = client.get();
+      if (http == null) {
+        abort(); // the provider closed meanwhile
+        return;
+      }
+      failures.knowKey(key);
+      send(http, settings, key, body);
+    });
+  }
+
+  private void send(HttpClient http, Settings settings, String key, byte[] body) {
+    URI endpoint = Objects.requireNonNull(settings.endpoint());
     CompletableFuture<HttpResponse<byte[]>> future;
     try {
-      future = http.sendAsync(SearchRequests.of(endpoint, key, request), this::bodyFor);
+      future = http.sendAsync(settings.request(key, body), this::bodyFor);
     } catch (RuntimeException e) {
       // Such as a header value the JDK refused: its message would echo it.
       fail(failures.requestFailed(e.getClass().getSimpleName()));
