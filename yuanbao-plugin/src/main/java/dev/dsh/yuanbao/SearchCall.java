@@ -2,6 +2,7 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import java.net.URI;
@@ -45,7 +46,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
 
   /** Ends the search with {@code WEB_ABORTED} (if still running) and closes its connection. */
   void abort() {
-    result.completeExceptionally(failures.aborted());
+    result.completeExceptionally(new WebError(WebErrorCodes.WEB_ABORTED, Failures.ABORTED));
     cancelIo();
   }
 

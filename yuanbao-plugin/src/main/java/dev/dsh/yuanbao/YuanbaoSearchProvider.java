@@ -38,8 +38,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /** The provider id. */
   public static final String ID = "yuanbao";
 
-  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-
   /**
    * The HTTP executor's threads. An exchange's tasks are short (none waits for the network), so a
    * few threads serve any number of searches; a cached pool grew to about one thread per exchange
@@ -47,9 +45,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
    * a slow host-name lookup, which the JDK client makes on this executor, leaves others to run.
    */
   static final int POOL_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-
-  /** How long an HTTP thread outlives its last task once the provider is closed. */
-  private static final Duration IDLE_AFTER_CLOSE = Duration.ofMillis(200);
 
   /** Numbers providers, so each one's threads are told apart ({@code dsh-yuanbao-3-http-1}). */
   private static final AtomicInteger INSTANCES = new AtomicInteger();
@@ -122,7 +117,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return available() ? keys.missing(settings) : Optional.empty();
   }
 
-  /** Site (a domain, or up to five excludes; not both), freshness. */
   @Override
   public Set<SearchFilter> supportedFilters() {
     return EnumSet.allOf(SearchFilter.class);
@@ -174,21 +168,18 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       // Not a shutdown: the client still runs tasks on it to wind up the exchanges the close
       // cancels, and a refused task would leave one pending for good, holding the selector thread
       // and this plugin's class loader.
-      executor.setKeepAliveTime(IDLE_AFTER_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+      executor.setKeepAliveTime(200, TimeUnit.MILLISECONDS);
     }
     for (SearchCall call : List.copyOf(inFlight)) {
       call.abort();
     }
   }
 
-  /**
-   * The HTTP client (HTTP/1.1, no redirects, on the provider's executor), built on first use;
-   * null once closed.
-   */
+  /** The HTTP client (HTTP/1.1, no redirects), built on first use; null once closed. */
   synchronized @Nullable HttpClient client() {
     if (client == null && !closed) {
       client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-          .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(CONNECT_TIMEOUT)
+          .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10))
           .executor(executor).build();
     }
     return client;
