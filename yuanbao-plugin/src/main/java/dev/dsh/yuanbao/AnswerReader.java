@@ -3,9 +3,10 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebSearchSource;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,19 +19,21 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.json.JsonWriteFeature;
 
 /**
  * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
  * section 5: a redirect fails at once; an error envelope wins whatever the status; then a non-2xx
- * status; then the shape. The body is read in one pass of Jackson's streaming parser, skipping what
- * the mapping does not read; {@link PageReader} reads each page.
+ * status; then the shape. The decoded body is read in one pass of Jackson's streaming parser,
+ * skipping what the mapping does not read; {@link PageReader} reads each page.
  */
 final class AnswerReader {
 
-  static final JsonFactory JSON = JsonFactory.builder().build();
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long HIGH_BITS = 0x8080808080808080L;
+  private AnswerReader() {}
+
+  /** The plugin's one factory: it reads answers and writes requests, with lower-case hex escapes. */
+  static final JsonFactory JSON =
+      JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
   /** An error envelope, the mapped pages (null for one dropped), or neither (not valid). */
   private record Decoded(boolean valid, boolean error, @Nullable String code,
@@ -42,7 +45,7 @@ final class AnswerReader {
    * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
    * which for a non-2xx status carries it and the service's {@code Retry-After} (garbage ignored).
    */
-  WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
+  static WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
     try {
       return read(failures, status, body);
     } catch (WebError e) {
@@ -64,7 +67,7 @@ final class AnswerReader {
     }
   }
 
-  WebSearchResult read(Failures failures, int status, byte[] body) {
+  static WebSearchResult read(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");
     }
@@ -88,14 +91,21 @@ final class AnswerReader {
   }
 
   /**
-   * Never throws: an unreadable body (not UTF-8, not JSON) is {@link #INVALID}; one leading
-   * byte-order mark is skipped.
+   * Never throws: an unreadable body is {@link #INVALID}; one leading byte-order mark is skipped.
+   * The JDK's strict decoder reads the bytes, not Jackson's byte parser: before 3.3 that accepts
+   * some ill-formed UTF-8, and any takes a body with a NUL among its first bytes for UTF-16 or
+   * UTF-32. Jackson's char parser then refuses a NUL as it refuses any raw control character.
    */
   private static Decoded decode(byte[] body) {
-    if (!isUtf8WithoutNul(body)) {
+    CharBuffer text;
+    try {
+      text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
+    } catch (CharacterCodingException e) {
       return INVALID;
     }
-    try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), body)) {
+    int from = text.hasRemaining() && text.get(0) == '\uFEFF' ? 1 : 0;
+    try (JsonParser p =
+        JSON.createParser(ObjectReadContext.empty(), text.array(), from, text.limit() - from)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return INVALID;
       }
@@ -112,63 +122,6 @@ final class AnswerReader {
     } catch (RuntimeException e) {
       return INVALID;
     }
-  }
-
-  /**
-   * Whether the body is well-formed UTF-8 (no overlong form, surrogate or code point past
-   * U+10FFFF) without a NUL byte, which JSON never holds unescaped. The check comes first because
-   * Jackson's byte parser before 3.3 accepts some ill-formed bytes, and because it takes a body
-   * with a NUL among its first bytes for UTF-16 or UTF-32. Its two fast paths (eight ASCII bytes
-   * at a time; a three-byte lead with no rule on its second byte, most of CJK) keep it to a few
-   * per cent of a search (BENCHMARKS.md (f)).
-   */
-  static boolean isUtf8WithoutNul(byte[] b) {
-    int n = b.length;
-    for (int i = 0; i < n; ) {
-      int c = b[i];
-      if (c > 0) {
-        // A NUL byte borrows into its high bit; any other non-ASCII byte has it set.
-        long w = i + 8 <= n ? (long) LONGS.get(b, i) : HIGH_BITS;
-        i += ((w | (w - 0x0101010101010101L)) & HIGH_BITS) == 0 ? 8 : 1;
-        continue;
-      }
-      // Signed bytes: continuation bytes are 0x80..0xBF, -128..-65.
-      if (c >= (byte) 0xE1 && c <= (byte) 0xEF && c != (byte) 0xED) {
-        if (i + 2 >= n || b[i + 1] > -65 || b[i + 2] > -65) {
-          return false;
-        }
-        i += 3;
-        continue;
-      }
-      int lo = -128; // the bounds of the second byte
-      int hi = -65;
-      int length;
-      if (c == 0 || c < (byte) 0xC2) {
-        return false; // NUL, a continuation byte, or an overlong two-byte lead
-      } else if (c < (byte) 0xE0) {
-        length = 2;
-      } else if (c < (byte) 0xF0) {
-        length = 3;
-        lo = c == (byte) 0xE0 ? (byte) 0xA0 : lo; // overlong
-        hi = c == (byte) 0xED ? (byte) 0x9F : hi; // surrogates
-      } else if (c < (byte) 0xF5) {
-        length = 4;
-        lo = c == (byte) 0xF0 ? (byte) 0x90 : lo; // overlong
-        hi = c == (byte) 0xF4 ? (byte) 0x8F : hi; // past U+10FFFF
-      } else {
-        return false;
-      }
-      if (i + length > n || b[i + 1] < lo || b[i + 1] > hi) {
-        return false;
-      }
-      for (int k = 2; k < length; k++) {
-        if (b[i + k] > -65) {
-          return false;
-        }
-      }
-      i += length;
-    }
-    return true;
   }
 
   /** Reads {@code Response}: {@code Error} wins wherever it stands among the pages. */

@@ -18,9 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Builds every {@link WebError} of one search, naming failures without echoing request data, and
- * masks the resolved key ({@link CredentialMask}) from those and from the result: it
- * learns the key once resolved, so the envelope's {@code Message} and every url, title and snippet
- * after it are scrubbed too.
+ * masks the key ({@link CredentialMask}) from those and from the result once it is resolved.
  */
 final class Failures {
 
@@ -45,10 +43,6 @@ final class Failures {
     this.key = resolvedKey;
   }
 
-  WebError aborted() {
-    return new WebError(WebErrorCodes.WEB_ABORTED, ABORTED);
-  }
-
   WebError requestFailed(String error) {
     return requestFailed(error, null);
   }
@@ -60,10 +54,7 @@ final class Failures {
 
   /** The failure of an exchange that ended with {@code error} (unwrapped) sent to {@code to}. */
   WebError exchangeFailed(Throwable error, URI to) {
-    if (error instanceof CappedBodySubscriber.OverCap) {
-      return requestFailed("response body over 8 MiB");
-    }
-    return error instanceof CancellationException ? aborted()
+    return error instanceof CancellationException ? new WebError(WebErrorCodes.WEB_ABORTED, ABORTED)
         : unresolved(error) ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
         : requestFailed(describe(error, false) + connectingTo(error, to), error);
   }
@@ -96,10 +87,6 @@ final class Failures {
 
   /** None when a message in the chain holds the key: loggers print causes, out of scrub's reach. */
   private @Nullable Throwable safeCause(@Nullable Throwable cause) {
-    String k = key;
-    if (cause == null || k == null || k.isEmpty()) {
-      return cause;
-    }
     for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t.getMessage() != null && !scrub(t.getMessage()).equals(t.getMessage())) {
         return null;

@@ -14,7 +14,7 @@ import tools.jackson.core.ObjectReadContext;
  */
 final class PageReader {
 
-  /** The string fields of a page or of its {@code display} object; null if absent or no string. */
+  /** The string fields of a page or of its {@code display} object. */
   private static final class Fields {
     @Nullable String url;
     @Nullable String title;
@@ -54,7 +54,12 @@ final class PageReader {
       if (name.equals("vr")) {
         vr = v;
       } else if (name.equals("display")) {
-        display = v == JsonToken.START_OBJECT ? fields(p, new Fields()) : null;
+        display = v == JsonToken.START_OBJECT ? new Fields() : null;
+        while (display != null && p.nextToken() == JsonToken.PROPERTY_NAME) {
+          String field = p.currentName();
+          field(p, field, p.nextToken(), display);
+          p.skipChildren();
+        }
       } else {
         field(p, name, v, page);
       }
@@ -78,15 +83,7 @@ final class PageReader {
         date == null ? date(page.date) : date);
   }
 
-  private static Fields fields(JsonParser p, Fields into) {
-    while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-      String name = p.currentName();
-      field(p, name, p.nextToken(), into);
-      p.skipChildren();
-    }
-    return into;
-  }
-
+  /** Sets the field {@code name} to its string value (null when it is no string), if read. */
   private static void field(JsonParser p, String name, JsonToken v, Fields into) {
     switch (name) {
       case "url" -> into.url = string(p, v);

@@ -1,27 +1,44 @@
 package dev.dsh.yuanbao;
 
+import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
+import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search: its result, its one exchange, and the I/O to cancel when it is aborted. The result
- * completes exactly once: in {@link #finish}, from the exchange, or by an abort (the signal, the
- * provider's close), which also cancels the exchange and its body.
+ * One search: its result, its one exchange, and the subscriber of that exchange's body, which
+ * collects up to {@link #CAP} bytes without blocking (nothing from a redirect). The result
+ * completes exactly once: from the body, from the exchange's failure, or by an abort (the signal,
+ * the provider's close), which also cancels the exchange and its body.
  */
-final class SearchCall {
+final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
+
+  static final int CAP = 8 * 1024 * 1024;
 
   final CompletableFuture<WebSearchResult> result = new CompletableFuture<>();
   final Failures failures = new Failures();
+  private final CompletableFuture<byte[]> body = new CompletableFuture<>();
   private volatile @Nullable CompletableFuture<HttpResponse<byte[]>> exchange;
-  private volatile @Nullable CappedBodySubscriber body;
+  private volatile Flow.@Nullable Subscription subscription;
   private volatile int status;
-  private volatile @Nullable String retryAfter;
-  private volatile byte[] bytes = new byte[0];
+  private volatile long length = -1;
+  private @Nullable String retryAfter;
+  private byte[] buffer = new byte[0];
+  private int size;
 
   boolean done() {
     return result.isDone();
@@ -29,7 +46,7 @@ final class SearchCall {
 
   /** Ends the search with {@code WEB_ABORTED} (if still running) and closes its connection. */
   void abort() {
-    result.completeExceptionally(failures.aborted());
+    result.completeExceptionally(new WebError(WebErrorCodes.WEB_ABORTED, Failures.ABORTED));
     cancelIo();
   }
 
@@ -37,18 +54,62 @@ final class SearchCall {
     result.completeExceptionally(error);
   }
 
-  /** Sends {@code request} with one {@link HttpClient#sendAsync}; the answer ends the search. */
-  void send(HttpClient http, AnswerReader answers, URI endpoint, String key, byte[] request) {
+  /**
+   * Resolves the key, then sends the request with one {@link HttpClient#sendAsync}, once the
+   * search holds a permit; never throws (a queue command). The answer ends the search.
+   */
+  void begin(WebSearchRequest request, Settings settings, AbortSignal signal, KeyResolver keys,
+      Supplier<@Nullable HttpClient> client) {
+    if (done()) {
+      return;
+    }
+    if (signal.aborted()) {
+      // Its permit came free by an abort that reached it too, whose handler has not run yet.
+      abort();
+      return;
+    }
+    byte[] body;
+    try {
+      body = settings.body(request);
+    } catch (RuntimeException e) {
+      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      return;
+    }
+    keys.resolve(settings).whenComplete((key, error) -> {
+      if (done()) {
+        return;
+      }
+      if (error != null) {
+        Throwable t = Failures.unwrap(error);
+        fail(t instanceof WebError w ? w : failures.requestFailed("key lookup"));
+        return;
+      }
+      HttpClient http = client.get();
+      if (http == null) {
+        abort(); // the provider closed meanwhile
+        return;
+      }
+      failures.knowKey(key);
+      send(http, settings, key, body);
+    });
+  }
+
+  private void send(HttpClient http, Settings settings, String key, byte[] body) {
+    URI endpoint = Objects.requireNonNull(settings.endpoint());
     CompletableFuture<HttpResponse<byte[]>> future;
     try {
-      future = http.sendAsync(SearchRequests.of(endpoint, key, request), this::bodyFor);
+      future = http.sendAsync(settings.request(key, body), this::bodyFor);
     } catch (RuntimeException e) {
       // Such as a header value the JDK refused: its message would echo it.
       fail(failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
     exchange(future);
-    future.whenComplete((response, error) -> finish(answers, error, endpoint));
+    future.whenComplete((response, error) -> {
+      if (error != null && !done()) {
+        fail(failures.exchangeFailed(Failures.unwrap(error), endpoint));
+      }
+    });
   }
 
   /** Records the running exchange; cancels it at once when the search already ended. */
@@ -59,46 +120,83 @@ final class SearchCall {
     }
   }
 
-  /**
-   * The body subscriber for a response (nothing is read from a redirect). Once the body is in, it
-   * completes the exchange's future itself, before the JDK does: the JDK then finds it done and
-   * skips the hand-over to its default async pool, which with one or two CPUs starts a thread per
-   * response. {@link #finish} reads the status and body kept here.
-   */
+  /** This call, as the subscriber of the one response's body. */
   HttpResponse.BodySubscriber<byte[]> bodyFor(HttpResponse.ResponseInfo info) {
-    int code = info.statusCode();
-    CappedBodySubscriber subscriber = code >= 300 && code < 400
-        ? CappedBodySubscriber.unread(this::bodyRead)
-        : CappedBodySubscriber.capped(CappedBodySubscriber.CAP,
-            info.headers().firstValueAsLong("Content-Length").orElse(-1), this::bodyRead);
-    status = code;
+    status = info.statusCode();
     retryAfter = info.headers().firstValue("Retry-After").orElse(null);
-    body = subscriber;
+    length = info.headers().firstValueAsLong("Content-Length").orElse(-1);
+    buffer = new byte[length > 0 && length <= CAP ? (int) length : 8192];
     if (done()) {
-      subscriber.cancel();
+      cancelIo();
     }
-    return subscriber;
+    return this;
   }
 
-  private void bodyRead(byte[] read) {
-    bytes = read;
+  @Override
+  public CompletionStage<byte[]> getBody() {
+    return body;
+  }
+
+  @Override
+  public void onSubscribe(Flow.Subscription s) {
+    subscription = s;
+    if (status >= 300 && status < 400) {
+      s.cancel();
+      end(new byte[0]);
+    } else if (length > CAP) {
+      overCap();
+    } else if (done()) {
+      s.cancel();
+    } else {
+      s.request(Long.MAX_VALUE);
+    }
+  }
+
+  @Override
+  public void onNext(List<ByteBuffer> items) {
+    for (ByteBuffer item : items) {
+      int n = item.remaining();
+      if (body.isDone()) {
+        return;
+      }
+      if ((long) size + n > CAP) {
+        overCap();
+        return;
+      }
+      if (size + n > buffer.length) {
+        buffer = Arrays.copyOf(buffer, Math.min(CAP, Math.max(buffer.length * 2, size + n)));
+      }
+      item.get(buffer, size, n);
+      size += n;
+    }
+  }
+
+  @Override
+  public void onError(Throwable error) {
+    body.completeExceptionally(error);
+  }
+
+  @Override
+  public void onComplete() {
+    end(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
+  }
+
+  /**
+   * Completes the exchange's future before the JDK does (the JDK then finds it done and skips the
+   * hand-over to its default async pool, which with one or two CPUs starts a thread per response),
+   * then the body, then the search with what the body says.
+   */
+  private void end(byte[] read) {
     CompletableFuture<HttpResponse<byte[]>> f = exchange;
+    if (body.isDone()) {
+      return;
+    }
     if (f != null) {
       f.complete(null);
     }
-  }
-
-  /** The one place an exchange ends the search; the body is in unless {@code error} is set. */
-  private void finish(AnswerReader answers, @Nullable Throwable error, URI endpoint) {
-    if (done()) {
-      return;
-    }
+    body.complete(read);
     try {
-      if (error != null) {
-        fail(failures.exchangeFailed(Failures.unwrap(error), endpoint));
-      } else {
-        result.complete(answers.read(failures, status, retryAfter, bytes));
-      }
+      result.complete(AnswerReader.read(failures, status, retryAfter, read));
     } catch (WebError e) {
       fail(e);
     } catch (RuntimeException e) {
@@ -106,14 +204,27 @@ final class SearchCall {
     }
   }
 
+  private void overCap() {
+    fail(failures.requestFailed("response body over 8 MiB"));
+    cancelIo();
+  }
+
+  /**
+   * Cancels the exchange and the body (now or once subscribed), else the exchange stays pending;
+   * not once the body is in, when its connection may already serve another search.
+   */
   private void cancelIo() {
+    if (body.isDone() && !body.isCompletedExceptionally()) {
+      return;
+    }
     CompletableFuture<?> f = exchange;
     if (f != null) {
       f.cancel(true);
     }
-    CappedBodySubscriber b = body;
-    if (b != null) {
-      b.cancel();
+    Flow.Subscription s = subscription;
+    if (s != null) {
+      s.cancel();
     }
+    body.completeExceptionally(new CancellationException("body reading cancelled"));
   }
 }

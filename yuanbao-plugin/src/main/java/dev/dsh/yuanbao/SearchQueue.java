@@ -18,19 +18,8 @@ final class SearchQueue {
   /** With less time left, a request could not be answered in time: it would only cost quota. */
   static final Duration LEAST_TIME_LEFT = Duration.ofMillis(50);
 
-  /** A search's place in the line; {@code started} once it holds a permit. */
-  private static final class Ticket {
-    final int cap;
-    final Instant deadline;
-    final Runnable start;
-    boolean started;
-
-    Ticket(int cap, Instant deadline, Runnable start) {
-      this.cap = cap;
-      this.deadline = deadline;
-      this.start = start;
-    }
-  }
+  /** A search's place in the line; {@code started[0]} once it holds a permit. */
+  private record Ticket(int cap, Instant deadline, Runnable start, boolean[] started) {}
 
   private final Queue<Runnable> commands = new ConcurrentLinkedQueue<>();
   private final AtomicInteger pending = new AtomicInteger();
@@ -48,11 +37,10 @@ final class SearchQueue {
   /**
    * Puts a search in line; {@code start} (which must not throw) runs once fewer than {@code cap}
    * run and all ahead have started or left, unless {@code deadline} ({@link Instant#MAX}: none) is
-   * too near by then. Returns
-   * its exit, to run once when the search ends.
+   * too near by then. Returns its exit, to run once when the search ends.
    */
   Runnable enter(int cap, Instant deadline, Runnable start) {
-    Ticket ticket = new Ticket(cap, deadline, start);
+    Ticket ticket = new Ticket(cap, deadline, start, new boolean[1]);
     submit(
         () -> {
           waiting.add(ticket);
@@ -61,7 +49,7 @@ final class SearchQueue {
     return () ->
         submit(
             () -> {
-              if (ticket.started) {
+              if (ticket.started[0]) {
                 running--;
               } else {
                 waiting.remove(ticket);
@@ -72,14 +60,14 @@ final class SearchQueue {
 
   private void startWhatFits() {
     Ticket head;
-    while ((head = waiting.peek()) != null && running < head.cap) {
+    while ((head = waiting.peek()) != null && running < head.cap()) {
       waiting.poll();
-      if (Instant.now().plus(LEAST_TIME_LEFT).isAfter(head.deadline)) {
+      if (Instant.now().plus(LEAST_TIME_LEFT).isAfter(head.deadline())) {
         continue; // never started: it ends when its deadline fires, its exit finding it gone
       }
-      head.started = true;
+      head.started[0] = true;
       running++;
-      head.start.run();
+      head.start().run();
     }
     depth = waiting.size();
   }

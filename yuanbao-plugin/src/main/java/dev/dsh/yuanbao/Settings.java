@@ -1,25 +1,43 @@
 package dev.dsh.yuanbao;
 
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.web.Freshness;
+import dev.dsh.api.web.SearchFilters;
+import dev.dsh.api.web.WebSearchRequest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Properties;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectWriteContext;
 
 /**
- * The provider's checked settings, read once at the start of each search: {@code endpoint} is
- * absent, and {@code baseUrlProblem} says why, unless {@code baseURL} can take {@code /SearchPro};
- * {@code mode} is absent for natural (not sent).
+ * The provider's checked settings, read once at the start of each search, and the one request
+ * they make of it: {@code POST {baseURL}/SearchPro} with four headers. {@code endpoint} is absent,
+ * and {@code baseUrlProblem} says why, unless {@code baseURL} can take {@code /SearchPro}; {@code
+ * mode} is absent for natural (not sent).
  */
 record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullable String literalKey,
     CredentialRef keyRef, int count, @Nullable Integer mode, @Nullable String industry,
     int maxConcurrent) {
 
+  /** SearchPro takes at most this many domains in {@code "Site": "exclude:a|b"}. */
+  static final int MAX_EXCLUDES = 5;
+
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
   private static final String NOT_HTTP_URL = "baseURL is not an absolute http(s) URL";
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
+  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
 
   /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
   static Settings of(YuanbaoConfig config) {
@@ -38,25 +56,16 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
         "one of gov, news, acad, finance", industry);
     int max = config.maxConcurrentSearches();
     check(max >= 1 && max <= 64, "maxConcurrentSearches", "1 to 64", max);
-    String key = config.apiKey();
     String problem = baseUrlProblem(config.baseURL());
     // A blank key is kept: KeyResolver defers it to keyRef and says it is empty.
-    return new Settings(problem == null ? endpointOf(config.baseURL()) : null, problem, key, ref,
-        count, mode == 0 ? null : mode, industry, max);
+    return new Settings(problem == null ? endpointOf(config.baseURL()) : null, problem,
+        config.apiKey(), ref, count, mode == 0 ? null : mode, industry, max);
   }
 
   private static void check(boolean ok, String field, String allowed, @Nullable Object got) {
     if (!ok) {
       throw new IllegalArgumentException(field + ": must be " + allowed + "; got " + got);
     }
-  }
-
-  /** {@code Cnt} for a request: the configured count, else the smallest allowed value ≥ max. */
-  int cnt(@Nullable Integer maxResults) {
-    if (maxResults == null) {
-      return count;
-    }
-    return Math.max(10, (Math.max(1, Math.min(maxResults, 50)) + 9) / 10 * 10);
   }
 
   /** {@code {baseURL}/SearchPro}, for a baseURL in which {@link #baseUrlProblem} finds none. */
@@ -98,5 +107,85 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     }
     String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
     return scheme.equals("http") || scheme.equals("https");
+  }
+
+  /** Why SearchPro cannot take {@code filters} (its one {@code Site} field), or null. */
+  static @Nullable String unsupported(SearchFilters filters) {
+    if (filters.site() != null && !filters.excludeSites().isEmpty()) {
+      return "Yuanbao cannot combine site with excludeSites: SearchPro has one Site field";
+    }
+    if (filters.excludeSites().size() > MAX_EXCLUDES) {
+      return "Yuanbao takes at most " + MAX_EXCLUDES + " excludeSites, got " + filters.excludeSites().size();
+    }
+    return null;
+  }
+
+  /** The request to {@link #endpoint}; IllegalArgumentException when the JDK refuses a header. */
+  HttpRequest request(String key, byte[] body) {
+    return HttpRequest.newBuilder(Objects.requireNonNull(endpoint))
+        .version(HttpClient.Version.HTTP_1_1)
+        .header("Authorization", "Bearer " + key)
+        .header("Content-Type", "application/json; charset=utf-8")
+        .header("Accept", "application/json")
+        .header("User-Agent", USER_AGENT)
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+        .build();
+  }
+
+  /**
+   * {@code Query}, {@code Cnt} (the configured count, else the smallest allowed value ≥ {@code
+   * maxResults}), then only the keys set; filters that pass {@link #unsupported}.
+   */
+  byte[] body(WebSearchRequest request) {
+    String query = request.query();
+    SearchFilters filters = request.filters();
+    Integer max = request.maxResults();
+    ByteArrayOutputStream out = new ByteArrayOutputStream(query.length() * 3 + 24);
+    try (JsonGenerator g = AnswerReader.JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+      g.writeStartObject();
+      g.writeStringProperty("Query", query);
+      g.writeNumberProperty("Cnt",
+          max == null ? count : Math.max(10, (Math.max(1, Math.min(max, 50)) + 9) / 10 * 10));
+      if (filters.site() != null) {
+        g.writeStringProperty("Site", filters.site());
+      } else if (!filters.excludeSites().isEmpty()) {
+        g.writeStringProperty("Site", "exclude:" + String.join("|", filters.excludeSites()));
+      }
+      if (filters.freshness() != null) {
+        g.writeStringProperty("Freshness", freshness(filters.freshness()));
+      }
+      if (mode != null) {
+        g.writeNumberProperty("Mode", mode);
+      }
+      if (industry != null) {
+        g.writeStringProperty("Industry", industry);
+      }
+      g.writeEndObject();
+    }
+    return out.toByteArray();
+  }
+
+  /** {@code d1}, {@code d7}, {@code m1}, {@code y1}, or {@code FROM,TO} in ISO dates. */
+  private static String freshness(Freshness f) {
+    if (f.period() == null) {
+      return f.from() + "," + f.to();
+    }
+    return switch (f.period()) {
+      case DAY -> "d1";
+      case WEEK -> "d7";
+      case MONTH -> "m1";
+      case YEAR -> "y1";
+    };
+  }
+
+  /** The plugin's version, written into {@code plugin.properties} by the build. */
+  private static String version() {
+    try (InputStream in = Settings.class.getResourceAsStream("plugin.properties")) {
+      Properties properties = new Properties();
+      properties.load(Objects.requireNonNull(in, "plugin.properties is missing from the plugin"));
+      return properties.getProperty("version", "unknown");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

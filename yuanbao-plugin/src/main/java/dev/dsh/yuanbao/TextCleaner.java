@@ -29,7 +29,8 @@ final class TextCleaner {
       return s;
     }
     String text = withSearchProMarkupOnly(s);
-    return text != null ? text : withoutControls(Jsoup.parse(s).text());
+    return text != null ? text
+        : Jsoup.parse(s).text().replaceAll("[\\x00-\\x1F\\x7F-\\x9F]", "").trim();
   }
 
   /**
@@ -59,8 +60,7 @@ final class TextCleaner {
    * between two spaces leaves both, as it does after jsoup.
    */
   private static @Nullable String withSearchProMarkupOnly(String s) {
-    // Chars, not a StringBuilder: one that starts Latin-1 is copied again at its first Han
-    // character (BENCHMARKS.md (f), issue 27).
+    // Chars, not a StringBuilder: one that starts Latin-1 is copied again at its first Han one.
     char[] out = new char[s.length()];
     int n = 0;
     boolean pendingSpace = false;
@@ -87,7 +87,7 @@ final class TextCleaner {
           out[n++] = ' ';
           pendingSpace = false;
         }
-        if (!isControl(c)) {
+        if (c >= 0x20 && (c < 0x7F || c > 0x9F)) { // not a control character
           out[n++] = c;
         }
       }
@@ -102,24 +102,5 @@ final class TextCleaner {
       }
     }
     return -1;
-  }
-
-  private static boolean isControl(char c) {
-    return c < 0x20 || (c >= 0x7F && c <= 0x9F);
-  }
-
-  /** {@code s} without C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F) control characters. */
-  private static String withoutControls(String s) {
-    StringBuilder out = null;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      boolean control = isControl(c);
-      if (control && out == null) {
-        out = new StringBuilder(s.length()).append(s, 0, i);
-      } else if (!control && out != null) {
-        out.append(c);
-      }
-    }
-    return out == null ? s : out.toString().trim();
   }
 }

@@ -11,16 +11,20 @@ import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
-import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -34,11 +38,23 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /** The provider id. */
   public static final String ID = "yuanbao";
 
+  /**
+   * The HTTP executor's threads. An exchange's tasks are short (none waits for the network), so a
+   * few threads serve any number of searches; a cached pool grew to about one thread per exchange
+   * in flight and spent more CPU waking them (BENCHMARKS.md, (g)). More than one per CPU, so that
+   * a slow host-name lookup, which the JDK client makes on this executor, leaves others to run.
+   */
+  static final int POOL_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
+  /** Numbers providers, so each one's threads are told apart ({@code dsh-yuanbao-3-http-1}). */
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
   private final KeyResolver keys;
-  private final HttpClients clients = new HttpClients();
-  private final AnswerReader answers = new AnswerReader();
   private final SearchQueue queue = new SearchQueue();
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
+  private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
+  private final ThreadPoolExecutor executor;
+  private @Nullable HttpClient client;
   private volatile Settings settings;
   private volatile boolean closed;
 
@@ -54,6 +70,15 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     this.settings = Settings.of(Objects.requireNonNull(config, "config"));
     this.keys = new KeyResolver(
         Objects.requireNonNull(credentials, "credentials"), Objects.requireNonNull(env, "env"));
+    AtomicInteger threads = new AtomicInteger();
+    this.executor = new ThreadPoolExecutor(POOL_SIZE, POOL_SIZE, 60, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), task -> {
+          Thread thread = new Thread(task, threadPrefix + threads.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
+    // Threads come with the first searches and go after a minute without one.
+    executor.allowCoreThreadTimeOut(true);
   }
 
   /**
@@ -92,7 +117,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return available() ? keys.missing(settings) : Optional.empty();
   }
 
-  /** Site (a domain, or up to five excludes; not both), freshness. */
   @Override
   public Set<SearchFilter> supportedFilters() {
     return EnumSet.allOf(SearchFilter.class);
@@ -120,7 +144,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       inFlight.remove(call);
     });
     Settings snapshot = settings;
-    String unsupported = SearchRequests.unsupported(request.filters());
+    String unsupported = Settings.unsupported(request.filters());
     if (closed) {
       call.abort();
     } else if (snapshot.baseUrlProblem() != null) {
@@ -129,67 +153,41 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
       Runnable exit = queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
-          () -> begin(call, request, snapshot, signal));
+          () -> call.begin(request, snapshot, signal, keys, this::client));
       call.result.whenComplete((r, e) -> exit.run());
     }
     return call.result;
   }
 
-  /** Resolves the key and sends, once the search holds a permit; never throws (queue command). */
-  private void begin(SearchCall call, WebSearchRequest request, Settings snapshot, AbortSignal signal) {
-    if (call.done()) {
-      return;
-    }
-    if (signal.aborted()) {
-      // Its permit came free by an abort that reached it too, whose handler has not run yet.
-      call.abort();
-      return;
-    }
-    URI endpoint = Objects.requireNonNull(snapshot.endpoint());
-    byte[] body;
-    try {
-      body = SearchRequests.body(request, snapshot);
-    } catch (RuntimeException e) {
-      call.fail(call.failures.requestFailed(e.getClass().getSimpleName()));
-      return;
-    }
-    keys.resolve(snapshot).whenComplete((key, error) -> {
-      if (call.done()) {
-        return;
-      }
-      if (error != null) {
-        Throwable t = Failures.unwrap(error);
-        call.fail(t instanceof WebError w ? w : call.failures.requestFailed("key lookup"));
-        return;
-      }
-      HttpClient http = clients.get();
-      if (http == null) {
-        call.abort(); // the provider closed meanwhile
-        return;
-      }
-      call.failures.knowKey(key);
-      call.send(http, answers, endpoint, key, body);
-    });
-  }
-
-  /** Ends in-flight and later searches with {@code WEB_ABORTED}; releases the HTTP clients. */
+  /** Ends in-flight and later searches with {@code WEB_ABORTED}; releases the HTTP client. */
   @Override
   public void close() {
-    closed = true;
+    synchronized (this) {
+      closed = true;
+      client = null;
+      // Not a shutdown: the client still runs tasks on it to wind up the exchanges the close
+      // cancels, and a refused task would leave one pending for good, holding the selector thread
+      // and this plugin's class loader.
+      executor.setKeepAliveTime(200, TimeUnit.MILLISECONDS);
+    }
     for (SearchCall call : List.copyOf(inFlight)) {
       call.abort();
     }
-    clients.close();
   }
 
-  /** The HTTP client a search would use now (built on first use), absent once closed; tests. */
-  @Nullable HttpClient client() {
-    return settings.endpoint() == null ? null : clients.get();
+  /** The HTTP client (HTTP/1.1, no redirects), built on first use; null once closed. */
+  synchronized @Nullable HttpClient client() {
+    if (client == null && !closed) {
+      client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+          .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10))
+          .executor(executor).build();
+    }
+    return client;
   }
 
   /** The name prefix of this provider's HTTP threads; tests. */
   String threadPrefix() {
-    return clients.threadPrefix();
+    return threadPrefix;
   }
 
   @Override

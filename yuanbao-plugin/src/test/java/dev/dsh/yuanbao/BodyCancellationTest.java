@@ -2,8 +2,13 @@ package dev.dsh.yuanbao;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.web.WebErrorCodes;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -30,7 +35,30 @@ class BodyCancellationTest {
     }
   }
 
-  private static Throwable failureOf(CappedBodySubscriber body) throws Exception {
+  /** The body subscriber of {@code call} for a 200 response announcing {@code length} (or none). */
+  private static HttpResponse.BodySubscriber<byte[]> bodyOf(SearchCall call, long length) {
+    HttpHeaders headers = HttpHeaders.of(
+        length < 0 ? Map.of() : Map.of("Content-Length", List.of(String.valueOf(length))),
+        (name, value) -> true);
+    return call.bodyFor(new HttpResponse.ResponseInfo() {
+      @Override
+      public int statusCode() {
+        return 200;
+      }
+
+      @Override
+      public HttpHeaders headers() {
+        return headers;
+      }
+
+      @Override
+      public HttpClient.Version version() {
+        return HttpClient.Version.HTTP_1_1;
+      }
+    });
+  }
+
+  private static Throwable failureOf(HttpResponse.BodySubscriber<byte[]> body) throws Exception {
     CompletableFuture<byte[]> future = body.getBody().toCompletableFuture();
     assertThat(future).isDone();
     try {
@@ -45,19 +73,22 @@ class BodyCancellationTest {
 
   @Test
   void cancellingWhileReadingEndsTheBodyAndTheSubscription() throws Exception {
-    CappedBodySubscriber body = CappedBodySubscriber.capped(CappedBodySubscriber.CAP, -1, read -> {});
+    SearchCall call = new SearchCall();
+    HttpResponse.BodySubscriber<byte[]> body = bodyOf(call, -1);
     Subscription subscription = new Subscription();
     body.onSubscribe(subscription);
     body.onNext(List.of(ByteBuffer.wrap(new byte[] {'{'})));
-    body.cancel();
+    call.abort();
     assertThat(subscription.cancelled).isTrue();
     assertThat(failureOf(body)).isInstanceOf(CancellationException.class);
+    assertThat(TestSupport.failure(call.result).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
   }
 
   @Test
   void cancellingBeforeTheSubscriptionEndsTheBodyAndCancelsItOnArrival() throws Exception {
-    CappedBodySubscriber body = CappedBodySubscriber.capped(CappedBodySubscriber.CAP, -1, read -> {});
-    body.cancel();
+    SearchCall call = new SearchCall();
+    HttpResponse.BodySubscriber<byte[]> body = bodyOf(call, -1);
+    call.abort();
     assertThat(failureOf(body)).isInstanceOf(CancellationException.class);
     Subscription subscription = new Subscription();
     body.onSubscribe(subscription);
@@ -65,12 +96,28 @@ class BodyCancellationTest {
   }
 
   @Test
-  void goingOverTheCapStillFailsAsOverCap() throws Exception {
-    CappedBodySubscriber body = CappedBodySubscriber.capped(4, -1, read -> {});
+  void goingOverTheCapEndsTheSearchAndTheSubscription() throws Exception {
+    SearchCall call = new SearchCall();
+    HttpResponse.BodySubscriber<byte[]> body = bodyOf(call, -1);
     Subscription subscription = new Subscription();
     body.onSubscribe(subscription);
-    body.onNext(List.of(ByteBuffer.wrap(new byte[5])));
+    body.onNext(List.of(ByteBuffer.wrap(new byte[SearchCall.CAP - 1])));
+    assertThat(call.done()).isFalse();
+    body.onNext(List.of(ByteBuffer.wrap(new byte[2])));
     assertThat(subscription.cancelled).isTrue();
-    assertThat(failureOf(body)).isInstanceOf(CappedBodySubscriber.OverCap.class);
+    assertThat(failureOf(body)).isInstanceOf(CancellationException.class);
+    assertThat(TestSupport.failure(call.result))
+        .hasMessage("Yuanbao search request failed: response body over 8 MiB");
+  }
+
+  @Test
+  void aBodyAnnouncedOverTheCapIsNotRead() throws Exception {
+    SearchCall call = new SearchCall();
+    HttpResponse.BodySubscriber<byte[]> body = bodyOf(call, SearchCall.CAP + 1L);
+    Subscription subscription = new Subscription();
+    body.onSubscribe(subscription);
+    assertThat(subscription.cancelled).isTrue();
+    assertThat(TestSupport.failure(call.result))
+        .hasMessage("Yuanbao search request failed: response body over 8 MiB");
   }
 }

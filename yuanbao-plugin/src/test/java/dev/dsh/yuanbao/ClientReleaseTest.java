@@ -24,12 +24,17 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * Whatever phase a search is aborted in, its exchange ends inside the JDK client: once the
@@ -38,89 +43,121 @@ import org.junit.jupiter.api.Test;
  * pending operation; it carries the plugin's protection domain, so a thread that never ends pins
  * the unloaded plugin's class loader for good.
  *
- * <p>Each test holds the exchange in one phase on a loopback server, aborts, and then polls
- * {@link System#gc()} for up to {@value #RELEASE_BOUND_SECONDS} s (the selector notices an
- * unreachable client within about 3 s).
+ * <p>Each test holds the exchange in one phase on a loopback server and aborts; once all have
+ * run, {@link #everyClientIsReleased} polls {@link System#gc()} for up to {@value
+ * #RELEASE_BOUND_SECONDS} s (the selector notices an unreachable client within about 3 s), so the
+ * tests share that wait.
  */
 class ClientReleaseTest {
 
-  private static final long RELEASE_BOUND_SECONDS = 10;
+  private static final long RELEASE_BOUND_SECONDS = 20;
 
   /** What a test watches: the provider's client and the selector thread it started. */
   private record Watched(WeakReference<HttpClient> client, Set<Thread> selectors) {}
 
+  /** What each test left to be released, by the test's name. */
+  private static final Map<String, Watched> LEFT = new ConcurrentHashMap<>();
+
+  /** The servers, kept open until then: a closed one would end a held exchange by itself. */
+  private static final List<AutoCloseable> SERVERS = new ArrayList<>();
+
+  private String test = "";
+
+  private static <T extends AutoCloseable> T kept(T server) {
+    SERVERS.add(server);
+    return server;
+  }
+
+  @BeforeEach
+  void name(TestInfo info) {
+    test = info.getDisplayName();
+  }
+
+  @AfterAll
+  static void everyClientIsReleased() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RELEASE_BOUND_SECONDS);
+    while (System.nanoTime() < deadline && LEFT.values().stream().anyMatch(w ->
+        w.client().get() != null || w.selectors().stream().anyMatch(Thread::isAlive))) {
+      System.gc();
+      Thread.sleep(50);
+    }
+    LEFT.forEach((test, watched) -> {
+      assertThat(watched.client().get()).as("%s: the client, after the provider was dropped", test)
+          .isNull();
+      assertThat(watched.selectors()).as("%s: the client's selector thread", test)
+          .noneMatch(Thread::isAlive);
+    });
+    for (AutoCloseable server : SERVERS) {
+      server.close();
+    }
+  }
+
   @Test
   void abortWhileConnectingReleasesTheClient() throws Exception {
-    try (FullBacklog server = new FullBacklog()) {
-      assertReleasedAfterAbort(server.baseUrl(), () -> pause(200));
-    }
+    FullBacklog server = kept(new FullBacklog());
+    assertReleasedAfterAbort(server.baseUrl(), () -> pause(200));
   }
 
   @Test
   void abortWhileWaitingForTheHeadersReleasesTheClient() throws Exception {
-    try (SearchProStub server = SearchProStub.answering(StubReply.hold())) {
-      assertReleasedAfterAbort(server.baseUrl(), () -> awaitRequest(server));
-    }
+    SearchProStub server = kept(SearchProStub.answering(StubReply.hold()));
+    assertReleasedAfterAbort(server.baseUrl(), () -> awaitRequest(server));
   }
 
   @Test
   void abortWhileTheBodyIsHalfReadReleasesTheClient() throws Exception {
-    try (SearchProStub server = SearchProStub.answering(
-            StubReply.raw("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"Resp"))) {
-      assertReleasedAfterAbort(
-          server.baseUrl(),
-          () -> {
-            awaitRequest(server);
-            pause(200);
-          });
-    }
+    SearchProStub server = kept(SearchProStub.answering(
+        StubReply.raw("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"Resp")));
+    assertReleasedAfterAbort(
+        server.baseUrl(),
+        () -> {
+          awaitRequest(server);
+          pause(200);
+        });
   }
 
   @Test
   void abortWhileTheBodyDribblesInReleasesTheClient() throws Exception {
-    try (SearchProStub server = SearchProStub.answering(StubReply.dribble())) {
-      assertReleasedAfterAbort(
-          server.baseUrl(),
-          () -> {
-            awaitRequest(server);
-            pause(300);
-          });
-    }
+    SearchProStub server = kept(SearchProStub.answering(StubReply.dribble()));
+    assertReleasedAfterAbort(
+        server.baseUrl(),
+        () -> {
+          awaitRequest(server);
+          pause(300);
+        });
   }
 
   @Test
   void closeWhileWaitingForTheHeadersReleasesTheClient() throws Exception {
-    try (SearchProStub server = SearchProStub.answering(StubReply.hold())) {
-      Watched watched = watch();
-      YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
-      watched = withClientOf(provider, watched);
-      CompletionStage<WebSearchResult> stage =
-          provider.search(WebSearchRequest.of("q"), AbortSignal.never());
-      awaitRequest(server);
-      provider.close();
-      assertThat(TestSupport.failure(stage).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
-      provider = null;
-      assertReleased(watched);
-    }
+    SearchProStub server = kept(SearchProStub.answering(StubReply.hold()));
+    Watched watched = watch();
+    YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
+    watched = withClientOf(provider, watched);
+    CompletionStage<WebSearchResult> stage =
+        provider.search(WebSearchRequest.of("q"), AbortSignal.never());
+    awaitRequest(server);
+    provider.close();
+    assertThat(TestSupport.failure(stage).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
+    provider = null;
+    assertReleased(watched);
   }
 
   /** A redirect's body is never read: the exchange must still end although nothing was aborted. */
   @Test
   void aRefusedRedirectWhoseBodyNeverComesReleasesTheClient() throws Exception {
-    try (SearchProStub server = SearchProStub.answering(
-            StubReply.raw(
-                "HTTP/1.1 302 Found\r\nLocation: /elsewhere\r\nContent-Length: 1000\r\n\r\n"))) {
-      Watched watched = watch();
-      YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
-      watched = withClientOf(provider, watched);
-      CompletionStage<WebSearchResult> stage =
-          provider.search(WebSearchRequest.of("q"), AbortSignal.never());
-      assertThat(TestSupport.failure(stage))
-          .hasMessage("Yuanbao search request failed: HTTP 302 redirect refused");
-      provider.close();
-      provider = null;
-      assertReleased(watched);
-    }
+    SearchProStub server = kept(SearchProStub.answering(
+        StubReply.raw(
+            "HTTP/1.1 302 Found\r\nLocation: /elsewhere\r\nContent-Length: 1000\r\n\r\n")));
+    Watched watched = watch();
+    YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
+    watched = withClientOf(provider, watched);
+    CompletionStage<WebSearchResult> stage =
+        provider.search(WebSearchRequest.of("q"), AbortSignal.never());
+    assertThat(TestSupport.failure(stage))
+        .hasMessage("Yuanbao search request failed: HTTP 302 redirect refused");
+    provider.close();
+    provider = null;
+    assertReleased(watched);
   }
 
   /**
@@ -131,24 +168,23 @@ class ClientReleaseTest {
    */
   @Test
   void abortBetweenTheHeadersAndTheBodyReleasesTheClient() throws Exception {
-    try (SearchProStub server = SearchProStub.answering(StubReply.json("{}"))) {
-      Set<Thread> before = selectorThreads();
-      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-      Watched watched = new Watched(new WeakReference<>(client), newSince(before));
-      SearchCall call = new SearchCall();
-      CompletableFuture<HttpResponse<byte[]>> exchange =
-          client.sendAsync(
-              HttpRequest.newBuilder(URI.create(server.baseUrl() + "/SearchPro")).build(),
-              info -> {
-                call.abort();
-                return call.bodyFor(info);
-              });
-      call.exchange(exchange);
-      assertThat(TestSupport.failure(call.result).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
-      client = null;
-      exchange = null;
-      assertReleased(watched);
-    }
+    SearchProStub server = kept(SearchProStub.answering(StubReply.json("{}")));
+    Set<Thread> before = selectorThreads();
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    Watched watched = new Watched(new WeakReference<>(client), newSince(before));
+    SearchCall call = new SearchCall();
+    CompletableFuture<HttpResponse<byte[]>> exchange =
+        client.sendAsync(
+            HttpRequest.newBuilder(URI.create(server.baseUrl() + "/SearchPro")).build(),
+            info -> {
+              call.abort();
+              return call.bodyFor(info);
+            });
+    call.exchange(exchange);
+    assertThat(TestSupport.failure(call.result).code()).isEqualTo(WebErrorCodes.WEB_ABORTED);
+    client = null;
+    exchange = null;
+    assertReleased(watched);
   }
 
   /**
@@ -159,42 +195,41 @@ class ClientReleaseTest {
   @Test
   void closeWithManySearchesInFlightReleasesEveryClient() throws Exception {
     byte[] answer = TestSupport.fixture("02-normal-en-10.json");
-    try (SearchProStub server =
-        SearchProStub.answering(StubReply.json(answer).afterUpTo(Duration.ofMillis(20)))) {
-      List<Watched> all = new ArrayList<>();
-      for (int round = 0; round < 5; round++) {
-        Watched watched = watch();
-        YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
-        all.add(withClientOf(provider, watched));
-        List<CompletableFuture<WebSearchResult>> stages = new ArrayList<>();
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150 + 40L * round);
-        while (System.nanoTime() < end) {
-          stages.removeIf(CompletableFuture::isDone);
-          while (stages.size() < 16) {
-            stages.add(
-                provider
-                    .search(WebSearchRequest.of("q"), AbortSignal.never())
-                    .toCompletableFuture());
-          }
-          pause(1);
+    SearchProStub server =
+        kept(SearchProStub.answering(StubReply.json(answer).afterUpTo(Duration.ofMillis(20))));
+    List<Watched> all = new ArrayList<>();
+    for (int round = 0; round < 5; round++) {
+      Watched watched = watch();
+      YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
+      all.add(withClientOf(provider, watched));
+      List<CompletableFuture<WebSearchResult>> stages = new ArrayList<>();
+      long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150 + 40L * round);
+      while (System.nanoTime() < end) {
+        stages.removeIf(CompletableFuture::isDone);
+        while (stages.size() < 16) {
+          stages.add(
+              provider
+                  .search(WebSearchRequest.of("q"), AbortSignal.never())
+                  .toCompletableFuture());
         }
-        // A search that failed on its own just before the close (a loaded machine can make the
-        // loopback server reset a connection) is not the close's doing: judge only the ones the
-        // close found running.
-        List<CompletableFuture<WebSearchResult>> running =
-            stages.stream().filter(stage -> !stage.isDone()).toList();
-        provider.close();
-        for (CompletableFuture<WebSearchResult> stage : running) {
-          // each one ends, as a success or as WEB_ABORTED
-          assertThat(stage.handle((result, error) ->
-                  result != null || isAborted(error) ? "success or aborted" : String.valueOf(error)))
-              .succeedsWithin(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)
-              .isEqualTo("success or aborted");
-        }
+        pause(1);
       }
-      for (Watched watched : all) {
-        assertReleased(watched);
+      // A search that failed on its own just before the close (a loaded machine can make the
+      // loopback server reset a connection) is not the close's doing: judge only the ones the
+      // close found running.
+      List<CompletableFuture<WebSearchResult>> running =
+          stages.stream().filter(stage -> !stage.isDone()).toList();
+      provider.close();
+      for (CompletableFuture<WebSearchResult> stage : running) {
+        // each one ends, as a success or as WEB_ABORTED
+        assertThat(stage.handle((result, error) ->
+                result != null || isAborted(error) ? "success or aborted" : String.valueOf(error)))
+            .succeedsWithin(TestSupport.HANG_BOUND_SECONDS, TimeUnit.SECONDS)
+            .isEqualTo("success or aborted");
       }
+    }
+    for (Watched watched : all) {
+      assertReleased(watched);
     }
   }
 
@@ -202,8 +237,7 @@ class ClientReleaseTest {
     return error instanceof WebError w && w.code().equals(WebErrorCodes.WEB_ABORTED);
   }
 
-  private static void assertReleasedAfterAbort(String baseUrl, Runnable reachPhase)
-      throws InterruptedException {
+  private void assertReleasedAfterAbort(String baseUrl, Runnable reachPhase) {
     Watched watched = watch();
     YuanbaoSearchProvider provider = TestSupport.provider(TestSupport.config(baseUrl));
     watched = withClientOf(provider, watched);
@@ -248,18 +282,9 @@ class ClientReleaseTest {
         .collect(Collectors.toUnmodifiableSet());
   }
 
-  private static void assertReleased(Watched watched) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RELEASE_BOUND_SECONDS);
-    while (System.nanoTime() < deadline
-        && (watched.client().get() != null
-            || watched.selectors().stream().anyMatch(Thread::isAlive))) {
-      System.gc();
-      Thread.sleep(50);
-    }
-    assertThat(watched.client().get()).as("the client, after the provider was dropped").isNull();
-    assertThat(watched.selectors())
-        .as("the client's selector thread")
-        .noneMatch(Thread::isAlive);
+  /** Leaves {@code watched} to {@link #everyClientIsReleased}. */
+  private void assertReleased(Watched watched) {
+    LEFT.put(test + " #" + LEFT.size(), watched);
   }
 
   private static void awaitRequest(SearchProStub server) {

@@ -74,7 +74,7 @@ class DatesTest {
 "2025", "0000", "1970", "-", "/", "年", "月", "日", "02", "29", "30", "13", "00", "12", "T", " ", ":", "59", "60",
       "24", ".", "5", "123", "123456789", "1234567890", "Z", "+", "-", "08", "0800", "18", "19", "z", "x"
     };
-    for (int n = 0; n < 50_000; n++) {
+    for (int n = 0; n < 10_000; n++) {
       StringBuilder s = new StringBuilder();
       int length = random.nextInt(14);
       for (int i = 0; i < length; i++) {
@@ -96,7 +96,7 @@ class DatesTest {
     DateTimeFormatter strict =
         DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withResolverStyle(ResolverStyle.STRICT);
     int valid = 0;
-    for (int n = 0; n < 100_000; n++) {
+    for (int n = 0; n < 20_000; n++) {
       String s =
           String.format(
               "%04d-%02d-%02d %02d:%02d:%02d",
@@ -112,6 +112,6 @@ class DatesTest {
       assertThat(Dates.normalize(s)).as("seed %d, input %s", seed, s).isEqualTo(expected);
       assertThat(Dates.normalize(s)).as("seed %d, input %s", seed, s).isEqualTo(RegexDates.normalize(s));
     }
-    assertThat(valid).isGreaterThan(10_000);
+    assertThat(valid).isGreaterThan(2_000);
   }
 }

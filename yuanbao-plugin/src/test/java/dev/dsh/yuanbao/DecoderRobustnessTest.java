@@ -23,9 +23,9 @@ class DecoderRobustnessTest {
     "\"{\\\"url\\\":\\\"https://a.b/\\\",\\\"passage\\\":\\\"<p>x&amp;\\\"}\"", "\"http://x/\"", "\"\\ud800\""
   };
 
-  private static void interpretAnything(AnswerReader reader, byte[] body, int status, long seed) {
+  private static void interpretAnything(byte[] body, int status, long seed) {
     try {
-      reader.read(new Failures(), status, body);
+      AnswerReader.read(new Failures(), status, body);
     } catch (WebError expected) {
       // a documented failure
     } catch (RuntimeException | StackOverflowError e) {
@@ -47,7 +47,6 @@ class DecoderRobustnessTest {
               .map(TestSupport::fixture)
               .toList();
     }
-    AnswerReader reader = new AnswerReader();
     for (int n = 0; n < 3_000; n++) {
       byte[] body = fixtures.get(random.nextInt(fixtures.size())).clone();
       int edits = 1 + random.nextInt(4);
@@ -63,7 +62,7 @@ class DecoderRobustnessTest {
         }
       }
       final byte[] input = body;
-      interpretAnything(reader, input, random.nextBoolean() ? 200 : 400, seed);
+      interpretAnything(input, random.nextBoolean() ? 200 : 400, seed);
     }
   }
 
@@ -71,33 +70,31 @@ class DecoderRobustnessTest {
   void randomTokenSoupNeverThrowsAnythingButWebError() {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
-    AnswerReader reader = new AnswerReader();
     for (int n = 0; n < 5_000; n++) {
       StringBuilder s = new StringBuilder();
       int length = random.nextInt(40);
       for (int i = 0; i < length; i++) {
         s.append(TOKENS[random.nextInt(TOKENS.length)]);
       }
-      interpretAnything(reader, s.toString().getBytes(StandardCharsets.UTF_8), 200, seed);
+      interpretAnything(s.toString().getBytes(StandardCharsets.UTF_8), 200, seed);
     }
     StringBuilder deep = new StringBuilder("{\"Response\":{\"Pages\":[");
     deep.append("[".repeat(100_000));
-    interpretAnything(reader, deep.toString().getBytes(StandardCharsets.UTF_8), 200, seed);
-    interpretAnything(reader, new byte[0], 200, seed);
-    interpretAnything(reader, new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, 200, seed);
+    interpretAnything(deep.toString().getBytes(StandardCharsets.UTF_8), 200, seed);
+    interpretAnything(new byte[0], 200, seed);
+    interpretAnything(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, 200, seed);
   }
 
   @Test
   void wrongShapesAreInvalidBodies() {
-    AnswerReader reader = new AnswerReader();
     for (String body :
         List.of("[]", "\"x\"", "{\"Response\":[]}", "{\"Response\":{\"Pages\":{}}}", "{\"Response\":{\"Pages\":\"[]\"}}",
             "{\"Response\":{}} trailing", "{\"Response\":{}}{}", "{\"Response\":{\"Error\":\"x\"}}")) {
-      assertThat(catchThrowable(() -> reader.read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8))))
+      assertThat(catchThrowable(() -> AnswerReader.read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8))))
           .as(body)
           .hasMessage(Failures.INVALID_BODY);
     }
-    assertThat(reader.read(new Failures(), 200, "{\"Response\":{\"Error\":null,\"Pages\":null}}".getBytes(StandardCharsets.UTF_8)).sources())
+    assertThat(AnswerReader.read(new Failures(), 200, "{\"Response\":{\"Error\":null,\"Pages\":null}}".getBytes(StandardCharsets.UTF_8)).sources())
         .isEmpty();
   }
 }
