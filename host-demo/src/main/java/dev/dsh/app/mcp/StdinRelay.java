@@ -4,7 +4,6 @@ import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpMessage;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -36,6 +35,7 @@ final class StdinRelay {
   /** 16 MiB, the SDK stdio transport's own bound. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
+  private static final int CHUNK = 64 * 1024;
   // A buffer grown by one big line is dropped afterwards rather than kept for the whole session.
   private static final int KEPT_CAPACITY = 1 << 20;
 
@@ -48,13 +48,16 @@ final class StdinRelay {
   private final PipedInputStream sdkInput;
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
   private final CountDownLatch released = new CountDownLatch(1);
+  private final byte[] chunk = new byte[CHUNK];
+  private int position;
+  private int end;
   byte[] line = new byte[64];
   int length;
 
   /** {@code out}: where the SDK writes; answers go under its lock, as the SDK's do. */
   StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
       throws IOException {
-    this.in = new BufferedInputStream(in, 64 * 1024);
+    this.in = in;
     this.limit = limit;
     this.out = out;
     this.err = err;
@@ -152,7 +155,7 @@ final class StdinRelay {
 
   /**
    * Reads the next non-empty line into {@code line}'s first {@code length} bytes (-1 at the end of
-   * input); false when it was over {@code limit}, read on to its end and dropped as read.
+   * input); false when it was over {@code limit}, read on to its end in chunks, dropped as read.
    */
   boolean next() throws IOException {
     if (line.length > KEPT_CAPACITY) {
@@ -160,22 +163,30 @@ final class StdinRelay {
     }
     length = 0;
     boolean over = false;
-    for (int b = in.read(); ; b = in.read()) {
-      if (b < 0) {
-        length = over || length > 0 ? length : -1;
-        return !over;
-      }
-      if (b == '\n' || b == '\r') {
-        if (over || length > 0) {
+    while (true) {
+      if (position == end) {
+        int read = in.read(chunk);
+        position = 0;
+        end = Math.max(read, 0);
+        if (read < 0) {
+          length = over || length > 0 ? length : -1;
           return !over;
         }
-      } else if (length == limit) {
-        over = true;
-      } else {
-        if (length == line.length) {
-          line = Arrays.copyOf(line, Math.min(limit, line.length * 2));
-        }
-        line[length++] = (byte) b;
+      }
+      int stop = position;
+      while (stop < end && chunk[stop] != '\n' && chunk[stop] != '\r') {
+        stop++;
+      }
+      int taken = Math.min(limit - length, stop - position);
+      if (length + taken > line.length) {
+        line = Arrays.copyOf(line, Math.min(limit, Math.max(line.length * 2, length + taken)));
+      }
+      System.arraycopy(chunk, position, line, length, taken);
+      length += taken;
+      over |= taken < stop - position;
+      position = stop < end ? stop + 1 : stop;
+      if (stop < end && (over || length > 0)) {
+        return !over;
       }
     }
   }
