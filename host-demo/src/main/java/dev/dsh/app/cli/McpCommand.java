@@ -2,6 +2,7 @@ package dev.dsh.app.cli;
 
 import dev.dsh.app.mcp.McpStdioServer;
 import dev.dsh.host.Host;
+import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -9,11 +10,8 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code dsh mcp}: the host booted and reloaded as {@code dsh run} does, its {@code web_search}
- * tool served over the Model Context Protocol on stdin and stdout; the server starts first, so a
- * client's {@code initialize} is answered while the host boots. Lifecycle lines and logs go to
- * stderr. End of input answers the calls still in flight (see {@link McpStdioServer#awaitEnd()}),
- * disposes everything and exits 0; a session that could not go on, or could not answer them, exits
- * 1 with one stderr line saying why.
+ * tool served over MCP on stdio. End of input exits 0 once the calls in flight are answered; a
+ * session that could not go on exits 1 with one stderr line saying why.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve the web_search tool"
     + " over the Model Context Protocol on stdio (for MCP clients), with hot reload as in 'dsh"
@@ -27,11 +25,10 @@ final class McpCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InterruptedException {
-    // The server answers initialize while the host boots (loading and applying plugins takes most
-    // of a second); a tools/call waits for the boot.
+  public Integer call() throws InterruptedException, IOException {
+    // The server starts first: initialize is answered while the host boots; a call waits for it.
     CompletableFuture<Host> booted = new CompletableFuture<>();
-    McpStdioServer server = McpStdioServer.start(
+    McpStdioServer server = new McpStdioServer(
         () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out(), cli.io.err());
     Host serving;
     try {

@@ -1,26 +1,20 @@
 package dev.dsh.app.mcp;
 
-import dev.dsh.host.json.Json;
-import dev.dsh.host.model.HostVersion;
+import dev.dsh.api.AbortSignal;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpWebSearchTool;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
-import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -33,76 +27,43 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * An MCP server on a pair of streams (stdio for {@code dsh mcp}) offering {@code web_search}, on
- * the MCP SDK's async server and stdio transport, guarded by {@link StdinRelay} and {@link
- * ServerOutput}. When the input ends, the calls in flight get {@link #FINISH_GRACE} to finish, those
- * still running are then aborted, and every one is answered before {@link #awaitEnd()} returns.
+ * An MCP server offering {@code web_search} on a pair of streams (stdio for {@code dsh mcp}), on
+ * the SDK's async server and stdio transport, guarded by {@link StdinRelay} and {@link
+ * ServerOutput}. At the end of input, the calls in flight get {@link #FINISH_GRACE} to finish, are
+ * then aborted, and every one is answered before {@link #awaitEnd()} returns.
  */
 public final class McpStdioServer implements AutoCloseable {
 
-  /** How long the calls in flight at the end of input may still run. */
   static final Duration FINISH_GRACE = Duration.ofSeconds(5);
-
-  /**
-   * How long after {@link #FINISH_GRACE} the aborted calls have to be answered: the web service
-   * ends them at once, so this is the writing.
-   */
-  static final Duration ANSWER_BOUND = Duration.ofMillis(700);
-
-  /** How long a failed stdout write waits for the input to end too (the client has left). */
-  static final Duration CLIENT_GONE_GRACE = Duration.ofSeconds(1);
-
+  // the web service ends an aborted call at once, so this bounds only its writing
+  private static final Duration ANSWER_BOUND = Duration.ofMillis(700);
+  // how long a failed stdout write waits for the input to end too: then the client has left
+  private static final Duration CLIENT_GONE_GRACE = Duration.ofSeconds(1);
   private static final Duration CLOSE_BOUND = Duration.ofSeconds(1);
 
-  private final CallSignals calls = new CallSignals();
+  private final CallSignals calls = new CallSignals(AbortSignal.never());
   private final CompletableFuture<String> died = new CompletableFuture<>();
   private final ServerOutput output;
   private final StdinRelay relay;
   private final McpAsyncServer server;
   private volatile boolean closing;
 
-  private McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
+  /**
+   * Starts serving; a {@code tools/call} waits for {@code ready} (the host's boot), then asks
+   * {@code tools}. {@code err} gets one line per message dropped unanswered.
+   */
+  public McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
       InputStream in, OutputStream out, PrintStream err) throws IOException {
-    McpJsonMapper mapper = new JacksonMcpJsonMapper(Json.MAPPER);
     this.output = new ServerOutput(out, calls);
     this.relay = new StdinRelay(in, StdinRelay.MAX_LINE_BYTES, output, err, calls);
-    this.server = McpServer.async(new WatchedTransport(mapper))
-        .serverInfo("dsh", HostVersion.current())
-        .capabilities(ServerCapabilities.builder().tools(false).build())
-        .jsonMapper(mapper)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
-        // the tool checks its arguments itself, with messages that name the field
-        .validateToolInputs(false)
-        .tools(new McpWebSearchTool(mapper, tools, ready, calls).withSessions())
-        .build();
+    this.server = new McpWebSearchTool(tools, ready, calls)
+        .server(McpServer.async(new WatchedTransport()));
     relay.start();
   }
 
   /**
-   * Starts serving. {@code initialize}, {@code tools/list} and {@code ping} are answered at once;
-   * a {@code tools/call} waits for {@code ready}, so the host may still be booting.
-   *
-   * @param tools the host's {@code web_search} tool as it is now, asked on every call once {@code
-   *     ready} has completed; absent while the {@code tool-web} row is not running
-   * @param ready completes when the host has booted; a call answers an error result if it fails
-   * @param in the client's messages
-   * @param out where the server's messages go, and nothing else
-   * @param err where a message that is dropped unanswered is reported, one line each
-   */
-  public static McpStdioServer start(Supplier<Optional<WebSearchTool>> tools,
-      CompletionStage<?> ready, InputStream in, OutputStream out, PrintStream err) {
-    try {
-      return new McpStdioServer(tools, ready, in, out, err);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /**
-   * Serves until the session ends: the client's input has ended and every call then in flight has
-   * been answered, or the client has left (its end of stdout closed), or the server cannot go on.
-   *
-   * @return empty when the session ended as it should; otherwise why not, in one line
+   * Serves until the input has ended and the calls in flight are answered, or the client has left,
+   * or the server cannot go on; returns why not, in one line, unless it ended as it should.
    */
   public Optional<String> awaitEnd() throws InterruptedException {
     get(CompletableFuture.anyOf(relay.ended(), output.failed(), died), Long.MAX_VALUE);
@@ -131,10 +92,7 @@ public final class McpStdioServer implements AutoCloseable {
             + " ms of the end of input");
   }
 
-  /**
-   * Waits until {@code answered} completes or {@code deadline} (a {@link System#nanoTime()} value)
-   * passes; gives up at once when no answer can be delivered any more.
-   */
+  /** Waits for {@code answered} until {@code deadline} (nanoTime), or while answers can go out. */
   private boolean awaitAnswered(CompletableFuture<Void> answered, long deadline)
       throws InterruptedException {
     while (!answered.isDone() && System.nanoTime() < deadline
@@ -153,7 +111,6 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  /** Aborts the calls still running and stops the server, waiting a bounded time. */
   @Override
   public void close() {
     closing = true;
@@ -166,14 +123,11 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  /**
-   * The SDK's stdio transport on the relay's pipe, watched. The relay bounds every line, so the
-   * transport's own bound (which ends the session) is lifted: a tagged call may grow a little.
-   */
+  /** The SDK's transport on the relay's pipe, its line bound lifted: the relay bounds lines. */
   private final class WatchedTransport extends StdioServerTransportProvider {
 
-    WatchedTransport(McpJsonMapper mapper) {
-      super(mapper, relay.sdkInput(), output, Integer.MAX_VALUE);
+    WatchedTransport() {
+      super(McpWebSearchTool.MAPPER, relay.sdkInput(), output, Integer.MAX_VALUE);
     }
 
     @Override
@@ -186,10 +140,7 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  /**
-   * The SDK's session transport, watched: when it closes, or fails to send a message, it has
-   * stopped, and {@code stopped} is told why (before the server closes, the server cannot go on).
-   */
+  /** The SDK's session transport: closing or failing to send, it tells {@code stopped} why. */
   record Watched(McpServerTransport session, Consumer<String> stopped)
       implements McpServerTransport {
 

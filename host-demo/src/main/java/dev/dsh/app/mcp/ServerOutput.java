@@ -16,30 +16,25 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Where the SDK's transport and {@link StdinRelay} write the server's messages, each ended by a
- * flush, and the one thread that owns stdout. Writers only queue a message, so a client that stops
- * reading stdout never blocks the relay, which must go on reading stdin to see its end. The thread
- * drops {@code logging} from the {@code initialize} result, tells {@link CallSignals} when a
- * response is written, notes a write blocked longer than {@link #STALL}, and ends the output on the
- * first failed write or past {@link #MAX_WAITING_BYTES} unread.
+ * Where the SDK and {@link StdinRelay} write the server's messages, each ended by a flush, and the
+ * one thread that owns stdout. Writers only queue, so a client that stops reading stdout never
+ * blocks the relay, which must go on reading stdin to see its end. The thread drops {@code logging}
+ * from the {@code initialize} result, tells {@link CallSignals} of each response written, notes a
+ * write blocked over {@link #STALL}, and fails on a failed write or past 64 MiB unread.
  */
-final class ServerOutput extends OutputStream {
+final class ServerOutput extends ByteArrayOutputStream {
 
   /** A write blocked this long means the client is not reading stdout. */
   static final Duration STALL = Duration.ofMillis(500);
-
-  /** The most bytes of messages held for a client that does not read them. */
-  static final long MAX_WAITING_BYTES = 64L << 20;
+  private static final long MAX_WAITING_BYTES = 64L << 20;
 
   private final OutputStream stdout;
   private final CallSignals calls;
-  private final ByteArrayOutputStream message = new ByteArrayOutputStream();
   private final LinkedBlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
   private final AtomicLong waiting = new AtomicLong();
   private final CompletableFuture<String> failed = new CompletableFuture<>();
   private volatile long writingSince;
 
-  /** {@code stdout}: a {@link PrintStream}'s swallowed errors are checked after each line. */
   ServerOutput(OutputStream stdout, CallSignals calls) {
     this.stdout = stdout;
     this.calls = calls;
@@ -48,21 +43,11 @@ final class ServerOutput extends OutputStream {
     writer.start();
   }
 
-  @Override
-  public synchronized void write(int b) {
-    message.write(b);
-  }
-
-  @Override
-  public synchronized void write(byte[] bytes, int offset, int length) {
-    message.write(bytes, offset, length);
-  }
-
-  /** Ends a message: every writer flushes after each one, under this stream's lock. */
+  /** Ends a message: every writer flushes after each, under this stream's lock. */
   @Override
   public synchronized void flush() {
-    byte[] line = message.toByteArray();
-    message.reset();
+    byte[] line = toByteArray();
+    reset();
     if (line.length == 0 || failed.isDone()) {
       return;
     }

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -22,18 +23,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads the client's messages, one a line, and passes them on to the SDK's stdio transport through
- * a pipe, doing what the SDK leaves undone (docs/ARCHITECTURE.md, the guards): each line is
- * checked ({@link McpMessage}) and a refused one answered, or dropped with one stderr line; a line
- * over the limit is read to its end without being held and answered {@code -32600}; a {@code
- * tools/call} opens a call in {@link CallSignals} and gets a {@code _meta} tag naming it, and a
- * cancellation fires its signal; {@code ping} is answered at once; the pipe's end is held back
- * until {@link #release()}, since the SDK drops every answer not yet written at end of input.
- * Everything else is passed on as the client wrote it.
+ * Reads the client's lines and passes them on to the SDK's stdio transport through a pipe, doing
+ * what the SDK leaves undone: a line is checked ({@link McpMessage}), a refused one answered or
+ * dropped with one stderr line; one over the limit is read to its end unheld and answered; a
+ * {@code tools/call} gets a {@code _meta} tag naming its call, a cancellation fires its signal;
+ * {@code ping} is answered at once; the pipe's end waits for {@link #release()}, since the SDK
+ * drops every answer not yet written at end of input.
  */
 final class StdinRelay {
 
-  /** The longest line read as a message: 16 MiB, the bound of the SDK's own stdio transport. */
+  /** 16 MiB, the SDK stdio transport's own bound. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
   private static final int CHUNK = 64 * 1024;
@@ -55,10 +54,7 @@ final class StdinRelay {
   byte[] line = new byte[64];
   int length;
 
-  /**
-   * {@code limit}: the longest line read as a message ({@link #MAX_LINE_BYTES} but in tests); {@code
-   * out}: where the SDK writes, and answers go under its lock, as the SDK writes.
-   */
+  /** {@code out}: where the SDK writes; answers go under its lock, as the SDK's do. */
   StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
       throws IOException {
     this.in = in;
@@ -73,19 +69,17 @@ final class StdinRelay {
     return sdkInput;
   }
 
-  /** Starts relaying on a thread of its own. */
   void start() {
     Thread thread = new Thread(this::relay, "dsh-mcp-stdin");
     thread.setDaemon(true);
     thread.start();
   }
 
-  /** Completes when the client's input has ended (or could no longer be read or passed on). */
+  /** Completes when the client's input has ended, or could no longer be read or passed on. */
   CompletableFuture<Void> ended() {
     return ended;
   }
 
-  /** Lets the end of input through to the SDK. */
   void release() {
     released.countDown();
   }
@@ -121,7 +115,6 @@ final class StdinRelay {
     }
   }
 
-  /** What to pass on for {@code message}, or null when it was handled here. */
   private byte @Nullable [] inspect(McpMessage message) throws IOException {
     McpMessage.Refusal refusal = message.refusal();
     if (refusal != null) {
@@ -137,10 +130,8 @@ final class StdinRelay {
       return null;
     }
     if (message.is(McpSchema.METHOD_PING, true)) {
-      ObjectNode pong = Json.MAPPER.createObjectNode().put("jsonrpc", "2.0");
-      pong.set("id", message.id());
-      pong.putObject("result");
-      answer(Json.MAPPER.writeValueAsBytes(pong));
+      answer(("{\"jsonrpc\":\"2.0\",\"id\":" + message.id() + ",\"result\":{}}")
+          .getBytes(StandardCharsets.UTF_8));
       return null;
     }
     if (!message.is(McpSchema.METHOD_TOOLS_CALL, true)) {
@@ -163,10 +154,8 @@ final class StdinRelay {
   }
 
   /**
-   * Reads the next line (ended by {@code \n}, {@code \r} or both) that is not empty into {@code
-   * line}: its first {@code length} bytes, at most {@code limit}; a longer line is read
-   * on to its end in chunks and discarded as it is read. False when the line was longer; {@code
-   * length} is -1 at the end of input.
+   * Reads the next non-empty line into {@code line}'s first {@code length} bytes (-1 at the end of
+   * input); false when it was over {@code limit}, read on to its end in chunks, dropped as read.
    */
   boolean next() throws IOException {
     if (line.length > KEPT_CAPACITY) {
@@ -206,7 +195,7 @@ final class StdinRelay {
     return IntStream.range(0, length).allMatch(i -> line[i] == ' ' || line[i] == '\t');
   }
 
-  /** The top-level {@code "id"} in the first bytes of a message, if it is there and usable. */
+  /** The top-level {@code "id"} in the bytes read of a message, if there and usable. */
   private @Nullable JsonNode leadingId() {
     try (JsonParser parser = Json.MAPPER.createParser(line, 0, length)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {

@@ -223,9 +223,9 @@ class McpCommandTest {
       Thread.sleep(20);
     }
     assertThat(stub.heldClosedByClient()).as("held connections the provider closed").isEqualTo(1);
-    // longer than an aborted call's own grace, then a ping: the session goes on, and the
-    // cancelled call has still not been answered
-    Thread.sleep(1500);
+    // a while after the abort, then a ping: the session goes on, and the cancelled call has still
+    // not been answered
+    Thread.sleep(500);
     JsonNode ping = await(server.request("ping", McpClientProcess.JSON.createObjectNode()));
     assertThat(ping.has("result")).isTrue();
     assertThat(held).isNotDone();
@@ -297,9 +297,9 @@ class McpCommandTest {
 
   @Test
   @Order(100)
-  void endOfInputWithASearchInFlightAnswersItAbortedThenExitsZeroAndNoOutputHoldsTheKey()
+  void aJarAddedBackServesTheNextCallThenEndOfInputExitsZeroAndNoOutputHoldsTheKey()
       throws Exception {
-    // the jar back, so a search can be held when the input ends
+    // a call in flight at the end of input is McpEndOfInputTest's
     Files.copy(CliHarness.pluginJar(), home.resolve("plugins").resolve(PLUGIN_JAR));
     long deadline = System.nanoTime() + SOON.toNanos();
     String applied = "applied root/" + CliHarness.ROW_ID + " ";
@@ -307,26 +307,14 @@ class McpCommandTest {
         && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
-    CompletableFuture<JsonNode> held =
-        server.request("tools/call", callParams("{\"queries\": [\"hold-query again\"]}"));
-    stub.awaitRequest(request -> request.body().contains("hold-query again"), SOON);
+    JsonNode result = call("{\"queries\": [\"back\"]}");
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+    assertThat(urls(result.get("structuredContent"))).containsExactly("https://example.com/back");
 
-    long start = System.nanoTime();
     server.endInput();
     int exit = server.awaitExit(SOON);
-    Duration took = Duration.ofNanos(System.nanoTime() - start);
 
     assertThat(exit).as(String.join("\n", server.stderrLines())).isZero();
-    assertThat(took).isLessThan(Duration.ofSeconds(15));
-    JsonNode answered = held.getNow(null);
-    assertThat(answered).as("the held call's answer, written before the exit").isNotNull();
-    assertThat(answered.path("result").path("isError").asBoolean()).isTrue();
-    assertThat(text(answered.get("result"))).startsWith("Error: ").containsIgnoringCase("abort");
-    deadline = System.nanoTime() + SOON.toNanos();
-    while (stub.heldClosedByClient() < 2 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(stub.heldClosedByClient()).as("held connections the provider closed").isEqualTo(2);
     assertThat(server.stdoutLines())
         .isNotEmpty()
         .allSatisfy(line -> assertThat(McpClientProcess.JSON.readTree(line).path("jsonrpc").asString()).isEqualTo("2.0"));

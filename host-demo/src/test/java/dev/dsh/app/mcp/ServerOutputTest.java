@@ -2,6 +2,7 @@ package dev.dsh.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.AbortSignal;
 import dev.dsh.serve.mcp.CallSignals;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,7 +18,7 @@ class ServerOutputTest {
 
   @Test
   void messagesWrittenInPiecesReachStdoutWholeAndAResponseAnswersItsCall() throws Exception {
-    CallSignals calls = new CallSignals();
+    CallSignals calls = new CallSignals(AbortSignal.never());
     calls.open("7");
     calls.open("\"s-1\"");
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
@@ -40,7 +41,7 @@ class ServerOutputTest {
 
   @Test
   void aRequestWithTheIdOfACallDoesNotAnswerIt() throws Exception {
-    CallSignals calls = new CallSignals();
+    CallSignals calls = new CallSignals(AbortSignal.never());
     calls.open("3");
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     ServerOutput output = new ServerOutput(stdout, calls);
@@ -55,7 +56,7 @@ class ServerOutputTest {
   @Test
   void theInitializeResultGoesOutWithoutLoggingAndOtherMessagesAsTheyAre() throws Exception {
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ServerOutput output = new ServerOutput(stdout, new CallSignals());
+    ServerOutput output = new ServerOutput(stdout, new CallSignals(AbortSignal.never()));
 
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
         + "\"capabilities\":{\"logging\":{},\"tools\":{\"listChanged\":false}}}}\n");
@@ -80,7 +81,7 @@ class ServerOutputTest {
             },
             true,
             StandardCharsets.UTF_8);
-    ServerOutput output = new ServerOutput(broken, new CallSignals());
+    ServerOutput output = new ServerOutput(broken, new CallSignals(AbortSignal.never()));
 
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
@@ -101,7 +102,7 @@ class ServerOutputTest {
             }
           }
         };
-    ServerOutput output = new ServerOutput(blocking, new CallSignals());
+    ServerOutput output = new ServerOutput(blocking, new CallSignals(AbortSignal.never()));
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

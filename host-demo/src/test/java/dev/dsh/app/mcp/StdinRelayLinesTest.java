@@ -2,6 +2,7 @@ package dev.dsh.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.AbortSignal;
 import dev.dsh.serve.mcp.CallSignals;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -57,7 +58,7 @@ class StdinRelayLinesTest {
   }
 
   private static StdinRelay relay(InputStream in, int limit) throws Exception {
-    return new StdinRelay(in, limit, OutputStream.nullOutputStream(), System.err, new CallSignals());
+    return new StdinRelay(in, limit, OutputStream.nullOutputStream(), System.err, new CallSignals(AbortSignal.never()));
   }
 
   private static InputStream text(String text) {

@@ -11,16 +11,13 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code tools/call} requests the client is still owed an answer for, by call key (the
- * request's id as JSON text, prefixed by the session where a server has several), each with the
- * abort signal of its searches.
+ * The {@code tools/call} requests still owed an answer, by call key (the request's id as JSON text,
+ * prefixed by its session where there are several), each with its searches' abort signal.
  *
- * <p>The SDK neither routes {@code notifications/cancelled} to the server nor tells a tool handler
- * its request's id. So the door opens a call here when it reads one, before the SDK sees it, and
- * hands the handler the key under {@link #META_KEY} (stdio tags the request's {@code _meta}; HTTP
- * puts it in the SDK's transport context); the handler {@linkplain #claim claims} the call, and a
- * cancellation the door reads fires its signal. A call is owed until its response is written, or,
- * for a call the client cancelled (which gets none), until its handler has ended.
+ * <p>The SDK neither routes {@code notifications/cancelled} nor tells a handler its request's id.
+ * So the door opens a call when it reads one and hands the handler the key under {@link #META_KEY};
+ * the handler {@linkplain #claim claims} it, and a cancellation fires its signal. A call is owed
+ * until its response is written, or, cancelled (it gets none), until its handler has ended.
  */
 public final class CallSignals {
 
@@ -32,11 +29,6 @@ public final class CallSignals {
 
   private final Map<String, Call> open = new ConcurrentHashMap<>();
   private final AbortSignal parent;
-
-  /** Calls aborted only by the client or the door. */
-  public CallSignals() {
-    this(AbortSignal.never());
-  }
 
   /** Calls whose signals also fire when {@code parent} fires (a server's shutdown). */
   public CallSignals(AbortSignal parent) {
@@ -87,10 +79,7 @@ public final class CallSignals {
     }
   }
 
-  /**
-   * The call whose key {@code meta} holds; for none (a request that did not come through the door),
-   * a call the client cannot cancel, aborted only with the parent.
-   */
+  /** The call whose key {@code meta} holds, else one only the parent aborts. */
   public Call claim(@Nullable Map<String, Object> meta) {
     Call call = meta != null && meta.get(META_KEY) instanceof String key ? open.get(key) : null;
     return call != null ? call : new Call(null);
@@ -100,7 +89,7 @@ public final class CallSignals {
     return new WebError(WebErrorCodes.WEB_ABORTED, message);
   }
 
-  /** One call: its searches' abort signal, {@linkplain #close() closed} when its handler ends. */
+  /** One call, {@linkplain #close() closed} when its handler ends. */
   public final class Call implements AutoCloseable {
     private final @Nullable String key;
     private final AbortController controller = AbortController.linkedTo(parent);
@@ -121,7 +110,7 @@ public final class CallSignals {
       return cancelledByClient;
     }
 
-    /** The handler ended; a cancelled call is then answered, since no response will come. */
+    /** The handler ended: a cancelled call is then answered, since no response will come. */
     @Override
     public void close() {
       if (key == null || cancelledByClient && open.remove(key, this)) {

@@ -22,25 +22,20 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One client message, read and checked once by every MCP door ({@code dsh mcp}, {@code /mcp}), so
- * both answer the same input with the same JSON-RPC error.
+ * One client message, read and checked once by both MCP doors, so both answer the same input with
+ * the same JSON-RPC error.
  *
- * <p>The SDK ends the whole session on a message it cannot map to its JSON-RPC records, and
- * answers params of the wrong shape with Java exception text. So this checks those shapes, naming
- * the field: the envelope, and the params the SDK maps ({@code initialize}, {@code tools/call}),
- * mapped here by the SDK's own mapper so a value fails exactly where it would fail there; and
- * {@code logging/setLevel}, which the SDK serves though dsh declares no {@code logging}. A refused
- * request is answered; a refused notification or response is dropped (nothing may answer it).
+ * <p>The SDK ends the session on a message it cannot map to its records, and answers params of the
+ * wrong shape with Java exception text. So the envelope and the params it maps are checked here,
+ * by its own mapper, naming the field. A refused request is answered; a refused notification or
+ * response is dropped (nothing may answer it).
  *
  * @param json the message as read; a door may tag it before passing it on
  * @param refusal null when the SDK can take the message; else why not
  */
 public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
 
-  /**
-   * Why a message is refused: {@code answered} for a request, else dropped; {@code id} when usable;
-   * {@code message} names the field (and, when dropped, the kind: {@code a notification: …}).
-   */
+  /** Why a message is refused: answered (a request) or dropped, the message naming the field. */
   public record Refusal(boolean answered, @Nullable JsonNode id, int code, String message) {}
 
   // The params the SDK maps to its records, and their fields the protocol requires, parents first:
@@ -87,7 +82,7 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return !json.has("method");
   }
 
-  /** The request's id; null for a notification or response (no error may answer those). */
+  /** The request's id; null for a notification or response. */
   public @Nullable JsonNode id() {
     return json.has("method") ? json.get("id") : null;
   }
@@ -106,9 +101,8 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
   }
 
   /**
-   * Removes the {@code logging} capability from an {@code initialize} result: the SDK adds it to
-   * every server's, while dsh sends no log messages (its logs are on stderr) and refuses {@code
-   * logging/setLevel}. True when {@code answer} was such a result.
+   * Drops {@code logging} from an {@code initialize} result, which the SDK adds to every server's:
+   * dsh logs to stderr only. True when {@code answer} was such a result.
    */
   public static boolean dropLogging(JsonNode answer) {
     return answer.path("result").path("capabilities") instanceof ObjectNode capabilities
@@ -162,7 +156,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return wrong == null ? null : drop("a response: " + wrong);
   }
 
-  /** What is wrong with the fields every request and notification has, or null. */
   private static @Nullable String envelope(ObjectNode message) {
     String wrong = jsonrpc(message);
     return wrong == null && !message.get("method").isString() ? "\"method\" must be a string" : wrong;
@@ -173,7 +166,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return version.isString() && version.stringValue().equals("2.0") ? null : "\"jsonrpc\" must be \"2.0\"";
   }
 
-  /** What is wrong with a request's params for {@code method}, or null. */
   private static @Nullable String params(String method, @Nullable JsonNode params) {
     if (!isObjectOrAbsent(params)) {
       return "\"params\" must be an object";
@@ -204,13 +196,11 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
         : "unknown tool " + quoted(tool) + " (dsh offers \"" + WebSearchTool.NAME + "\")";
   }
 
-  /** Where in params the mapping failed: {@code .arguments}, {@code .clientInfo.name}. */
   private static String path(JacksonException e) {
     return e.getPath().stream().map(step -> step.getPropertyName() != null
         ? "." + step.getPropertyName() : "[" + step.getIndex() + "]").collect(Collectors.joining());
   }
 
-  /** What the SDK expected there, as a JSON type. */
   private static String expected(JacksonException e) {
     Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;
     return type == null ? "has a value the MCP SDK cannot read"
@@ -224,7 +214,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
   private static boolean isObjectOrAbsent(@Nullable JsonNode node) {
     return absent(node) || node.isObject();
   }
-
   private static boolean absent(@Nullable JsonNode node) {
     return node == null || node.isMissingNode() || node.isNull();
   }

@@ -8,13 +8,20 @@ import dev.dsh.host.tool.SearchProgress;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import io.modelcontextprotocol.common.McpTransportContext;
+import dev.dsh.host.model.HostVersion;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessAsyncServer;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
+import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.util.Map;
@@ -24,17 +31,16 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * The {@code web_search} tool as an MCP tool, for both doors: the host tool's name, description and
- * input schema; an output schema for the merged sources; read-only and open-world annotations.
- *
- * <p>Each call takes the host's tool as it is then, so a reload applies to the next call while the
- * tool list stays the same. A failure is a tool result with {@code isError} and the tool's own
- * {@code Error: <message>} text, never a protocol error. A call the client cancelled gets no
- * response; one that asked for progress gets {@code notifications/progress} as each query ends.
+ * The {@code web_search} tool as an MCP tool, and the SDK server of it alone, for both doors. Each
+ * call takes the host's tool as it is then, so a reload applies to the next call. A failure is a
+ * result with {@code isError}, never a protocol error; a cancelled call gets no response; progress
+ * is sent as each query ends.
  */
 public final class McpWebSearchTool {
 
-  /** The JSON Schema of {@code structuredContent}: the merged sources the text lists. */
+  /** The JSON mapper of every MCP server and transport: dsh's own. */
+  public static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(Json.MAPPER);
+
   static final String OUTPUT_SCHEMA = """
       {"type": "object", "additionalProperties": false, "required": ["sources", "truncated"],
        "properties": {
@@ -51,16 +57,14 @@ public final class McpWebSearchTool {
   private final CallSignals calls;
 
   /**
-   * @param mapper the MCP server's JSON mapper
    * @param tools the host's tool now, absent while the {@code tool-web} row is not running
    * @param ready completes when the host has booted: a call waits for it before asking {@code tools}
-   * @param calls the abort signals of the calls the client may cancel
    */
-  public McpWebSearchTool(McpJsonMapper mapper, Supplier<Optional<WebSearchTool>> tools,
-      CompletionStage<?> ready, CallSignals calls) {
+  public McpWebSearchTool(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
+      CallSignals calls) {
     this.tool = Tool.builder().name(WebSearchTool.NAME).title("Web search")
-        .description(WebSearchTool.DESCRIPTION).inputSchema(mapper, WebSearchTool.schema())
-        .outputSchema(mapper, OUTPUT_SCHEMA)
+        .description(WebSearchTool.DESCRIPTION).inputSchema(MAPPER, WebSearchTool.schema())
+        .outputSchema(MAPPER, OUTPUT_SCHEMA)
         .annotations(ToolAnnotations.builder().title("Web search").readOnlyHint(true)
             .destructiveHint(false).openWorldHint(true).build())
         .build();
@@ -69,21 +73,28 @@ public final class McpWebSearchTool {
     this.calls = calls;
   }
 
-  /** The tool for a server with sessions. */
-  public AsyncToolSpecification withSessions() {
-    return AsyncToolSpecification.builder().tool(tool)
-        .callHandler((exchange, request) -> handle(exchange.transportContext(), request,
-            progress(exchange, request)))
+  /** A server with sessions offering the tool alone, from the SDK's {@code McpServer.async}. */
+  public McpAsyncServer server(McpServer.AsyncSpecification<?> server) {
+    return server.serverInfo("dsh", HostVersion.current())
+        .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)
+        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
+        .validateToolInputs(false) // the tool checks them, naming the field
+        .tools(AsyncToolSpecification.builder().tool(tool)
+            .callHandler((exchange, request) -> handle(exchange.transportContext(), request,
+                progress(exchange, request)))
+            .build())
         .build();
   }
 
-  /**
-   * The tool for a stateless server: the SDK gives its handlers no exchange, so no progress is
-   * sent; a call is aborted only through {@code calls} by the door (a server's shutdown).
-   */
-  public McpStatelessServerFeatures.AsyncToolSpecification stateless() {
-    return McpStatelessServerFeatures.AsyncToolSpecification.builder().tool(tool)
-        .callHandler((context, request) -> handle(context, request, SearchProgress.NONE))
+  /** A stateless server offering the tool: no exchange, so no progress. */
+  public McpStatelessAsyncServer server(McpServer.StatelessAsyncSpecification server) {
+    return server.serverInfo("dsh", HostVersion.current())
+        .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)
+        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
+        .validateToolInputs(false)
+        .tools(McpStatelessServerFeatures.AsyncToolSpecification.builder().tool(tool)
+            .callHandler((context, request) -> handle(context, request, SearchProgress.NONE))
+            .build())
         .build();
   }
 
@@ -112,16 +123,13 @@ public final class McpWebSearchTool {
     if (tool.isEmpty()) {
       return Mono.just(toResult(ToolResult.notRunning()));
     }
-    // The arguments go back to JSON so the tool checks them as it checks a model's, with the same
-    // messages naming the field.
+    // back to JSON, so the tool checks them as it checks a model's, naming the field
     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-    // The web service ends an aborted search at once, so waiting for the tool is bounded.
     return Mono.fromCompletionStage(
             () -> tool.get().call(Json.MAPPER.writeValueAsString(arguments), call.signal(), progress))
         .map(McpWebSearchTool::toResult);
   }
 
-  /** Progress as each query ends, when the client sent a {@code progressToken}. */
   private static SearchProgress progress(McpAsyncServerExchange exchange, CallToolRequest request) {
     Object token = request.progressToken();
     // The SDK queues the notification before subscribe returns, so the reports keep their order
@@ -132,7 +140,6 @@ public final class McpWebSearchTool {
             .subscribe(sent -> {}, failure -> {});
   }
 
-  /** A tool result as MCP's: its text, {@code isError}, and the sources as structured content. */
   private static CallToolResult toResult(ToolResult result) {
     CallToolResult.Builder builder =
         CallToolResult.builder().addTextContent(result.text()).isError(result.isError());

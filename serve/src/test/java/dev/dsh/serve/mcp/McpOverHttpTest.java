@@ -25,29 +25,32 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** {@code /mcp} with sessions, through the SDK's own client and raw JSON-RPC posts. */
+/**
+ * {@code /mcp} with sessions, through the SDK's own client and raw JSON-RPC posts. One server for
+ * the class (each test opens its own sessions), but for the test that closes it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpOverHttpTest {
-
-  @TempDir Path home;
 
   private SearchProStub stub;
   private ServedHost served;
   private McpHttp mcp;
 
-  @BeforeEach
-  void serve() {
+  @BeforeAll
+  void serve(@TempDir Path home) {
     stub = SearchProStub.routing(McpOverHttpTest::answer);
     served = ServedHost.start(home, stub.baseUrl(), "");
     mcp = new McpHttp(served);
   }
 
-  @AfterEach
+  @AfterAll
   void stop() {
     served.close();
     stub.close();
@@ -183,19 +186,24 @@ class McpOverHttpTest {
   }
 
   @Test
-  void closingTheServerAnswersTheCallsInFlight() throws Exception {
-    String session = mcp.initialize();
-    CompletableFuture<HttpResponse<String>> held = mcp.sendAsync(session, McpHttp.call(3, "held"));
-    stub.awaitRequest(request -> query(request).equals("held"), SOON);
+  void closingTheServerAnswersTheCallsInFlight(@TempDir Path ownHome) throws Exception {
+    try (SearchProStub stub = SearchProStub.routing(McpOverHttpTest::answer);
+        ServedHost served = ServedHost.start(ownHome, stub.baseUrl(), "")) {
+      McpHttp mcp = new McpHttp(served);
+      String session = mcp.initialize();
+      CompletableFuture<HttpResponse<String>> held =
+          mcp.sendAsync(session, McpHttp.call(3, "held"));
+      stub.awaitRequest(request -> query(request).equals("held"), SOON);
 
-    served.server().close();
-    JsonNode answer = McpHttp.messages(held.get(SOON.toMillis(), TimeUnit.MILLISECONDS)).get(0);
+      served.server().close();
+      JsonNode answer = McpHttp.messages(held.get(SOON.toMillis(), TimeUnit.MILLISECONDS)).get(0);
 
-    assertThat(answer.path("id").asInt()).isEqualTo(3);
-    assertThat(answer.path("result").path("isError").asBoolean()).isTrue();
-    assertThat(answer.path("result").path("content").get(0).path("text").asString())
-        .startsWith("Error: ").contains("aborted");
-    stub.awaitHeldClosedByClient(1, SOON);
+      assertThat(answer.path("id").asInt()).isEqualTo(3);
+      assertThat(answer.path("result").path("isError").asBoolean()).isTrue();
+      assertThat(answer.path("result").path("content").get(0).path("text").asString())
+          .startsWith("Error: ").contains("aborted");
+      stub.awaitHeldClosedByClient(1, SOON);
+    }
   }
 
   private static String text(CallToolResult result) {

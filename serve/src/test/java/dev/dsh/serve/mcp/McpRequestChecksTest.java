@@ -7,32 +7,33 @@ import dev.dsh.serve.testing.ServedHost;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What {@code /mcp} refuses before the SDK sees it: foreign pages, other hosts, bad bodies, a
  * missing or unknown session, a method or header the transport does not take. Every refusal is a
- * JSON-RPC error, never the Java exception the SDK would write.
+ * JSON-RPC error, never the Java exception the SDK would write. One server for the class: each
+ * test opens sessions of its own, and none searches.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpRequestChecksTest {
-
-  @TempDir Path home;
 
   private SearchProStub stub;
   private ServedHost served;
   private McpHttp mcp;
 
-  @BeforeEach
-  void serve() {
+  @BeforeAll
+  void serve(@TempDir Path home) {
     stub = SearchProStub.routing(McpOverHttpTest::answer);
     served = ServedHost.start(home, stub.baseUrl(), "");
     mcp = new McpHttp(served);
   }
 
-  @AfterEach
+  @AfterAll
   void stop() {
     served.close();
     stub.close();

@@ -17,23 +17,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** {@code /mcp} with {@code --stateless}: no session, so no cancellation. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpStatelessTest {
-
-  @TempDir Path home;
 
   private SearchProStub stub;
   private ServedHost served;
   private McpHttp mcp;
 
-  @BeforeEach
-  void serve() {
+  @BeforeAll
+  void serve(@TempDir Path home) {
     stub = SearchProStub.routing(McpOverHttpTest::answer);
     served = ServedHost.start(home, stub.baseUrl(), "", options -> new ServeOptions(options.bind(),
         options.port(), true, options.tokenFile(), options.tlsKeystore(), options.accessLog(),
@@ -41,7 +41,7 @@ class McpStatelessTest {
     mcp = new McpHttp(served);
   }
 
-  @AfterEach
+  @AfterAll
   void stop() {
     served.close();
     stub.close();

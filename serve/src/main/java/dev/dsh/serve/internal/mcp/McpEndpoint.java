@@ -1,22 +1,15 @@
 package dev.dsh.serve.internal.mcp;
 
-import dev.dsh.host.Host;
-import dev.dsh.host.json.Json;
-import dev.dsh.host.model.HostVersion;
 import dev.dsh.serve.ServeOptions;
 import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpWebSearchTool;
 import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpTransportContextExtractor;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
-import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -39,17 +32,14 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code /mcp}: the host's {@code web_search} tool ({@link McpWebSearchTool}, as {@code dsh mcp}
- * serves it) over MCP Streamable HTTP, on the SDK's servlet transport with sessions, or on its
- * stateless one ({@link ServeOptions#stateless()}: any replica answers any request; no progress or
- * cancellation, since the SDK gives stateless handlers no exchange). {@link McpFilter} in front
- * does what the SDK leaves undone.
+ * {@code /mcp}: {@link McpWebSearchTool} over MCP Streamable HTTP, on the SDK's servlet transport
+ * with sessions or its stateless one ({@link ServeOptions#stateless()}: no progress or
+ * cancellation, since the SDK gives stateless handlers no exchange), {@link McpFilter} in front.
  */
 public final class McpEndpoint implements AutoCloseable {
 
-  /** How long the calls aborted at close have to be answered (the web service ends them at once). */
-  static final Duration ANSWER_BOUND = Duration.ofSeconds(1);
-
+  // the web service ends an aborted call at once, so this bounds only its writing
+  private static final Duration ANSWER_BOUND = Duration.ofSeconds(1);
   private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
 
   // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
@@ -72,47 +62,32 @@ public final class McpEndpoint implements AutoCloseable {
     this.sweepers = sweepers;
   }
 
-  /**
-   * Mounts {@code /mcp} on {@code context}.
-   *
-   * @param state the host (a call waits for its boot) and the shutdown signal its searches link to
-   * @param options stateless or not, the session cap and idle time, the bind address
-   * @param url the server's URL once it listens: its own origin and host
-   */
+  /** Mounts {@code /mcp} on {@code context}; {@code url} is the server's once it listens. */
   public static McpEndpoint mount(
       ServletContextHandler context, ServeState state, ServeOptions options, Supplier<URI> url) {
-    McpJsonMapper mapper = new JacksonMcpJsonMapper(Json.MAPPER);
     CallSignals calls = new CallSignals(state.shutdownSignal());
     OriginCheck origins = new OriginCheck(options.bind(), url);
-    McpWebSearchTool tool = new McpWebSearchTool(
-        mapper, () -> state.host().join().webSearchTool(), state.host(), calls);
-    ServerCapabilities capabilities = ServerCapabilities.builder().tools(false).build();
+    McpWebSearchTool tool =
+        new McpWebSearchTool(() -> state.host().join().webSearchTool(), state.host(), calls);
     McpSessions sessions = options.stateless() ? null : new McpSessions(
         options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
     List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
     HttpServlet servlet;
     Supplier<Mono<Void>> closeServer;
     if (options.stateless()) {
-      var transport = HttpServletStatelessServerTransport.builder().jsonMapper(mapper)
-          .messageEndpoint("/mcp").httpHeaderValidator(origins).contextExtractor(CALL_KEY)
+      var transport = HttpServletStatelessServerTransport.builder()
+          .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
           .maxRequestSize(Limits.BODY_CAP).build();
       servlet = transport;
-      closeServer = McpServer.async(transport)
-          .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
-          .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
-          // the tool checks its arguments itself, with messages that name the field
-          .validateToolInputs(false).tools(tool.stateless()).build()::closeGracefully;
+      closeServer = tool.server(McpServer.async(transport))::closeGracefully;
     } else {
       var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
-          .builder().jsonMapper(mapper).mcpEndpoint("/mcp").httpHeaderValidator(origins)
+          .builder().jsonMapper(McpWebSearchTool.MAPPER).mcpEndpoint("/mcp")
           .contextExtractor(CALL_KEY).maxRequestSize(Limits.BODY_CAP)
           // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
           .sessionSweepInterval(options.sessionIdle()).build());
       servlet = transport;
-      closeServer = McpServer.async(transport)
-          .serverInfo("dsh", HostVersion.current()).capabilities(capabilities).jsonMapper(mapper)
-          .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
-          .validateToolInputs(false).tools(tool.withSessions()).build()::closeGracefully;
+      closeServer = tool.server(McpServer.async(transport))::closeGracefully;
     }
     ServletHolder holder = new ServletHolder("mcp", servlet);
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
@@ -125,10 +100,8 @@ public final class McpEndpoint implements AutoCloseable {
   }
 
   /**
-   * {@code build}'s value, keeping the executor Reactor makes for the session transport's sweeper:
-   * the SDK sweeps on a scheduler of its own ({@code Schedulers.newSingle}, a non-daemon thread)
-   * that its {@code closeGracefully} never disposes, so each server closed would leave that thread
-   * running and an embedder's JVM would not exit.
+   * {@code build}'s value, keeping the executor of the transport's session sweeper: a non-daemon
+   * thread the SDK's {@code closeGracefully} never ends, which would keep an embedder's JVM alive.
    */
   private static <T> T keepingSweeper(List<ScheduledExecutorService> sweepers, Supplier<T> build) {
     String key = McpEndpoint.class.getName() + "@" + System.identityHashCode(sweepers);
@@ -145,10 +118,7 @@ public final class McpEndpoint implements AutoCloseable {
     }
   }
 
-  /**
-   * Aborts the calls still running, gives them {@link #ANSWER_BOUND} to be answered, and closes
-   * the MCP server, its sessions and the SDK's sweeper.
-   */
+  /** Aborts the calls still running, lets them be answered, and closes the server. */
   @Override
   public void close() {
     calls.abortAll("");

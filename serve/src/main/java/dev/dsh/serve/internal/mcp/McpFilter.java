@@ -22,15 +22,11 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * In front of the SDK's servlet on {@code /mcp}, does over HTTP what {@code dsh mcp} does on stdio,
- * answering every error as a JSON-RPC error (the SDK would write a Java exception): {@code Origin}
- * and {@code Host} first ({@link OriginCheck}), then the method and headers ({@code 405}, {@code
- * 415}, {@code 406}); each POST body read once and checked ({@link McpMessage}); a {@code
- * tools/call} opens a call in {@link CallSignals}, its key in the request attribute {@link
- * CallSignals#META_KEY}, which the SDK hands the tool in its transport context; a cancellation
- * fires that call's signal ({@code 202}); with sessions, only open ids pass ({@link McpSessions}:
- * {@code 400} without one, {@code 404} expired or ended, {@code 503} past the cap); the SDK's
- * answer is guarded ({@link SdkAnswer}). A call is answered when its request ends: the SDK writes
- * the response on the POST's own SSE stream, then completes it.
+ * every error a JSON-RPC error (the SDK would write a Java exception): {@link OriginCheck}; {@code
+ * 405}, {@code 415}, {@code 406}; each POST body checked once ({@link McpMessage}); a {@code
+ * tools/call} opens a call, its key in the request attribute the SDK hands the tool; a cancellation
+ * fires its signal; with sessions, only open ids pass ({@link McpSessions}); the SDK's answer is
+ * guarded ({@link SdkAnswer}). A call is answered when its request (its SSE stream) ends.
  */
 final class McpFilter extends HttpFilter {
 
@@ -45,7 +41,7 @@ final class McpFilter extends HttpFilter {
   private final List<String> methods;
   private final AtomicLong statelessCalls = new AtomicLong();
 
-  /** With {@code sessions} null the server is stateless: every call is a request of its own. */
+  /** With {@code sessions} null the server is stateless. */
   McpFilter(OriginCheck origins, CallSignals calls, @Nullable McpSessions sessions) {
     this.origins = origins;
     this.calls = calls;
@@ -82,7 +78,6 @@ final class McpFilter extends HttpFilter {
     }
   }
 
-  /** True when the method and headers are what the transport takes; else answered. */
   private boolean admitted(String method, HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     if (!methods.contains(method)) {
@@ -143,7 +138,7 @@ final class McpFilter extends HttpFilter {
       // without sessions the call may be on any replica: there is nothing to cancel
       if (session != null) {
         calls.cancel(McpSessions.key(session, ""), message);
-        sessions.end(session);
+        sessions.use(session, -1);
       }
       response.setStatus(HttpServletResponse.SC_ACCEPTED);
       return;
@@ -158,10 +153,7 @@ final class McpFilter extends HttpFilter {
     forward(SdkAnswer.withBody(request, body), response, chain, message, key, session);
   }
 
-  /**
-   * The request's open session; null when it names none ({@code 400}, as the spec asks) or one
-   * that is not open ({@code 404}), answered with {@code id}, the request's id if any.
-   */
+  /** The request's open session; else null, answered {@code 400} (none) or {@code 404}. */
   private @Nullable String session(HttpServletRequest request, HttpServletResponse response,
       @Nullable JsonNode id) throws IOException {
     String session = request.getHeader(SESSION);
@@ -170,17 +162,13 @@ final class McpFilter extends HttpFilter {
           + " one the initialize answer gave, or initialize a new session");
       return null;
     }
-    if (!sessions.begin(session)) {
+    if (!sessions.use(session, 1)) {
       reply(response, 404, id, INVALID_REQUEST, sessions.notFound());
       return null;
     }
     return session;
   }
 
-  /**
-   * Passes the request on to the SDK's servlet, guarding its answer; once the request has ended,
-   * call {@code key} is answered and {@code session}'s request ends.
-   */
   private void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
       @Nullable McpMessage message, @Nullable String key, @Nullable String session)
       throws IOException, ServletException {
@@ -198,7 +186,7 @@ final class McpFilter extends HttpFilter {
           calls.answered(key);
         }
         if (session != null) {
-          sessions.end(session);
+          sessions.use(session, -1);
           int status = response.getStatus();
           // 404: the SDK no longer has the session (its sweep ended it); DELETE: the client did
           if (status == 404 || (request.getMethod().equals("DELETE") && status == 200)) {
@@ -210,7 +198,6 @@ final class McpFilter extends HttpFilter {
     answer.finish();
   }
 
-  /** Answers with a JSON-RPC error. */
   static void reply(HttpServletResponse response, int status, @Nullable JsonNode id, int code,
       String message) throws IOException {
     byte[] bytes = McpMessage.error(id, code, message);

@@ -13,10 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The MCP sessions open, as the filter sees them: at most {@code cap}, each expiring once unused
- * for {@code idle} (no request in flight, and none ended for that long). The SDK holds the sessions
- * themselves; an expired or ended id is answered {@code 404} here (the spec's "start a new
- * session"), so the SDK's copy gets no more requests and its own sweep frees it. A session's use
- * changes only inside the map's {@code compute}; one scheduled thread expires sessions.
+ * for {@code idle}. An expired or ended id is answered {@code 404} here, so the SDK's copy gets no
+ * more requests and its own sweep frees it. A session's use changes only inside the map's {@code
+ * compute}; one scheduled thread expires sessions.
  */
 final class McpSessions implements AutoCloseable {
 
@@ -33,7 +32,7 @@ final class McpSessions implements AutoCloseable {
         return thread;
       });
 
-  /** {@code clock} gives nanoseconds, as {@link System#nanoTime()} does. */
+  /** {@code clock} gives nanoseconds. */
   McpSessions(int cap, Duration idle, CallSignals calls, LongSupplier clock) {
     this.cap = cap;
     this.idle = idle;
@@ -44,7 +43,6 @@ final class McpSessions implements AutoCloseable {
     sweeper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
   }
 
-  /** The call key of the request with id {@code id} (JSON text) on {@code session}. */
   static String key(String session, String id) {
     return session + " " + id;
   }
@@ -67,20 +65,11 @@ final class McpSessions implements AutoCloseable {
     starting.decrementAndGet();
   }
 
-  /** A request of {@code session} begins; false when the session is not open. */
-  boolean begin(String session) {
-    return use(session, 1);
-  }
-
-  /** A request of {@code session} has ended. */
-  void end(String session) {
-    use(session, -1);
-  }
-
   /** A session's requests in flight, and when one last began or ended. */
   private record Use(long requests, long lastUsed) {}
 
-  private boolean use(String session, int requests) {
+  /** A request of {@code session} begins (+1) or ends (-1); false when the session is not open. */
+  boolean use(String session, int requests) {
     return open.computeIfPresent(session, (id, use) ->
         new Use(use.requests() + requests, clock.getAsLong())) != null;
   }
@@ -92,14 +81,12 @@ final class McpSessions implements AutoCloseable {
     }
   }
 
-  /** Why an initialize is refused at the cap, and what to do. */
   String full() {
     return "Server busy: " + cap + " MCP sessions are open, the most this server allows; end"
         + " unused ones (DELETE /mcp with their Mcp-Session-Id), let idle ones expire (after "
         + idleText() + " unused), or raise the cap with --max-sessions";
   }
 
-  /** Why a session id is not served. */
   String notFound() {
     return "Session not found: it expired (unused for " + idleText()
         + ") or was ended; initialize a new session";
@@ -111,7 +98,6 @@ final class McpSessions implements AutoCloseable {
         : millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 
-  /** Ends the sessions unused for the idle time; the sweeper runs it. */
   void expire() {
     long now = clock.getAsLong();
     for (String session : List.copyOf(open.keySet())) {

@@ -24,41 +24,31 @@ import org.jspecify.annotations.Nullable;
  * {@code Host} is then not checked, and only loopback origins pass (the token guards such a
  * server). The lists are made on first use: the port is known only once the server listens.
  */
-final class OriginCheck implements ServerHttpHeaderValidator {
+final class OriginCheck {
 
   private final String bind;
   private final Supplier<URI> url;
   private volatile @Nullable Allowed allowed;
 
-  /** The hosts and origins that pass, and the SDK's validator of them. */
   private record Allowed(List<String> hosts, List<String> origins, ServerHttpHeaderValidator sdk) {}
 
-  /** {@code url} is the server's once it listens ({@code http(s)://host:port}). */
   OriginCheck(String bind, Supplier<URI> url) {
     this.bind = bind;
     this.url = url;
   }
 
-  @Override
-  public void validate(HeaderAccessor headers) throws ServerTransportSecurityException {
-    allowed().sdk().validate(headers);
-  }
-
-  /** Validates {@code request}'s headers, as the SDK's transport does. */
   void validate(HttpServletRequest request) throws ServerTransportSecurityException {
-    validate(new Headers(request));
-  }
+    allowed().sdk().validate(new HeaderAccessor() {
+      @Override
+      public List<String> getHeader(String name) {
+        return Collections.list(request.getHeaders(name));
+      }
 
-  private record Headers(HttpServletRequest request) implements HeaderAccessor {
-    @Override
-    public List<String> getHeader(String name) {
-      return Collections.list(request.getHeaders(name));
-    }
-
-    @Override
-    public List<String> getHeaderNames() {
-      return Collections.list(request.getHeaderNames());
-    }
+      @Override
+      public List<String> getHeaderNames() {
+        return Collections.list(request.getHeaderNames());
+      }
+    });
   }
 
   /** What a refusal means and what passes, for the response (the refused value is not echoed). */
@@ -81,7 +71,13 @@ final class OriginCheck implements ServerHttpHeaderValidator {
 
   private Allowed build() {
     URI own = url.get();
-    InetAddress address = address();
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      // the server listens on it, so it resolved; a name that no longer does is no loopback
+      address = null;
+    }
     boolean everywhere = address != null && address.isAnyLocalAddress();
     List<String> names = new ArrayList<>(everywhere ? List.of() : List.of(own.getHost()));
     if (everywhere || (address != null && address.isLoopbackAddress())) {
@@ -95,14 +91,5 @@ final class OriginCheck implements ServerHttpHeaderValidator {
     return new Allowed(everywhere ? List.of("any") : hosts, origins,
         DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
             .allowedHosts(hosts).build());
-  }
-
-  private @Nullable InetAddress address() {
-    try {
-      return InetAddress.getByName(bind);
-    } catch (UnknownHostException e) {
-      // the server listens on it, so it resolved; a name that no longer does is no loopback
-      return null;
-    }
   }
 }

@@ -23,20 +23,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SDK servlet's answer to one {@code /mcp} request, passed on as written except where the SDK
- * writes what no client should get:
- *
- * <ul>
- *   <li>an error it writes as a serialized Java exception (its class name and text in it) goes out
- *       as a JSON-RPC error with the same status and a message of dsh's: the filter answers every
- *       error it knows of first, so this guards the rest (a session the SDK has just swept, a
- *       response to no request it sent, a failure of its own);
- *   <li>the {@code initialize} result goes out without {@code logging} ({@link
- *       McpMessage#dropLogging}), as {@code dsh mcp}'s does.
- * </ul>
- *
- * Only those answers are held, until {@link #finish()}: the SDK writes both before its servlet
- * returns. An event stream passes through as it is written.
+ * The SDK servlet's answer to one {@code /mcp} request, passed on as written but for an error it
+ * writes as a serialized Java exception (sent as a JSON-RPC error of dsh's, same status) and the
+ * {@code initialize} result (sent without {@code logging}). Those are held until {@link #finish()}:
+ * the SDK writes both before its servlet returns. An event stream passes through.
  */
 final class SdkAnswer extends HttpServletResponseWrapper {
 
@@ -45,10 +35,7 @@ final class SdkAnswer extends HttpServletResponseWrapper {
   private @Nullable CharArrayWriter held;
   private @Nullable PrintWriter writer;
 
-  /**
-   * @param message the POST's message; null for a GET or DELETE
-   * @param notFound what a {@code 404} says: the session is not open
-   */
+  /** {@code message}: the POST's, null for a GET or DELETE; {@code notFound}: a 404's text. */
   SdkAnswer(HttpServletResponse response, @Nullable McpMessage message, String notFound) {
     super(response);
     this.message = message;
@@ -68,7 +55,7 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     return writer;
   }
 
-  /** Writes the answer held, if any: call once the SDK's servlet has returned. */
+  /** Writes the answer held, if any, once the SDK's servlet has returned. */
   void finish() throws IOException {
     if (held == null) {
       return;
@@ -88,7 +75,6 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     getResponse().getOutputStream().write(bytes);
   }
 
-  /** The JSON-RPC error in place of the SDK's serialized exception (its text is in its log). */
   private byte[] error() {
     JsonNode id = message == null ? null : message.id();
     if (getStatus() == 404) {

@@ -2,6 +2,7 @@ package dev.dsh.serve.internal.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.AbortSignal;
 import dev.dsh.serve.mcp.CallSignals;
 import java.time.Duration;
 import java.util.Map;
@@ -18,7 +19,7 @@ class McpSessionExpiryTest {
   private static final Duration IDLE = Duration.ofMillis(200);
 
   private final AtomicLong now = new AtomicLong();
-  private final CallSignals calls = new CallSignals();
+  private final CallSignals calls = new CallSignals(AbortSignal.never());
   private final McpSessions sessions = new McpSessions(1, IDLE, calls, now::get);
 
   @AfterEach
@@ -30,7 +31,7 @@ class McpSessionExpiryTest {
   void aSessionWithARequestInFlightOutlivesManyIdleTimesAndExpiresOnceUnusedAfterIt() {
     assertThat(sessions.reserve()).isTrue();
     sessions.started("s");
-    assertThat(sessions.begin("s")).as("a call's request begins").isTrue();
+    assertThat(sessions.use("s", 1)).as("a call's request begins").isTrue();
     String key = McpSessions.key("s", "5");
     calls.open(key);
 
@@ -38,12 +39,12 @@ class McpSessionExpiryTest {
     assertThat(sessions.reserve()).as("the session still holds the only place").isFalse();
     assertThat(calls.claim(Map.of(CallSignals.META_KEY, key)).signal().aborted()).isFalse();
 
-    sessions.end("s");
+    sessions.use("s", -1);
     advance(IDLE.minusMillis(1));
     assertThat(sessions.reserve()).as("unused for less than the idle time").isFalse();
 
     advance(Duration.ofMillis(1));
-    assertThat(sessions.begin("s")).as("expired").isFalse();
+    assertThat(sessions.use("s", 1)).as("expired").isFalse();
     assertThat(calls.claim(Map.of(CallSignals.META_KEY, key)).signal().aborted())
         .as("its calls are aborted").isTrue();
     assertThat(sessions.reserve()).as("its place is free").isTrue();
