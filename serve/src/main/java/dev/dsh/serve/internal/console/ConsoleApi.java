@@ -2,27 +2,39 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.api.web.ProviderStatus;
+import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.ProviderChoice;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import tools.jackson.core.JacksonException;
@@ -31,23 +43,41 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints, behind the server's auth like every {@code /api/*} path, and the
- * one thread ({@code dsh-console-edits}) that makes their edits of the home: each reads, changes
- * and replaces a file, so two at once could undo one another. A request waits for its edit.
+ * The console's data endpoints, behind the server's auth like every {@code /api/*} path: one
+ * servlet that routes each method and path to its answer (405 for any other): the overview here,
+ * the plugins in {@link PluginsApi}, the rows and credentials in {@link FormApi}. A failure of the
+ * host library is answered with its status, its code and the CLI's message (never a secret value).
+ * Edits of the home run on one thread ({@code dsh-console-edits}): each reads, changes and replaces
+ * a file, so two at once could undo one another. A request waits for its edit.
  */
-public final class ConsoleApi implements AutoCloseable {
+public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
-  private final ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
-    Thread edits = new Thread(task, "dsh-console-edits");
-    edits.setDaemon(true);
-    return edits;
+  /** What follows the resource's name: nothing, {@code /<id>} or {@code /<id>/enabled}. */
+  private static final Pattern TAIL = Pattern.compile("/?|/([^/]+)(/enabled)?");
+
+  private static final Map<String, String> ANSWERS = Map.of(
+      "overview", "/api/overview answers GET only",
+      "plugins", "/api/plugins answers GET and POST, /api/plugins/<id>/enabled PUT,"
+          + " /api/plugins/<id> DELETE",
+      "config", "/api/config answers GET, /api/config/dump GET, /api/config/<row> GET and PUT",
+      "credentials", "/api/credentials answers GET, /api/credentials/<ref> PUT and DELETE");
+
+  private final transient ExecutorService edits = Executors.newSingleThreadExecutor(task -> {
+    Thread thread = new Thread(task, "dsh-console-edits");
+    thread.setDaemon(true);
+    return thread;
   });
-  private final ServeState state;
-  private final HostOptions options;
+  final transient ServeState state;
+  final transient HostOptions options;
+  private final transient MeterRegistry meters;
+  private final transient PluginsApi plugins = new PluginsApi(this);
+  private final transient FormApi form = new FormApi(this);
+  private final long startedNanos = System.nanoTime();
 
-  private ConsoleApi(ServeState state, HostOptions options) {
+  private ConsoleApi(ServeState state, HostOptions options, MeterRegistry meters) {
     this.state = state;
     this.options = options;
+    this.meters = meters;
   }
 
   /**
@@ -56,14 +86,12 @@ public final class ConsoleApi implements AutoCloseable {
    */
   public static ConsoleApi mount(ServletContextHandler context, ServeState state,
       HostOptions host, MeterRegistry meters) {
-    ConsoleApi api = new ConsoleApi(state, host);
-    for (Endpoint endpoint : new Endpoint[] {new OverviewServlet(api, meters),
-        new PluginsServlet(api), new ConfigApiServlet(api), new CredentialsApiServlet(api)}) {
-      ServletHolder holder = new ServletHolder(endpoint);
-      context.getServletHandler().addServletWithMapping(holder, endpoint.path);
-      if (!(endpoint instanceof OverviewServlet)) { // the one endpoint without paths below it
-        context.getServletHandler().addServletWithMapping(holder, endpoint.path + "/*");
-      }
+    ConsoleApi api = new ConsoleApi(state, host, meters);
+    ServletHolder holder = new ServletHolder(api);
+    // "/x/*" maps "/x" too
+    for (String path : List.of("/api/overview", "/api/plugins/*", "/api/config/*",
+        "/api/credentials/*")) {
+      context.addServlet(holder, path);
     }
     return api;
   }
@@ -71,129 +99,156 @@ public final class ConsoleApi implements AutoCloseable {
   /** Ends the edits thread once the edit it runs (if any) is done. */
   @Override
   public void close() {
-    thread.shutdown();
+    edits.shutdown();
+  }
+
+  /** Answers with JSON, with text for a {@code String}, with 204 for {@code null}. */
+  @Override
+  protected void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    String resource = request.getServletPath().substring("/api/".length());
+    Matcher tail = TAIL.matcher(Optional.ofNullable(request.getPathInfo()).orElse(""));
+    boolean known = tail.matches();
+    String id = known ? tail.group(1) : null;
+    String route = request.getMethod() + " " + resource
+        + (!known ? "/?" : id == null ? "" : tail.group(2) == null ? "/*" : "/*/enabled");
+    try {
+      Object answer = switch (route) {
+        case "GET overview" -> overview();
+        case "GET plugins" -> plugins.list();
+        case "POST plugins" -> plugins.upload(request);
+        case "PUT plugins/*/enabled" -> plugins.enable(id, field(request, "enabled",
+            "true or false"));
+        case "DELETE plugins/*" -> plugins.remove(id);
+        case "GET config" -> Map.of("rows", form.rows());
+        case "GET config/*" -> id.equals("dump") ? Host.inspect(options).configYaml()
+            : form.row(id);
+        case "PUT config/*" -> form.save(id, field(request, "config",
+            "the row's whole config as a JSON object"));
+        case "GET credentials" -> form.credentials();
+        case "PUT credentials/*" -> form.store(id, field(request, "value",
+            "the credential's value as a string"));
+        case "DELETE credentials/*" -> form.unset(id);
+        default -> throw new Refusal(405, "METHOD_NOT_ALLOWED", ANSWERS.get(resource));
+      };
+      if (answer == null) {
+        response.setStatus(204);
+      } else if (answer instanceof String text) {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        response.setContentType("text/plain;charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+      } else {
+        ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(answer));
+      }
+    } catch (RuntimeException e) {
+      fail(response, e);
+    }
+  }
+
+  /** Runs {@code edit} on the edits thread; what it throws is thrown as it was. */
+  <T> T edit(Supplier<T> edit) {
+    try {
+      return CompletableFuture.supplyAsync(edit, edits).join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e.getCause() instanceof RuntimeException failure ? failure : e;
+    }
+  }
+
+  /** A scope's failure in one line: its message's first line, else its class's name. */
+  static String reason(Throwable failure) {
+    String message =
+        Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
+    return ControlEscapes.escape(message.lines().findFirst().orElse(""));
   }
 
   /**
-   * What the data endpoints share: the host they read and edit, the dispatch by method and path
-   * (405 for any other), their JSON bodies, and how a failure is answered: each typed failure of
-   * the host library with its status, its code and the CLI's message (never a secret value).
+   * The host's version, profile, home and the server's uptime; each provider's availability and
+   * readiness with its reason, and which one a search gets now ({@link ProviderChoice}); the
+   * searches ended since the server started and how many failed, from {@code /metrics}' counters.
    */
-  abstract static class Endpoint extends HttpServlet {
-
-    final transient ServeState state;
-    final transient HostOptions options;
-    private final transient ConsoleApi api;
-    private final String path;
-    private final String answers;
-
-    /** @param answers the 405's message: the methods and paths the endpoint answers */
-    Endpoint(ConsoleApi api, String path, String answers) {
-      this.api = api;
-      this.state = api.state;
-      this.options = api.options;
-      this.path = path;
-      this.answers = answers;
-    }
-
-    /** Answers the request if the endpoint takes its method and path ({@code /} for none). */
-    abstract boolean answer(String method, String path, HttpServletRequest request,
-        HttpServletResponse response) throws IOException;
-
-    @Override
-    protected final void service(HttpServletRequest request, HttpServletResponse response)
-        throws IOException {
-      try {
-        String at = Optional.ofNullable(request.getPathInfo()).orElse("/");
-        if (!answer(request.getMethod(), at, request, response)) {
-          ApiReplies.error(response, 405, "METHOD_NOT_ALLOWED", answers);
-        }
-      } catch (RuntimeException e) {
-        fail(response, e);
+  private ObjectNode overview() {
+    ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
+        .put("profile", options.profile()).put("home", options.home().root().toString())
+        .put("uptimeSeconds", Duration.ofNanos(System.nanoTime() - startedNanos).toSeconds());
+    ArrayNode providers = root.putArray("providers");
+    ObjectNode selected = root.putObject("selected");
+    if (state.booted().isPresent()) {
+      Host host = state.booted().get();
+      for (ProviderStatus provider : host.providers()) {
+        providers.addObject().put("id", provider.id()).put("available", provider.available())
+            .put("ready", provider.ready()).put("reason", provider.reasonOpt().orElse(null));
       }
+      ProviderChoice choice = ProviderChoice.of(host);
+      selected.put("provider", choice.provider().orElse(null)).put("pinned", choice.pinned());
+      choice.reason().ifPresent(reason -> selected.put("reason", reason));
+    } else {
+      selected.putNull("provider").put("pinned", false)
+          .put("reason", state.notReady().orElse("the host is not running"));
     }
+    Collection<Counter> ended = meters.find("dsh.searches").counters();
+    root.putObject("searches")
+        .put("total", (long) ended.stream().mapToDouble(Counter::count).sum())
+        .put("failed", (long) ended.stream().filter(c -> !"ok".equals(c.getId().getTag("outcome")))
+            .mapToDouble(Counter::count).sum());
+    return root;
+  }
 
-    /** Runs {@code edit} on the edits thread; what it throws is thrown as it was. */
-    <T> T edit(Supplier<T> edit) {
-      try {
-        return CompletableFuture.supplyAsync(edit, api.thread).join();
-      } catch (CompletionException e) {
-        if (e.getCause() instanceof Error error) {
-          throw error;
-        }
-        throw e.getCause() instanceof RuntimeException failure ? failure : e;
+  /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
+  private static JsonNode field(HttpServletRequest request, String name, String mustBe)
+      throws IOException {
+    JsonNode body;
+    try {
+      body = Json.MAPPER.readTree(request.getInputStream());
+    } catch (JacksonException e) {
+      throw new BadRequest("", "the body is not valid JSON: send one JSON object");
+    }
+    if (body == null || !body.isObject()) {
+      throw new BadRequest("", "the body must be a JSON object");
+    }
+    return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
+        .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
+  }
+
+  /** Answers a failure the host library documents, else rethrows it (a 500 without text). */
+  private static void fail(HttpServletResponse response, RuntimeException failure)
+      throws IOException {
+    if (failure instanceof Refusal refusal) {
+      ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
+    } else if (failure instanceof ConfigException invalid) {
+      // The CLI's message has a line per violation: one line here, joined by "; ".
+      String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
+          .replace(":; ", ": ");
+      ObjectNode root = Json.MAPPER.createObjectNode();
+      ArrayNode violations = root.putObject("error").put("code", "INVALID_CONFIG")
+          .put("message", ControlEscapes.escape(message)).putArray("violations");
+      for (ConfigViolation violation : invalid.violations()) {
+        violations.addObject().put("pointer", violation.pointer())
+            .put("message", ControlEscapes.escape(violation.message()));
       }
-    }
-
-    static void reply(HttpServletResponse response, JsonNode body) throws IOException {
-      ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(body));
-    }
-
-    /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
-    static JsonNode field(HttpServletRequest request, String name, String mustBe)
-        throws IOException {
-      JsonNode body;
-      try {
-        body = Json.MAPPER.readTree(request.getInputStream());
-      } catch (JacksonException e) {
-        throw new BadRequest("", "the body is not valid JSON: send one JSON object");
-      }
-      if (body == null || !body.isObject()) {
-        throw new BadRequest("", "the body must be a JSON object");
-      }
-      return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
-          .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
-    }
-
-    /** The one path segment of {@code path} ({@code /x}), if the path is that. */
-    static Optional<String> segment(String path) {
-      return path.length() > 1 && path.indexOf('/', 1) < 0
-          ? Optional.of(path.substring(1)) : Optional.empty();
-    }
-
-    /** A scope's failure in one line: its message's first line, else its class's name. */
-    static String reason(Throwable failure) {
-      String message =
-          Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
-      return ControlEscapes.escape(message.lines().findFirst().orElse(""));
-    }
-
-    /** Answers a failure the host library documents, else rethrows it (a 500 without text). */
-    private static void fail(HttpServletResponse response, RuntimeException failure)
-        throws IOException {
-      if (failure instanceof Refusal refusal) {
-        ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
-      } else if (failure instanceof ConfigException invalid) {
-        // The CLI's message has a line per violation: one line here, joined by "; ".
-        String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
-            .replace(":; ", ": ");
-        ObjectNode root = Json.MAPPER.createObjectNode();
-        ArrayNode violations = root.putObject("error").put("code", "INVALID_CONFIG")
-            .put("message", ControlEscapes.escape(message)).putArray("violations");
-        for (ConfigViolation violation : invalid.violations()) {
-          violations.addObject().put("pointer", violation.pointer())
-              .put("message", ControlEscapes.escape(violation.message()));
-        }
-        ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(root));
-      } else if (failure instanceof ProfileEditException edit) {
-        // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
-        int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
-        ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
-      } else if (failure instanceof ProfileException profile) {
-        ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
-      } else if (failure instanceof PluginLoadException) {
-        ApiReplies.error(response, 400, "BAD_PLUGIN", failure.getMessage());
-      } else if (failure instanceof FileAccessException file) {
-        ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
-      } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {
-        ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
-      } else {
-        throw failure;
-      }
+      ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(root));
+    } else if (failure instanceof ProfileEditException edit) {
+      // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
+      int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
+      ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
+    } else if (failure instanceof ProfileException profile) {
+      ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
+    } else if (failure instanceof PluginLoadException) {
+      ApiReplies.error(response, 400, "BAD_PLUGIN", failure.getMessage());
+    } else if (failure instanceof FileAccessException file) {
+      ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
+    } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {
+      ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
+    } else {
+      throw failure;
     }
   }
 
-  /** A refusal of an endpoint's own, answered with its status and code. */
+  /** A refusal of the console's own, answered with its status and code. */
   static final class Refusal extends RuntimeException {
     private final int status;
     private final String code;

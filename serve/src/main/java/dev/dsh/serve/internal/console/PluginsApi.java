@@ -11,71 +11,37 @@ import dev.dsh.host.model.PluginInfo;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ScopeInfo;
 import dev.dsh.serve.internal.api.BadRequest;
-import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.Limits;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code /api/plugins}: {@code GET} the installed jars (as {@code dsh plugin list} reads them, with
- * the running host's state) and every scope with its state and failure; {@code POST} installs an
- * uploaded jar (at most {@link Limits#UPLOAD_CAP} bytes, staged in the home and always deleted,
- * with {@code dsh plugin add}'s checks and messages); {@code PUT <id>/enabled} lists or takes out
- * its bundle; {@code DELETE <id>} removes it as {@code dsh plugin remove} does. A change applies
- * by the host's own reload.
+ * {@code /api/plugins}: the installed jars (as {@code dsh plugin list} reads them, with the running
+ * host's state) and every scope with its state and failure; an uploaded jar installed (at most
+ * {@link Limits#UPLOAD_CAP} bytes, staged in the home and always deleted, with {@code dsh plugin
+ * add}'s checks and messages); a bundle listed or taken out; a plugin removed as {@code dsh plugin
+ * remove} does. A change applies by the host's own reload.
  */
-final class PluginsServlet extends ConsoleApi.Endpoint {
+final class PluginsApi {
 
-  PluginsServlet(ConsoleApi api) {
-    super(api, "/api/plugins", "/api/plugins answers GET and POST,"
-        + " /api/plugins/<id>/enabled PUT, /api/plugins/<id> DELETE");
+  private final ConsoleApi api;
+
+  PluginsApi(ConsoleApi api) {
+    this.api = api;
   }
 
-  @Override
-  boolean answer(String method, String path, HttpServletRequest request,
-      HttpServletResponse response) throws IOException {
-    if (path.equals("/") && method.equals("GET")) {
-      reply(response, list());
-    } else if (path.equals("/") && method.equals("POST")) {
-      PluginInstaller.Installed added = upload(request);
-      reply(response, Json.MAPPER.createObjectNode().put("id", added.id())
-          .put("version", added.version()));
-    } else if (path.matches("/[^/]+/enabled") && method.equals("PUT")) {
-      String id = path.substring(1, path.length() - "/enabled".length());
-      JsonNode enabled = field(request, "enabled", "true or false");
-      if (!enabled.isBoolean()) {
-        throw new BadRequest("/enabled", "must be true or false");
-      }
-      boolean changed =
-          edit(() -> ProfileEdits.setBundleEnabled(options, id, enabled.booleanValue()));
-      reply(response, Json.MAPPER.createObjectNode().put("changed", changed));
-    } else if (segment(path).isPresent() && method.equals("DELETE")) {
-      PluginInstaller.Removed removed = edit(() -> PluginInstaller.remove(options,
-          segment(path).get())).orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN",
-              "no plugin \"" + segment(path).get() + "\" is installed"));
-      ObjectNode root = Json.MAPPER.createObjectNode();
-      removed.notes().forEach(root.putArray("notes")::add);
-      removed.profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
-      reply(response, root);
-    } else {
-      return false;
-    }
-    return true;
-  }
-
-  private ObjectNode list() {
-    HostInspection inspection = Host.inspect(options);
-    List<PluginInfo> loaded = state.booted().map(Host::plugins).orElse(List.of());
+  ObjectNode list() {
+    HostInspection inspection = Host.inspect(api.options);
+    List<PluginInfo> loaded = api.state.booted().map(Host::plugins).orElse(List.of());
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.putArray("plugins");
     for (HostInspection.PluginJar jar : inspection.jars()) {
@@ -90,15 +56,33 @@ final class PluginsServlet extends ConsoleApi.Endpoint {
           .put("problem", ControlEscapes.escape(refused.problem()));
     }
     root.putArray("scopes");
-    for (ScopeInfo scope : state.booted().map(Host::scopes).orElse(List.of())) {
+    for (ScopeInfo scope : api.state.booted().map(Host::scopes).orElse(List.of())) {
       root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(ConsoleApi.Endpoint::reason).orElse(null));
+          .put("reason", scope.failure().map(ConsoleApi::reason).orElse(null));
     }
     return root;
   }
 
+  Map<String, Boolean> enable(String id, JsonNode enabled) {
+    if (!enabled.isBoolean()) {
+      throw new BadRequest("/enabled", "must be true or false");
+    }
+    return Map.of("changed",
+        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled.booleanValue())));
+  }
+
+  ObjectNode remove(String id) {
+    PluginInstaller.Removed removed = api.edit(() -> PluginInstaller.remove(api.options, id))
+        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN",
+            "no plugin \"" + id + "\" is installed"));
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    removed.notes().forEach(root.putArray("notes")::add);
+    removed.profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
+    return root;
+  }
+
   /** Stages the body in the home (on this thread: a slow client holds up no edit), installs it. */
-  private PluginInstaller.Installed upload(HttpServletRequest request) throws IOException {
+  ObjectNode upload(HttpServletRequest request) throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("")
         .split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
     if (!type.equals("application/java-archive") && !type.equals("application/octet-stream")) {
@@ -108,7 +92,8 @@ final class PluginsServlet extends ConsoleApi.Endpoint {
     if (request.getContentLengthLong() > Limits.UPLOAD_CAP) {
       throw tooLarge();
     }
-    Path jar = ProfileEdits.stageUpload(options, new FilterInputStream(request.getInputStream()) {
+    Path jar = ProfileEdits.stageUpload(api.options, new FilterInputStream(
+        request.getInputStream()) {
       private long total;
 
       @Override
@@ -121,9 +106,9 @@ final class PluginsServlet extends ConsoleApi.Endpoint {
       }
     });
     try {
-      return edit(() -> {
+      PluginInstaller.Installed added = api.edit(() -> {
         try {
-          return PluginInstaller.add(options, jar);
+          return PluginInstaller.add(api.options, jar);
         } catch (PluginLoadException e) {
           // The temporary file's name means nothing to the user: the message names the upload.
           throw new ConsoleApi.Refusal(400, "BAD_PLUGIN", named(e, jar));
@@ -131,6 +116,7 @@ final class PluginsServlet extends ConsoleApi.Endpoint {
           throw new FileAccessException(named(e, jar), (IOException) e.getCause());
         }
       });
+      return Json.MAPPER.createObjectNode().put("id", added.id()).put("version", added.version());
     } finally {
       Files.deleteIfExists(jar);
     }
