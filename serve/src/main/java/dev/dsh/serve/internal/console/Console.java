@@ -15,7 +15,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jetty.ee10.servlet.ResourceServlet;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -27,28 +26,19 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The console's server side: the pages' shells, the static files under {@code /console/} (from
- * the jar), {@code /api/session} and {@code /api/events}, and the sign-in sessions, read by the
- * handler {@link #gate()} in front of the bearer check. A request with the session cookie passes as
- * {@link BearerAuth#CREDENTIAL} (a change only with its session's {@code X-CSRF-Token}); the
- * sign-in page, the static files and the sign-in endpoint pass with none; a page asked for without
- * one is sent to the sign-in page; a bearer token, and every {@code /mcp} request, is left to
- * {@link BearerAuth}. The gate reads no body.
- *
- * <p>Sessions live in memory (a restart signs everyone out): a random 256-bit id (the cookie) with
- * its own CSRF token, ended by sign-out, after {@link #IDLE} without use (only what the user does
- * renews one), or once the server's token is not the one it signed in with (it keeps that token's
- * digest). Expiry is checked on each look and swept at each sign-in: no thread.
+ * The console's pages, files, {@code /api/session} and {@code /api/events}, and its sign-in
+ * sessions, which {@link #gate()} checks in front of {@link BearerAuth}: a random 256-bit id (the
+ * cookie) with its own CSRF token, in memory, ended by sign-out, after {@link #IDLE} without use
+ * (only what the user does renews one), or once the server's token is not the one it signed in
+ * with. Expiry is checked on each look and swept at each sign-in: no thread.
  */
 public final class Console extends Handler.Wrapper implements AutoCloseable {
 
   static final String COOKIE = "dsh_session";
   static final Duration IDLE = Duration.ofHours(12);
 
-  /** The request attribute holding the signed-in {@link Session}. */
+  /** The request attribute holding the {@link Session}. */
   static final String SESSION = "dev.dsh.serve.console.session";
-
-  private static final Set<String> CHANGING = Set.of("POST", "PUT", "DELETE", "PATCH");
 
   /** A session; {@code token} is the {@link ServeToken#digest} of the token it signed in with. */
   record Session(String id, String csrf, Instant used, byte[] token) {
@@ -82,9 +72,9 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     stream.setAsyncSupported(true);
     context.addServlet(stream, "/api/events");
     ServletHolder pages = new ServletHolder(new PageServlet());
-    // servlet mappings: "" is the root alone
-    for (String path : new String[] {"", "/plugins", "/config", "/config/*", "/credentials",
-        "/search", "/events", PageServlet.LOGIN}) {
+    // servlet mappings: "" is the root alone, "/config/*" holds "/config"
+    for (String path : new String[] {"", "/plugins", "/config/*", "/credentials", "/search",
+        "/events", PageServlet.LOGIN}) {
       context.addServlet(pages, path);
     }
     // Found by a file of its own: the folder's name alone could be another jar's.
@@ -100,7 +90,12 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     return console;
   }
 
-  /** The handler that lets signed-in sessions (and the open paths) past the bearer check. */
+  /**
+   * The handler that passes a session's request as {@link BearerAuth#CREDENTIAL} (a change only
+   * with its {@code X-CSRF-Token}) and the sign-in page, endpoint and files as open, sends a page
+   * asked for without a session to the sign-in page, and leaves bearer tokens and {@code /mcp} to
+   * {@link BearerAuth}.
+   */
   public Handler.Wrapper gate() {
     return this;
   }
@@ -137,14 +132,15 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
       return super.handle(request, response, callback);
     }
     // Not the event stream, nor a refresh the page makes by itself: a tab left open expires.
-    boolean used = !path.equals("/api/events") && !request.getHeaders().contains("X-Console-Refresh");
+    boolean used =
+        !path.equals("/api/events") && !request.getHeaders().contains("X-Console-Refresh");
     Optional<Session> session = Request.getCookies(request).stream()
         .filter(c -> c.getName().equals(COOKIE)).findFirst()
         .flatMap(cookie -> use(cookie.getValue(), used));
     if (session.isPresent()) {
       String sent = request.getHeaders().get("X-CSRF-Token");
-      if (CHANGING.contains(method) && (sent == null || !MessageDigest.isEqual(
-          sent.getBytes(StandardCharsets.UTF_8),
+      boolean changing = !method.equals("GET") && !method.equals("HEAD"); // or POST, PUT, DELETE
+      if (changing && (sent == null || !MessageDigest.isEqual(sent.getBytes(StandardCharsets.UTF_8),
           session.get().csrf().getBytes(StandardCharsets.UTF_8)))) {
         ApiReplies.error(response, callback, 403, "CSRF", "a change made with the session"
             + " cookie needs the header X-CSRF-Token with the session's token (GET /api/session)");

@@ -2,7 +2,6 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
-import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProviderChoice;
@@ -10,7 +9,6 @@ import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostVersion;
-import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.serve.internal.api.BadRequest;
@@ -33,8 +31,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import tools.jackson.core.JacksonException;
@@ -43,24 +39,13 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints, behind the server's auth like every {@code /api/*} path: one
- * servlet that routes each method and path to its answer (405 for any other): the overview here,
- * the plugins in {@link PluginsApi}, the rows and credentials in {@link FormApi}. A failure of the
- * host library is answered with its status, its code and the CLI's message (never a secret value).
- * Edits of the home run on one thread ({@code dsh-console-edits}): each reads, changes and replaces
- * a file, so two at once could undo one another. A request waits for its edit.
+ * The console's data endpoints, behind the server's auth: one servlet that routes each method and
+ * path (405 for any other) to the overview or {@link HomeApi}, and answers the
+ * host library's typed failures with a status, a code and the CLI's message. Edits run on one
+ * thread, {@code dsh-console-edits}: each rewrites a home file, so two at once could undo one
+ * another. A request waits for its edit.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
-
-  /** What follows the resource's name: nothing, {@code /<id>} or {@code /<id>/enabled}. */
-  private static final Pattern TAIL = Pattern.compile("/?|/([^/]+)(/enabled)?");
-
-  private static final Map<String, String> ANSWERS = Map.of(
-      "overview", "/api/overview answers GET only",
-      "plugins", "/api/plugins answers GET and POST, /api/plugins/<id>/enabled PUT,"
-          + " /api/plugins/<id> DELETE",
-      "config", "/api/config answers GET, /api/config/dump GET, /api/config/<row> GET and PUT",
-      "credentials", "/api/credentials answers GET, /api/credentials/<ref> PUT and DELETE");
 
   private final transient ExecutorService edits = Executors.newSingleThreadExecutor(task -> {
     Thread thread = new Thread(task, "dsh-console-edits");
@@ -70,8 +55,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
   final transient ServeState state;
   final transient HostOptions options;
   private final transient MeterRegistry meters;
-  private final transient PluginsApi plugins = new PluginsApi(this);
-  private final transient FormApi form = new FormApi(this);
+  private final transient HomeApi home = new HomeApi(this);
   private final long startedNanos = System.nanoTime();
 
   private ConsoleApi(ServeState state, HostOptions options, MeterRegistry meters) {
@@ -96,40 +80,39 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     return api;
   }
 
-  /** Ends the edits thread once the edit it runs (if any) is done. */
   @Override
   public void close() {
     edits.shutdown();
   }
 
-  /** Answers with JSON, with text for a {@code String}, with 204 for {@code null}. */
+  /** An answer is JSON, text for a {@code String}, or 204 for {@code null}. */
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     String resource = request.getServletPath().substring("/api/".length());
-    Matcher tail = TAIL.matcher(Optional.ofNullable(request.getPathInfo()).orElse(""));
-    boolean known = tail.matches();
-    String id = known ? tail.group(1) : null;
+    String[] at = Optional.ofNullable(request.getPathInfo()).orElse("/").substring(1).split("/", 2);
+    String id = at[0];
     String route = request.getMethod() + " " + resource
-        + (!known ? "/?" : id == null ? "" : tail.group(2) == null ? "/*" : "/*/enabled");
+        + (id.isEmpty() ? "" : at.length == 1 ? "/*" : "/*/" + at[1]);
     try {
       Object answer = switch (route) {
         case "GET overview" -> overview();
-        case "GET plugins" -> plugins.list();
-        case "POST plugins" -> plugins.upload(request);
-        case "PUT plugins/*/enabled" -> plugins.enable(id, field(request, "enabled",
+        case "GET plugins" -> home.list();
+        case "POST plugins" -> home.upload(request);
+        case "PUT plugins/*/enabled" -> home.enable(id, field(request, "enabled",
             "true or false"));
-        case "DELETE plugins/*" -> plugins.remove(id);
-        case "GET config" -> Map.of("rows", form.rows());
+        case "DELETE plugins/*" -> home.remove(id);
+        case "GET config" -> Map.of("rows", home.rows());
         case "GET config/*" -> id.equals("dump") ? Host.inspect(options).configYaml()
-            : form.row(id);
-        case "PUT config/*" -> form.save(id, field(request, "config",
+            : home.row(id);
+        case "PUT config/*" -> home.save(id, field(request, "config",
             "the row's whole config as a JSON object"));
-        case "GET credentials" -> form.credentials();
-        case "PUT credentials/*" -> form.store(id, field(request, "value",
+        case "GET credentials" -> home.credentials();
+        case "PUT credentials/*" -> home.store(id, field(request, "value",
             "the credential's value as a string"));
-        case "DELETE credentials/*" -> form.unset(id);
-        default -> throw new Refusal(405, "METHOD_NOT_ALLOWED", ANSWERS.get(resource));
+        case "DELETE credentials/*" -> home.unset(id);
+        default -> throw new Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
+            + request.getRequestURI() + " is not in the console's API (docs/console-api.md)");
       };
       if (answer == null) {
         response.setStatus(204);
@@ -166,23 +149,16 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     return ControlEscapes.escape(message.lines().findFirst().orElse(""));
   }
 
-  /**
-   * The host's version, profile, home and the server's uptime; each provider's availability and
-   * readiness with its reason, and which one a search gets now ({@link ProviderChoice}); the
-   * searches ended since the server started and how many failed, from {@code /metrics}' counters.
-   */
+  /** The host, its providers, the one a search gets now, and the searches since the start. */
   private ObjectNode overview() {
     ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
         .put("profile", options.profile()).put("home", options.home().root().toString())
         .put("uptimeSeconds", Duration.ofNanos(System.nanoTime() - startedNanos).toSeconds());
-    ArrayNode providers = root.putArray("providers");
+    root.putArray("providers");
     ObjectNode selected = root.putObject("selected");
     if (state.booted().isPresent()) {
       Host host = state.booted().get();
-      for (ProviderStatus provider : host.providers()) {
-        providers.addObject().put("id", provider.id()).put("available", provider.available())
-            .put("ready", provider.ready()).put("reason", provider.reasonOpt().orElse(null));
-      }
+      root.set("providers", Json.MAPPER.valueToTree(host.status().providers()));
       ProviderChoice choice = ProviderChoice.of(host);
       selected.put("provider", choice.provider().orElse(null)).put("pinned", choice.pinned());
       choice.reason().ifPresent(reason -> selected.put("reason", reason));
@@ -237,8 +213,6 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
       ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
     } else if (failure instanceof ProfileException profile) {
       ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
-    } else if (failure instanceof PluginLoadException) {
-      ApiReplies.error(response, 400, "BAD_PLUGIN", failure.getMessage());
     } else if (failure instanceof FileAccessException file) {
       ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
     } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {

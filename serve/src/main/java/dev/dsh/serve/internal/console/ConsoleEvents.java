@@ -29,19 +29,15 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /api/events}: the last {@value #KEPT} lifecycle, reload and search events, then each
- * new one, as Server-Sent Events. One thread ({@code dsh-console-events}) owns the ring and the
- * open streams, so the host's listeners only hand it work and never block. An event has a text for
- * scripts and its fields under its kind's name, for the page to word in its language; URLs'
- * user-info is redacted, as the CLI's lines are; no event carries a config value.
+ * new one, as Server-Sent Events. One thread, {@code dsh-console-events}, owns the ring and the
+ * streams, so the host's listeners never block. An event has a text for scripts and its fields
+ * under its kind's name for the page; URLs' user-info is redacted; no config value is sent.
  */
 final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoCloseable {
 
   static final int KEPT = 200;
   static final int MAX_STREAMS = 32;
   static final int MAX_PENDING = 2 * KEPT;
-
-  /** An event kept: its id and its SSE frame. */
-  private record Kept(long id, String frame) {}
 
   private final transient ScheduledExecutorService owner =
       Executors.newSingleThreadScheduledExecutor(task -> {
@@ -52,7 +48,8 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
   private final transient Clock clock;
   private final transient Console sessions;
   private final AtomicInteger open = new AtomicInteger();
-  private final transient ArrayDeque<Kept> ring = new ArrayDeque<>(); // owned by the thread
+  // the frames of the events lastId - size + 1 to lastId, owned by the thread
+  private final transient ArrayDeque<String> ring = new ArrayDeque<>();
   private final transient List<Stream> streams = new ArrayList<>(); // owned by the thread
   private long lastId; // owned by the thread
 
@@ -88,11 +85,7 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
         .put("error", event.errorLine().map(UrlUserInfo::redact).orElse(null)));
   }
 
-  /**
-   * The kept events after the {@code Last-Event-ID} a reconnecting {@code EventSource} sends (all
-   * without one), then live ones, each {@code data:} one JSON object with its {@code id:}. Held
-   * asynchronously: an open stream holds no thread.
-   */
+  /** The kept events after {@code Last-Event-ID} (all without one), then live ones. */
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
@@ -105,7 +98,7 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
     response.setContentType("text/event-stream;charset=utf-8");
     response.setHeader("Cache-Control", "no-store");
     AsyncContext async = request.startAsync();
-    async.setTimeout(0); // open until the client leaves or the server closes
+    async.setTimeout(0); // no thread held: open until the client leaves or the server closes
     // A session's stream ends once the session does; a bearer token's lives on.
     Stream stream = new Stream(async, response.getOutputStream(),
         request.getAttribute(Console.SESSION) instanceof Console.Session session
@@ -118,7 +111,7 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
   /** Takes a stream: the kept events after {@code after} (all for 0), then each new one. */
   void attach(Stream stream, long after) {
     hop(() -> {
-      ring.stream().filter(kept -> kept.id() > after).forEach(kept -> stream.send(kept.frame()));
+      ring.stream().skip(Math.max(0, after - lastId + ring.size())).forEach(stream::send);
       streams.add(stream);
     }, stream::end);
   }
@@ -152,21 +145,19 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
       ObjectNode event = Json.MAPPER.createObjectNode().put("id", id)
           .put("time", clock.instant().toString()).put("kind", kind).put("text", line);
       event.set(kind, detail);
-      Kept kept = new Kept(id, "id: " + id + "\ndata: " + Json.MAPPER.writeValueAsString(event)
-          + "\n\n");
-      ring.add(kept);
+      String frame = "id: " + id + "\ndata: " + Json.MAPPER.writeValueAsString(event) + "\n\n";
+      ring.add(frame);
       if (ring.size() > KEPT) {
         ring.poll();
       }
-      List.copyOf(streams).forEach(stream -> stream.send(kept.frame()));
+      List.copyOf(streams).forEach(stream -> stream.send(frame));
     }, () -> {});
   }
 
   /**
-   * One open stream: the frames not yet written, written without blocking as the client takes
-   * them, on the owner thread (the container's callbacks hop there). A client {@value
-   * #MAX_PENDING} frames behind is dropped rather than buffered without bound, and so is one
-   * whose session has ended (at its next frame: a heartbeat comes every 15 s).
+   * One open stream, written without blocking on the owner thread (the container's callbacks hop
+   * there). A client {@value #MAX_PENDING} frames behind is dropped rather than buffered without
+   * bound, and so is one whose session has ended (at its next frame: a heartbeat every 15 s).
    */
   final class Stream implements WriteListener {
 
@@ -174,7 +165,6 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
     private final ServletOutputStream out;
     private final BooleanSupplier signedIn;
     private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
-    private boolean unflushed;
     private boolean closed;
 
     Stream(AsyncContext async, ServletOutputStream out, BooleanSupplier signedIn) {
@@ -220,16 +210,10 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
 
     private void write() {
       try {
-        while (!closed && out.isReady()) {
-          byte[] next = pending.poll();
-          if (next != null) {
-            out.write(next);
-            unflushed = true;
-          } else if (!unflushed) {
-            return;
-          } else {
-            unflushed = false;
-            out.flush();
+        while (!closed && out.isReady() && !pending.isEmpty()) {
+          out.write(pending.poll()); // aggregated, or sent with what the output held
+          if (pending.isEmpty() && out.isReady()) {
+            out.flush(); // an empty flush would be called back again and again
           }
         }
       } catch (IOException | IllegalStateException e) {

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,9 +34,6 @@ final class PageServlet extends HttpServlet {
 
   static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
   static final String LOGIN = "/login";
-
-  /** The cookie remembering the language chosen with {@code ?lang=}. */
-  private static final String LANGUAGE = "dsh_lang";
 
   /** Each language's code ({@code ?lang=}, the cookie, the message file) and HTML tag. */
   private static final Map<String, String> TAGS = Map.of("en", "en", "zh", "zh-CN");
@@ -79,7 +77,7 @@ final class PageServlet extends HttpServlet {
             Collectors.joining("&"));
     if (request.getParameter("lang") != null) {
       named(request.getParameter("lang")).ifPresent(language -> {
-        Cookie cookie = new Cookie(LANGUAGE, language);
+        Cookie cookie = new Cookie("dsh_lang", language);
         cookie.setPath("/");
         cookie.setMaxAge(365 * 24 * 3600);
         cookie.setAttribute("SameSite", "Lax");
@@ -89,8 +87,11 @@ final class PageServlet extends HttpServlet {
       response.setHeader("Location", otherQuery.isEmpty() ? path : path + "?" + otherQuery);
       return;
     }
-    String accepted = request.getHeader("Accept-Language");
-    String language = named(cookie(request, LANGUAGE)).or(() -> accepted(accepted)).orElse("en");
+    // Accept-Language by quality; without one, getLocales gives the server's own locale
+    String language = named(cookie(request, "dsh_lang")).or(() -> request.getHeader(
+        "Accept-Language") == null ? Optional.empty() : Collections.list(request.getLocales())
+            .stream().map(Locale::getLanguage).filter(TAGS::containsKey).findFirst())
+        .orElse("en");
     String next = request.getParameter("next");
     boolean local = next != null && next.startsWith("/") && !next.startsWith("//")
         && !next.startsWith("/\\") && next.chars().noneMatch(c -> c < 0x20 || c == 0x7f);
@@ -110,18 +111,21 @@ final class PageServlet extends HttpServlet {
     Map<String, String> text = Map.of("lang", TAGS.get(language), "page", page.name(),
         "row", page.row(), "next", next, "title", message(messages, "title." + page.name()),
         "loading", message(messages, "page.loading"));
-    return PLACEHOLDER.matcher(template).replaceAll(match -> Matcher.quoteReplacement(
-        switch (String.valueOf(match.group(1))) {
-          case "t:" -> escape(message(messages, match.group(2)));
-          case "here:" -> match.group(2).equals(current) ? " aria-current=\"page\"" : "";
-          case "mine:" -> match.group(2).equals(language) ? " aria-current=\"true\"" : "";
-          // this page in another language, its other query parameters kept
-          case "switch:" -> escape(path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&")
-              + "lang=" + match.group(2));
-          default -> !match.group(2).equals("signout") ? escape(text.getOrDefault(match.group(2),
-              "")) : signedIn ? "<button type=\"button\" id=\"signout\" class=\"signout\">"
-              + escape(message(messages, "nav.signout")) + "</button>" : "";
-        }));
+    String signout = !signedIn ? "" : "<button type=\"button\" id=\"signout\" class=\"signout\">"
+        + StringUtil.sanitizeXmlString(message(messages, "nav.signout")) + "</button>";
+    return PLACEHOLDER.matcher(template).replaceAll(match -> {
+      String key = match.group(2);
+      return Matcher.quoteReplacement(switch (String.valueOf(match.group(1))) {
+        case "here:" -> key.equals(current) ? " aria-current=\"page\"" : "";
+        case "mine:" -> key.equals(language) ? " aria-current=\"true\"" : "";
+        case "t:" -> StringUtil.sanitizeXmlString(message(messages, key));
+        // this page in another language, its other query parameters kept
+        case "switch:" -> StringUtil.sanitizeXmlString(
+            path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&") + "lang=" + key);
+        default -> key.equals("signout") ? signout
+            : StringUtil.sanitizeXmlString(text.getOrDefault(key, ""));
+      });
+    });
   }
 
   /** The value of the cookie {@code name}, if sent. */
@@ -136,24 +140,9 @@ final class PageServlet extends HttpServlet {
         || language.getValue().equalsIgnoreCase(value)).map(Map.Entry::getKey).findFirst();
   }
 
-  /** The first language of {@code Accept-Language} that is one of the console's. */
-  private static Optional<String> accepted(@Nullable String header) {
-    try {
-      return Optional.ofNullable(header == null ? null
-          : Locale.lookupTag(Locale.LanguageRange.parse(header), TAGS.keySet()));
-    } catch (IllegalArgumentException e) {
-      return Optional.empty(); // a malformed header chooses nothing
-    }
-  }
-
   /** The text of {@code key}, or the key itself when the file lacks it. */
   private static String message(Map<String, String> messages, String key) {
     return messages.getOrDefault(key, key);
-  }
-
-  /** {@code text} safe in HTML text and in a quoted attribute ({@code & < > " '} escaped). */
-  private static String escape(String text) {
-    return StringUtil.sanitizeXmlString(text);
   }
 
   private static Map<String, String> messages(String language) {

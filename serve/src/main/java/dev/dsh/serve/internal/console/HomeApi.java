@@ -1,9 +1,12 @@
 package dev.dsh.serve.internal.console;
 
+import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
+import dev.dsh.host.ProfileForm;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
@@ -21,22 +24,99 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code /api/plugins}: the installed jars (as {@code dsh plugin list} reads them, with the running
- * host's state) and every scope with its state and failure; an uploaded jar installed (at most
- * {@link Limits#UPLOAD_CAP} bytes, staged in the home and always deleted, with {@code dsh plugin
- * add}'s checks and messages); a bundle listed or taken out; a plugin removed as {@code dsh plugin
- * remove} does. A change applies by the host's own reload.
+ * What the Plugins, Config and Credentials pages read and change in the home, as the CLI does it,
+ * never answering a secret value: jars, scopes, the rows of the {@link ProfileForm} with their
+ * scopes' states, and the credentials the rows name. A change applies by the host's reload.
  */
-final class PluginsApi {
+final class HomeApi {
+
+  record Row(String id, String plugin, boolean disabled, @Nullable String state,
+      @Nullable String reason, @Nullable JsonNode schema, Map<String, Object> config,
+      Set<String> secrets, Set<String> secretFields, Set<String> credentialRefs,
+      String configFrom, Map<String, String> fieldsFrom) {}
+
+  /** {@code source}: {@code store}, {@code environment} or null. */
+  record Credential(String ref, boolean configured, @Nullable String source, boolean writable,
+      List<String> rows) {}
 
   private final ConsoleApi api;
 
-  PluginsApi(ConsoleApi api) {
+  HomeApi(ConsoleApi api) {
     this.api = api;
+  }
+
+  /** Every row, its state read from the running host (null while it has no scope). */
+  List<Row> rows() {
+    List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
+    return Host.inspect(api.options).form().rows().stream().map(row -> {
+      Optional<ScopeInfo> scope =
+          scopes.stream().filter(s -> s.id().equals("root/" + row.id())).findFirst();
+      return new Row(row.id(), row.plugin(), row.disabled(),
+          scope.map(s -> s.state().name()).orElse(null),
+          scope.flatMap(ScopeInfo::failure).map(ConsoleApi::reason).orElse(null),
+          row.schema().orElse(null), row.config(), row.secretsSet(), row.secretFields(),
+          row.credentialRefs(), row.configOrigin(), row.fieldOrigins());
+    }).toList();
+  }
+
+  Row row(String id) {
+    return rows().stream().filter(row -> row.id().equals(id)).findFirst()
+        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_ROW",
+            "profile " + api.options.profile() + " has no row \"" + id + "\""));
+  }
+
+  Map<String, Row> save(String id, JsonNode config) {
+    if (!config.isObject()) {
+      throw new BadRequest("/config", "must be a JSON object: the row's whole config");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> tree = Json.MAPPER.treeToValue(config, Map.class);
+    return Map.of("row", api.edit(() -> {
+      ProfileEdits.saveRowConfig(api.options, id, tree, api.state.booted());
+      return row(id);
+    }));
+  }
+
+  Map<String, List<Credential>> credentials() {
+    return Map.of("credentials", Host.inspect(api.options).form().credentials().stream()
+        .map(c -> new Credential(c.ref(), c.configured(), c.source()
+            .map(s -> s == CredentialSource.ENV ? "environment" : s.id()).orElse(null),
+            c.writable(), c.rows())).toList());
+  }
+
+  @Nullable Object store(String ref, JsonNode value) {
+    try {
+      CredentialRef name = CredentialRef.of(ref);
+      if (!value.isString() || value.stringValue().isBlank()) {
+        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", value.isString()
+            ? "cannot store " + ref + ": the value is empty" : "the value must be a JSON string");
+      }
+      return api.edit(() -> {
+        Host.inspect(api.options).credentials().set(name, value.stringValue());
+        return null;
+      });
+    } catch (IllegalArgumentException e) { // the name's rule or the store's, never the value
+      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+    } catch (UnsupportedOperationException e) {
+      throw new ConsoleApi.Refusal(409, "NOT_WRITABLE",
+          "cannot store " + ref + ": the credentials row has no writable store");
+    }
+  }
+
+  @Nullable Object unset(String ref) {
+    try {
+      CredentialRef name = CredentialRef.of(ref);
+      api.edit(() -> Host.inspect(api.options).credentials().unset(name));
+      return null;
+    } catch (IllegalArgumentException e) {
+      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+    }
   }
 
   ObjectNode list() {
@@ -88,9 +168,6 @@ final class PluginsApi {
     if (!type.equals("application/java-archive") && !type.equals("application/octet-stream")) {
       throw new IllegalArgumentException("the body must be the plugin's jar, sent with"
           + " Content-Type: application/java-archive");
-    }
-    if (request.getContentLengthLong() > Limits.UPLOAD_CAP) {
-      throw tooLarge();
     }
     Path jar = ProfileEdits.stageUpload(api.options, new FilterInputStream(
         request.getInputStream()) {
