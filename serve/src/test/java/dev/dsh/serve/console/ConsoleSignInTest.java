@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -80,10 +81,7 @@ class ConsoleSignInTest {
   @Test
   void pastFiveFailuresAMinuteTheAddressGets429WithRetryAfterEvenWithTheRightToken(
       @TempDir Path own) {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("tea"));
-        ServedHost served = ServedHost.start(own, stub.baseUrl(), "")) {
-      limited(served);
-    }
+    alone(own, ConsoleSignInTest::limited);
   }
 
   private static void limited(ServedHost served) {
@@ -149,10 +147,7 @@ class ConsoleSignInTest {
   @Test
   void aRotatedTokenFileEndsTheSessionsSignedInWithTheOldTokenAtTheirNextRequest(
       @TempDir Path own) {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("tea"));
-        ServedHost served = ServedHost.start(own, stub.baseUrl(), "")) {
-      rotated(served);
-    }
+    alone(own, ConsoleSignInTest::rotated);
   }
 
   private static void rotated(ServedHost served) {
@@ -186,6 +181,14 @@ class ConsoleSignInTest {
     assertThat(renewed.statusCode()).as(renewed.body()).isEqualTo(204);
     Canary.nowhere(List.of(before, after, page, state, oldBearer, newBearer, oldSignIn, renewed),
         served.log(), ServedHost.TOKEN, ROTATED, ServedHost.KEY);
+  }
+
+  /** Runs {@code test} on a server of its own: it changes what the other tests rely on. */
+  private static void alone(Path home, Consumer<ServedHost> test) {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("tea"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      test.accept(served);
+    }
   }
 
   private static HttpResponse<String> setKey(ConsoleSession session, String value) {

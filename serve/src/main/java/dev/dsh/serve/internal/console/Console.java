@@ -91,10 +91,9 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
   }
 
   /**
-   * The handler that passes a session's request as {@link BearerAuth#CREDENTIAL} (a change only
-   * with its {@code X-CSRF-Token}) and the sign-in page, endpoint and files as open, sends a page
-   * asked for without a session to the sign-in page, and leaves bearer tokens and {@code /mcp} to
-   * {@link BearerAuth}.
+   * The handler that passes a session as {@link BearerAuth#CREDENTIAL} (a change only with its
+   * {@code X-CSRF-Token}) and the sign-in page and files as open, and sends a page asked for
+   * without a session to the sign-in page.
    */
   public Handler.Wrapper gate() {
     return this;
@@ -173,14 +172,9 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
   /** The live session {@code id}, marked used now if {@code used}. */
   Optional<Session> use(String id, boolean used) {
     Instant now = clock.instant();
-    Session found = open.get(id);
-    if (found != null
-        && (!found.used().plus(IDLE).isAfter(now) || !token.matchesDigest(found.token()))) {
-      open.remove(id, found);
-      return Optional.empty();
-    }
     return Optional.ofNullable(open.computeIfPresent(id, (key, session) ->
-        used ? new Session(key, session.csrf(), now, session.token()) : session));
+        !session.used().plus(IDLE).isAfter(now) || !token.matchesDigest(session.token()) ? null
+            : used ? new Session(key, session.csrf(), now, session.token()) : session));
   }
 
   void close(String id) {

@@ -39,11 +39,10 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints, behind the server's auth: one servlet that routes each method and
- * path (405 for any other) to the overview or {@link HomeApi}, and answers the
- * host library's typed failures with a status, a code and the CLI's message. Edits run on one
- * thread, {@code dsh-console-edits}: each rewrites a home file, so two at once could undo one
- * another. A request waits for its edit.
+ * The console's data endpoints: one servlet that routes each method and path (405 for others) to
+ * the overview or {@link HomeApi}, and answers the host library's typed failures with a status, a
+ * code and the CLI's message. Edits run on one thread, {@code dsh-console-edits}: each rewrites a
+ * home file, so two at once could undo one another.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
@@ -110,7 +109,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
         case "GET credentials" -> home.credentials();
         case "PUT credentials/*" -> home.store(id, field(request, "value",
             "the credential's value as a string"));
-        case "DELETE credentials/*" -> home.unset(id);
+        case "DELETE credentials/*" -> home.store(id, null);
         default -> throw new Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
             + request.getRequestURI() + " is not in the console's API (docs/console-api.md)");
       };
@@ -135,9 +134,6 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     try {
       return CompletableFuture.supplyAsync(edit, edits).join();
     } catch (CompletionException e) {
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
       throw e.getCause() instanceof RuntimeException failure ? failure : e;
     }
   }
@@ -154,18 +150,14 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
         .put("profile", options.profile()).put("home", options.home().root().toString())
         .put("uptimeSeconds", Duration.ofNanos(System.nanoTime() - startedNanos).toSeconds());
-    root.putArray("providers");
-    ObjectNode selected = root.putObject("selected");
-    if (state.booted().isPresent()) {
-      Host host = state.booted().get();
-      root.set("providers", Json.MAPPER.valueToTree(host.status().providers()));
-      ProviderChoice choice = ProviderChoice.of(host);
-      selected.put("provider", choice.provider().orElse(null)).put("pinned", choice.pinned());
-      choice.reason().ifPresent(reason -> selected.put("reason", reason));
-    } else {
-      selected.putNull("provider").put("pinned", false)
-          .put("reason", state.notReady().orElse("the host is not running"));
-    }
+    Optional<Host> host = state.booted();
+    root.set("providers", Json.MAPPER.valueToTree(host.map(h -> h.status().providers())
+        .orElse(List.of())));
+    ProviderChoice choice = host.map(ProviderChoice::of).orElseGet(() -> new ProviderChoice(
+        Optional.empty(), false, Optional.of(state.notReady().orElse("the host is not running"))));
+    ObjectNode selected = root.putObject("selected").put("provider", choice.provider().orElse(null))
+        .put("pinned", choice.pinned());
+    choice.reason().ifPresent(reason -> selected.put("reason", reason));
     Collection<Counter> ended = meters.find("dsh.searches").counters();
     root.putObject("searches")
         .put("total", (long) ended.stream().mapToDouble(Counter::count).sum())

@@ -29,9 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /api/events}: the last {@value #KEPT} lifecycle, reload and search events, then each
- * new one, as Server-Sent Events. One thread, {@code dsh-console-events}, owns the ring and the
- * streams, so the host's listeners never block. An event has a text for scripts and its fields
- * under its kind's name for the page; URLs' user-info is redacted; no config value is sent.
+ * new one, as Server-Sent Events, each with a text for scripts and its fields for the page, URLs'
+ * user-info redacted. One thread, {@code dsh-console-events}, owns the ring and the streams.
  */
 final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoCloseable {
 
@@ -155,9 +154,8 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
   }
 
   /**
-   * One open stream, written without blocking on the owner thread (the container's callbacks hop
-   * there). A client {@value #MAX_PENDING} frames behind is dropped rather than buffered without
-   * bound, and so is one whose session has ended (at its next frame: a heartbeat every 15 s).
+   * One open stream, written without blocking on the owner thread. A client {@value #MAX_PENDING}
+   * frames behind is dropped, and so is one whose session ended (at its next frame or heartbeat).
    */
   final class Stream implements WriteListener {
 

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -75,8 +76,7 @@ final class HomeApi {
     if (!config.isObject()) {
       throw new BadRequest("/config", "must be a JSON object: the row's whole config");
     }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> tree = Json.MAPPER.treeToValue(config, Map.class);
+    Map<String, Object> tree = Json.MAPPER.convertValue(config, new TypeReference<>() {});
     return Map.of("row", api.edit(() -> {
       ProfileEdits.saveRowConfig(api.options, id, tree, api.state.booted());
       return row(id);
@@ -90,10 +90,14 @@ final class HomeApi {
             c.writable(), c.rows())).toList());
   }
 
-  @Nullable Object store(String ref, JsonNode value) {
+  /** Stores {@code value} as {@code ref}, or removes it for null; answers nothing (204). */
+  @Nullable Object store(String ref, @Nullable JsonNode value) {
     try {
       CredentialRef name = CredentialRef.of(ref);
-      if (!value.isString() || value.stringValue().isBlank()) {
+      if (value == null) {
+        api.edit(() -> Host.inspect(api.options).credentials().unset(name));
+        return null;
+      } else if (!value.isString() || value.stringValue().isBlank()) {
         throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", value.isString()
             ? "cannot store " + ref + ": the value is empty" : "the value must be a JSON string");
       }
@@ -106,16 +110,6 @@ final class HomeApi {
     } catch (UnsupportedOperationException e) {
       throw new ConsoleApi.Refusal(409, "NOT_WRITABLE",
           "cannot store " + ref + ": the credentials row has no writable store");
-    }
-  }
-
-  @Nullable Object unset(String ref) {
-    try {
-      CredentialRef name = CredentialRef.of(ref);
-      api.edit(() -> Host.inspect(api.options).credentials().unset(name));
-      return null;
-    } catch (IllegalArgumentException e) {
-      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
     }
   }
 
@@ -151,14 +145,9 @@ final class HomeApi {
         api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled.booleanValue())));
   }
 
-  ObjectNode remove(String id) {
-    PluginInstaller.Removed removed = api.edit(() -> PluginInstaller.remove(api.options, id))
-        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN",
-            "no plugin \"" + id + "\" is installed"));
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    removed.notes().forEach(root.putArray("notes")::add);
-    removed.profileProblem().ifPresent(problem -> root.put("profileProblem", problem));
-    return root;
+  PluginInstaller.Removed remove(String id) {
+    return api.edit(() -> PluginInstaller.remove(api.options, id)).orElseThrow(() ->
+        new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed"));
   }
 
   /** Stages the body in the home (on this thread: a slow client holds up no edit), installs it. */
@@ -177,7 +166,9 @@ final class HomeApi {
       public int read(byte[] buffer, int offset, int length) throws IOException {
         int read = super.read(buffer, offset, length);
         if ((total += Math.max(read, 0)) > Limits.UPLOAD_CAP) {
-          throw tooLarge(); // a body sent without its length, or longer than it said
+          throw new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
+              + Limits.UPLOAD_CAP + "-byte (64 MiB) cap: upload a smaller one, or install it"
+              + " with 'dsh plugin add <jar>'");
         }
         return read;
       }
@@ -201,11 +192,5 @@ final class HomeApi {
 
   private static String named(RuntimeException e, Path jar) {
     return e.getMessage().replace(jar.toString(), "the uploaded jar");
-  }
-
-  private static ConsoleApi.Refusal tooLarge() {
-    return new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
-        + Limits.UPLOAD_CAP
-        + "-byte (64 MiB) cap: upload a smaller one, or install it with 'dsh plugin add <jar>'");
   }
 }

@@ -23,12 +23,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.type.TypeReference;
 
 /**
- * The pages' shells, rendered from the one template ({@value #TEMPLATE}) in the chosen language:
- * {@code ?lang=} sets the language cookie and sends the browser back without it ({@code 303}),
- * else the cookie, else {@code Accept-Language}. In the template {@code {{name}}} is a value of the
- * server's and {@code {{t:key}}} a message, each HTML-escaped; {@code {{here:page}}} and {@code
- * {{mine:lang}}} mark the current page and language, {@code {{switch:lang}}} links this page in
- * another language; {@code {{signout}}} is the sign-out button, when signed in.
+ * The pages' shells: the one template ({@value #TEMPLATE}, its placeholders as docs/console-api.md
+ * lists them) in the language {@code ?lang=} sets (a cookie, then 303 back), else the cookie's,
+ * else {@code Accept-Language}'s.
  */
 final class PageServlet extends HttpServlet {
 
@@ -41,7 +38,6 @@ final class PageServlet extends HttpServlet {
   private static final Map<String, Map<String, String>> MESSAGES =
       Map.of("en", messages("en"), "zh", messages("zh"));
 
-  /** The navigation bar's pages (the template lists them too). */
   private static final List<String> NAV =
       List.of("overview", "plugins", "config", "credentials", "search", "events");
 
@@ -76,13 +72,8 @@ final class PageServlet extends HttpServlet {
         .split("&")).filter(p -> !p.isEmpty() && !p.startsWith("lang=")).collect(
             Collectors.joining("&"));
     if (request.getParameter("lang") != null) {
-      named(request.getParameter("lang")).ifPresent(language -> {
-        Cookie cookie = new Cookie("dsh_lang", language);
-        cookie.setPath("/");
-        cookie.setMaxAge(365 * 24 * 3600);
-        cookie.setAttribute("SameSite", "Lax");
-        response.addCookie(cookie);
-      });
+      named(request.getParameter("lang")).ifPresent(language -> response.addHeader("Set-Cookie",
+          "dsh_lang=" + language + "; Path=/; Max-Age=31536000; SameSite=Lax")); // a year
       response.setStatus(303);
       response.setHeader("Location", otherQuery.isEmpty() ? path : path + "?" + otherQuery);
       return;
@@ -109,16 +100,16 @@ final class PageServlet extends HttpServlet {
     Map<String, String> messages = MESSAGES.get(language);
     String current = page.name().equals("config-row") ? "config" : page.name();
     Map<String, String> text = Map.of("lang", TAGS.get(language), "page", page.name(),
-        "row", page.row(), "next", next, "title", message(messages, "title." + page.name()),
-        "loading", message(messages, "page.loading"));
+        "row", page.row(), "next", next, "title", messages.get("title." + page.name()),
+        "loading", messages.get("page.loading"));
     String signout = !signedIn ? "" : "<button type=\"button\" id=\"signout\" class=\"signout\">"
-        + StringUtil.sanitizeXmlString(message(messages, "nav.signout")) + "</button>";
+        + StringUtil.sanitizeXmlString(messages.get("nav.signout")) + "</button>";
     return PLACEHOLDER.matcher(template).replaceAll(match -> {
       String key = match.group(2);
       return Matcher.quoteReplacement(switch (String.valueOf(match.group(1))) {
         case "here:" -> key.equals(current) ? " aria-current=\"page\"" : "";
         case "mine:" -> key.equals(language) ? " aria-current=\"true\"" : "";
-        case "t:" -> StringUtil.sanitizeXmlString(message(messages, key));
+        case "t:" -> StringUtil.sanitizeXmlString(messages.getOrDefault(key, key));
         // this page in another language, its other query parameters kept
         case "switch:" -> StringUtil.sanitizeXmlString(
             path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&") + "lang=" + key);
@@ -138,11 +129,6 @@ final class PageServlet extends HttpServlet {
   private static Optional<String> named(@Nullable String value) {
     return TAGS.entrySet().stream().filter(language -> language.getKey().equalsIgnoreCase(value)
         || language.getValue().equalsIgnoreCase(value)).map(Map.Entry::getKey).findFirst();
-  }
-
-  /** The text of {@code key}, or the key itself when the file lacks it. */
-  private static String message(Map<String, String> messages, String key) {
-    return messages.getOrDefault(key, key);
   }
 
   private static Map<String, String> messages(String language) {

@@ -17,11 +17,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /api/session}: {@code POST} signs in with the server's token in a JSON body (never in a
- * URL) and sets the session cookie; {@code GET} says whether the cookie is signed in, with its CSRF
- * token; {@code DELETE} signs out. Past {@value #MAX_FAILURES} failed sign-ins from an address
- * within {@link #WINDOW}, that address waits for the window's end (10,000 addresses at most are
- * remembered).
+ * {@code /api/session}: sign in with the server's token in a JSON body (never in a URL), the
+ * session's state with its CSRF token, sign out. Past {@value #MAX_FAILURES} wrong tokens from an
+ * address within {@link #WINDOW}, it waits for the window's end (10,000 addresses remembered).
  */
 final class SessionServlet extends HttpServlet {
 
@@ -93,19 +91,16 @@ final class SessionServlet extends HttpServlet {
       sessions.close(session.id());
     }
     response.addHeader("Set-Cookie", cookie("", request.isSecure(), true));
-    response.setHeader("Cache-Control", "no-store");
     response.setStatus(204);
   }
 
   /** The seconds {@code address} must wait before its next sign-in; 0 when it may try now. */
   private synchronized long retryAfter(String address) {
-    Failures seen = failures.get(address);
-    if (seen != null && !seen.start().plus(WINDOW).isAfter(clock.instant())) {
-      failures.remove(address);
-      return 0;
-    }
-    return seen == null || seen.count() < MAX_FAILURES ? 0 : Math.max(1,
-        Duration.between(clock.instant(), seen.start().plus(WINDOW)).toSeconds() + 1);
+    Instant now = clock.instant();
+    Failures seen = failures.computeIfPresent(address,
+        (key, window) -> window.start().plus(WINDOW).isAfter(now) ? window : null);
+    return seen == null || seen.count() < MAX_FAILURES ? 0
+        : Math.max(1, Duration.between(now, seen.start().plus(WINDOW)).toSeconds() + 1);
   }
 
   /** {@code address} gave a wrong token: its window starts at its first failure. */
