@@ -16,14 +16,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code dsh credentials set | unset | list}: the store of the profile's credentials row. */
-final class CredentialsCommand {
-
-  private final Cli cli;
-
-  CredentialsCommand(Cli cli) {
-    this.cli = cli;
-  }
+/** {@code dsh credentials set | unset | list}, run in {@code cli}: the credentials row's store. */
+record CredentialsCommand(Cli cli) {
 
   @Command(name = "credentials", mixinStandardHelpOptions = true,
       description = "Store, remove and list credentials. Values are never printed.")
@@ -77,9 +71,8 @@ final class CredentialsCommand {
 
     @Override
     public Integer call() {
-      CredentialRef name = CredentialRef.of(ref);
-      boolean removed = service(Host.inspect(cli.hostOptions())).unset(name);
-      cli.io.out().println((removed ? "removed " : "nothing stored for ") + name.name());
+      boolean removed = service(Host.inspect(cli.hostOptions())).unset(CredentialRef.of(ref));
+      cli.io.out().println((removed ? "removed " : "nothing stored for ") + ref);
       return ExitCodes.OK;
     }
   }

@@ -13,14 +13,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code dsh plugin add | remove | enable | disable | list}. */
-final class PluginCommand {
-
-  private final Cli cli;
-
-  PluginCommand(Cli cli) {
-    this.cli = cli;
-  }
+/** {@code dsh plugin add | remove | enable | disable | list}, run in {@code cli}. */
+record PluginCommand(Cli cli) {
 
   @Command(name = "plugin", mixinStandardHelpOptions = true,
       description = "Install, remove, enable, disable and list the plugins of the home's plugins/.")

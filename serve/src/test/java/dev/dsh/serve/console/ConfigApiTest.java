@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -29,45 +31,57 @@ class ConfigApiTest {
   private static final String ROW = RealPluginJar.ROW_ID;
   private static final String WITH_KEY = "apiKey: \"" + ServedHost.KEY + "\"";
 
-  @TempDir Path home;
+  // One server for the tests that read or are refused (nothing is saved); a save starts its own.
+  @TempDir static Path home;
+  private static SearchProStub stub;
+  private static ServedHost served;
+
+  @BeforeAll
+  static void serve() {
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+    served = ServedHost.start(home, stub.baseUrl(), WITH_KEY + ", count: 30");
+  }
+
+  @AfterAll
+  static void stop() {
+    served.close();
+    stub.close();
+  }
 
   @Test
   void theRowsHaveTheirSchemaStateAndSecretFieldsButNoSecretValueAnywhere() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY + ", count: 30")) {
-      JsonNode rows = getOk(served, "/api/config").get("rows");
-      JsonNode row = getOk(served, "/api/config/" + ROW);
-      HttpResponse<String> unknown = served.get("/api/config/no-such-row");
+    JsonNode rows = getOk(served, "/api/config").get("rows");
+    JsonNode row = getOk(served, "/api/config/" + ROW);
+    HttpResponse<String> unknown = served.get("/api/config/no-such-row");
 
-      assertThat(rows.findValuesAsString("id")).contains("web", ROW);
-      assertThat(row.get("plugin").asString()).isEqualTo(RealPluginJar.PLUGIN_ID);
-      assertThat(row.get("disabled").asBoolean()).isFalse();
-      assertThat(row.get("state").asString()).isEqualTo("ACTIVE");
-      assertThat(row.get("reason").isNull()).isTrue();
-      assertThat(row.get("schema").get("properties").get("count").get("enum")).isNotEmpty();
-      assertThat(row.get("schema").get("properties").get("apiKey").get("x-secret").asBoolean())
-          .isTrue();
-      assertThat(row.get("config").toString())
-          .isEqualTo("{\"baseURL\":\"" + stub.baseUrl() + "\",\"count\":30}");
-      assertThat(row.get("secrets").toString()).isEqualTo("[\"/apiKey\"]");
-      assertThat(row.get("secretFields").toString()).contains("\"/apiKey\"");
-      assertThat(row.get("credentialRefs").toString()).isEqualTo("[\"TENCENTCLOUD_WSA_APIKEY\"]");
-      String user = "user layer profiles/default/cordis.patch.yml";
-      assertThat(row.get("fieldsFrom").toString()).isEqualTo("{\"baseURL\":\"" + user
-          + "\",\"apiKey\":\"" + user + "\",\"count\":\"" + user + "\"}");
-      assertThat(row.get("configFrom").asString()).isEqualTo(user);
-      assertThat(unknown.statusCode()).isEqualTo(404);
-      assertThat(json(unknown).get("error").get("code").asString()).isEqualTo("UNKNOWN_ROW");
-      for (String path : List.of("/api/config", "/api/config/" + ROW, "/api/config/dump",
-          "/api/plugins", "/api/overview", "/api/credentials")) {
-        assertThat(served.get(path).body()).as(path).doesNotContain(ServedHost.KEY);
-      }
+    assertThat(rows.findValuesAsString("id")).contains("web", ROW);
+    assertThat(row.get("plugin").asString()).isEqualTo(RealPluginJar.PLUGIN_ID);
+    assertThat(row.get("disabled").asBoolean()).isFalse();
+    assertThat(row.get("state").asString()).isEqualTo("ACTIVE");
+    assertThat(row.get("reason").isNull()).isTrue();
+    assertThat(row.get("schema").get("properties").get("count").get("enum")).isNotEmpty();
+    assertThat(row.get("schema").get("properties").get("apiKey").get("x-secret").asBoolean())
+        .isTrue();
+    assertThat(row.get("config").toString())
+        .isEqualTo("{\"baseURL\":\"" + stub.baseUrl() + "\",\"count\":30}");
+    assertThat(row.get("secrets").toString()).isEqualTo("[\"/apiKey\"]");
+    assertThat(row.get("secretFields").toString()).contains("\"/apiKey\"");
+    assertThat(row.get("credentialRefs").toString()).isEqualTo("[\"TENCENTCLOUD_WSA_APIKEY\"]");
+    String user = "user layer profiles/default/cordis.patch.yml";
+    assertThat(row.get("fieldsFrom").toString()).isEqualTo("{\"baseURL\":\"" + user
+        + "\",\"apiKey\":\"" + user + "\",\"count\":\"" + user + "\"}");
+    assertThat(row.get("configFrom").asString()).isEqualTo(user);
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(json(unknown).get("error").get("code").asString()).isEqualTo("UNKNOWN_ROW");
+    for (String path : List.of("/api/config", "/api/config/" + ROW, "/api/config/dump",
+        "/api/plugins", "/api/overview", "/api/credentials")) {
+      assertThat(served.get(path).body()).as(path).doesNotContain(ServedHost.KEY);
     }
   }
 
   @Test
-  void savingCountTwentyReachesTheNextSearchInTheConsolesLayerAndLeavesTheUsersFileAlone()
-      throws Exception {
+  void savingCountTwentyReachesTheNextSearchInTheConsolesLayerAndLeavesTheUsersFileAlone(
+      @TempDir Path home) throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
       Path layer = home.resolve("profiles/default/cordis.patch.yml");
@@ -95,7 +109,7 @@ class ConfigApiTest {
   }
 
   @Test
-  void aSecretSentAsNullIsClearedAndLeftOutIsKeptWithoutACopyInTheConsolesLayer()
+  void aSecretSentAsNullIsClearedAndLeftOutIsKeptWithoutACopyInTheConsolesLayer(@TempDir Path home)
       throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
@@ -124,67 +138,61 @@ class ConfigApiTest {
 
   @Test
   void aNumberBeyondItsMaximumIs400AtItsPointerAndTheFileIsUnchanged() throws Exception {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
-      Path layer = home.resolve("profiles/default/cordis.patch.yml");
-      byte[] before = Files.readAllBytes(layer);
+    Path layer = home.resolve("profiles/default/cordis.patch.yml");
+    byte[] before = Files.readAllBytes(layer);
 
-      HttpResponse<String> refused = served.putJson("/api/config/" + ROW,
-          "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"maxConcurrentSearches\": 65}}");
-      HttpResponse<String> notObject =
-          served.putJson("/api/config/" + ROW, "{\"config\": [1]}");
+    HttpResponse<String> refused = served.putJson("/api/config/" + ROW,
+        "{\"config\": {\"baseURL\": \"" + stub.baseUrl() + "\", \"maxConcurrentSearches\": 65}}");
+    HttpResponse<String> notObject =
+        served.putJson("/api/config/" + ROW, "{\"config\": [1]}");
 
-      assertThat(refused.statusCode()).isEqualTo(400);
-      JsonNode error = json(refused).get("error");
-      assertThat(error.get("code").asString()).isEqualTo("INVALID_CONFIG");
-      assertThat(error.get("violations").toString()).isEqualTo("[{\"pointer\":"
-          + "\"/maxConcurrentSearches\",\"message\":\"must be at most 64 (allowed: 1 to 64;"
-          + " got 65)\"}]");
-      assertThat(error.get("message").asString()).contains("/maxConcurrentSearches")
-          .doesNotContain("\\u").doesNotContain(";;");
-      assertThat(Files.readAllBytes(layer)).isEqualTo(before);
-      assertThat(layer.resolveSibling("console.patch.yml")).doesNotExist();
-      assertThat(notObject.statusCode()).isEqualTo(400);
-      assertThat(notObject.body()).contains("/config: must be a JSON object");
-    }
+    assertThat(refused.statusCode()).isEqualTo(400);
+    JsonNode error = json(refused).get("error");
+    assertThat(error.get("code").asString()).isEqualTo("INVALID_CONFIG");
+    assertThat(error.get("violations").toString()).isEqualTo("[{\"pointer\":"
+        + "\"/maxConcurrentSearches\",\"message\":\"must be at most 64 (allowed: 1 to 64;"
+        + " got 65)\"}]");
+    assertThat(error.get("message").asString()).contains("/maxConcurrentSearches")
+        .doesNotContain("\\u").doesNotContain(";;");
+    assertThat(Files.readAllBytes(layer)).isEqualTo(before);
+    assertThat(layer.resolveSibling("console.patch.yml")).doesNotExist();
+    assertThat(notObject.statusCode()).isEqualTo(400);
+    assertThat(notObject.body()).contains("/config: must be a JSON object");
   }
 
   @Test
   void anApiKeyAnHttpHeaderCannotCarryIs400AtApiKeyWithoutTheKeyAndNothingIsWritten()
       throws Exception {
     String canary = "sk-canary-5e2b7d10";
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
-      Path layer = home.resolve("profiles/default/cordis.patch.yml");
-      byte[] before = Files.readAllBytes(layer);
-      Map<String, String> refused = Map.of(
-          "\\n", "it holds a line break (character 19)",
-          "\\u0000", "it holds a control character (character 19)",
-          "\\u001b[2J", "it holds a control character (character 19)");
+    Path layer = home.resolve("profiles/default/cordis.patch.yml");
+    byte[] before = Files.readAllBytes(layer);
+    Map<String, String> refused = Map.of(
+        "\\n", "it holds a line break (character 19)",
+        "\\u0000", "it holds a control character (character 19)",
+        "\\u001b[2J", "it holds a control character (character 19)");
 
-      refused.forEach((tail, why) -> {
-        HttpResponse<String> saved = served.putJson("/api/config/" + ROW, "{\"config\":"
-            + " {\"baseURL\": \"" + stub.baseUrl() + "\", \"apiKey\": \"" + canary + tail + "\"}}");
+    refused.forEach((tail, why) -> {
+      HttpResponse<String> saved = served.putJson("/api/config/" + ROW, "{\"config\":"
+          + " {\"baseURL\": \"" + stub.baseUrl() + "\", \"apiKey\": \"" + canary + tail + "\"}}");
 
-        assertThat(saved.statusCode()).as(tail).isEqualTo(400);
-        JsonNode error = json(saved).get("error");
-        assertThat(error.get("code").asString()).isEqualTo("INVALID_CONFIG");
-        assertThat(error.get("violations").toString()).isEqualTo("[{\"pointer\":\"/apiKey\","
-            + "\"message\":\"" + why + "; a credential is sent in an HTTP header, which carries"
-            + " visible ASCII characters only (no spaces, tabs, line breaks or non-ASCII"
-            + " characters)\"}]");
-        assertThat(saved.body()).doesNotContain(canary);
-      });
-      assertThat(Files.readAllBytes(layer)).isEqualTo(before);
-      assertThat(layer.resolveSibling("console.patch.yml")).doesNotExist();
-      assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
-          .isEqualTo(200);
-      assertThat(String.join("\n", served.log())).doesNotContain(canary);
-    }
+      assertThat(saved.statusCode()).as(tail).isEqualTo(400);
+      JsonNode error = json(saved).get("error");
+      assertThat(error.get("code").asString()).isEqualTo("INVALID_CONFIG");
+      assertThat(error.get("violations").toString()).isEqualTo("[{\"pointer\":\"/apiKey\","
+          + "\"message\":\"" + why + "; a credential is sent in an HTTP header, which carries"
+          + " visible ASCII characters only (no spaces, tabs, line breaks or non-ASCII"
+          + " characters)\"}]");
+      assertThat(saved.body()).doesNotContain(canary);
+    });
+    assertThat(Files.readAllBytes(layer)).isEqualTo(before);
+    assertThat(layer.resolveSibling("console.patch.yml")).doesNotExist();
+    assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
+        .isEqualTo(200);
+    assertThat(String.join("\n", served.log())).doesNotContain(canary);
   }
 
   @Test
-  void aSaveReadsAndKeepsAnEmojiThatTheParsersReadsSplit() throws Exception {
+  void aSaveReadsAndKeepsAnEmojiThatTheParsersReadsSplit(@TempDir Path home) throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
       Path layer = home.resolve("profiles/default/cordis.patch.yml");
@@ -207,16 +215,13 @@ class ConfigApiTest {
 
   @Test
   void theDumpIsTheRedactedDumpConfigText() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), WITH_KEY)) {
-      HttpResponse<String> dump = served.get("/api/config/dump");
+    HttpResponse<String> dump = served.get("/api/config/dump");
 
-      assertThat(dump.statusCode()).isEqualTo(200);
-      assertThat(dump.headers().firstValue("Content-Type")).hasValueSatisfying(
-          type -> assertThat(type).startsWith("text/plain"));
-      assertThat(dump.body()).isEqualTo(Host.inspect(served.hostOptions()).configYaml())
-          .contains("apiKey: <redacted>").doesNotContain(ServedHost.KEY);
-    }
+    assertThat(dump.statusCode()).isEqualTo(200);
+    assertThat(dump.headers().firstValue("Content-Type")).hasValueSatisfying(
+        type -> assertThat(type).startsWith("text/plain"));
+    assertThat(dump.body()).isEqualTo(Host.inspect(served.hostOptions()).configYaml())
+        .contains("apiKey: <redacted>").doesNotContain(ServedHost.KEY);
   }
 
   /** Searches until the stub's last search body contains {@code text} (the reload applied). */

@@ -23,8 +23,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pf4j.PluginState;
@@ -39,23 +39,24 @@ class ConsolePagesTest {
   static final String CSP =
       "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
-  @TempDir Path home;
-  private SearchProStub stub;
-  private ServedHost served;
+  // One server for the class: each test reads, or signs in a session of its own.
+  @TempDir static Path home;
+  private static SearchProStub stub;
+  private static ServedHost served;
 
-  @BeforeEach
-  void serve() {
+  @BeforeAll
+  static void serve() {
     stub = SearchProStub.answering(SearchProAnswers.onePage("tea"));
     served = ServedHost.start(home, stub.baseUrl(), "");
   }
 
-  @AfterEach
-  void stop() {
+  @AfterAll
+  static void stop() {
     served.close();
     stub.close();
   }
 
-  private HttpResponse<String> anonymous(String path) {
+  private static HttpResponse<String> anonymous(String path) {
     return served.send(HttpRequest.newBuilder(served.url(path)).build());
   }
 

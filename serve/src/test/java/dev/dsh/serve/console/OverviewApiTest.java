@@ -36,7 +36,7 @@ class OverviewApiTest {
       assertThat(overview.get("home").asString()).isEqualTo(home.toString());
       assertThat(overview.get("uptimeSeconds").asLong()).isBetween(0L, 600L);
       assertThat(overview.get("providers").toString())
-          .isEqualTo("[{\"id\":\"yuanbao\",\"available\":true,\"ready\":true,\"reason\":null}]");
+          .isEqualTo("[{\"id\":\"yuanbao\",\"available\":true,\"ready\":true}]");
       assertThat(overview.get("selected").toString())
           .isEqualTo("{\"provider\":\"yuanbao\",\"pinned\":false}");
       assertThat(overview.get("searches").toString()).isEqualTo("{\"total\":2,\"failed\":1}");

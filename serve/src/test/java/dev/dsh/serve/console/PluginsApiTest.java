@@ -28,6 +28,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -37,26 +39,38 @@ class PluginsApiTest {
 
   private static final String ID = RealPluginJar.PLUGIN_ID;
 
-  @TempDir Path home;
+  // One server for the tests that leave the home as they found it; a change starts its own.
+  @TempDir static Path home;
+  private static SearchProStub stub;
+  private static ServedHost served;
   @TempDir Path elsewhere;
 
-  @Test
-  void theListHasTheJarItsRowsAndEveryScopeWithItsState() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      JsonNode list = getOk(served, "/api/plugins");
+  @BeforeAll
+  static void serve() {
+    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+    served = ServedHost.start(home, stub.baseUrl(), "");
+  }
 
-      assertThat(list.get("plugins").toString()).isEqualTo("[{\"id\":\"" + ID + "\",\"version\":\""
-          + RealPluginJar.version() + "\",\"enabled\":true,\"state\":\"STARTED\",\"rows\":[\""
-          + RealPluginJar.ROW_ID + "\"]}]");
-      assertThat(list.get("scopes").toString()).contains(
-          "{\"id\":\"root/" + RealPluginJar.ROW_ID + "\",\"state\":\"ACTIVE\",\"reason\":null}",
-          "{\"id\":\"root/web\",\"state\":\"ACTIVE\",\"reason\":null}");
-    }
+  @AfterAll
+  static void stop() {
+    served.close();
+    stub.close();
   }
 
   @Test
-  void disablingRewritesProfileYmlWholeAndTheProviderGoesThenComesBack()
+  void theListHasTheJarItsRowsAndEveryScopeWithItsState() {
+    JsonNode list = getOk(served, "/api/plugins");
+
+    assertThat(list.get("plugins").toString()).isEqualTo("[{\"id\":\"" + ID + "\",\"version\":\""
+        + RealPluginJar.version() + "\",\"enabled\":true,\"state\":\"STARTED\",\"rows\":[\""
+        + RealPluginJar.ROW_ID + "\"]}]");
+    assertThat(list.get("scopes").toString()).contains(
+        "{\"id\":\"root/" + RealPluginJar.ROW_ID + "\",\"state\":\"ACTIVE\",\"reason\":null}",
+        "{\"id\":\"root/web\",\"state\":\"ACTIVE\",\"reason\":null}");
+  }
+
+  @Test
+  void disablingRewritesProfileYmlWholeAndTheProviderGoesThenComesBack(@TempDir Path home)
       throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
@@ -90,28 +104,25 @@ class PluginsApiTest {
 
   @Test
   void anUnknownPluginIs404WithTheInstalledIds() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> enable =
-          served.putJson("/api/plugins/no-such/enabled", "{\"enabled\": true}");
-      HttpResponse<String> remove = served.delete("/api/plugins/no-such");
-      HttpResponse<String> notBoolean =
-          served.putJson("/api/plugins/" + ID + "/enabled", "{\"enabled\": \"no\"}");
+    HttpResponse<String> enable =
+        served.putJson("/api/plugins/no-such/enabled", "{\"enabled\": true}");
+    HttpResponse<String> remove = served.delete("/api/plugins/no-such");
+    HttpResponse<String> notBoolean =
+        served.putJson("/api/plugins/" + ID + "/enabled", "{\"enabled\": \"no\"}");
 
-      assertThat(enable.statusCode()).isEqualTo(404);
-      assertThat(enable.body()).isEqualTo("{\"error\":{\"code\":\"UNKNOWN_PLUGIN\",\"message\":"
-          + "\"no installed plugin has the id \\\"no-such\\\" (installed: " + ID + "); add its jar"
-          + " with 'dsh plugin add <jar>'\"}}\n");
-      assertThat(remove.statusCode()).isEqualTo(404);
-      assertThat(remove.body()).contains("\"code\":\"UNKNOWN_PLUGIN\"",
-          "no plugin \\\"no-such\\\" is installed");
-      assertThat(notBoolean.statusCode()).isEqualTo(400);
-      assertThat(notBoolean.body()).contains("/enabled: must be true or false");
-    }
+    assertThat(enable.statusCode()).isEqualTo(404);
+    assertThat(enable.body()).isEqualTo("{\"error\":{\"code\":\"UNKNOWN_PLUGIN\",\"message\":"
+        + "\"no installed plugin has the id \\\"no-such\\\" (installed: " + ID + "); add its jar"
+        + " with 'dsh plugin add <jar>'\"}}\n");
+    assertThat(remove.statusCode()).isEqualTo(404);
+    assertThat(remove.body()).contains("\"code\":\"UNKNOWN_PLUGIN\"",
+        "no plugin \\\"no-such\\\" is installed");
+    assertThat(notBoolean.statusCode()).isEqualTo(400);
+    assertThat(notBoolean.body()).contains("/enabled: must be true or false");
   }
 
   @Test
-  void removedThenUploadedTheProviderGoesAndComesBack() throws Exception {
+  void removedThenUploadedTheProviderGoesAndComesBack(@TempDir Path home) throws Exception {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
         ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
       HttpResponse<String> removed = served.delete("/api/plugins/" + ID);
@@ -132,100 +143,91 @@ class PluginsApiTest {
       assertThat(back.get("providers").get(0).get("ready").asBoolean()).isTrue();
       assertThat(served.postJson("/api/search", "{\"query\": \"q\"}").statusCode())
           .isEqualTo(200);
-      assertThat(uploadsLeft()).isEmpty();
+      assertThat(uploadsLeft(home)).isEmpty();
     }
   }
 
   @Test
   void aJarThatIsNoPluginIs400WithTheMessageOfPluginAddAndChangesNothing() throws Exception {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      // Two MiB: over the cap of every other body, well under the upload's.
-      byte[] garbage = new byte[2 << 20];
-      Arrays.fill(garbage, (byte) 'x');
-      Path file = Files.write(elsewhere.resolve("garbage.jar"), garbage);
-      String cli = catchThrowableOfType(PluginLoadException.class,
-          () -> PluginInstaller.add(served.hostOptions(), file)).getMessage();
-      String profileBefore = Files.readString(home.resolve("profiles/default/profile.yml"));
+    // Two MiB: over the cap of every other body, well under the upload's.
+    byte[] garbage = new byte[2 << 20];
+    Arrays.fill(garbage, (byte) 'x');
+    Path file = Files.write(elsewhere.resolve("garbage.jar"), garbage);
+    String cli = catchThrowableOfType(PluginLoadException.class,
+        () -> PluginInstaller.add(served.hostOptions(), file)).getMessage();
+    String profileBefore = Files.readString(home.resolve("profiles/default/profile.yml"));
 
-      HttpResponse<String> refused = upload(served, () -> new ByteArrayInputStream(garbage));
+    HttpResponse<String> refused = upload(served, () -> new ByteArrayInputStream(garbage));
 
-      assertThat(refused.statusCode()).isEqualTo(400);
-      assertThat(json(refused).get("error").get("code").asString()).isEqualTo("BAD_PLUGIN");
-      assertThat(json(refused).get("error").get("message").asString())
-          .isEqualTo(cli.replace(file.toString(), "the uploaded jar"))
-          .startsWith("the uploaded jar: ");
-      assertThat(Files.readString(home.resolve("profiles/default/profile.yml")))
-          .isEqualTo(profileBefore);
-      assertThat(uploadsLeft()).isEmpty();
-    }
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(json(refused).get("error").get("code").asString()).isEqualTo("BAD_PLUGIN");
+    assertThat(json(refused).get("error").get("message").asString())
+        .isEqualTo(cli.replace(file.toString(), "the uploaded jar"))
+        .startsWith("the uploaded jar: ");
+    assertThat(Files.readString(home.resolve("profiles/default/profile.yml")))
+        .isEqualTo(profileBefore);
+    assertThat(uploadsLeft()).isEmpty();
   }
 
   @Test
   void anUploadOverSixtyFourMebibytesIs413() throws Exception {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      long over = (64L << 20) + 1;
+    long over = (64L << 20) + 1;
 
-      // Sent chunked, without a length: the endpoint counts the bytes as they come.
-      HttpResponse<String> refused = upload(served, () -> new InputStream() {
-        private long left = over;
+    // Sent chunked, without a length: the endpoint counts the bytes as they come.
+    HttpResponse<String> refused = upload(served, () -> new InputStream() {
+      private long left = over;
 
-        @Override
-        public int read() {
-          return left-- > 0 ? 'x' : -1;
+      @Override
+      public int read() {
+        return left-- > 0 ? 'x' : -1;
+      }
+
+      @Override
+      public int read(byte[] buffer, int offset, int length) {
+        if (left <= 0) {
+          return -1;
         }
+        int n = (int) Math.min(length, left);
+        Arrays.fill(buffer, offset, offset + n, (byte) 'x');
+        left -= n;
+        return n;
+      }
+    });
 
-        @Override
-        public int read(byte[] buffer, int offset, int length) {
-          if (left <= 0) {
-            return -1;
-          }
-          int n = (int) Math.min(length, left);
-          Arrays.fill(buffer, offset, offset + n, (byte) 'x');
-          left -= n;
-          return n;
-        }
-      });
-
-      assertThat(refused.statusCode()).isEqualTo(413);
-      assertThat(json(refused).get("error").get("code").asString()).isEqualTo("BODY_TOO_LARGE");
-      assertThat(json(refused).get("error").get("message").asString())
-          .startsWith("the plugin jar is over the 67108864-byte (64 MiB) cap");
-      assertThat(uploadsLeft()).isEmpty();
-    }
+    assertThat(refused.statusCode()).isEqualTo(413);
+    assertThat(json(refused).get("error").get("code").asString()).isEqualTo("BODY_TOO_LARGE");
+    assertThat(json(refused).get("error").get("message").asString())
+        .startsWith("the plugin jar is over the 67108864-byte (64 MiB) cap");
+    assertThat(uploadsLeft()).isEmpty();
   }
 
   @Test
   void anUploadTheHomeCannotStoreNamesTheFolderAndTheCauseAsOtherSavesDo() throws Exception {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      Path plugins = home.resolve("plugins");
-      HttpResponse<String> notInstalled;
-      try (UnwritableFolder locked = UnwritableFolder.make(plugins)) {
-        notInstalled = upload(served, () -> stream(RealPluginJar.path()));
-      }
-      HttpResponse<String> notStored;
-      try (UnwritableFolder locked = UnwritableFolder.make(home)) {
-        notStored = upload(served, () -> stream(RealPluginJar.path()));
-      }
-
-      assertThat(notInstalled.statusCode()).isEqualTo(500);
-      assertThat(json(notInstalled).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
-      assertThat(json(notInstalled).get("error").get("message").asString())
-          .startsWith("could not install the uploaded jar: " + plugins + " is not writable (")
-          .endsWith("); " + HomeWrites.FIX);
-      assertThat(notStored.statusCode()).isEqualTo(500);
-      assertThat(json(notStored).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
-      assertThat(json(notStored).get("error").get("message").asString())
-          .startsWith("could not store the uploaded jar: " + home + " is not writable (")
-          .endsWith("); " + HomeWrites.FIX);
-      assertThat(home.resolve("plugins/" + ID + ".jar")).hasSameBinaryContentAs(
-          RealPluginJar.path());
-      assertThat(uploadsLeft()).isEmpty();
-      Canary.nowhere(List.of(notInstalled, notStored), served.log(), ServedHost.TOKEN,
-          ServedHost.KEY);
+    Path plugins = home.resolve("plugins");
+    HttpResponse<String> notInstalled;
+    try (UnwritableFolder locked = UnwritableFolder.make(plugins)) {
+      notInstalled = upload(served, () -> stream(RealPluginJar.path()));
     }
+    HttpResponse<String> notStored;
+    try (UnwritableFolder locked = UnwritableFolder.make(home)) {
+      notStored = upload(served, () -> stream(RealPluginJar.path()));
+    }
+
+    assertThat(notInstalled.statusCode()).isEqualTo(500);
+    assertThat(json(notInstalled).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
+    assertThat(json(notInstalled).get("error").get("message").asString())
+        .startsWith("could not install the uploaded jar: " + plugins + " is not writable (")
+        .endsWith("); " + HomeWrites.FIX);
+    assertThat(notStored.statusCode()).isEqualTo(500);
+    assertThat(json(notStored).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
+    assertThat(json(notStored).get("error").get("message").asString())
+        .startsWith("could not store the uploaded jar: " + home + " is not writable (")
+        .endsWith("); " + HomeWrites.FIX);
+    assertThat(home.resolve("plugins/" + ID + ".jar")).hasSameBinaryContentAs(
+        RealPluginJar.path());
+    assertThat(uploadsLeft()).isEmpty();
+    Canary.nowhere(List.of(notInstalled, notStored), served.log(), ServedHost.TOKEN,
+        ServedHost.KEY);
   }
 
   @Test
@@ -294,7 +296,7 @@ class PluginsApiTest {
     }
   }
 
-  private List<Path> uploadsLeft() throws IOException {
+  private static List<Path> uploadsLeft() throws IOException {
     return uploadsLeft(home);
   }
 

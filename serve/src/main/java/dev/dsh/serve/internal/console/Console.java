@@ -2,31 +2,62 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.model.LifecycleListener;
+import dev.dsh.serve.internal.http.ApiReplies;
+import dev.dsh.serve.internal.http.BearerAuth;
 import dev.dsh.serve.internal.http.ServeToken;
-import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jetty.ee10.servlet.ResourceServlet;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /**
- * The console's server side on the server's context: the pages' shells, the static files under
- * {@code /console/} (from the jar), {@code /api/session} and {@code /api/events}; {@link #gate()}
- * goes in front of the bearer check; {@link #activity()} and {@link #lifecycle} feed the events.
+ * The console's pages, files, {@code /api/session} and {@code /api/events}, and its sign-in
+ * sessions, which {@link #gate()} checks in front of {@link BearerAuth}: a random 256-bit id (the
+ * cookie) with its own CSRF token, in memory, ended by sign-out, after {@link #IDLE} without use
+ * (only what the user does renews one), or once the server's token is not the one it signed in
+ * with. Expiry is checked on each look and swept at each sign-in: no thread.
  */
-public final class Console implements AutoCloseable {
+public final class Console extends Handler.Wrapper implements AutoCloseable {
 
-  private final SessionGate gate;
+  static final String COOKIE = "dsh_session";
+  static final Duration IDLE = Duration.ofHours(12);
+
+  /** The request attribute holding the {@link Session}. */
+  static final String SESSION = "dev.dsh.serve.console.session";
+
+  /** A session; {@code token} is the {@link ServeToken#digest} of the token it signed in with. */
+  record Session(String id, String csrf, Instant used, byte[] token) {
+    @Override
+    public String toString() {
+      return "Session[used=" + used + "]"; // the id and the CSRF token are secrets
+    }
+  }
+
+  private final SecureRandom random = new SecureRandom();
+  private final ConcurrentHashMap<String, Session> open = new ConcurrentHashMap<>();
+  private final Clock clock;
+  private final ServeToken token;
   private final ConsoleEvents events;
 
-  private Console(SessionGate gate, ConsoleEvents events) {
-    this.gate = gate;
-    this.events = events;
+  private Console(Clock clock, ServeToken token) {
+    this.clock = clock;
+    this.token = token;
+    this.events = new ConsoleEvents(clock, this);
   }
 
   /**
@@ -34,22 +65,16 @@ public final class Console implements AutoCloseable {
    * @param clock what sessions' idle time and the events' times are measured by
    */
   public static Console mount(ServletContextHandler context, ServeToken token, Clock clock) {
-    SessionGate sessions = new SessionGate(clock, token);
-    ConsoleEvents events = new ConsoleEvents(clock);
-    context.addServlet(new ServletHolder(new SessionServlet(sessions, token)), "/api/session");
-    ServletHolder stream = new ServletHolder(new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        events.open(request, response, sessions);
-      }
-    });
+    Console console = new Console(clock, token);
+    context.addServlet(new ServletHolder(new SessionServlet(console, token, clock)),
+        "/api/session");
+    ServletHolder stream = new ServletHolder(console.events);
     stream.setAsyncSupported(true);
     context.addServlet(stream, "/api/events");
     ServletHolder pages = new ServletHolder(new PageServlet());
-    // servlet mappings: "" is the root alone
-    for (String path : new String[] {"", "/plugins", "/config", "/config/*", "/credentials",
-        "/search", "/events", PageServlet.LOGIN}) {
+    // servlet mappings: "" is the root alone, "/config/*" holds "/config"
+    for (String path : new String[] {"", "/plugins", "/config/*", "/credentials", "/search",
+        "/events", PageServlet.LOGIN}) {
       context.addServlet(pages, path);
     }
     // Found by a file of its own: the folder's name alone could be another jar's.
@@ -62,12 +87,16 @@ public final class Console implements AutoCloseable {
     statics.setInitParameter("etags", "true");
     statics.setAsyncSupported(true);
     context.addServlet(statics, "/console/*");
-    return new Console(sessions, events);
+    return console;
   }
 
-  /** The handler that lets signed-in sessions (and the open paths) past the bearer check. */
+  /**
+   * The handler that passes a session as {@link BearerAuth#CREDENTIAL} (a change only with its
+   * {@code X-CSRF-Token}) and the sign-in page and files as open, and sends a page asked for
+   * without a session to the sign-in page.
+   */
   public Handler.Wrapper gate() {
-    return gate;
+    return this;
   }
 
   /** Tells the events of every search and reload. */
@@ -87,5 +116,74 @@ public final class Console implements AutoCloseable {
   @Override
   public void close() {
     events.close();
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    String path = Request.getPathInContext(request);
+    String method = request.getMethod();
+    if (request.getHeaders().contains(HttpHeader.AUTHORIZATION) || path.equals("/mcp")) {
+      return super.handle(request, response, callback);
+    }
+    if (path.equals(PageServlet.LOGIN) || path.startsWith("/console/")
+        || path.equals("/api/session") && (method.equals("GET") || method.equals("POST"))) {
+      request.setAttribute(BearerAuth.LET_THROUGH, Boolean.TRUE);
+      return super.handle(request, response, callback);
+    }
+    // Not the event stream, nor a refresh the page makes by itself: a tab left open expires.
+    boolean used =
+        !path.equals("/api/events") && !request.getHeaders().contains("X-Console-Refresh");
+    Optional<Session> session = Request.getCookies(request).stream()
+        .filter(c -> c.getName().equals(COOKIE)).findFirst()
+        .flatMap(cookie -> use(cookie.getValue(), used));
+    if (session.isPresent()) {
+      String sent = request.getHeaders().get("X-CSRF-Token");
+      boolean changing = !method.equals("GET") && !method.equals("HEAD"); // or POST, PUT, DELETE
+      if (changing && (sent == null || !MessageDigest.isEqual(sent.getBytes(StandardCharsets.UTF_8),
+          session.get().csrf().getBytes(StandardCharsets.UTF_8)))) {
+        ApiReplies.error(response, callback, 403, "CSRF", "a change made with the session"
+            + " cookie needs the header X-CSRF-Token with the session's token (GET /api/session)");
+        return true;
+      }
+      request.setAttribute(BearerAuth.CREDENTIAL, Boolean.TRUE);
+      request.setAttribute(SESSION, session.get());
+    } else if (PageServlet.page(path).isPresent()
+        && (method.equals("GET") || method.equals("HEAD"))) {
+      String query = request.getHttpURI().getQuery();
+      Response.sendRedirect(request, response, callback, 303, PageServlet.LOGIN + "?next="
+          + URLEncoder.encode(query == null ? path : path + "?" + query, StandardCharsets.UTF_8),
+          true);
+      return true;
+    }
+    return super.handle(request, response, callback);
+  }
+
+  /** A new session signed in with the server's token; the expired and the stale go first. */
+  Session open(String signedInWith) {
+    Instant now = clock.instant();
+    byte[] digest = ServeToken.digest(signedInWith);
+    open.values().removeIf(session -> !session.used().plus(IDLE).isAfter(now)
+        || !MessageDigest.isEqual(session.token(), digest));
+    Session session = new Session(random(), random(), now, digest);
+    open.put(session.id(), session);
+    return session;
+  }
+
+  /** The live session {@code id}, marked used now if {@code used}. */
+  Optional<Session> use(String id, boolean used) {
+    Instant now = clock.instant();
+    return Optional.ofNullable(open.computeIfPresent(id, (key, session) ->
+        !session.used().plus(IDLE).isAfter(now) || !token.matchesDigest(session.token()) ? null
+            : used ? new Session(key, session.csrf(), now, session.token()) : session));
+  }
+
+  void close(String id) {
+    open.remove(id);
+  }
+
+  private String random() {
+    byte[] bytes = new byte[32];
+    random.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 }

@@ -2,21 +2,29 @@ package dev.dsh.serve.internal.console;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.ProviderChoice;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -31,23 +39,28 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints, behind the server's auth like every {@code /api/*} path, and the
- * one thread ({@code dsh-console-edits}) that makes their edits of the home: each reads, changes
- * and replaces a file, so two at once could undo one another. A request waits for its edit.
+ * The console's data endpoints: one servlet that routes each method and path (405 for others) to
+ * the overview or {@link HomeApi}, and answers the host library's typed failures with a status, a
+ * code and the CLI's message. Edits run on one thread, {@code dsh-console-edits}: each rewrites a
+ * home file, so two at once could undo one another.
  */
-public final class ConsoleApi implements AutoCloseable {
+public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
-  private final ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
-    Thread edits = new Thread(task, "dsh-console-edits");
-    edits.setDaemon(true);
-    return edits;
+  private final transient ExecutorService edits = Executors.newSingleThreadExecutor(task -> {
+    Thread thread = new Thread(task, "dsh-console-edits");
+    thread.setDaemon(true);
+    return thread;
   });
-  private final ServeState state;
-  private final HostOptions options;
+  final transient ServeState state;
+  final transient HostOptions options;
+  private final transient MeterRegistry meters;
+  private final transient HomeApi home = new HomeApi(this);
+  private final long startedNanos = System.nanoTime();
 
-  private ConsoleApi(ServeState state, HostOptions options) {
+  private ConsoleApi(ServeState state, HostOptions options, MeterRegistry meters) {
     this.state = state;
     this.options = options;
+    this.meters = meters;
   }
 
   /**
@@ -56,144 +69,152 @@ public final class ConsoleApi implements AutoCloseable {
    */
   public static ConsoleApi mount(ServletContextHandler context, ServeState state,
       HostOptions host, MeterRegistry meters) {
-    ConsoleApi api = new ConsoleApi(state, host);
-    for (Endpoint endpoint : new Endpoint[] {new OverviewServlet(api, meters),
-        new PluginsServlet(api), new ConfigApiServlet(api), new CredentialsApiServlet(api)}) {
-      ServletHolder holder = new ServletHolder(endpoint);
-      context.getServletHandler().addServletWithMapping(holder, endpoint.path);
-      if (!(endpoint instanceof OverviewServlet)) { // the one endpoint without paths below it
-        context.getServletHandler().addServletWithMapping(holder, endpoint.path + "/*");
-      }
+    ConsoleApi api = new ConsoleApi(state, host, meters);
+    ServletHolder holder = new ServletHolder(api);
+    // "/x/*" maps "/x" too
+    for (String path : List.of("/api/overview", "/api/plugins/*", "/api/config/*",
+        "/api/credentials/*")) {
+      context.addServlet(holder, path);
     }
     return api;
   }
 
-  /** Ends the edits thread once the edit it runs (if any) is done. */
   @Override
   public void close() {
-    thread.shutdown();
+    edits.shutdown();
   }
 
-  /**
-   * What the data endpoints share: the host they read and edit, the dispatch by method and path
-   * (405 for any other), their JSON bodies, and how a failure is answered: each typed failure of
-   * the host library with its status, its code and the CLI's message (never a secret value).
-   */
-  abstract static class Endpoint extends HttpServlet {
-
-    final transient ServeState state;
-    final transient HostOptions options;
-    private final transient ConsoleApi api;
-    private final String path;
-    private final String answers;
-
-    /** @param answers the 405's message: the methods and paths the endpoint answers */
-    Endpoint(ConsoleApi api, String path, String answers) {
-      this.api = api;
-      this.state = api.state;
-      this.options = api.options;
-      this.path = path;
-      this.answers = answers;
-    }
-
-    /** Answers the request if the endpoint takes its method and path ({@code /} for none). */
-    abstract boolean answer(String method, String path, HttpServletRequest request,
-        HttpServletResponse response) throws IOException;
-
-    @Override
-    protected final void service(HttpServletRequest request, HttpServletResponse response)
-        throws IOException {
-      try {
-        String at = Optional.ofNullable(request.getPathInfo()).orElse("/");
-        if (!answer(request.getMethod(), at, request, response)) {
-          ApiReplies.error(response, 405, "METHOD_NOT_ALLOWED", answers);
-        }
-      } catch (RuntimeException e) {
-        fail(response, e);
-      }
-    }
-
-    /** Runs {@code edit} on the edits thread; what it throws is thrown as it was. */
-    <T> T edit(Supplier<T> edit) {
-      try {
-        return CompletableFuture.supplyAsync(edit, api.thread).join();
-      } catch (CompletionException e) {
-        if (e.getCause() instanceof Error error) {
-          throw error;
-        }
-        throw e.getCause() instanceof RuntimeException failure ? failure : e;
-      }
-    }
-
-    static void reply(HttpServletResponse response, JsonNode body) throws IOException {
-      ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(body));
-    }
-
-    /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
-    static JsonNode field(HttpServletRequest request, String name, String mustBe)
-        throws IOException {
-      JsonNode body;
-      try {
-        body = Json.MAPPER.readTree(request.getInputStream());
-      } catch (JacksonException e) {
-        throw new BadRequest("", "the body is not valid JSON: send one JSON object");
-      }
-      if (body == null || !body.isObject()) {
-        throw new BadRequest("", "the body must be a JSON object");
-      }
-      return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
-          .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
-    }
-
-    /** The one path segment of {@code path} ({@code /x}), if the path is that. */
-    static Optional<String> segment(String path) {
-      return path.length() > 1 && path.indexOf('/', 1) < 0
-          ? Optional.of(path.substring(1)) : Optional.empty();
-    }
-
-    /** A scope's failure in one line: its message's first line, else its class's name. */
-    static String reason(Throwable failure) {
-      String message =
-          Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
-      return ControlEscapes.escape(message.lines().findFirst().orElse(""));
-    }
-
-    /** Answers a failure the host library documents, else rethrows it (a 500 without text). */
-    private static void fail(HttpServletResponse response, RuntimeException failure)
-        throws IOException {
-      if (failure instanceof Refusal refusal) {
-        ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
-      } else if (failure instanceof ConfigException invalid) {
-        // The CLI's message has a line per violation: one line here, joined by "; ".
-        String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
-            .replace(":; ", ": ");
-        ObjectNode root = Json.MAPPER.createObjectNode();
-        ArrayNode violations = root.putObject("error").put("code", "INVALID_CONFIG")
-            .put("message", ControlEscapes.escape(message)).putArray("violations");
-        for (ConfigViolation violation : invalid.violations()) {
-          violations.addObject().put("pointer", violation.pointer())
-              .put("message", ControlEscapes.escape(violation.message()));
-        }
-        ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(root));
-      } else if (failure instanceof ProfileEditException edit) {
-        // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
-        int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
-        ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
-      } else if (failure instanceof ProfileException profile) {
-        ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
-      } else if (failure instanceof PluginLoadException) {
-        ApiReplies.error(response, 400, "BAD_PLUGIN", failure.getMessage());
-      } else if (failure instanceof FileAccessException file) {
-        ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
-      } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {
-        ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
+  /** An answer is JSON, text for a {@code String}, or 204 for {@code null}. */
+  @Override
+  protected void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    String resource = request.getServletPath().substring("/api/".length());
+    String[] at = Optional.ofNullable(request.getPathInfo()).orElse("/").substring(1).split("/", 2);
+    String id = at[0];
+    String route = request.getMethod() + " " + resource
+        + (id.isEmpty() ? "" : at.length == 1 ? "/*" : "/*/" + at[1]);
+    try {
+      Object answer = switch (route) {
+        case "GET overview" -> overview();
+        case "GET plugins" -> home.list();
+        case "POST plugins" -> home.upload(request);
+        case "PUT plugins/*/enabled" -> home.enable(id, field(request, "enabled",
+            "true or false"));
+        case "DELETE plugins/*" -> home.remove(id);
+        case "GET config" -> Map.of("rows", home.rows());
+        case "GET config/*" -> id.equals("dump") ? Host.inspect(options).configYaml()
+            : home.row(id);
+        case "PUT config/*" -> home.save(id, field(request, "config",
+            "the row's whole config as a JSON object"));
+        case "GET credentials" -> home.credentials();
+        case "PUT credentials/*" -> home.store(id, field(request, "value",
+            "the credential's value as a string"));
+        case "DELETE credentials/*" -> home.store(id, null);
+        default -> throw new Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
+            + request.getRequestURI() + " is not in the console's API (docs/console-api.md)");
+      };
+      if (answer == null) {
+        response.setStatus(204);
+      } else if (answer instanceof String text) {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        response.setContentType("text/plain;charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
       } else {
-        throw failure;
+        ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(answer));
       }
+    } catch (RuntimeException e) {
+      fail(response, e);
     }
   }
 
-  /** A refusal of an endpoint's own, answered with its status and code. */
+  /** Runs {@code edit} on the edits thread; what it throws is thrown as it was. */
+  <T> T edit(Supplier<T> edit) {
+    try {
+      return CompletableFuture.supplyAsync(edit, edits).join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException failure ? failure : e;
+    }
+  }
+
+  /** A scope's failure in one line: its message's first line, else its class's name. */
+  static String reason(Throwable failure) {
+    String message =
+        Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
+    return ControlEscapes.escape(message.lines().findFirst().orElse(""));
+  }
+
+  /** The host, its providers, the one a search gets now, and the searches since the start. */
+  private ObjectNode overview() {
+    ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
+        .put("profile", options.profile()).put("home", options.home().root().toString())
+        .put("uptimeSeconds", Duration.ofNanos(System.nanoTime() - startedNanos).toSeconds());
+    Optional<Host> host = state.booted();
+    root.set("providers", Json.MAPPER.valueToTree(host.map(h -> h.status().providers())
+        .orElse(List.of())));
+    ProviderChoice choice = host.map(ProviderChoice::of).orElseGet(() -> new ProviderChoice(
+        Optional.empty(), false, Optional.of(state.notReady().orElse("the host is not running"))));
+    ObjectNode selected = root.putObject("selected").put("provider", choice.provider().orElse(null))
+        .put("pinned", choice.pinned());
+    choice.reason().ifPresent(reason -> selected.put("reason", reason));
+    Collection<Counter> ended = meters.find("dsh.searches").counters();
+    root.putObject("searches")
+        .put("total", (long) ended.stream().mapToDouble(Counter::count).sum())
+        .put("failed", (long) ended.stream().filter(c -> !"ok".equals(c.getId().getTag("outcome")))
+            .mapToDouble(Counter::count).sum());
+    return root;
+  }
+
+  /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
+  private static JsonNode field(HttpServletRequest request, String name, String mustBe)
+      throws IOException {
+    JsonNode body;
+    try {
+      body = Json.MAPPER.readTree(request.getInputStream());
+    } catch (JacksonException e) {
+      throw new BadRequest("", "the body is not valid JSON: send one JSON object");
+    }
+    if (body == null || !body.isObject()) {
+      throw new BadRequest("", "the body must be a JSON object");
+    }
+    return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
+        .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
+  }
+
+  /** Answers a failure the host library documents, else rethrows it (a 500 without text). */
+  private static void fail(HttpServletResponse response, RuntimeException failure)
+      throws IOException {
+    if (failure instanceof Refusal refusal) {
+      ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
+    } else if (failure instanceof ConfigException invalid) {
+      // The CLI's message has a line per violation: one line here, joined by "; ".
+      String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
+          .replace(":; ", ": ");
+      ObjectNode root = Json.MAPPER.createObjectNode();
+      ArrayNode violations = root.putObject("error").put("code", "INVALID_CONFIG")
+          .put("message", ControlEscapes.escape(message)).putArray("violations");
+      for (ConfigViolation violation : invalid.violations()) {
+        violations.addObject().put("pointer", violation.pointer())
+            .put("message", ControlEscapes.escape(violation.message()));
+      }
+      ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(root));
+    } else if (failure instanceof ProfileEditException edit) {
+      // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
+      int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
+      ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
+    } else if (failure instanceof ProfileException profile) {
+      ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
+    } else if (failure instanceof FileAccessException file) {
+      ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
+    } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {
+      ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
+    } else {
+      throw failure;
+    }
+  }
+
+  /** A refusal of the console's own, answered with its status and code. */
   static final class Refusal extends RuntimeException {
     private final int status;
     private final String code;

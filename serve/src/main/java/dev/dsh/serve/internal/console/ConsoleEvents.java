@@ -7,9 +7,13 @@ import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.SearchRecord;
 import dev.dsh.serve.internal.http.ApiReplies;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -20,37 +24,37 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's events: the last {@value #KEPT} lifecycle, reload and search events, and the open
- * {@code /api/events} streams they go to. One thread ({@code dsh-console-events}) owns the ring
- * and the streams, so the host's listeners only hand it work and never block. An event has a text
- * for scripts and its fields under its kind's name, for the page to word in its language; URLs'
- * user-info is redacted, as the CLI's lines are; no event carries a config value.
+ * {@code GET /api/events}: the last {@value #KEPT} lifecycle, reload and search events, then each
+ * new one, as Server-Sent Events, each with a text for scripts and its fields for the page, URLs'
+ * user-info redacted. One thread, {@code dsh-console-events}, owns the ring and the streams.
  */
-final class ConsoleEvents implements ActivityListener, AutoCloseable {
+final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoCloseable {
 
   static final int KEPT = 200;
   static final int MAX_STREAMS = 32;
+  static final int MAX_PENDING = 2 * KEPT;
 
-  /** An event kept: its id and its SSE frame. */
-  private record Kept(long id, String frame) {}
-
-  private final ScheduledExecutorService owner = Executors.newSingleThreadScheduledExecutor(
-      task -> {
+  private final transient ScheduledExecutorService owner =
+      Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "dsh-console-events");
         thread.setDaemon(true);
         return thread;
       });
-  private final Clock clock;
+  private final transient Clock clock;
+  private final transient Console sessions;
   private final AtomicInteger open = new AtomicInteger();
-  private final ArrayDeque<Kept> ring = new ArrayDeque<>(); // owned by the thread
-  private final List<EventStream> streams = new ArrayList<>(); // owned by the thread
+  // the frames of the events lastId - size + 1 to lastId, owned by the thread
+  private final transient ArrayDeque<String> ring = new ArrayDeque<>();
+  private final transient List<Stream> streams = new ArrayList<>(); // owned by the thread
   private long lastId; // owned by the thread
 
-  ConsoleEvents(Clock clock) {
+  ConsoleEvents(Clock clock, Console sessions) {
     this.clock = clock;
+    this.sessions = sessions;
     // A heartbeat under the connector's 30 s idle timeout: an open stream is never idle.
     owner.scheduleAtFixedRate(() -> List.copyOf(streams).forEach(s -> s.send(": beat\n\n")),
         15, 15, TimeUnit.SECONDS);
@@ -80,70 +84,55 @@ final class ConsoleEvents implements ActivityListener, AutoCloseable {
         .put("error", event.errorLine().map(UrlUserInfo::redact).orElse(null)));
   }
 
-  /**
-   * {@code GET /api/events}: Server-Sent Events, the kept events after the {@code Last-Event-ID} a
-   * reconnecting {@code EventSource} sends (all without one), then live ones, each {@code data:}
-   * one JSON object with its {@code id:}. Held asynchronously: an open stream holds no thread.
-   */
-  void open(HttpServletRequest request, HttpServletResponse response, SessionGate sessions)
+  /** The kept events after {@code Last-Event-ID} (all without one), then live ones. */
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    if (!admit()) {
+    if (open.getAndUpdate(n -> n < MAX_STREAMS ? n + 1 : n) >= MAX_STREAMS) {
       response.setHeader("Retry-After", "10");
       ApiReplies.error(response, 503, "TOO_MANY_STREAMS", "the server holds " + MAX_STREAMS
           + " event streams already: close a console tab");
       return;
     }
-    response.setContentType("text/event-stream");
-    response.setCharacterEncoding("utf-8");
+    response.setContentType("text/event-stream;charset=utf-8");
     response.setHeader("Cache-Control", "no-store");
     AsyncContext async = request.startAsync();
-    async.setTimeout(0); // open until the client leaves or the server closes
+    async.setTimeout(0); // no thread held: open until the client leaves or the server closes
     // A session's stream ends once the session does; a bearer token's lives on.
-    EventStream stream = new EventStream(async, response.getOutputStream(), this,
-        request.getAttribute(SessionGate.SESSION) instanceof SessionGate.Session session
+    Stream stream = new Stream(async, response.getOutputStream(),
+        request.getAttribute(Console.SESSION) instanceof Console.Session session
             ? () -> sessions.use(session.id(), false).isPresent() : () -> true);
     response.getOutputStream().setWriteListener(stream);
     String last = String.valueOf(request.getHeader("Last-Event-ID")).strip();
     attach(stream, last.matches("\\d{1,18}") ? Long.parseLong(last) : 0);
   }
 
-  /** Takes an admitted stream: the kept events after {@code after} (all for 0), then each new one. */
-  void attach(EventStream stream, long after) {
+  /** Takes a stream: the kept events after {@code after} (all for 0), then each new one. */
+  void attach(Stream stream, long after) {
     hop(() -> {
-      ring.stream().filter(kept -> kept.id() > after).forEach(kept -> stream.send(kept.frame()));
+      ring.stream().skip(Math.max(0, after - lastId + ring.size())).forEach(stream::send);
       streams.add(stream);
     }, stream::end);
-  }
-
-  /** Whether one more stream may open; each admitted one is let go by {@link #ended}. */
-  boolean admit() {
-    return open.getAndUpdate(n -> n < MAX_STREAMS ? n + 1 : n) < MAX_STREAMS;
-  }
-
-  /** A stream ended: once each, on the owner thread unless it had closed. */
-  void ended(EventStream stream) {
-    streams.remove(stream);
-    open.decrementAndGet();
-  }
-
-  /** Runs {@code task} on the owner thread, or {@code refused} once it has closed. */
-  void hop(Runnable task, Runnable refused) {
-    try {
-      owner.execute(task);
-    } catch (RejectedExecutionException e) {
-      refused.run();
-    }
   }
 
   /** Ends every stream and the thread. */
   @Override
   public void close() {
-    hop(() -> List.copyOf(streams).forEach(EventStream::end), () -> {});
+    hop(() -> List.copyOf(streams).forEach(Stream::end), () -> {});
     owner.shutdown();
     try {
       owner.awaitTermination(2, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Runs {@code task} on the owner thread, or {@code refused} once it has closed. */
+  private void hop(Runnable task, Runnable refused) {
+    try {
+      owner.execute(task);
+    } catch (RejectedExecutionException e) {
+      refused.run();
     }
   }
 
@@ -155,13 +144,79 @@ final class ConsoleEvents implements ActivityListener, AutoCloseable {
       ObjectNode event = Json.MAPPER.createObjectNode().put("id", id)
           .put("time", clock.instant().toString()).put("kind", kind).put("text", line);
       event.set(kind, detail);
-      Kept kept = new Kept(id, "id: " + id + "\ndata: " + Json.MAPPER.writeValueAsString(event)
-          + "\n\n");
-      ring.add(kept);
+      String frame = "id: " + id + "\ndata: " + Json.MAPPER.writeValueAsString(event) + "\n\n";
+      ring.add(frame);
       if (ring.size() > KEPT) {
         ring.poll();
       }
-      List.copyOf(streams).forEach(stream -> stream.send(kept.frame()));
+      List.copyOf(streams).forEach(stream -> stream.send(frame));
     }, () -> {});
+  }
+
+  /**
+   * One open stream, written without blocking on the owner thread. A client {@value #MAX_PENDING}
+   * frames behind is dropped, and so is one whose session ended (at its next frame or heartbeat).
+   */
+  final class Stream implements WriteListener {
+
+    private final AsyncContext async;
+    private final ServletOutputStream out;
+    private final BooleanSupplier signedIn;
+    private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
+    private boolean closed;
+
+    Stream(AsyncContext async, ServletOutputStream out, BooleanSupplier signedIn) {
+      this.async = async;
+      this.out = out;
+      this.signedIn = signedIn;
+    }
+
+    /** Queues {@code frame} and writes what the client can take now. */
+    void send(String frame) {
+      if (!closed && (pending.size() >= MAX_PENDING || !signedIn.getAsBoolean())) {
+        end();
+      } else if (!closed) {
+        pending.add(frame.getBytes(StandardCharsets.UTF_8));
+        write();
+      }
+    }
+
+    @Override
+    public void onWritePossible() {
+      hop(this::write, () -> {});
+    }
+
+    @Override
+    public void onError(Throwable failure) {
+      hop(this::end, () -> {});
+    }
+
+    /** Completes the response, once; the events forget the stream. */
+    void end() {
+      if (!closed) {
+        closed = true;
+        pending.clear();
+        streams.remove(this);
+        open.decrementAndGet();
+        try {
+          async.complete();
+        } catch (IllegalStateException e) {
+          // completed by the container already: the client went away
+        }
+      }
+    }
+
+    private void write() {
+      try {
+        while (!closed && out.isReady() && !pending.isEmpty()) {
+          out.write(pending.poll()); // aggregated, or sent with what the output held
+          if (pending.isEmpty() && out.isReady()) {
+            out.flush(); // an empty flush would be called back again and again
+          }
+        }
+      } catch (IOException | IllegalStateException e) {
+        end();
+      }
+    }
   }
 }

@@ -1,42 +1,43 @@
 package dev.dsh.serve.internal.console;
 
+import dev.dsh.host.json.Json;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import dev.dsh.host.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.eclipse.jetty.util.StringUtil;
-import tools.jackson.core.type.TypeReference;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.type.TypeReference;
 
 /**
- * The pages' shells, rendered from the one template ({@value #TEMPLATE}) in the chosen language:
- * {@code ?lang=} sets the language cookie and sends the browser back without it ({@code 303}),
- * else the cookie, else {@code Accept-Language}. In the template {@code {{name}}} is a value of the
- * server's and {@code {{t:key}}} a message, each HTML-escaped; {@code {{here:page}}} and {@code
- * {{mine:lang}}} mark the current page and language, {@code {{switch:lang}}} links this page in
- * another language; {@code {{signout}}} is the sign-out button, when signed in. {@link
- * SessionGate} has already sent a visitor who is not signed in to the sign-in page.
+ * The pages' shells: the one template ({@value #TEMPLATE}, its placeholders as docs/console-api.md
+ * lists them) in the language {@code ?lang=} sets (a cookie, then 303 back), else the cookie's,
+ * else {@code Accept-Language}'s.
  */
 final class PageServlet extends HttpServlet {
 
   static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
   static final String LOGIN = "/login";
 
-  /** The navigation bar's pages (the template lists them too), each at {@link #link}. */
+  /** Each language's code ({@code ?lang=}, the cookie, the message file) and HTML tag. */
+  private static final Map<String, String> TAGS = Map.of("en", "en", "zh", "zh-CN");
+
+  private static final Map<String, Map<String, String>> MESSAGES =
+      Map.of("en", messages("en"), "zh", messages("zh"));
+
   private static final List<String> NAV =
       List.of("overview", "plugins", "config", "credentials", "search", "events");
 
@@ -46,26 +47,14 @@ final class PageServlet extends HttpServlet {
   /** A page: its name (the shell's {@code data-page}) and, for {@code config-row}, the row. */
   record Page(String name, String row) {}
 
-  private final String template;
-
-  PageServlet() {
-    try (InputStream in = PageServlet.class.getResourceAsStream(TEMPLATE)) {
-      template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static String link(String page) {
-    return page.equals("overview") ? "/" : "/" + page;
-  }
+  private final String template = read(TEMPLATE);
 
   /** The page {@code path} shows, if it is one of the console's (the sign-in page too). */
   static Optional<Page> page(String path) {
     String row = path.startsWith("/config/") ? path.substring("/config/".length()) : "";
     return path.equals(LOGIN) ? Optional.of(new Page("login", ""))
         : !row.isEmpty() && !row.contains("/") ? Optional.of(new Page("config-row", row))
-        : NAV.stream().filter(name -> link(name).equals(path))
+        : NAV.stream().filter(name -> path.equals(name.equals("overview") ? "/" : "/" + name))
             .map(name -> new Page(name, "")).findFirst();
   }
 
@@ -83,24 +72,22 @@ final class PageServlet extends HttpServlet {
         .split("&")).filter(p -> !p.isEmpty() && !p.startsWith("lang=")).collect(
             Collectors.joining("&"));
     if (request.getParameter("lang") != null) {
-      Language.named(request.getParameter("lang")).ifPresent(language -> {
-        Cookie cookie = new Cookie(Language.COOKIE, language.code());
-        cookie.setPath("/");
-        cookie.setMaxAge(365 * 24 * 3600);
-        cookie.setAttribute("SameSite", "Lax");
-        response.addCookie(cookie);
-      });
+      named(request.getParameter("lang")).ifPresent(language -> response.addHeader("Set-Cookie",
+          "dsh_lang=" + language + "; Path=/; Max-Age=31536000; SameSite=Lax")); // a year
       response.setStatus(303);
       response.setHeader("Location", otherQuery.isEmpty() ? path : path + "?" + otherQuery);
       return;
     }
-    Language language = Language.choose(cookie(request, Language.COOKIE),
-        request.getHeader("Accept-Language"));
+    // Accept-Language by quality; without one, getLocales gives the server's own locale
+    String language = named(cookie(request, "dsh_lang")).or(() -> request.getHeader(
+        "Accept-Language") == null ? Optional.empty() : Collections.list(request.getLocales())
+            .stream().map(Locale::getLanguage).filter(TAGS::containsKey).findFirst())
+        .orElse("en");
     String next = request.getParameter("next");
     boolean local = next != null && next.startsWith("/") && !next.startsWith("//")
         && !next.startsWith("/\\") && next.chars().noneMatch(c -> c < 0x20 || c == 0x7f);
     byte[] body = render(page.get(), path, otherQuery, language,
-        request.getAttribute(SessionGate.SESSION) != null, local ? next : "/")
+        request.getAttribute(Console.SESSION) != null, local ? next : "/")
         .getBytes(StandardCharsets.UTF_8);
     response.setContentType("text/html; charset=utf-8");
     response.setHeader("Cache-Control", "no-store");
@@ -108,24 +95,28 @@ final class PageServlet extends HttpServlet {
     response.getOutputStream().write(body);
   }
 
-  private String render(Page page, String path, String otherQuery, Language language,
+  private String render(Page page, String path, String otherQuery, String language,
       boolean signedIn, String next) {
+    Map<String, String> messages = MESSAGES.get(language);
     String current = page.name().equals("config-row") ? "config" : page.name();
-    Map<String, String> text = Map.of("lang", language.tag(), "page", page.name(),
-        "row", page.row(), "next", next, "title", language.text("title." + page.name()),
-        "loading", language.text("page.loading"));
-    return PLACEHOLDER.matcher(template).replaceAll(match -> Matcher.quoteReplacement(
-        switch (String.valueOf(match.group(1))) {
-          case "t:" -> escape(language.text(match.group(2)));
-          case "here:" -> match.group(2).equals(current) ? " aria-current=\"page\"" : "";
-          case "mine:" -> match.group(2).equals(language.code()) ? " aria-current=\"true\"" : "";
-          // this page in another language, its other query parameters kept
-          case "switch:" -> escape(path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&")
-              + "lang=" + match.group(2));
-          default -> !match.group(2).equals("signout") ? escape(text.getOrDefault(match.group(2),
-              "")) : signedIn ? "<button type=\"button\" id=\"signout\" class=\"signout\">"
-              + escape(language.text("nav.signout")) + "</button>" : "";
-        }));
+    Map<String, String> text = Map.of("lang", TAGS.get(language), "page", page.name(),
+        "row", page.row(), "next", next, "title", messages.get("title." + page.name()),
+        "loading", messages.get("page.loading"));
+    String signout = !signedIn ? "" : "<button type=\"button\" id=\"signout\" class=\"signout\">"
+        + StringUtil.sanitizeXmlString(messages.get("nav.signout")) + "</button>";
+    return PLACEHOLDER.matcher(template).replaceAll(match -> {
+      String key = match.group(2);
+      return Matcher.quoteReplacement(switch (String.valueOf(match.group(1))) {
+        case "here:" -> key.equals(current) ? " aria-current=\"page\"" : "";
+        case "mine:" -> key.equals(language) ? " aria-current=\"true\"" : "";
+        case "t:" -> StringUtil.sanitizeXmlString(messages.getOrDefault(key, key));
+        // this page in another language, its other query parameters kept
+        case "switch:" -> StringUtil.sanitizeXmlString(
+            path + "?" + otherQuery + (otherQuery.isEmpty() ? "" : "&") + "lang=" + key);
+        default -> key.equals("signout") ? signout
+            : StringUtil.sanitizeXmlString(text.getOrDefault(key, ""));
+      });
+    });
   }
 
   /** The value of the cookie {@code name}, if sent. */
@@ -134,65 +125,22 @@ final class PageServlet extends HttpServlet {
         .filter(c -> c.getName().equals(name)).map(Cookie::getValue).findFirst().orElse(null);
   }
 
-  /** {@code text} safe in HTML text and in a quoted attribute ({@code & < > " '} escaped). */
-  private static String escape(String text) {
-    return StringUtil.sanitizeXmlString(text);
+  /** The language {@code value} names by its code or its tag ({@code zh-CN}). */
+  private static Optional<String> named(@Nullable String value) {
+    return TAGS.entrySet().stream().filter(language -> language.getKey().equalsIgnoreCase(value)
+        || language.getValue().equalsIgnoreCase(value)).map(Map.Entry::getKey).findFirst();
   }
 
-  /** The console's languages and their message files ({@code messages/<code>.json}, flat). */
-  enum Language {
-    EN("en", "en"),
-    ZH("zh", "zh-CN");
+  private static Map<String, String> messages(String language) {
+    return Map.copyOf(Json.MAPPER.readValue(read("/dev/dsh/serve/console/messages/" + language
+        + ".json"), new TypeReference<Map<String, String>>() {}));
+  }
 
-    /** The cookie remembering the language chosen with {@code ?lang=}. */
-    static final String COOKIE = "dsh_lang";
-
-    private final String code;
-    private final String tag;
-    private final Map<String, String> messages;
-
-    Language(String code, String tag) {
-      this.code = code;
-      this.tag = tag;
-      try (InputStream in = Language.class.getResourceAsStream(
-          "/dev/dsh/serve/console/messages/" + code + ".json")) {
-        messages = Map.copyOf(Json.MAPPER.readValue(in, new TypeReference<Map<String, String>>() {}));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-
-    /** {@code en} or {@code zh}: the message file's name, {@code ?lang=}'s and the cookie's value. */
-    String code() {
-      return code;
-    }
-
-    /** The HTML language tag: {@code en} or {@code zh-CN}. */
-    String tag() {
-      return tag;
-    }
-
-    /** The text of {@code key}, or the key itself when the file lacks it. */
-    String text(String key) {
-      return messages.getOrDefault(key, key);
-    }
-
-    static Optional<Language> named(@Nullable String value) {
-      return Stream.of(values()).filter(language -> language.code.equalsIgnoreCase(value)
-          || language.tag.equalsIgnoreCase(value)).findFirst();
-    }
-
-    /** The cookie's, else the first of {@code Accept-Language} that is one, else English. */
-    static Language choose(@Nullable String cookie, @Nullable String acceptLanguage) {
-      try {
-        return named(cookie).or(() -> acceptLanguage == null ? Optional.empty()
-            : Locale.LanguageRange.parse(acceptLanguage).stream()
-                .map(range -> range.getRange().split("-", 2)[0])
-                .filter(primary -> primary.equals("zh") || primary.equals("en")).findFirst()
-                .flatMap(Language::named)).orElse(EN);
-      } catch (IllegalArgumentException e) {
-        return EN; // a malformed header chooses nothing
-      }
+  private static String read(String resource) {
+    try (InputStream in = PageServlet.class.getResourceAsStream(resource)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -7,41 +7,52 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /api/session}: {@code POST} signs in with the server's token in a JSON body (never in a
- * URL) and sets the session cookie, failed attempts limited per remote address; {@code GET} says
- * whether the cookie is signed in, with its CSRF token; {@code DELETE} signs out.
+ * {@code /api/session}: sign in with the server's token in a JSON body (never in a URL), the
+ * session's state with its CSRF token, sign out. Past {@value #MAX_FAILURES} wrong tokens from an
+ * address within {@link #WINDOW}, it waits for the window's end (10,000 addresses remembered).
  */
 final class SessionServlet extends HttpServlet {
 
-  private final transient SessionGate sessions;
-  private final transient ServeToken token;
+  static final int MAX_FAILURES = 5;
+  static final Duration WINDOW = Duration.ofMinutes(1);
 
-  SessionServlet(SessionGate sessions, ServeToken token) {
+  private record Failures(Instant start, int count) {}
+
+  private final transient Map<String, Failures> failures = new LinkedHashMap<>(); // guarded by this
+  private final transient Console sessions;
+  private final transient ServeToken token;
+  private final transient Clock clock;
+
+  SessionServlet(Console sessions, ServeToken token, Clock clock) {
     this.sessions = sessions;
     this.token = token;
+    this.clock = clock;
   }
 
   @Override
   protected void doPost(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     String address = request.getRemoteAddr();
-    OptionalLong wait = sessions.retryAfter(address);
-    if (wait.isPresent()) {
-      response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
+    long wait = retryAfter(address);
+    if (wait > 0) {
+      response.setHeader("Retry-After", Long.toString(wait));
       ApiReplies.error(response, 429, "TOO_MANY_ATTEMPTS", "too many wrong tokens from this"
-          + " address: try again in " + wait.getAsLong() + " s");
+          + " address: try again in " + wait + " s");
       return;
     }
-    byte[] body = request.getInputStream().readNBytes(8 * 1024 + 1);
-    JsonNode presented;
+    JsonNode presented; // the stack caps the body
     try {
-      presented = body.length > 8 * 1024 ? null : Json.MAPPER.readTree(body).path("token");
+      presented = Json.MAPPER.readTree(request.getInputStream()).path("token");
     } catch (JacksonException e) {
       presented = null;
     }
@@ -51,23 +62,23 @@ final class SessionServlet extends HttpServlet {
     } else if (!token.matches(presented.asString())) {
       Optional<String> noToken = token.problem();
       if (noToken.isEmpty()) {
-        sessions.failed(address);
+        failed(address);
       }
       ApiReplies.error(response, 401, "UNAUTHORIZED",
           noToken.orElse("that is not the server's token; it is in " + token.where()));
     } else {
-      SessionGate.Session session = sessions.open(presented.asString());
+      Console.Session session = sessions.open(presented.asString());
       response.addHeader("Set-Cookie", cookie(session.id(), request.isSecure(), false));
       ApiReplies.json(response, 200, Json.MAPPER.createObjectNode().put("csrf", session.csrf())
-          .put("expiresInSeconds", SessionGate.IDLE.toSeconds()).toString());
+          .put("expiresInSeconds", Console.IDLE.toSeconds()).toString());
     }
   }
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    Optional<SessionGate.Session> session = Optional.ofNullable(
-        PageServlet.cookie(request, SessionGate.COOKIE)).flatMap(id -> sessions.use(id, true));
+    Optional<Console.Session> session = Optional.ofNullable(
+        PageServlet.cookie(request, Console.COOKIE)).flatMap(id -> sessions.use(id, true));
     ApiReplies.json(response, 200, session.map(s -> Json.MAPPER.createObjectNode()
         .put("signedIn", true).put("csrf", s.csrf())).orElseGet(() -> Json.MAPPER
             .createObjectNode().put("signedIn", false)).toString());
@@ -76,16 +87,33 @@ final class SessionServlet extends HttpServlet {
   /** Reached only signed in with the CSRF token, or with the bearer token (then a no-op). */
   @Override
   protected void doDelete(HttpServletRequest request, HttpServletResponse response) {
-    if (request.getAttribute(SessionGate.SESSION) instanceof SessionGate.Session session) {
+    if (request.getAttribute(Console.SESSION) instanceof Console.Session session) {
       sessions.close(session.id());
     }
     response.addHeader("Set-Cookie", cookie("", request.isSecure(), true));
-    response.setHeader("Cache-Control", "no-store");
     response.setStatus(204);
   }
 
+  /** The seconds {@code address} must wait before its next sign-in; 0 when it may try now. */
+  private synchronized long retryAfter(String address) {
+    Instant now = clock.instant();
+    Failures seen = failures.computeIfPresent(address,
+        (key, window) -> window.start().plus(WINDOW).isAfter(now) ? window : null);
+    return seen == null || seen.count() < MAX_FAILURES ? 0
+        : Math.max(1, Duration.between(now, seen.start().plus(WINDOW)).toSeconds() + 1);
+  }
+
+  /** {@code address} gave a wrong token: its window starts at its first failure. */
+  private synchronized void failed(String address) {
+    failures.merge(address, new Failures(clock.instant(), 1),
+        (seen, one) -> new Failures(seen.start(), seen.count() + 1));
+    if (failures.size() > 10_000) {
+      failures.remove(failures.keySet().iterator().next());
+    }
+  }
+
   private static String cookie(String value, boolean secure, boolean clear) {
-    return SessionGate.COOKIE + "=" + value + "; Path=/; HttpOnly; SameSite=Strict"
+    return Console.COOKIE + "=" + value + "; Path=/; HttpOnly; SameSite=Strict"
         + (secure ? "; Secure" : "") + (clear ? "; Max-Age=0" : "");
   }
 }

@@ -56,10 +56,10 @@ class EventStreamTest {
   void aClientThatTakesEveryFrameKeepsItsStream() {
     AtomicInteger completions = new AtomicInteger();
     Output out = new Output();
-    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC())) {
-      EventStream stream = new EventStream(counting(completions), out, events, () -> true);
+    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC(), null)) {
+      ConsoleEvents.Stream stream = events.new Stream(counting(completions), out, () -> true);
 
-      for (int i = 0; i < EventStream.MAX_PENDING * 2; i++) {
+      for (int i = 0; i < ConsoleEvents.MAX_PENDING * 2; i++) {
         stream.send("data: " + i + "\n\n");
       }
 
@@ -73,11 +73,11 @@ class EventStreamTest {
   void aClientThatFallsTooFarBehindIsDroppedNotBufferedWithoutBound() {
     AtomicInteger completions = new AtomicInteger();
     Output out = new Output();
-    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC())) {
-      EventStream stream = new EventStream(counting(completions), out, events, () -> true);
+    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC(), null)) {
+      ConsoleEvents.Stream stream = events.new Stream(counting(completions), out, () -> true);
       out.ready = false;
 
-      for (int i = 0; i < EventStream.MAX_PENDING; i++) {
+      for (int i = 0; i < ConsoleEvents.MAX_PENDING; i++) {
         stream.send("data: " + i + "\n\n");
       }
       assertThat(completions).as("still within its bound").hasValue(0);
@@ -96,11 +96,11 @@ class EventStreamTest {
   void anEventHasItsFieldsUnderItsKindForThePageAndItsTextForScriptsEachRedacted()
       throws Exception {
     Output out = new Output();
-    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC())) {
+    try (ConsoleEvents events = new ConsoleEvents(Clock.systemUTC(), null)) {
       events.lifecycle(new LifecycleEvent(LifecycleEvent.Kind.FAILED, "root/web", "web", 3,
           new IllegalStateException("cannot reach\n  http://ann:pw@example.com/x")));
       events.reloaded(List.of("row web failed", "see http://ann:pw@example.com/"));
-      events.attach(new EventStream(counting(new AtomicInteger()), out, events, () -> true), 0);
+      events.attach(events.new Stream(counting(new AtomicInteger()), out, () -> true), 0);
       long end = System.nanoTime() + 10_000_000_000L;
       while (out.taken.toString(StandardCharsets.UTF_8).split("data: ").length < 3) {
         assertThat(System.nanoTime()).as("both frames written").isLessThan(end);

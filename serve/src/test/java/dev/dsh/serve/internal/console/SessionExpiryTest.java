@@ -108,14 +108,14 @@ class SessionExpiryTest {
     String cookie = signIn(TOKEN).headers().firstValue("Set-Cookie").orElseThrow()
         .split(";", 2)[0];
 
-    clock.move(SessionGate.IDLE.minusSeconds(1));
+    clock.move(Console.IDLE.minusSeconds(1));
     assertThat(send(to("/api/session").header("Cookie", cookie)).body())
         .as("used just in time").contains("\"signedIn\":true");
-    clock.move(SessionGate.IDLE.minusSeconds(1));
+    clock.move(Console.IDLE.minusSeconds(1));
     assertThat(send(to("/plugins").header("Cookie", cookie)).statusCode())
         .as("the use renewed it").isEqualTo(200);
 
-    clock.move(SessionGate.IDLE);
+    clock.move(Console.IDLE);
 
     HttpResponse<String> page = send(to("/plugins").header("Cookie", cookie));
     assertThat(page.statusCode()).isEqualTo(303);
@@ -134,7 +134,7 @@ class SessionExpiryTest {
         .split(";", 2)[0];
     console.activity().reloaded(List.of()); // an event for the stream to replay at once
 
-    clock.move(SessionGate.IDLE.minusSeconds(1));
+    clock.move(Console.IDLE.minusSeconds(1));
     assertThat(send(to("/plugins").header("Cookie", cookie).header("X-Console-Refresh", "1"))
         .statusCode()).as("a refresh the page made by itself").isEqualTo(200);
     HttpResponse<Stream<String>> stream = client.send(to("/api/events").header("Cookie", cookie)
@@ -155,7 +155,7 @@ class SessionExpiryTest {
 
   @Test
   void theSignInLimitEndsWithItsMinute() throws Exception {
-    for (int i = 0; i < SessionGate.MAX_FAILURES; i++) {
+    for (int i = 0; i < SessionServlet.MAX_FAILURES; i++) {
       assertThat(signIn("wrong").statusCode()).isEqualTo(401);
     }
     clock.move(Duration.ofSeconds(20));
@@ -164,7 +164,7 @@ class SessionExpiryTest {
     assertThat(refused.statusCode()).isEqualTo(429);
     assertThat(refused.headers().firstValue("Retry-After")).hasValue("41");
 
-    clock.move(SessionGate.WINDOW.minusSeconds(20));
+    clock.move(SessionServlet.WINDOW.minusSeconds(20));
     assertThat(signIn(TOKEN).statusCode()).isEqualTo(200);
   }
 }

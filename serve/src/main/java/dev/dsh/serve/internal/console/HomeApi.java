@@ -1,0 +1,196 @@
+package dev.dsh.serve.internal.console;
+
+import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialSource;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostInspection;
+import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.ProfileEdits;
+import dev.dsh.host.ProfileForm;
+import dev.dsh.host.json.ControlEscapes;
+import dev.dsh.host.json.Json;
+import dev.dsh.host.json.StatusJson;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.host.model.ScopeInfo;
+import dev.dsh.serve.internal.api.BadRequest;
+import dev.dsh.serve.internal.http.Limits;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What the Plugins, Config and Credentials pages read and change in the home, as the CLI does it,
+ * never answering a secret value: jars, scopes, the rows of the {@link ProfileForm} with their
+ * scopes' states, and the credentials the rows name. A change applies by the host's reload.
+ */
+final class HomeApi {
+
+  record Row(String id, String plugin, boolean disabled, @Nullable String state,
+      @Nullable String reason, @Nullable JsonNode schema, Map<String, Object> config,
+      Set<String> secrets, Set<String> secretFields, Set<String> credentialRefs,
+      String configFrom, Map<String, String> fieldsFrom) {}
+
+  /** {@code source}: {@code store}, {@code environment} or null. */
+  record Credential(String ref, boolean configured, @Nullable String source, boolean writable,
+      List<String> rows) {}
+
+  private final ConsoleApi api;
+
+  HomeApi(ConsoleApi api) {
+    this.api = api;
+  }
+
+  /** Every row, its state read from the running host (null while it has no scope). */
+  List<Row> rows() {
+    List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
+    return Host.inspect(api.options).form().rows().stream().map(row -> {
+      Optional<ScopeInfo> scope =
+          scopes.stream().filter(s -> s.id().equals("root/" + row.id())).findFirst();
+      return new Row(row.id(), row.plugin(), row.disabled(),
+          scope.map(s -> s.state().name()).orElse(null),
+          scope.flatMap(ScopeInfo::failure).map(ConsoleApi::reason).orElse(null),
+          row.schema().orElse(null), row.config(), row.secretsSet(), row.secretFields(),
+          row.credentialRefs(), row.configOrigin(), row.fieldOrigins());
+    }).toList();
+  }
+
+  Row row(String id) {
+    return rows().stream().filter(row -> row.id().equals(id)).findFirst()
+        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_ROW",
+            "profile " + api.options.profile() + " has no row \"" + id + "\""));
+  }
+
+  Map<String, Row> save(String id, JsonNode config) {
+    if (!config.isObject()) {
+      throw new BadRequest("/config", "must be a JSON object: the row's whole config");
+    }
+    Map<String, Object> tree = Json.MAPPER.convertValue(config, new TypeReference<>() {});
+    return Map.of("row", api.edit(() -> {
+      ProfileEdits.saveRowConfig(api.options, id, tree, api.state.booted());
+      return row(id);
+    }));
+  }
+
+  Map<String, List<Credential>> credentials() {
+    return Map.of("credentials", Host.inspect(api.options).form().credentials().stream()
+        .map(c -> new Credential(c.ref(), c.configured(), c.source()
+            .map(s -> s == CredentialSource.ENV ? "environment" : s.id()).orElse(null),
+            c.writable(), c.rows())).toList());
+  }
+
+  /** Stores {@code value} as {@code ref}, or removes it for null; answers nothing (204). */
+  @Nullable Object store(String ref, @Nullable JsonNode value) {
+    try {
+      CredentialRef name = CredentialRef.of(ref);
+      if (value == null) {
+        api.edit(() -> Host.inspect(api.options).credentials().unset(name));
+        return null;
+      } else if (!value.isString() || value.stringValue().isBlank()) {
+        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", value.isString()
+            ? "cannot store " + ref + ": the value is empty" : "the value must be a JSON string");
+      }
+      return api.edit(() -> {
+        Host.inspect(api.options).credentials().set(name, value.stringValue());
+        return null;
+      });
+    } catch (IllegalArgumentException e) { // the name's rule or the store's, never the value
+      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+    } catch (UnsupportedOperationException e) {
+      throw new ConsoleApi.Refusal(409, "NOT_WRITABLE",
+          "cannot store " + ref + ": the credentials row has no writable store");
+    }
+  }
+
+  ObjectNode list() {
+    HostInspection inspection = Host.inspect(api.options);
+    List<StatusJson.Plugin> loaded = api.state.booted().map(Host::plugins).orElse(List.of());
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.putArray("plugins");
+    for (HostInspection.PluginJar jar : inspection.jars()) {
+      ObjectNode entry = root.withArray("plugins").addObject().put("id", jar.id())
+          .put("version", jar.version()).put("enabled", jar.enabled())
+          .put("state", loaded.stream().filter(p -> p.id().equals(jar.id()))
+              .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"));
+      jar.rows().forEach(entry.putArray("rows")::add);
+    }
+    for (HostInspection.RefusedJar refused : inspection.refusedJars()) {
+      root.withArray("refused").addObject().put("file", refused.file().getFileName().toString())
+          .put("problem", ControlEscapes.escape(refused.problem()));
+    }
+    root.putArray("scopes");
+    for (ScopeInfo scope : api.state.booted().map(Host::scopes).orElse(List.of())) {
+      root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
+          .put("reason", scope.failure().map(ConsoleApi::reason).orElse(null));
+    }
+    return root;
+  }
+
+  Map<String, Boolean> enable(String id, JsonNode enabled) {
+    if (!enabled.isBoolean()) {
+      throw new BadRequest("/enabled", "must be true or false");
+    }
+    return Map.of("changed",
+        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled.booleanValue())));
+  }
+
+  PluginInstaller.Removed remove(String id) {
+    return api.edit(() -> PluginInstaller.remove(api.options, id)).orElseThrow(() ->
+        new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed"));
+  }
+
+  /** Stages the body in the home (on this thread: a slow client holds up no edit), installs it. */
+  ObjectNode upload(HttpServletRequest request) throws IOException {
+    String type = Optional.ofNullable(request.getContentType()).orElse("")
+        .split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    if (!type.equals("application/java-archive") && !type.equals("application/octet-stream")) {
+      throw new IllegalArgumentException("the body must be the plugin's jar, sent with"
+          + " Content-Type: application/java-archive");
+    }
+    Path jar = ProfileEdits.stageUpload(api.options, new FilterInputStream(
+        request.getInputStream()) {
+      private long total;
+
+      @Override
+      public int read(byte[] buffer, int offset, int length) throws IOException {
+        int read = super.read(buffer, offset, length);
+        if ((total += Math.max(read, 0)) > Limits.UPLOAD_CAP) {
+          throw new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
+              + Limits.UPLOAD_CAP + "-byte (64 MiB) cap: upload a smaller one, or install it"
+              + " with 'dsh plugin add <jar>'");
+        }
+        return read;
+      }
+    });
+    try {
+      PluginInstaller.Installed added = api.edit(() -> {
+        try {
+          return PluginInstaller.add(api.options, jar);
+        } catch (PluginLoadException e) {
+          // The temporary file's name means nothing to the user: the message names the upload.
+          throw new ConsoleApi.Refusal(400, "BAD_PLUGIN", named(e, jar));
+        } catch (FileAccessException e) {
+          throw new FileAccessException(named(e, jar), (IOException) e.getCause());
+        }
+      });
+      return Json.MAPPER.createObjectNode().put("id", added.id()).put("version", added.version());
+    } finally {
+      Files.deleteIfExists(jar);
+    }
+  }
+
+  private static String named(RuntimeException e, Path jar) {
+    return e.getMessage().replace(jar.toString(), "the uploaded jar");
+  }
+}
