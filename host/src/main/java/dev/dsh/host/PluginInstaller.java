@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -81,7 +80,8 @@ public final class PluginInstaller {
         }
         // One jar per plugin: another file of the same id goes before the target is replaced.
         for (Path other : PluginJars.jarsIn(plugins)) {
-          if (!other.equals(target) && readable(other, checked.id()).isPresent()) {
+          if (!other.equals(target) && PluginJar.pluginIdOf(other).filter(checked.id()::equals)
+              .isPresent()) {
             Files.deleteIfExists(other);
           }
         }
@@ -103,8 +103,7 @@ public final class PluginInstaller {
    * @throws PluginLoadException as {@link #add} does, and its other exceptions
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
-    Optional<PluginJar> installed = PluginJars.jarsIn(options.home().plugins()).stream()
-        .flatMap(file -> readable(file, pluginId).stream()).findFirst();
+    Optional<PluginJar> installed = PluginJars.scan(options.home()).jar(pluginId);
     if (installed.isEmpty()) {
       Path given = jar.get();
       Optional<String> other = PluginJar.pluginIdOf(given).filter(id -> !id.equals(pluginId));
@@ -176,7 +175,7 @@ public final class PluginInstaller {
       throw FileProblems.failed("cannot create a folder to try " + jar + " in", e,
           Path.of(System.getProperty("java.io.tmpdir")), FileAccessException.Kind.FOLDER);
     }
-    try (PluginLoader loader = new PluginLoader(scratch, Duration.ZERO)) {
+    try (PluginLoader loader = new PluginLoader(scratch)) {
       return loader.load(jar);
     } finally {
       // The loader deleted its copy as it closed: only the empty folders are left.
@@ -196,18 +195,6 @@ public final class PluginInstaller {
     ProfileSpec enabled = spec.withBundle(pluginId);
     if (!enabled.equals(spec)) {
       enabled.write(options.home().profileFile(options.profile()));
-    }
-  }
-
-  /** The jar, when it reads as a plugin and its id is {@code pluginId}. */
-  private static Optional<PluginJar> readable(Path file, String pluginId) {
-    if (PluginJar.pluginIdOf(file).filter(pluginId::equals).isEmpty()) {
-      return Optional.empty(); // the manifest alone tells: no need for the whole check
-    }
-    try {
-      return Optional.of(PluginJars.inspect(file));
-    } catch (PluginLoadException e) {
-      return Optional.empty(); // not a readable plugin: not one that is installed
     }
   }
 
