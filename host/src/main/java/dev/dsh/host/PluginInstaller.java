@@ -28,22 +28,13 @@ import java.util.function.Supplier;
  */
 public final class PluginInstaller {
 
-  /**
-   * A plugin installed, its bundle listed in the profile.
-   *
-   * @param id the jar's {@code Plugin-Id}; it is installed as {@code plugins/<id>.jar}
-   * @param version the jar's {@code Plugin-Version}
-   * @param profile the profile whose {@code profile.yml} lists its bundle
-   */
+  /** A plugin installed as {@code plugins/<id>.jar}, its bundle listed in {@code profile}. */
   public record Installed(String id, String version, String profile) {}
 
   /**
-   * A plugin removed: its jars deleted, its bundle out of the profile.
-   *
-   * @param id the plugin id
-   * @param notes what became of the user's entries for its rows, one line each, in the words the
-   *     composed profile reports them in at every later start (kept and skipped)
-   * @param profileProblem why the profile does not compose after the removal, if it does not
+   * A plugin removed: its jars deleted, its bundle out of the profile. {@code notes} say what
+   * became of the user's entries for its rows, as every later start says it; {@code
+   * profileProblem} why the profile does not compose after the removal, if it does not.
    */
   public record Removed(String id, List<String> notes, Optional<String> profileProblem) {
     public Removed {
@@ -166,7 +157,10 @@ public final class PluginInstaller {
     }
   }
 
-  /** Loads the jar once in a scratch folder: what only loading tells, before anything changes. */
+  /**
+   * Loads the jar once in a scratch folder (not the home, which may not be writable yet): what only
+   * loading tells, before anything changes.
+   */
   private static LoadedPlugin trialLoad(Path jar) {
     Path scratch;
     try {
@@ -179,13 +173,9 @@ public final class PluginInstaller {
       return loader.load(jar);
     } finally {
       // The loader deleted its copy as it closed: only the empty folders are left.
-      for (Path dir : List.of(scratch.resolve(".cache/plugins"), scratch.resolve(".cache"), scratch)) {
-        try {
-          Files.deleteIfExists(dir);
-        } catch (IOException e) {
-          // a leftover in the system's temporary folder is harmless
-        }
-      }
+      scratch.resolve(".cache/plugins").toFile().delete();
+      scratch.resolve(".cache").toFile().delete();
+      scratch.toFile().delete();
     }
   }
 

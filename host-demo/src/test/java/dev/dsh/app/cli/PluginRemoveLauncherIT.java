@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 part 4, through the real {@code ./dsh}: after {@code plugin remove}, the user's entry
+ * Through the real {@code ./dsh}: after {@code plugin remove}, the user's entry
  * for the removed plugin's row is kept byte for byte and reported in one line, every command
  * works, and adding the plugin back applies the entry again. {@code --dump-config} names the layer
  * that set each row's config.

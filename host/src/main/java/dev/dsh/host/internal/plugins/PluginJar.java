@@ -107,10 +107,7 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
     }
   }
 
-  /**
-   * The {@code Plugin-Id} in the jar's manifest, read alone: known even for a jar refused for
-   * another reason, so it can still be removed by id. Empty when it cannot be read.
-   */
+  /** The manifest's {@code Plugin-Id} alone, if it reads: a refused jar is still removed by id. */
   public static Optional<String> pluginIdOf(Path jar) {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       return Optional.ofNullable(attribute(manifest(zip, jar).getMainAttributes(), "Plugin-Id"));

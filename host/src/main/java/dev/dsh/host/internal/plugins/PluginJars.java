@@ -63,10 +63,7 @@ public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failure
     return jar(pluginId).flatMap(PluginJar::configSchema);
   }
 
-  /**
-   * The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist. A
-   * {@link FileAccessException} names a {@code dir} that is not a folder or cannot be listed.
-   */
+  /** The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist. */
   public static List<Path> jarsIn(Path dir) {
     if (!Files.isDirectory(dir)) {
       if (Files.exists(dir)) {

@@ -46,10 +46,8 @@ public final class PluginLoader implements AutoCloseable {
   }
 
   /**
-   * Loads and starts one plugin jar.
-   *
-   * @param jar the jar, e.g. in {@code plugins/}; it is copied, never loaded in place
-   * @throws PluginLoadException naming {@code jar} and why; nothing is left loaded
+   * Loads and starts {@code jar} from a private copy; a {@link PluginLoadException} names it and
+   * why it does not load, and leaves nothing loaded.
    */
   public synchronized LoadedPlugin load(Path jar) {
     Path copy = copies.take(Objects.requireNonNull(jar, "jar"));
@@ -69,11 +67,7 @@ public final class PluginLoader implements AutoCloseable {
     }
   }
 
-  /**
-   * Stops and unloads the plugin, closes its class loader and deletes its copy.
-   *
-   * @return whether a plugin with that id was loaded
-   */
+  /** Stops and unloads the plugin, closes its class loader and deletes its copy, if loaded. */
   public synchronized boolean unload(String pluginId) {
     LoadedPlugin plugin = loaded.remove(pluginId);
     if (plugin == null) {
@@ -93,13 +87,6 @@ public final class PluginLoader implements AutoCloseable {
   /** The loaded plugin with {@code pluginId}. */
   public synchronized Optional<LoadedPlugin> plugin(String pluginId) {
     return Optional.ofNullable(loaded.get(pluginId));
-  }
-
-  /** The loaded plugin whose jar is {@code source}, as passed to {@link #load}. */
-  public synchronized Optional<LoadedPlugin> loadedFrom(Path source) {
-    Path wanted = source.toAbsolutePath().normalize();
-    return loaded.values().stream()
-        .filter(p -> p.source().toAbsolutePath().normalize().equals(wanted)).findFirst();
   }
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */

@@ -78,7 +78,7 @@ class PluginLoaderTest {
         () -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
             plugin.cachedCopy()))).isEqualTo("rw-------"),
         () -> assertThat(loader.plugins()).containsExactly(plugin),
-        () -> assertThat(loader.loadedFrom(jar)).contains(plugin));
+        () -> assertThat(plugin.source()).isEqualTo(jar));
   }
 
   @Test
