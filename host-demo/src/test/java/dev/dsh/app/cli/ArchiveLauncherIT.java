@@ -82,7 +82,9 @@ class ArchiveLauncherIT {
       Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("r--r--r--"));
       List<String> lines = Files.readAllLines(key);
       Files.write(key, List.of(lines.get(0), lines.get(1), stat(archive)));
+      Identity restored = Identity.of(archive);
       assertMapsItsArchive(archive);
+      assertThat(Identity.of(archive)).as("the copy mapped, not made again").isEqualTo(restored);
     }
     try (Stream<Path> files = Files.list(launcher.cwd())) {
       for (Path file : files.toList()) {

@@ -69,9 +69,11 @@ class PluginRemoveLauncherIT {
     assertThat(applied.out()).contains("- id: web-search-yuanbao\n  name: " + ID + "\n"
         + "  from: bundle \"" + ID + "\"\n"
         + "  configFrom: user layer profiles/default/cordis.patch.yml\n"
+        + "  fieldsFrom:\n    count: user layer profiles/default/cordis.patch.yml\n"
         + "  disabled: false\n  config:\n    count: 20\n");
     assertThat(Files.readString(home.resolve("profiles/default/profile.yml")))
-        .isEqualTo("bundles:\n  - \"" + ID + "\"\n");
+        .isEqualTo("# Written by dsh (plugin add, remove, enable, disable, the console), whole:"
+            + " your own settings go in cordis.patch.yml\nbundles:\n  - \"" + ID + "\"\n");
   }
 
   private static RealLauncher.Result dsh(RealLauncher launcher, Path home, String... args)
