@@ -19,7 +19,7 @@ final class LeftoverThreads {
   /** How long an unloaded plugin's threads get to end before they are reported, in ms. */
   private static final long GRACE_MILLIS = 1000;
 
-  /** Weak, so that a leftover thread that ends lets its plugin's class loader go. */
+  // Weak, so that a leftover thread that ends lets its plugin's class loader go.
   private record Left(String pluginId, WeakReference<Thread> thread) {}
 
   private final Consumer<String> events;

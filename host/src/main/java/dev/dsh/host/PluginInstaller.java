@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -29,22 +28,13 @@ import java.util.function.Supplier;
  */
 public final class PluginInstaller {
 
-  /**
-   * A plugin installed, its bundle listed in the profile.
-   *
-   * @param id the jar's {@code Plugin-Id}; it is installed as {@code plugins/<id>.jar}
-   * @param version the jar's {@code Plugin-Version}
-   * @param profile the profile whose {@code profile.yml} lists its bundle
-   */
+  /** A plugin installed as {@code plugins/<id>.jar}, its bundle listed in {@code profile}. */
   public record Installed(String id, String version, String profile) {}
 
   /**
-   * A plugin removed: its jars deleted, its bundle out of the profile.
-   *
-   * @param id the plugin id
-   * @param notes what became of the user's entries for its rows, one line each, in the words the
-   *     composed profile reports them in at every later start (kept and skipped)
-   * @param profileProblem why the profile does not compose after the removal, if it does not
+   * A plugin removed: its jars deleted, its bundle out of the profile. {@code notes} say what
+   * became of the user's entries for its rows, as every later start says it; {@code
+   * profileProblem} why the profile does not compose after the removal, if it does not.
    */
   public record Removed(String id, List<String> notes, Optional<String> profileProblem) {
     public Removed {
@@ -81,7 +71,8 @@ public final class PluginInstaller {
         }
         // One jar per plugin: another file of the same id goes before the target is replaced.
         for (Path other : PluginJars.jarsIn(plugins)) {
-          if (!other.equals(target) && readable(other, checked.id()).isPresent()) {
+          if (!other.equals(target) && PluginJar.pluginIdOf(other).filter(checked.id()::equals)
+              .isPresent()) {
             Files.deleteIfExists(other);
           }
         }
@@ -103,8 +94,7 @@ public final class PluginInstaller {
    * @throws PluginLoadException as {@link #add} does, and its other exceptions
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
-    Optional<PluginJar> installed = PluginJars.jarsIn(options.home().plugins()).stream()
-        .flatMap(file -> readable(file, pluginId).stream()).findFirst();
+    Optional<PluginJar> installed = PluginJars.scan(options.home()).jar(pluginId);
     if (installed.isEmpty()) {
       Path given = jar.get();
       Optional<String> other = PluginJar.pluginIdOf(given).filter(id -> !id.equals(pluginId));
@@ -167,7 +157,10 @@ public final class PluginInstaller {
     }
   }
 
-  /** Loads the jar once in a scratch folder: what only loading tells, before anything changes. */
+  /**
+   * Loads the jar once in a scratch folder (not the home, which may not be writable yet): what only
+   * loading tells, before anything changes.
+   */
   private static LoadedPlugin trialLoad(Path jar) {
     Path scratch;
     try {
@@ -176,17 +169,13 @@ public final class PluginInstaller {
       throw FileProblems.failed("cannot create a folder to try " + jar + " in", e,
           Path.of(System.getProperty("java.io.tmpdir")), FileAccessException.Kind.FOLDER);
     }
-    try (PluginLoader loader = new PluginLoader(scratch, Duration.ZERO)) {
+    try (PluginLoader loader = new PluginLoader(scratch)) {
       return loader.load(jar);
     } finally {
       // The loader deleted its copy as it closed: only the empty folders are left.
-      for (Path dir : List.of(scratch.resolve(".cache/plugins"), scratch.resolve(".cache"), scratch)) {
-        try {
-          Files.deleteIfExists(dir);
-        } catch (IOException e) {
-          // a leftover in the system's temporary folder is harmless
-        }
-      }
+      scratch.resolve(".cache/plugins").toFile().delete();
+      scratch.resolve(".cache").toFile().delete();
+      scratch.toFile().delete();
     }
   }
 
@@ -196,18 +185,6 @@ public final class PluginInstaller {
     ProfileSpec enabled = spec.withBundle(pluginId);
     if (!enabled.equals(spec)) {
       enabled.write(options.home().profileFile(options.profile()));
-    }
-  }
-
-  /** The jar, when it reads as a plugin and its id is {@code pluginId}. */
-  private static Optional<PluginJar> readable(Path file, String pluginId) {
-    if (PluginJar.pluginIdOf(file).filter(pluginId::equals).isEmpty()) {
-      return Optional.empty(); // the manifest alone tells: no need for the whole check
-    }
-    try {
-      return Optional.of(PluginJars.inspect(file));
-    } catch (PluginLoadException e) {
-      return Optional.empty(); // not a readable plugin: not one that is installed
     }
   }
 

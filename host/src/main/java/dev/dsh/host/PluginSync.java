@@ -31,8 +31,8 @@ final class PluginSync {
   private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   /** Whether loads and unloads are announced (by {@code dsh run}, not one-shot commands). */
   private boolean announce;
-  // Published after each load and unload, so a status never waits on a loader that is waiting for
-  // a jar to settle.
+  // Published after each load and unload, so a status never waits on a loader busy starting a
+  // plugin's code.
   private volatile List<LoadedPlugin> loadedView = List.of();
 
   PluginSync(PluginLoader loader, Path folder, Consumer<String> events, LeftoverThreads leftovers) {
@@ -66,14 +66,14 @@ final class PluginSync {
       if (now == null || !now.equals(loadedJars.get(plugin.source())) && !sameBytes(plugin)) {
         unload(plugin, disposeRowsOf);
       } else {
-        // A touched jar, or one whose stamp was taken while the loader waited for it to settle.
+        // A touched jar, or one rewritten with the same bytes while it loaded.
         loadedJars.put(plugin.source(), now);
       }
     }
     rejectedJars.keySet().retainAll(onDisk.keySet());
     List<String> problems = new ArrayList<>();
     onDisk.forEach((jar, stamp) -> {
-      if (loader.loadedFrom(jar).isEmpty() && !stamp.equals(rejectedJars.get(jar))) {
+      if (!loadedJars.containsKey(jar) && !stamp.equals(rejectedJars.get(jar))) {
         load(jar, stamp, problems);
       }
     });

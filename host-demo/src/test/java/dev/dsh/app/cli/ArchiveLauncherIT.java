@@ -6,6 +6,7 @@ import dev.dsh.app.cli.ArchiveProbe.Identity;
 import dev.dsh.host.model.HostVersion;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -29,12 +30,16 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Through the real {@code ./dsh}: the class-data-sharing archive is made on the first start after a
  * build and mapped by the later ones; an archive its key (one {@code stat} of java and the
- * archive) does not describe is never mapped but made again, and a JVM crash puts nothing on stdout nor in the
- * caller's folder ({@link ArchiveRefusalLauncherIT}: the archives the launcher refuses to map).
+ * archive) does not describe is never mapped but made again, and a JVM crash puts nothing on
+ * stdout nor in the caller's folder ({@link ArchiveRefusalLauncherIT}: the archives the launcher
+ * refuses to map).
  *
  * <p>The launcher runs a copy of the distribution, so the archives damaged here are never the one
- * the other tests' starts map. Every test starts from a good archive (made again when the test
- * before left it stale); a making takes a few seconds, half a minute on a loaded machine.
+ * the other tests' starts map. A making takes seconds, half a minute on a loaded machine, so the
+ * archive is made once: every test starts from a copy of it, its key written as the launcher
+ * writes one and proved by a start that maps it. A damaged archive is shown unmapped under the
+ * launcher's marker of a failed making (which stops it trying again); its remaking is shown once
+ * per cause (a truncation under {@code dsh mcp}, a rebuild, a key that is junk).
  */
 class ArchiveLauncherIT {
 
@@ -46,6 +51,8 @@ class ArchiveLauncherIT {
   private static RealLauncher launcher;
   private static Path archive;
   private static Path key;
+  private static Path failed;
+  private static Path pristine;
   private static RealLauncher.Result search;
   private static RealLauncher.Result mcp;
 
@@ -54,7 +61,9 @@ class ArchiveLauncherIT {
     launcher = RealLauncher.withOwnDistribution(shared);
     archive = launcher.dist().resolve("dsh.jsa");
     key = launcher.dist().resolve("dsh.jsa.key");
+    failed = launcher.dist().resolve("dsh.jsa.failed");
     assertMapsItsArchive(archive);
+    pristine = Files.copy(archive, shared.resolve("pristine.jsa"));
     search();
     search = search(); // the second: the first also installs the demo plugin into the home
     mcp = mcpInitialize();
@@ -66,7 +75,17 @@ class ArchiveLauncherIT {
 
   @BeforeEach
   void startFromAGoodArchive() throws Exception {
-    assertMapsItsArchive(archive);
+    Files.deleteIfExists(failed);
+    if (Files.mismatch(archive, pristine) != -1 || !keyDescribesArchive()) {
+      Files.deleteIfExists(archive);
+      Files.copy(pristine, archive);
+      Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("r--r--r--"));
+      List<String> lines = Files.readAllLines(key);
+      Files.write(key, List.of(lines.get(0), lines.get(1), stat(archive)));
+      Identity restored = Identity.of(archive);
+      assertMapsItsArchive(archive);
+      assertThat(Identity.of(archive)).as("the copy mapped, not made again").isEqualTo(restored);
+    }
     try (Stream<Path> files = Files.list(launcher.cwd())) {
       for (Path file : files.toList()) {
         Files.delete(file);
@@ -135,15 +154,10 @@ class ArchiveLauncherIT {
 
   @ParameterizedTest
   @EnumSource(Damage.class)
-  void aDamagedArchiveIsNotMappedButMadeAgainAndTheSearchIsAsEver(Damage damage) throws Exception {
-    Identity before = Identity.of(archive);
+  void aDamagedArchiveIsNotMappedAndTheSearchIsAsEver(Damage damage) throws Exception {
     damage.applyTo(archive);
 
-    RealLauncher.Result result = search();
-
-    assertThat(result).as("exit, stdout and stderr as with a good archive").isEqualTo(search);
-    assertNothingInTheWorkingFolder();
-    assertRemadeSince(before);
+    assertNotMappedAndTheSearchIsAsEver();
   }
 
   @Test
@@ -162,15 +176,23 @@ class ArchiveLauncherIT {
 
   @Test
   void anArchiveOfAnotherBuildIsMadeAgainAndNeverWrittenInPlace() throws Exception {
-    Path earlier = Files.copy(archive, shared.resolve("earlier-build.jsa"),
-        StandardCopyOption.REPLACE_EXISTING);
     Identity before = Identity.of(archive);
-    // A rebuild: a class-path jar newer than the archive.
+    // A rebuild: a class-path jar newer than the archive (its time put back at the end, so the
+    // archive the other tests copy stays the JVM's match for the class path).
     Path lib;
     try (Stream<Path> jars = Files.list(launcher.dist().resolve("lib"))) {
       lib = jars.sorted().findFirst().orElseThrow();
     }
+    FileTime built = Files.getLastModifiedTime(lib);
     Files.setLastModifiedTime(lib, FileTime.from(Instant.now()));
+    try {
+      assertRebuiltArchiveMadeAgainNeverInPlace(before);
+    } finally {
+      Files.setLastModifiedTime(lib, built);
+    }
+  }
+
+  private static void assertRebuiltArchiveMadeAgainNeverInPlace(Identity before) throws Exception {
 
     try (FileChannel mapped = FileChannel.open(archive, StandardOpenOption.READ)) {
       long size = mapped.size();
@@ -188,13 +210,9 @@ class ArchiveLauncherIT {
     }
 
     // The earlier build's archive put back: its key does not describe it.
-    Identity rebuilt = Identity.of(archive);
-    Files.copy(earlier, archive, StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(pristine, archive, StandardCopyOption.REPLACE_EXISTING);
 
-    RealLauncher.Result result = search();
-
-    assertThat(result).isEqualTo(search);
-    assertRemadeSince(rebuilt);
+    assertNotMappedAndTheSearchIsAsEver();
   }
 
   @Test
@@ -245,6 +263,36 @@ class ArchiveLauncherIT {
     // JDK 17 hard-wires its summary to stdout: that is what asking for the report costs.
     assertThat(crashed.out()).contains("SIGBUS").contains(report.toString());
     Files.delete(report);
+  }
+
+  /** A search with the archive's making held off by its failure marker: the archive is not mapped. */
+  private static void assertNotMappedAndTheSearchIsAsEver() throws Exception {
+    Files.writeString(failed, "");
+    Path log = shared.resolve("cds.log");
+    Files.deleteIfExists(log);
+
+    RealLauncher.Result result = launcher.run(
+        Map.of("DSH_JAVA_OPTS", "-Xlog:cds=info,class+load=info:file=" + log), "--home",
+        shared.resolve("home").toString(), "--profile", "demo", "search", "--json", "DeepSeek");
+
+    assertThat(result).as("exit, stdout and stderr as with a good archive").isEqualTo(search);
+    assertThat(Files.readString(log)).contains("dev.dsh.app.cli.DshMain source:")
+        .doesNotContain("Opened archive " + archive + ".");
+    assertNothingInTheWorkingFolder();
+  }
+
+  /** Whether the key's last line is the archive's {@code stat} now, as the launcher writes it. */
+  private static boolean keyDescribesArchive() throws Exception {
+    List<String> lines = Files.readAllLines(key);
+    return lines.size() == 3 && lines.get(2).equals(stat(archive));
+  }
+
+  private static String stat(Path file) throws Exception {
+    Process stat = new ProcessBuilder("stat", "-L", "-c", "%s %.9Z %i %u %a", "--", file.toString())
+        .redirectErrorStream(true).start();
+    String line = new String(stat.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertThat(stat.waitFor()).as(line).isZero();
+    return line;
   }
 
   private static Path truncatedCopy() throws IOException {

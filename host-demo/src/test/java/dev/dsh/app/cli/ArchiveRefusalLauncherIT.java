@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dsh.app.cli.ArchiveProbe.Identity;
 import dev.dsh.host.model.HostVersion;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,13 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 section 2, through the real {@code ./dsh}: an archive someone else could have written,
+ * Through the real {@code ./dsh}: an archive someone else could have written,
  * or one whose key file is a folder, is refused in one line for a private archive in the cache
  * folder, made once and mapped by the later starts.
  *
  * <p>The launcher runs a copy of the distribution whose {@code dsh.jsa} is a stand-in: it is
  * refused on its owner, its mode or its key before anything of it is read, so no archive is made
- * for it (the private ones are real, made by the launcher). A separate class from {@link
+ * for it. One private archive is made, by the launcher, for the refusal on the mode; the other
+ * refusals' lines are shown with its making held off. A separate class from {@link
  * ArchiveLauncherIT} so the two run in parallel, each on its own distribution.
  */
 class ArchiveRefusalLauncherIT {
@@ -58,7 +60,7 @@ class ArchiveRefusalLauncherIT {
     Files.setOwner(archive, nobody);
     int uid = (Integer) Files.getAttribute(archive, "unix:uid");
 
-    assertRefusedForAPrivateOne("another user (uid " + uid + ") owns it, and the JVM would run its code");
+    assertRefusedInOneLine("another user (uid " + uid + ") owns it, and the JVM would run its code");
   }
 
   @Test
@@ -74,12 +76,33 @@ class ArchiveRefusalLauncherIT {
     Files.delete(key);
     Files.writeString(Files.createDirectory(key).resolve("something"), "x");
     try {
-      assertRefusedForAPrivateOne("its key file " + key + " is a folder");
+      assertRefusedInOneLine("its key file " + key + " is a folder");
       assertThat(Identity.of(archive)).isEqualTo(before);
     } finally {
       Files.delete(key.resolve("something"));
       Files.delete(key);
     }
+  }
+
+  /**
+   * The refusal said in one line, for a private archive whose making its failure marker holds off:
+   * what the line says does not need a making (one is shown by {@link #assertRefusedForAPrivateOne}).
+   */
+  private static void assertRefusedInOneLine(String reason) throws Exception {
+    Path cache = shared.resolve("cache-" + System.nanoTime());
+    Process name = new ProcessBuilder("bash", "-c",
+        "read -r crc _ < <(cksum <<<\"$1\"); echo \"dsh-$crc.jsa.failed\"", "_",
+        launcher.dist().toString()).start();
+    String marker = new String(name.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertThat(name.waitFor()).isZero();
+    Files.writeString(Files.createDirectories(cache.resolve("dsh")).resolve(marker), "");
+
+    RealLauncher.Result result = launcher.run(Map.of("XDG_CACHE_HOME", cache.toString()), "--version");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).isEqualTo("dsh " + HostVersion.current() + "\n");
+    assertThat(result.err()).isEqualTo("dsh: not using the class-data-sharing archive " + archive
+        + ": " + reason + "; making a private one in " + cache.resolve("dsh") + "\n");
   }
 
   private static void assertRefusedForAPrivateOne(String reason) throws Exception {

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Issue 22 part 1, through the real {@code ./dsh mcp}: a profile that does not compose at start.
+ * Through the real {@code ./dsh mcp}: a profile that does not compose at start.
  * The server stays up (an MCP client hides stderr), every tool call's {@code isError} text names
  * the file, the entry and what is wrong, and saving the fixed file makes the next call search,
  * without a restart.

@@ -11,7 +11,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -35,8 +34,6 @@ class ExitGuardLauncherIT {
     Path home = work.resolve("home");
     Files.createDirectories(home.resolve("plugins"));
     Path jar = AdversarialPlugins.exiting(work, home.resolve("plugins/adv-exit.jar"));
-    // An old timestamp: the loader takes a settled file at once instead of waiting for it.
-    Files.setLastModifiedTime(jar, FileTime.fromMillis(0));
     Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(home.resolve("profiles/default/profile.yml"), "bundles: [adv-exit]\n");
 

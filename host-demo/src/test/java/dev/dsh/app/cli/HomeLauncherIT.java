@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 part 4, through the real {@code ./dsh}: {@code $HOME} names the user's home, the build
+ * Through the real {@code ./dsh}: {@code $HOME} names the user's home, the build
  * the launcher starts keeps Maven's own environment, and a home that cannot be written is one
  * message naming the folder and the fix.
  */

@@ -17,13 +17,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10 items 4 and 5 through the CLI: a plugin whose {@code apply} sleeps or throws beside the
+ * Through the CLI: a plugin whose {@code apply} sleeps or throws beside the
  * healthy Yuanbao row, and a plugin that leaves a thread running after it is unloaded.
  */
 class HostilePluginsTest {
 
   private static final Map<String, String> ENV =
       Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test", "DSH_PLUGIN_DEADLINE", "500ms");
+
+  /** Where each adversarial jar is built, once for the class: a build is a compile. */
+  @TempDir static Path built;
+  private static final Map<String, Path> BUILT = new HashMap<>();
 
   @TempDir Path work;
 
@@ -44,7 +48,7 @@ class HostilePluginsTest {
 
   @Test
   void aSleepingApplyFailsItsRowAfterTheDeadlineAndTheSearchStillServes() throws IOException {
-    enable("adv-sleep", AdversarialPlugins.sleeping(work, plugin("adv-sleep")));
+    enable("adv-sleep", installed("adv-sleep", AdversarialPlugins::sleeping));
 
     CliHarness.Result result = CliHarness.run(home, ENV, "", "search", "--json", "q");
 
@@ -58,7 +62,7 @@ class HostilePluginsTest {
 
   @Test
   void aThrowingApplyIsOneLineWithItsCauseAndTheOtherRowsServe() throws IOException {
-    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    enable("adv-throw", installed("adv-throw", AdversarialPlugins::throwing));
 
     CliHarness.Result result = CliHarness.run(home, ENV, "", "search", "--json", "q");
 
@@ -72,7 +76,7 @@ class HostilePluginsTest {
 
   @Test
   void verboseAddsTheStackTrace() throws IOException {
-    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    enable("adv-throw", installed("adv-throw", AdversarialPlugins::throwing));
 
     CliHarness.Result result = CliHarness.run(home, ENV, "", "--verbose", "search", "q");
 
@@ -85,7 +89,7 @@ class HostilePluginsTest {
 
   @Test
   void aFailedRowWhileThePinnedProviderIsMissingEndsTheCommandWithExitTwo() throws IOException {
-    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    enable("adv-throw", installed("adv-throw", AdversarialPlugins::throwing));
     Map<String, String> env = new HashMap<>(ENV);
     env.put("DSH_WEB_SEARCH_PROVIDER", "adv");
 
@@ -98,12 +102,12 @@ class HostilePluginsTest {
   }
 
   /**
-   * Issue 22 part 5: the pin is read by one rule at boot and at selection, so {@code " yuanbao "}
+   * The pin is read by one rule at boot and at selection, so {@code " yuanbao "}
    * pins {@code yuanbao} for both, and a failed row selection does not need is not fatal.
    */
   @Test
   void aPinWithSpacesAroundItPinsTheProviderAtBootAsSelectionDoes() throws IOException {
-    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    enable("adv-throw", installed("adv-throw", AdversarialPlugins::throwing));
     Files.writeString(
         home.resolve("profiles/default/cordis.patch.yml"),
         "- id: " + CliHarness.ROW_ID + "\n  config: {baseURL: \"" + stub.baseUrl() + "\"}\n"
@@ -121,7 +125,7 @@ class HostilePluginsTest {
 
   @Test
   void aPinnedVariableWithSpacesAroundItPinsTheProviderAtBootAsSelectionDoes() throws IOException {
-    enable("adv-throw", AdversarialPlugins.throwing(work, plugin("adv-throw")));
+    enable("adv-throw", installed("adv-throw", AdversarialPlugins::throwing));
     Map<String, String> env = new HashMap<>(ENV);
     env.put("DSH_WEB_SEARCH_PROVIDER", " yuanbao ");
 
@@ -146,7 +150,7 @@ class HostilePluginsTest {
 
   @Test
   void dshRunServesAndQuitsBesideASleepingPlugin() throws Exception {
-    enable("adv-sleep", AdversarialPlugins.sleeping(work, plugin("adv-sleep")));
+    enable("adv-sleep", installed("adv-sleep", AdversarialPlugins::sleeping));
 
     try (RunSession run = RunSession.start(home, ENV)) {
       run.awaitErr(0, "row \"adv-sleep\" failed: apply did not return within 500 ms");
@@ -159,8 +163,8 @@ class HostilePluginsTest {
 
   @Test
   void threadsAPluginLeavesRunningAfterItsUnloadAreNamedOnStderrAndInStatus() throws Exception {
-    Path jar = plugin("adv-thread");
-    enable("adv-thread", AdversarialPlugins.leakyThread(work, jar));
+    Path jar = installed("adv-thread", AdversarialPlugins::leakyThread);
+    enable("adv-thread", jar);
 
     try (RunSession run = RunSession.start(home, ENV)) {
       run.awaitErr(0, "applied root/adv-thread ");
@@ -177,8 +181,18 @@ class HostilePluginsTest {
     }
   }
 
-  private Path plugin(String id) {
-    return home.resolve("plugins").resolve(id + ".jar");
+  private interface Build {
+    Path to(Path workDir, Path target) throws IOException;
+  }
+
+  /** The jar of {@code id}, built once for the class, copied into the home's plugins. */
+  private Path installed(String id, Build build) throws IOException {
+    Path jar = BUILT.get(id);
+    if (jar == null) {
+      jar = build.to(built, built.resolve(id + ".jar"));
+      BUILT.put(id, jar);
+    }
+    return Files.copy(jar, home.resolve("plugins").resolve(id + ".jar"));
   }
 
   /** Lists {@code id}'s bundle beside the Yuanbao one. */

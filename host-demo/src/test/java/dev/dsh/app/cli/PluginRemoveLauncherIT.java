@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 part 4, through the real {@code ./dsh}: after {@code plugin remove}, the user's entry
+ * Through the real {@code ./dsh}: after {@code plugin remove}, the user's entry
  * for the removed plugin's row is kept byte for byte and reported in one line, every command
  * works, and adding the plugin back applies the entry again. {@code --dump-config} names the layer
  * that set each row's config.
@@ -69,9 +69,11 @@ class PluginRemoveLauncherIT {
     assertThat(applied.out()).contains("- id: web-search-yuanbao\n  name: " + ID + "\n"
         + "  from: bundle \"" + ID + "\"\n"
         + "  configFrom: user layer profiles/default/cordis.patch.yml\n"
+        + "  fieldsFrom:\n    count: user layer profiles/default/cordis.patch.yml\n"
         + "  disabled: false\n  config:\n    count: 20\n");
     assertThat(Files.readString(home.resolve("profiles/default/profile.yml")))
-        .isEqualTo("bundles:\n  - \"" + ID + "\"\n");
+        .isEqualTo("# Written by dsh (plugin add, remove, enable, disable, the console), whole:"
+            + " your own settings go in cordis.patch.yml\nbundles:\n  - \"" + ID + "\"\n");
   }
 
   private static RealLauncher.Result dsh(RealLauncher launcher, Path home, String... args)

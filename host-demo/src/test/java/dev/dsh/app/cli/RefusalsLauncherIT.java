@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 part 5, through the real {@code ./dsh}: an out-of-range number in a row's config is
+ * Through the real {@code ./dsh}: an out-of-range number in a row's config is
  * refused with its range; what a user typed comes back with its control characters escaped; an
  * empty credential is called empty, at each door, with its fix.
  */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 sections 3 and 5, through the real {@code ./dsh}: the one timeout wording, and the
+ * Through the real {@code ./dsh}: the one timeout wording, and the
  * refusals that name their fix (a long query, freshness beyond four-digit years, a baseURL with a
  * query, fragment or non-ASCII host, a host name that does not resolve) — each sending nothing.
  */

@@ -41,7 +41,7 @@ class YuanbaoEmbeddedSchemaTest {
   void theLoadedJarCarriesTheCommittedSchema() throws IOException {
     JsonNode committed = JsonMapper.builder().build().readTree(Files.readString(COMMITTED));
 
-    assertThat(host.plugin().configSchema()).contains(committed);
+    assertThat(host.plugin().jar().configSchema()).contains(committed);
   }
 
   @Test
@@ -49,7 +49,7 @@ class YuanbaoEmbeddedSchemaTest {
     Class<?> configType = host.plugin().entry().configType().orElseThrow();
 
     assertThat(configType.getName()).isEqualTo("dev.dsh.yuanbao.YuanbaoConfig");
-    assertThat(host.plugin().configSchema())
+    assertThat(host.plugin().jar().configSchema())
         .contains(new ConfigSchemaGenerator().generate(configType));
   }
 }

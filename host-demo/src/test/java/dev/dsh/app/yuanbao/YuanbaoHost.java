@@ -22,7 +22,6 @@ import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.testing.WsaFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,7 +56,7 @@ final class YuanbaoHost implements AutoCloseable {
 
   YuanbaoHost(Path home) {
     this.home = home;
-    this.loader = new PluginLoader(home, Duration.ZERO);
+    this.loader = new PluginLoader(home);
     this.plugin = loader.load(pluginJar());
     this.runtime = new ScopeRuntime(new SchemaConfigValidator(), events::add);
     runtime.apply("env", new EnvPlugin(name -> Optional.ofNullable(env.get(name))), Map.of());

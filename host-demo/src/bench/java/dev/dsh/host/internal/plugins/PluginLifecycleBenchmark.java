@@ -12,7 +12,6 @@ import dev.dsh.host.internal.web.WebPlugin;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +70,7 @@ public class PluginLifecycleBenchmark {
         pluginId = "dsh-empty";
         jarFile = TestPluginJars.plugin(work, pluginId, "empty").buildTo(work.resolve("empty.jar"));
       }
-      loader = new PluginLoader(home, Duration.ZERO);
+      loader = new PluginLoader(home);
       runtime = new ScopeRuntime(new SchemaConfigValidator());
       runtime.apply("env", new EnvPlugin(LaunchEnvironment.of(Map.of())), Map.of());
       runtime.apply("web", new WebPlugin(), Map.of());

@@ -10,8 +10,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 
 /**
  * The private copies PF4J loads, in one folder: a jar replaced on disk never changes under a live
@@ -20,15 +18,13 @@ import java.time.Instant;
  */
 final class JarCopies {
 
-  private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(10);
+  private static final long GIVE_UP_AFTER_NANOS = 10_000_000_000L;
   private static final String PREFIX = "copy-";
 
   private final Path folder;
-  private final Duration settle;
 
-  JarCopies(Path folder, Duration settle) {
+  JarCopies(Path folder) {
     this.folder = folder;
-    this.settle = settle;
     try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*.jar")) {
       for (Path file : files) {
         String pid = file.getFileName().toString().split("-")[1];
@@ -46,42 +42,30 @@ final class JarCopies {
   }
 
   /**
-   * A private copy of {@code jar}, owner-only, taken while its stamp held: a jar changed within the
-   * settle time is watched that long first, and a copy during which the stamp moved is taken again.
+   * A private copy of {@code jar}, owner-only, taken while its stamp held: a copy during which the
+   * jar changed is taken again. Waiting for a jar being written to settle is the watcher's job.
    */
   Path take(Path jar) {
-    Instant deadline = Instant.now().plus(GIVE_UP_AFTER);
+    long deadline = System.nanoTime() + GIVE_UP_AFTER_NANOS;
     while (true) {
       FileStamp before = stamp(jar);
-      if (!before.modified().isAfter(Instant.now().minus(settle)) || heldFor(settle, before, jar)) {
-        Path copy = create();
-        try (OutputStream out = Files.newOutputStream(copy)) {
-          Files.copy(jar, out);
-        } catch (IOException e) {
-          delete(copy);
-          throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
-              : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
-        }
-        if (before.equals(stamp(jar))) {
-          return copy;
-        }
+      Path copy = create();
+      try (OutputStream out = Files.newOutputStream(copy)) {
+        Files.copy(jar, out);
+      } catch (IOException e) {
         delete(copy);
+        throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
+            : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
       }
-      if (Instant.now().isAfter(deadline)) {
-        throw new PluginLoadException(jar, "the file kept changing for "
-            + GIVE_UP_AFTER.toSeconds() + " s; it is still being written");
+      if (before.equals(stamp(jar))) {
+        return copy;
+      }
+      delete(copy);
+      if (System.nanoTime() > deadline) {
+        throw new PluginLoadException(jar, "the file kept changing for 10 s; it is still being"
+            + " written");
       }
     }
-  }
-
-  private static boolean heldFor(Duration settle, FileStamp before, Path jar) {
-    try {
-      Thread.sleep(settle.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new PluginLoadException(jar, "interrupted while waiting for the file to settle");
-    }
-    return before.equals(stamp(jar));
   }
 
   private static FileStamp stamp(Path jar) {

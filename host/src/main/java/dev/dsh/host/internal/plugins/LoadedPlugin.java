@@ -1,15 +1,13 @@
 package dev.dsh.host.internal.plugins;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A plugin jar loaded and started by a {@link PluginLoader}. Once unloaded it lets go of the
- * plugin's classes: {@link #state()} is {@code UNLOADED} and {@link #entry()} throws, so a stale
+ * plugin's classes ({@link #state()} is {@code UNLOADED}, {@link #entry()} throws), so a stale
  * reference never keeps a class loader alive.
  */
 public final class LoadedPlugin {
@@ -26,20 +24,17 @@ public final class LoadedPlugin {
     this.entry = entry;
   }
 
-  /** {@code Plugin-Id}, also the bundle's name in {@code profile.yml}. */
+  /** The jar as read before loading; its {@code file()} is the one given to load. */
+  public PluginJar jar() {
+    return jar;
+  }
+
   public String id() {
     return jar.id();
   }
 
-  /** {@code Plugin-Version}. */
   public String version() {
     return jar.version();
-  }
-
-  /** PF4J's state of the plugin: {@code STARTED} while loaded, {@code UNLOADED} afterwards. */
-  public PluginState state() {
-    PluginWrapper current = wrapper;
-    return current == null ? PluginState.UNLOADED : current.getPluginState();
   }
 
   /** The jar the plugin was loaded from (e.g. in {@code plugins/}); it may have changed since. */
@@ -52,11 +47,13 @@ public final class LoadedPlugin {
     return cachedCopy;
   }
 
-  /**
-   * The plugin's entry: its {@code dev.dsh.api.Plugin} extension.
-   *
-   * @throws IllegalStateException once the plugin is unloaded
-   */
+  /** PF4J's state of the plugin: {@code STARTED} while loaded, {@code UNLOADED} afterwards. */
+  public PluginState state() {
+    PluginWrapper current = wrapper;
+    return current == null ? PluginState.UNLOADED : current.getPluginState();
+  }
+
+  /** The plugin's {@code dev.dsh.api.Plugin} extension; throws once the plugin is unloaded. */
   public dev.dsh.api.Plugin entry() {
     dev.dsh.api.Plugin current = entry;
     if (current == null) {
@@ -65,23 +62,8 @@ public final class LoadedPlugin {
     return current;
   }
 
-  /** The jar's {@code META-INF/dsh/cordis.patch.yml}, if it has one. */
-  public Optional<String> bundlePatch() {
-    return jar.bundlePatch();
-  }
-
-  /** The jar's {@code META-INF/dsh/config.schema.json}, if it has one. */
-  public Optional<JsonNode> configSchema() {
-    return jar.configSchema();
-  }
-
   void release() {
     wrapper = null;
     entry = null;
-  }
-
-  @Override
-  public String toString() {
-    return "LoadedPlugin[" + id() + "@" + version() + ", " + state() + ", from " + source() + "]";
   }
 }

@@ -2,6 +2,7 @@ package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.json.Json;
+import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -17,6 +18,8 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.jspecify.annotations.Nullable;
+import org.pf4j.DefaultVersionManager;
+import org.pf4j.VersionManager;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -28,12 +31,11 @@ import tools.jackson.databind.JsonNode;
  * @param file the jar, as the caller named it
  * @param id {@code Plugin-Id}
  * @param version {@code Plugin-Version}
- * @param requires {@code Plugin-Requires}, if any
  * @param bundlePatch its {@code META-INF/dsh/cordis.patch.yml}, if any
  * @param configSchema its {@code META-INF/dsh/config.schema.json}, if any
  */
-public record PluginJar(Path file, String id, String version, Optional<String> requires,
-    Optional<String> bundlePatch, Optional<JsonNode> configSchema) {
+public record PluginJar(Path file, String id, String version, Optional<String> bundlePatch,
+    Optional<JsonNode> configSchema) {
 
   static final String EXTENSION_INDEX = "META-INF/extensions.idx";
   static final String BUNDLE_PATCH = "META-INF/dsh/cordis.patch.yml";
@@ -44,11 +46,12 @@ public record PluginJar(Path file, String id, String version, Optional<String> r
   // Packages the host class loader provides; a copy inside a plugin would shadow them.
   private static final List<String> HOST_PACKAGES = List.of("dev/dsh/api/", "org/pf4j/",
       "org/slf4j/", "tools/jackson/", "com/fasterxml/jackson/annotation/");
+  private static final VersionManager VERSIONS = new DefaultVersionManager();
   private static final Pattern PLUGIN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   /**
-   * @param jar the file to read
-   * @param shownAs the file as the caller named it, for messages
+   * Reads {@code jar} (named {@code shownAs} in messages), its {@code Plugin-Requires} checked
+   * against this host: a {@link PluginLoadException} says why it is not a plugin the host loads.
    */
   static PluginJar read(Path jar, Path shownAs) {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
@@ -90,9 +93,13 @@ public record PluginJar(Path file, String id, String version, Optional<String> r
             + ": dsh-plugin-api, PF4J, SLF4J and Jackson come from the host and must be"
             + " `provided` dependencies, never packed into the plugin");
       }
+      String requires = attribute(main, "Plugin-Requires");
+      if (requires != null && !VERSIONS.checkVersionConstraint(HostVersion.current(), requires)) {
+        throw new PluginLoadException(shownAs, "plugin \"" + id + "\" requires host version "
+            + requires + ", but this host is " + HostVersion.current());
+      }
       text(zip, EXTENSION_INDEX, shownAs); // PF4J reads it later: held to the same cap now
-      return new PluginJar(shownAs, id, version, Optional.ofNullable(attribute(main, "Plugin-Requires")),
-          text(zip, BUNDLE_PATCH, shownAs),
+      return new PluginJar(shownAs, id, version, text(zip, BUNDLE_PATCH, shownAs),
           text(zip, CONFIG_SCHEMA, shownAs).map(text -> parseSchema(text, shownAs)));
     } catch (IOException | SecurityException e) {
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -100,10 +107,7 @@ public record PluginJar(Path file, String id, String version, Optional<String> r
     }
   }
 
-  /**
-   * The {@code Plugin-Id} in the jar's manifest, read alone: known even for a jar refused for
-   * another reason, so it can still be removed by id. Empty when it cannot be read.
-   */
+  /** The manifest's {@code Plugin-Id} alone, if it reads: a refused jar is still removed by id. */
   public static Optional<String> pluginIdOf(Path jar) {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       return Optional.ofNullable(attribute(manifest(zip, jar).getMainAttributes(), "Plugin-Id"));

@@ -4,7 +4,6 @@ import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -16,33 +15,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.pf4j.DefaultVersionManager;
-import org.pf4j.VersionManager;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The plugin jars of a home as read from their manifests and embedded files, without loading a
- * class ({@link PluginJar}, and {@code Plugin-Requires}): enough to compose a profile for {@code
- * --dump-config} or list what is installed.
+ * The plugin jars of a home, read as {@link PluginJar}s without loading a class: enough to compose
+ * a profile for {@code --dump-config} or list what is installed.
  *
  * @param jars the readable jars, in file-name order
  * @param failures one per refused jar
  */
 public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failures) {
 
-  private static final VersionManager VERSIONS = new DefaultVersionManager();
-
   /**
-   * Reads every {@code *.jar} in the home's plugins folder in file-name order, each as {@link
-   * #inspect} reads it; a bad jar, or a second jar with an id already seen, is a failure. A
-   * missing folder has no jars.
+   * Reads every {@code *.jar} in the home's plugins folder in file-name order; a bad jar, or a
+   * second jar with an id already seen, is a failure. A missing folder has no jars.
    */
   public static PluginJars scan(DshHome home) {
     Map<String, PluginJar> byId = new LinkedHashMap<>();
     List<PluginLoadException> failures = new ArrayList<>();
     for (Path file : jarsIn(home.plugins())) {
       try {
-        PluginJar jar = inspect(file);
+        PluginJar jar = PluginJar.read(file, file);
         PluginJar first = byId.putIfAbsent(jar.id(), jar);
         if (first != null) {
           failures.add(new PluginLoadException(file,
@@ -53,18 +46,6 @@ public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failure
       }
     }
     return new PluginJars(List.copyOf(byId.values()), List.copyOf(failures));
-  }
-
-  /** Reads one jar file; throws a {@link PluginLoadException} naming it and why it does not load. */
-  public static PluginJar inspect(Path file) {
-    PluginJar read = PluginJar.read(file, file);
-    read.requires()
-        .filter(requires -> !VERSIONS.checkVersionConstraint(HostVersion.current(), requires))
-        .ifPresent(requires -> {
-          throw new PluginLoadException(file, "plugin \"" + read.id()
-              + "\" requires host version " + requires + ", but this host is " + HostVersion.current());
-        });
-    return read;
   }
 
   /** The readable jar of {@code pluginId}. */
@@ -82,10 +63,7 @@ public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failure
     return jar(pluginId).flatMap(PluginJar::configSchema);
   }
 
-  /**
-   * The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist. A
-   * {@link FileAccessException} names a {@code dir} that is not a folder or cannot be listed.
-   */
+  /** The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist. */
   public static List<Path> jarsIn(Path dir) {
     if (!Files.isDirectory(dir)) {
       if (Files.exists(dir)) {

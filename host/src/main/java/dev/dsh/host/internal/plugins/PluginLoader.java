@@ -1,10 +1,8 @@
 package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.profile.BundlePatch;
-import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,9 +11,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Function;
-import org.pf4j.PluginManager;
+import org.pf4j.DefaultPluginFactory;
+import org.pf4j.ExtensionFinder;
+import org.pf4j.JarPluginManager;
+import org.pf4j.LegacyExtensionFinder;
+import org.pf4j.PluginFactory;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
+import org.pf4j.RuntimeMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,35 +35,19 @@ public final class PluginLoader implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
 
-  /** How long a fresh jar must keep its stamp before it is taken, by default. */
-  public static final Duration DEFAULT_SETTLE = Duration.ofMillis(300);
-
   private final JarCopies copies;
-  private final PluginManager pf4j;
+  private final HostPluginManager pf4j;
   private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
 
-  /** A loader copying jars to {@code <home>/.cache/plugins}, with the default settle time. */
+  /** A loader copying jars to {@code <home>/.cache/plugins}. */
   public PluginLoader(Path home) {
-    this(home, DEFAULT_SETTLE);
+    this.copies = new JarCopies(home.resolve(".cache").resolve("plugins"));
+    this.pf4j = new HostPluginManager(copies.folder());
   }
 
   /**
-   * @param home the dsh home; copies go to {@code <home>/.cache/plugins}
-   * @param settle how long a jar modified more recently must keep its stamp before it is taken
-   */
-  public PluginLoader(Path home, Duration settle) {
-    if (settle.isNegative()) {
-      throw new IllegalArgumentException("settle must not be negative: " + settle);
-    }
-    this.copies = new JarCopies(home.resolve(".cache").resolve("plugins"), settle);
-    this.pf4j = new HostPluginManager(copies.folder(), HostVersion.current());
-  }
-
-  /**
-   * Loads and starts one plugin jar.
-   *
-   * @param jar the jar, e.g. in {@code plugins/}; it is copied, never loaded in place
-   * @throws PluginLoadException naming {@code jar} and why; nothing is left loaded
+   * Loads and starts {@code jar} from a private copy; a {@link PluginLoadException} names it and
+   * why it does not load, and leaves nothing loaded.
    */
   public synchronized LoadedPlugin load(Path jar) {
     Path copy = copies.take(Objects.requireNonNull(jar, "jar"));
@@ -80,11 +67,7 @@ public final class PluginLoader implements AutoCloseable {
     }
   }
 
-  /**
-   * Stops and unloads the plugin, closes its class loader and deletes its copy.
-   *
-   * @return whether a plugin with that id was loaded
-   */
+  /** Stops and unloads the plugin, closes its class loader and deletes its copy, if loaded. */
   public synchronized boolean unload(String pluginId) {
     LoadedPlugin plugin = loaded.remove(pluginId);
     if (plugin == null) {
@@ -106,16 +89,9 @@ public final class PluginLoader implements AutoCloseable {
     return Optional.ofNullable(loaded.get(pluginId));
   }
 
-  /** The loaded plugin whose jar is {@code source}, as passed to {@link #load}. */
-  public synchronized Optional<LoadedPlugin> loadedFrom(Path source) {
-    Path wanted = source.toAbsolutePath().normalize();
-    return loaded.values().stream()
-        .filter(p -> p.source().toAbsolutePath().normalize().equals(wanted)).findFirst();
-  }
-
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
   public Function<String, Optional<BundlePatch>> bundles() {
-    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.bundlePatch()));
+    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.jar().bundlePatch()));
   }
 
   /** Unloads every plugin, newest first, one at a time. */
@@ -143,11 +119,6 @@ public final class PluginLoader implements AutoCloseable {
     }
     try {
       PluginWrapper wrapper = pf4j.getPlugin(id);
-      if (wrapper.getPluginState() == PluginState.DISABLED) {
-        // The host disables nothing itself, so PF4J disabled it for an unmet Plugin-Requires.
-        throw new PluginLoadException(file, "plugin \"" + id + "\" requires host version "
-            + jar.requires().orElse("?") + ", but this host is " + HostVersion.current());
-      }
       PluginState state = pf4j.startPlugin(id);
       if (state != PluginState.STARTED) {
         Throwable failure = wrapper.getFailedException();
@@ -211,5 +182,41 @@ public final class PluginLoader implements AutoCloseable {
   private static String describe(Throwable e) {
     String type = e.getClass().getSimpleName();
     return e.getMessage() == null ? type : type + ": " + e.getMessage();
+  }
+
+  /**
+   * PF4J for the host: deployment mode only (development mode loads class folders), extensions
+   * found through {@code META-INF/extensions.idx} only (the service-loader finder opens a zip file
+   * system per plugin), and a jar without a {@code Plugin-Class} accepted (its entry is its {@code
+   * dev.dsh.api.Plugin} extension). The host never calls {@code loadPlugins()} nor {@code
+   * stopPlugins()}.
+   */
+  private static final class HostPluginManager extends JarPluginManager {
+
+    HostPluginManager(Path cacheRoot) {
+      super(cacheRoot); // no system version: PluginJar checks Plugin-Requires, in its words
+    }
+
+    @Override
+    public RuntimeMode getRuntimeMode() {
+      return RuntimeMode.DEPLOYMENT;
+    }
+
+    @Override
+    protected ExtensionFinder createExtensionFinder() {
+      LegacyExtensionFinder finder = new LegacyExtensionFinder(this);
+      addPluginStateListener(finder);
+      return finder;
+    }
+
+    @Override
+    protected PluginFactory createPluginFactory() {
+      DefaultPluginFactory delegate = new DefaultPluginFactory();
+      return wrapper -> {
+        String pluginClass = wrapper.getDescriptor().getPluginClass();
+        return pluginClass == null || pluginClass.isBlank() ? new org.pf4j.Plugin()
+            : delegate.create(wrapper);
+      };
+    }
   }
 }

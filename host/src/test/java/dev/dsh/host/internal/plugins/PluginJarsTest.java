@@ -65,16 +65,17 @@ class PluginJarsTest {
   }
 
   @Test
-  void inspectRefusesAJarRequiringANewerHost() throws IOException {
+  void scanRefusesAJarRequiringANewerHost() throws IOException {
     Path jar =
         TestPluginJars.plugin(home, "dsh-new", "n")
             .manifest("Plugin-Requires", ">=2.0.0")
-            .buildTo(home.resolve("new.jar"));
+            .buildTo(Files.createDirectories(home.resolve("plugins")).resolve("new.jar"));
 
-    assertThatThrownBy(() -> PluginJars.inspect(jar))
-        .isInstanceOf(PluginLoadException.class)
-        .hasMessageContaining("requires host version")
-        .hasMessageContaining("requires host version >=2.0.0");
+    PluginJars jars = PluginJars.scan(new DshHome(home));
+
+    assertThat(jars.jars()).isEmpty();
+    assertThat(jars.failures()).singleElement().satisfies(failure -> assertThat(failure)
+        .hasMessageContaining(jar + ": plugin \"dsh-new\" requires host version >=2.0.0"));
   }
 
   @Test

@@ -11,7 +11,6 @@ import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,7 +44,7 @@ class PluginLoaderTest {
   void setUp() throws IOException {
     home = Files.createDirectories(work.resolve("home"));
     plugins = Files.createDirectories(home.resolve("plugins"));
-    loader = new PluginLoader(home, Duration.ZERO);
+    loader = new PluginLoader(home);
   }
 
   @AfterEach
@@ -71,15 +70,15 @@ class PluginLoaderTest {
         () -> assertThat(plugin.entry().name()).isEqualTo("hello"),
         () -> assertThat(plugin.entry().getClass().getClassLoader())
             .isNotSameAs(getClass().getClassLoader()),
-        () -> assertThat(plugin.bundlePatch()).contains("- insert: [{id: hello, name: dsh-hello}]\n"),
-        () -> assertThat(plugin.configSchema().orElseThrow().get("type").asString()).isEqualTo("object"),
+        () -> assertThat(plugin.jar().bundlePatch()).contains("- insert: [{id: hello, name: dsh-hello}]\n"),
+        () -> assertThat(plugin.jar().configSchema().orElseThrow().get("type").asString()).isEqualTo("object"),
         () -> assertThat(plugin.cachedCopy().getParent()).isEqualTo(home.resolve(".cache/plugins")),
         () -> assertThat(plugin.cachedCopy().getFileName().toString())
             .endsWith(".jar"),
         () -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
             plugin.cachedCopy()))).isEqualTo("rw-------"),
         () -> assertThat(loader.plugins()).containsExactly(plugin),
-        () -> assertThat(loader.loadedFrom(jar)).contains(plugin));
+        () -> assertThat(plugin.source()).isEqualTo(jar));
   }
 
   @Test
@@ -87,8 +86,8 @@ class PluginLoaderTest {
     LoadedPlugin plugin =
         loader.load(TestPluginJars.plugin(work, "dsh-plain", "plain").buildTo(plugins.resolve("p.jar")));
 
-    assertThat(plugin.configSchema()).isEmpty();
-    assertThat(plugin.bundlePatch()).isEmpty();
+    assertThat(plugin.jar().configSchema()).isEmpty();
+    assertThat(plugin.jar().bundlePatch()).isEmpty();
   }
 
   @Test
@@ -346,34 +345,6 @@ class PluginLoaderTest {
   }
 
   @Test
-  void jarStillBeingWrittenIsTakenOnlyOnceItsSizeSettles() throws Exception {
-    byte[] bytes =
-        Files.readAllBytes(TestPluginJars.plugin(work, "dsh-slow", "slow").buildTo(work.resolve("slow.jar")));
-    Path jar = plugins.resolve("slow.jar");
-    Files.write(jar, Arrays.copyOf(bytes, 100));
-    Thread writer =
-        new Thread(
-            () -> {
-              try (OutputStream out = Files.newOutputStream(jar, StandardOpenOption.APPEND)) {
-                int chunk = Math.max(1, (bytes.length - 100) / 10);
-                for (int at = 100; at < bytes.length; at += chunk) {
-                  TimeUnit.MILLISECONDS.sleep(20);
-                  out.write(bytes, at, Math.min(chunk, bytes.length - at));
-                  out.flush();
-                }
-              } catch (IOException | InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-            });
-    writer.start();
-    try (PluginLoader patient = new PluginLoader(work.resolve("home2"), Duration.ofMillis(600))) {
-      assertThat(patient.load(jar).entry().name()).isEqualTo("slow");
-    } finally {
-      writer.join(TimeUnit.SECONDS.toMillis(10));
-    }
-  }
-
-  @Test
   void loadedBundlesFeedProfileComposition() throws IOException {
     loader.load(
         TestPluginJars.plugin(work, "dsh-bundle", "b")
@@ -407,7 +378,7 @@ class PluginLoaderTest {
         cache.resolve("copy-" + ProcessHandle.current().pid() + "-1.jar"), "live");
     Path other = Files.writeString(cache.resolve("notes.txt"), "not a copy");
 
-    new PluginLoader(home, Duration.ZERO).close();
+    new PluginLoader(home).close();
 
     assertThat(cachedJars()).containsExactlyInAnyOrder(live, other).doesNotContain(left);
   }
