@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every path but the probes needs the bearer token; the 401 says where it is, never what. */
@@ -24,20 +26,28 @@ class AuthTest {
 
   private static final String ROTATED = "rotated-token-9876543210fedcba9876543210fedcba";
 
-  @TempDir Path home;
-  private SearchProStub stub;
-  private ServedHost served;
+  @RegisterExtension
+  static final SearchProStub STUB = SearchProStub.answering(SearchProAnswers.onePage("a"));
 
-  @BeforeEach
-  void serve() {
-    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-    served = ServedHost.start(home, stub.baseUrl(), "");
+  @TempDir static Path home;
+  private static ServedHost served;
+
+  @BeforeAll
+  static void serve() {
+    served = ServedHost.start(home, STUB.baseUrl(), "");
   }
 
-  @AfterEach
-  void stop() {
+  @AfterAll
+  static void stop() {
     served.close();
-    stub.close();
+  }
+
+  /** One server for the class: each test leaves its token file as it found it. */
+  @AfterEach
+  void restoreToken() throws Exception {
+    served.rotateToken(ServedHost.TOKEN);
+    Files.setPosixFilePermissions(served.tokenFile(), PosixFilePermissions.fromString("rw-------"));
+    served.get("/api/status"); // read again now, so the next test starts from a known state
   }
 
   @Test
@@ -131,6 +141,7 @@ class AuthTest {
   void aTokenFileItsGroupOrOthersCanReadIsUsedWithOneWarningNamingItAndTheFix()
       throws Exception {
     Path file = served.tokenFile();
+    List<String> before = warnings();
     List<HttpResponse<String>> answers = new ArrayList<>();
     answers.add(served.get("/api/status"));
     List<String> ownerOnly = warnings();
@@ -143,17 +154,18 @@ class AuthTest {
     answers.add(served.send(HttpRequest.newBuilder(served.url("/api/status"))
         .header("Authorization", "Bearer " + ROTATED).build()));
 
-    assertThat(ownerOnly).isEmpty();
+    assertThat(ownerOnly).isEqualTo(before);
     assertThat(answers).extracting(HttpResponse::statusCode)
         .containsExactly(200, 200, 200, 200, 200);
-    assertThat(warnings()).containsExactly("warning: token file " + file + " is accessible by"
+    assertThat(warnings().subList(before.size(), warnings().size())).containsExactly(
+        "warning: token file " + file + " is accessible by"
         + " its group and others (permissions rw-r--r--); it holds secrets and should be"
         + " readable by you only: chmod 600 " + file);
     Canary.nowhere(answers, served.log(), ServedHost.TOKEN, ROTATED, ServedHost.KEY);
   }
 
   private List<String> warnings() {
-    return served.log().stream().filter(line -> line.contains("token file")).toList();
+    return served.log().stream().filter(line -> line.startsWith("warning: token file")).toList();
   }
 
   private HttpResponse<String> probe(String path) {

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The bearer token every request but the probes must carry: from the token file when one is
  * given, else {@value #VARIABLE}, else {@code <home>/}{@value #FILE_NAME}, made at the first start
- * (256 random bits, base64url, owner-only). A changed file is read again, so the token rotates
+ * (256 random bits, base64url, owner-only). The file is read on each use, so the token rotates
  * without a restart; a file that becomes unusable refuses every request until it holds a token
  * again. Only the token's SHA-256 is kept, compared in constant time; never logged.
  */
@@ -38,27 +38,27 @@ public final class ServeToken {
   private static final int MAX_BYTES = 4096;
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
-  /** The token as last read: its digest, or why its file was unusable then. */
+  /** The token as read: its digest, or why its file is unusable. */
   private record Read(byte @Nullable [] digest, @Nullable String problem) {}
 
   private final @Nullable Path path;
   private final @Nullable SecretFile file;
   private final Consumer<String> log;
-  private volatile Read current; // requests racing to read again only repeat a read
+  private final byte @Nullable [] fixed;
+  private volatile @Nullable String lastProblem; // logged once until it changes
 
-  private ServeToken(@Nullable Path path, @Nullable SecretFile file, Read first,
+  private ServeToken(@Nullable Path path, @Nullable SecretFile file, byte @Nullable [] fixed,
       Consumer<String> log) {
     this.path = path;
     this.file = file;
-    this.current = first;
+    this.fixed = fixed;
     this.log = log;
   }
 
   private static ServeToken fromFile(Path path, Consumer<String> log) {
     SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
-    Read first = new Read(digest(read(path, file)), null); // a start-up error says only that
-    file.checkPermissions();
-    return new ServeToken(path, file, first, log);
+    read(path, file); // a start-up error says only that
+    return new ServeToken(path, file, null, log);
   }
 
   /**
@@ -78,7 +78,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the environment variable " + VARIABLE + " " + why);
       });
-      return new ServeToken(null, null, new Read(digest(token), null), log);
+      return new ServeToken(null, null, digest(token), log);
     }
     Path made = home.resolve(FILE_NAME);
     if (!Files.exists(made)) {
@@ -110,7 +110,7 @@ public final class ServeToken {
    * to end once the token is rotated.
    */
   public boolean matchesDigest(byte[] digest) {
-    byte[] now = fresh().digest();
+    byte[] now = now().digest();
     return now != null && MessageDigest.isEqual(digest, now);
   }
 
@@ -128,21 +128,28 @@ public final class ServeToken {
    * what is wrong with it and the fix.
    */
   public Optional<String> problem() {
-    return Optional.ofNullable(fresh().problem()).map(why -> "the server has no token: " + why);
+    return Optional.ofNullable(now().problem()).map(why -> "the server has no token: " + why);
   }
 
-  private Read fresh() {
-    if (file == null || !file.changed()) {
-      return current;
+  /**
+   * The token now: the file is read on each use, so a rotation takes effect at once; an unusable
+   * file is logged once until what is wrong with it changes.
+   */
+  private Read now() {
+    if (file == null) {
+      return new Read(fixed, null);
     }
-    file.checkPermissions();
     try {
-      current = new Read(digest(read(path, file)), null);
+      Read now = new Read(digest(read(path, file)), null);
+      lastProblem = null;
+      return now;
     } catch (ServeException e) {
-      current = new Read(null, e.getMessage());
-      log.accept(e.getMessage() + "; every request is refused until it holds a token");
+      if (!e.getMessage().equals(lastProblem)) {
+        lastProblem = e.getMessage();
+        log.accept(e.getMessage() + "; every request is refused until it holds a token");
+      }
+      return new Read(null, e.getMessage());
     }
-    return current;
   }
 
   private static String read(Path path, SecretFile file) {
