@@ -25,7 +25,7 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   /** A loaded plugin. */
   public record Plugin(String id, String version, String state) {}
 
-  /** A scope. */
+  /** A scope and its state. */
   public record Scope(String id, String state) {}
 
   /** A provider; {@code reason} says why it is not available or not ready. */
@@ -35,7 +35,7 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   /** A thread an unloaded plugin left running. */
   public record Leftover(String plugin, String thread) {}
 
-  /** The form of a host's state: its plugins, scopes, providers and problems. */
+  /** The form of a host's state. */
   public static StatusJson of(List<PluginInfo> plugins, List<ScopeInfo> scopes,
       List<ProviderStatus> providers, Optional<String> profileError, List<LeftoverThread> left) {
     return new StatusJson(

@@ -33,10 +33,12 @@ public final class EnvPlugin implements Plugin {
     return NAME;
   }
 
-  /** A record without fields: any key written under {@code env} is refused by name. */
+  /** The row's config: no fields, so any key written under {@code env} is refused by name. */
+  public record NoFields() {}
+
   @Override
   public Optional<Class<?>> configType() {
-    return Optional.of(EnvConfig.class);
+    return Optional.of(NoFields.class);
   }
 
   @Override

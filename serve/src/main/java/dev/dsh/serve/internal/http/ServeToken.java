@@ -14,6 +14,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -38,27 +39,21 @@ public final class ServeToken {
   private static final int MAX_BYTES = 4096;
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
-  /** The token as read: its digest, or why its file is unusable. */
-  private record Read(byte @Nullable [] digest, @Nullable String problem) {}
-
   private final @Nullable Path path;
-  private final @Nullable SecretFile file;
+  private final Supplier<String> token; // read on each use, so a rotation takes effect at once
   private final Consumer<String> log;
-  private final byte @Nullable [] fixed;
   private volatile @Nullable String lastProblem; // logged once until it changes
 
-  private ServeToken(@Nullable Path path, @Nullable SecretFile file, byte @Nullable [] fixed,
-      Consumer<String> log) {
+  private ServeToken(@Nullable Path path, Supplier<String> token, Consumer<String> log) {
     this.path = path;
-    this.file = file;
-    this.fixed = fixed;
+    this.token = token;
     this.log = log;
   }
 
   private static ServeToken fromFile(Path path, Consumer<String> log) {
     SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
     read(path, file); // a start-up error says only that
-    return new ServeToken(path, file, null, log);
+    return new ServeToken(path, () -> read(path, file), log);
   }
 
   /**
@@ -78,7 +73,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the environment variable " + VARIABLE + " " + why);
       });
-      return new ServeToken(null, null, digest(token), log);
+      return new ServeToken(null, () -> token, log);
     }
     Path made = home.resolve(FILE_NAME);
     if (!Files.exists(made)) {
@@ -131,16 +126,12 @@ public final class ServeToken {
     return Optional.ofNullable(now().problem()).map(why -> "the server has no token: " + why);
   }
 
-  /**
-   * The token now: the file is read on each use, so a rotation takes effect at once; an unusable
-   * file is logged once until what is wrong with it changes.
-   */
-  private Read now() {
-    if (file == null) {
-      return new Read(fixed, null);
-    }
+  /** The token now: its digest, or why its file is unusable (logged once until that changes). */
+  private record Now(byte @Nullable [] digest, @Nullable String problem) {}
+
+  private Now now() {
     try {
-      Read now = new Read(digest(read(path, file)), null);
+      Now now = new Now(digest(token.get()), null);
       lastProblem = null;
       return now;
     } catch (ServeException e) {
@@ -148,7 +139,7 @@ public final class ServeToken {
         lastProblem = e.getMessage();
         log.accept(e.getMessage() + "; every request is refused until it holds a token");
       }
-      return new Read(null, e.getMessage());
+      return new Now(null, e.getMessage());
     }
   }
 
