@@ -10,12 +10,11 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.json.StatusJson;
 import dev.dsh.serve.testing.ServedHost;
+import dev.dsh.serve.testing.ServedOnce;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,29 +24,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code POST /api/search} and {@code GET /api/status}, on one server for the class. */
 class ApiSearchTest {
 
-  @RegisterExtension
-  static final SearchProStub STUB = SearchProStub.answering(SearchProAnswers.onePage("a"));
-
-  @TempDir static Path home;
-  private static ServedHost served;
-
-  @BeforeAll
-  static void serve() {
-    served = ServedHost.start(home, STUB.baseUrl(), "");
-  }
-
-  @AfterAll
-  static void stop() {
-    served.close();
-  }
+  @RegisterExtension static final ServedOnce SERVED = new ServedOnce();
+  private static final SearchProStub STUB = SERVED.stub();
 
   @Test
   void aSearchAnswers200WithExactlyWhatDshSearchJsonPrints() throws Exception {
     STUB.answer(SearchProAnswers.pages("tea", 3));
-    HttpResponse<String> response = served.postJson("/api/search",
+    HttpResponse<String> response = SERVED.served().postJson("/api/search",
         "{\"query\": \"green tea\", \"maxResults\": 2, \"site\": \"example.com\","
             + " \"freshness\": \"week\", \"timeoutMs\": 20000}");
-    String expected = SearchJson.of(served.host()
+    String expected = SearchJson.of(SERVED.served().host()
         .search(new WebSearchRequest("green tea", 2), AbortSignal.never())
         .toCompletableFuture().get(20, TimeUnit.SECONDS)).toJson();
 
@@ -63,7 +49,7 @@ class ApiSearchTest {
 
   @Test
   void aRequestTheProviderCannotServeAsAskedIs400WithTheSearchErrorObject() {
-    HttpResponse<String> response = served.postJson("/api/search",
+    HttpResponse<String> response = SERVED.served().postJson("/api/search",
         "{\"query\": \"q\", \"site\": \"a.com\", \"excludeSites\": [\"b.com\"]}");
 
     assertThat(response.statusCode()).isEqualTo(400);
@@ -76,7 +62,7 @@ class ApiSearchTest {
   @Test
   void aProviderFailureIs502WithTheErrorObjectAndTheUpstreamStatus() {
     STUB.answer(StubReply.status(500, "{}"));
-    HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", "{\"query\": \"q\"}");
 
     assertThat(response.statusCode()).isEqualTo(502);
     assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_PROVIDER_ERROR\","
@@ -87,7 +73,7 @@ class ApiSearchTest {
   void anErrorEnvelopeIs502WithTheProviderCode() {
     STUB.answer(StubReply.json(
             "{\"Response\":{\"Error\":{\"Code\":\"InternalError\",\"Message\":\"broken\"}}}"));
-    HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", "{\"query\": \"q\"}");
 
     assertThat(response.statusCode()).isEqualTo(502);
     assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_PROVIDER_ERROR\","
@@ -97,7 +83,7 @@ class ApiSearchTest {
   @Test
   void aRateLimitIs429WithTheServicesRetryAfter() {
     STUB.answer(StubReply.status(429, "{}").withHeader("Retry-After", "7"));
-    HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", "{\"query\": \"q\"}");
 
     assertThat(response.statusCode()).isEqualTo(429);
     assertThat(response.headers().firstValue("Retry-After")).hasValue("7");
@@ -109,7 +95,7 @@ class ApiSearchTest {
     STUB.holdAnswers();
     try {
       HttpResponse<String> response =
-          served.postJson("/api/search", "{\"query\": \"q\", \"timeoutMs\": 200}");
+          SERVED.served().postJson("/api/search", "{\"query\": \"q\", \"timeoutMs\": 200}");
 
       assertThat(response.statusCode()).isEqualTo(504);
       assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_ABORTED\","
@@ -120,8 +106,8 @@ class ApiSearchTest {
   }
 
   @Test
-  void noProviderReadyIs503() {
-    try (ServedHost unready = ServedHost.start(home.resolve("unready"), "ftp://x", "")) {
+  void noProviderReadyIs503(@TempDir Path home) {
+    try (ServedHost unready = ServedHost.start(home, "ftp://x", "")) {
       HttpResponse<String> response = unready.postJson("/api/search", "{\"query\": \"q\"}");
 
       assertThat(response.statusCode()).isEqualTo(503);
@@ -152,7 +138,7 @@ class ApiSearchTest {
       "`{\"query\": \"q\", \"freshness\": \"soon\"}`|/freshness: must be day, week, month, year",
   })
   void aBadBodyIs400NamingTheField(String body, String message) {
-    HttpResponse<String> response = served.postJson("/api/search", body);
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", body);
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(response.body()).startsWith(
@@ -162,7 +148,7 @@ class ApiSearchTest {
 
   @Test
   void aControlCharacterInARefusedValueComesBackEscaped() {
-    HttpResponse<String> response = served.postJson("/api/search",
+    HttpResponse<String> response = SERVED.served().postJson("/api/search",
         "{\"query\": \"q\", \"excludeSites\": [\"a.com\", \"b\\u0007\\u001b[2Jc\"]}");
 
     assertThat(response.statusCode()).isEqualTo(400);
@@ -173,11 +159,11 @@ class ApiSearchTest {
 
   @Test
   void otherMethodsAre405AndOtherContentTypes415() {
-    HttpResponse<String> get = served.get("/api/search");
-    HttpResponse<String> text = served.send(served.request("/api/search")
+    HttpResponse<String> get = SERVED.served().get("/api/search");
+    HttpResponse<String> text = SERVED.served().send(SERVED.served().request("/api/search")
         .header("Content-Type", "text/plain")
         .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"q\"}")).build());
-    HttpResponse<String> postStatus = served.postJson("/api/status", "{}");
+    HttpResponse<String> postStatus = SERVED.served().postJson("/api/status", "{}");
 
     assertThat(get.statusCode()).isEqualTo(405);
     assertThat(get.headers().firstValue("Allow")).hasValue("POST");
@@ -194,10 +180,10 @@ class ApiSearchTest {
 
   @Test
   void statusAnswersWhatDshRunsStatusPrints() {
-    HttpResponse<String> response = served.get("/api/status");
+    HttpResponse<String> response = SERVED.served().get("/api/status");
 
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.body()).isEqualTo(served.host().status().toJson() + "\n");
+    assertThat(response.body()).isEqualTo(SERVED.served().host().status().toJson() + "\n");
     assertThat(response.body()).contains("\"id\":\"yuanbao\",\"available\":true,\"ready\":true");
   }
 }

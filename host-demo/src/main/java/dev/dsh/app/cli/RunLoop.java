@@ -113,7 +113,8 @@ final class RunLoop {
     answers.inOrder(start(request, lineOptions.json, lineOptions.timeout));
   }
 
-  private CompletableFuture<String> start(WebSearchRequest request, boolean json, Duration timeout) {
+  private CompletableFuture<String> start(
+      WebSearchRequest request, boolean json, Duration timeout) {
     AbortController controller = AbortController.linkedTo(quitting.signal());
     CompletableFuture<String> answer;
     try {

@@ -49,6 +49,7 @@ final class SearchCommand implements Callable<Integer> {
       return status;
     }
   }
+
   /** What {@code dsh search} prints for {@code result}, without the final newline. */
   static String text(WebSearchResult result, boolean json) {
     return json ? SearchJson.of(result).toJson() : WebSearchRendering.render(result);

@@ -33,12 +33,10 @@ public final class EnvPlugin implements Plugin {
     return NAME;
   }
 
-  /** The row's config: no fields, so any key written under {@code env} is refused by name. */
-  public record NoFields() {}
-
+  /** A record without fields: any key written under {@code env} is refused by name. */
   @Override
   public Optional<Class<?>> configType() {
-    return Optional.of(NoFields.class);
+    return Optional.of(EnvConfig.class);
   }
 
   @Override

@@ -40,12 +40,12 @@ class EnvPluginTest {
     EnvPlugin plugin = new EnvPlugin();
 
     assertThat(plugin.name()).isEqualTo("env");
-    assertThat(plugin.configType()).contains(EnvPlugin.NoFields.class);
+    assertThat(plugin.configType()).contains(EnvConfig.class);
     assertThat(plugin.inject()).isEmpty();
-    assertThat(new SchemaConfigValidator().validate("env", EnvPlugin.NoFields.class, Map.of()).raw())
+    assertThat(new SchemaConfigValidator().validate("env", EnvConfig.class, Map.of()).raw())
         .isEmpty();
     assertThatThrownBy(
-            () -> new SchemaConfigValidator().validate("env", EnvPlugin.NoFields.class, Map.of("depth", 99)))
+            () -> new SchemaConfigValidator().validate("env", EnvConfig.class, Map.of("depth", 99)))
         .isInstanceOf(ConfigException.class)
         .hasMessage("invalid config for env:\n  /depth: unknown key \"depth\" (no keys are allowed here)");
   }
