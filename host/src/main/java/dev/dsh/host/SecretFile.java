@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * A file that holds a secret, such as a server's token: written owner-only and atomically, read
- * whole up to a cap, each read warning ({@code chmod 600}) once for each set of permissions seen
+ * whole up to a cap; its permissions checked, with one warning ({@code chmod 600}) for each set seen
  * that lets its group or others in.
  */
 public final class SecretFile {
@@ -32,15 +32,19 @@ public final class SecretFile {
   }
 
   /**
-   * Checks the file's permissions, then reads it whole.
+   * Reads the file whole.
    *
    * @param tooLarge the refusal of a file over the cap
    * @throws java.nio.file.NoSuchFileException when there is no such file
    */
   public byte[] read(Supplier<? extends RuntimeException> tooLarge) throws IOException {
-    permissions.check();
     return CappedRead.read(Files.size(file), () -> Files.newInputStream(file), cap,
         size -> tooLarge.get());
+  }
+
+  /** Warns when the file's group or others can read or write it; a missing file says nothing. */
+  public void checkPermissions() {
+    permissions.check();
   }
 
   /** Makes {@code file} hold {@code content}: owner-only, atomically, forced to the device. */

@@ -52,7 +52,7 @@ public final class ServeToken {
 
   private static ServeToken fromFile(Path path, Consumer<String> log) {
     SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
-    read(path, file); // a start-up error says only that
+    read(path, file);
     return new ServeToken(path, () -> read(path, file), log);
   }
 
@@ -151,6 +151,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the token file " + path + " " + why);
       });
+      file.checkPermissions(); // after the read: a start-up error says only that
       return token;
     } catch (NoSuchFileException e) {
       throw new ServeException("the token file " + path + " does not exist: write a token of "
