@@ -1,27 +1,24 @@
 package dev.dsh.host;
 
 import dev.dsh.host.internal.home.CappedRead;
-import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.PermissionWarning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * A file that holds a secret, such as a server's token: made owner-only and atomically, read whole
- * up to a cap, and read again only once it was written or replaced; its permissions checked, with
- * one warning ({@code chmod 600}) for each set seen that lets its group or others in.
+ * A file that holds a secret, such as a server's token: written owner-only and atomically, read
+ * whole up to a cap; its permissions checked, with one warning ({@code chmod 600}) for each set seen
+ * that lets its group or others in.
  */
 public final class SecretFile {
 
   private final Path file;
   private final int cap;
   private final PermissionWarning permissions;
-  private volatile Optional<FileStamp> seen = Optional.empty();
 
   /**
    * @param what what the file is, as the warning names it, such as {@code "token file"}
@@ -34,21 +31,15 @@ public final class SecretFile {
     this.permissions = new PermissionWarning(what, file, warnings);
   }
 
-  /** Whether the file was written, replaced, made or removed since the last {@link #read}. */
-  public boolean changed() {
-    return !FileStamp.of(file).equals(seen);
-  }
-
   /**
-   * Reads the file whole; a failed read counts as a read for {@link #changed}.
+   * Reads the file whole.
    *
    * @param tooLarge the refusal of a file over the cap
    * @throws java.nio.file.NoSuchFileException when there is no such file
    */
   public byte[] read(Supplier<? extends RuntimeException> tooLarge) throws IOException {
-    seen = FileStamp.of(file); // first: a write after it changes the stamp, read again later
-    return CappedRead.read(seen.map(FileStamp::size).orElse(-1L), () -> Files.newInputStream(file),
-        cap, size -> tooLarge.get());
+    return CappedRead.read(Files.size(file), () -> Files.newInputStream(file), cap,
+        size -> tooLarge.get());
   }
 
   /** Warns when the file's group or others can read or write it; a missing file says nothing. */

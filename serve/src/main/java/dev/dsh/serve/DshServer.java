@@ -17,10 +17,23 @@ import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.internal.http.ServeToken;
 import dev.dsh.serve.internal.http.Tls;
 import dev.dsh.serve.internal.mcp.McpEndpoint;
-import dev.dsh.serve.internal.metrics.ServeMetrics;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -45,7 +58,10 @@ public final class DshServer implements AutoCloseable {
   private final ServeState state = new ServeState();
   private final ServeToken token;
   private final HttpStack http;
-  private final ServeMetrics metrics = new ServeMetrics();
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final SearchMeters meters = new SearchMeters(registry);
+  private final JvmGcMetrics gc = new JvmGcMetrics();
   private final McpEndpoint mcp;
   private final Console console;
   private final ConsoleApi consoleApi;
@@ -57,20 +73,32 @@ public final class DshServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new JsonErrorHandler());
-    context.addServlet(new ServletHolder(HealthServlet.liveness(state)), "/healthz");
-    context.addServlet(new ServletHolder(HealthServlet.readiness(state, token)), "/readyz");
+    context.addServlet(new ServletHolder(new HealthServlet(state, null)), "/healthz");
+    context.addServlet(new ServletHolder(new HealthServlet(state, token)), "/readyz");
     ServletHolder search = new ServletHolder(new SearchServlet(state));
     search.setAsyncSupported(true); // a waiting search holds no container thread
     context.addServlet(search, "/api/search");
     context.addServlet(new ServletHolder(new StatusServlet(state)), "/api/status");
-    context.addServlet(new ServletHolder(metrics.servlet()), "/metrics");
+    for (MeterBinder binder : List.of(new JvmMemoryMetrics(), gc, new JvmThreadMetrics(),
+        new ClassLoaderMetrics(), new ProcessorMetrics(), new UptimeMetrics())) {
+      binder.bindTo(registry);
+    }
+    context.addServlet(new ServletHolder(new HttpServlet() {
+      @Override // the registry in Prometheus's text format (version 0.0.4)
+      protected void doGet(HttpServletRequest request, HttpServletResponse response)
+          throws IOException {
+        response.setContentType("text/plain; version=0.0.4; charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
+        registry.scrape(response.getOutputStream());
+      }
+    }), "/metrics");
     Optional<SslContextFactory.Server> tls = options.tlsKeystore().map(ks -> Tls.from(ks, env));
     RequestLog access = AccessLog.to(options.accessLog(), log);
     this.console = Console.mount(context, token, Clock.systemUTC()); // last: it starts a thread
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
         console.gate(), context, log);
     this.mcp = McpEndpoint.mount(context, state, options, this::url);
-    this.consoleApi = ConsoleApi.mount(context, state, host, metrics.registry());
+    this.consoleApi = ConsoleApi.mount(context, state, host, registry);
   }
 
   /**
@@ -108,8 +136,7 @@ public final class DshServer implements AutoCloseable {
 
   /** {@code host} reporting its searches and reloads to the metrics and the console too. */
   public HostOptions instrument(HostOptions host) {
-    HostOptions measured = metrics.instrument(Objects.requireNonNull(host));
-    return measured.withActivity(console.activity().andThen(measured.activity()));
+    return host.withActivity(console.activity().andThen(meters).andThen(host.activity()));
   }
 
   /** The life-cycle listener to boot the host with: the console's events, then {@code next}. */
@@ -119,7 +146,7 @@ public final class DshServer implements AutoCloseable {
 
   /** The host has booted: searches, readiness and metrics use it from now on. */
   public void booted(Host host) {
-    metrics.meters().observe(Objects.requireNonNull(host));
+    meters.observe(Objects.requireNonNull(host));
     state.host().complete(host);
   }
 
@@ -129,10 +156,8 @@ public final class DshServer implements AutoCloseable {
   }
 
   /**
-   * Drains and stops: readiness and new requests get {@code 503}; the requests in flight run on
-   * for at most the drain deadline, then their searches are aborted and answered; then the server
-   * stops listening. Returns once every request is answered or its connection closed; a second
-   * call returns at once.
+   * Drains and stops: new requests get {@code 503}; those in flight run for at most the drain
+   * deadline, then their searches are aborted and answered. A second call returns at once.
    */
   public void shutdown() {
     drain(options.drainDeadline());
@@ -150,7 +175,8 @@ public final class DshServer implements AutoCloseable {
     http.drain(deadline, state::abortInFlight);
     closeParts(); // after the drain: the MCP calls still open abort at once
     http.stop();
-    metrics.close();
+    gc.close();
+    registry.close();
   }
 
   /** Ends what the endpoints run beside Jetty: event streams end now, open MCP calls abort. */

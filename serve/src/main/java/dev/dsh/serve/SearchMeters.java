@@ -62,10 +62,7 @@ public final class SearchMeters implements ActivityListener {
         .description("Searches waiting for a slot of their provider").register(registry);
   }
 
-  /**
-   * Measures {@code host}'s scopes by state and its providers' queue depths from now on (the set of
-   * providers is read again after each reload).
-   */
+  /** Measures {@code host}'s scopes and its providers' queue depths (re-read at each reload). */
   public void observe(Host host) {
     this.host = Objects.requireNonNull(host, "host");
     for (ScopeState state : ScopeState.values()) {

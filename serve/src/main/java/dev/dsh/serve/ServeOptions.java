@@ -16,8 +16,7 @@ import java.util.Optional;
  *     {@code <home>/serve-token}, made at the first start
  * @param tlsKeystore a PKCS#12 keystore to serve HTTPS with (password from {@code
  *     DSH_SERVE_TLS_PASSWORD}); absent: plain HTTP
- * @param accessLog where the access log goes; absent: the server's log (stderr for {@code dsh
- *     serve})
+ * @param accessLog where the access log goes; absent: the server's log
  * @param drainDeadline how long the searches in flight at shutdown may still run
  * @param maxSessions how many MCP sessions may be open at once
  * @param sessionIdle how long an MCP session may stay unused before it expires
@@ -48,20 +47,5 @@ public record ServeOptions(String bind, int port, boolean stateless, Optional<Pa
     if (drainDeadline.isNegative() || sessionIdle.isNegative() || sessionIdle.isZero()) {
       throw new IllegalArgumentException("durations must be positive");
     }
-  }
-
-  /**
-   * The defaults: {@value #DEFAULT_BIND}:{@value #DEFAULT_PORT}, sessions, the home's token, plain
-   * HTTP, access log to the server's log, 10 s drain, 1,000 sessions idle at most 30 min.
-   */
-  public static ServeOptions defaults() {
-    return new ServeOptions(DEFAULT_BIND, DEFAULT_PORT, false, Optional.empty(), Optional.empty(),
-        Optional.empty(), Duration.ofSeconds(10), 1_000, Duration.ofMinutes(30));
-  }
-
-  /** These options on another port. */
-  public ServeOptions withPort(int other) {
-    return new ServeOptions(bind, other, stateless, tokenFile, tlsKeystore, accessLog,
-        drainDeadline, maxSessions, sessionIdle);
   }
 }

@@ -10,117 +10,105 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.json.StatusJson;
 import dev.dsh.serve.testing.ServedHost;
+import dev.dsh.serve.testing.ServedOnce;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Issue 24: {@code POST /api/search} and {@code GET /api/status}. */
+/** {@code POST /api/search} and {@code GET /api/status}, on one server for the class. */
 class ApiSearchTest {
 
-  @TempDir Path home;
+  @RegisterExtension static final ServedOnce SERVED = new ServedOnce();
+  private static final SearchProStub STUB = SERVED.stub();
 
   @Test
   void aSearchAnswers200WithExactlyWhatDshSearchJsonPrints() throws Exception {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.pages("tea", 3));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search",
-          "{\"query\": \"green tea\", \"maxResults\": 2, \"site\": \"example.com\","
-              + " \"freshness\": \"week\", \"timeoutMs\": 20000}");
-      String expected = SearchJson.of(served.host()
-          .search(new WebSearchRequest("green tea", 2), AbortSignal.never())
-          .toCompletableFuture().get(20, TimeUnit.SECONDS)).toJson();
+    STUB.answer(SearchProAnswers.pages("tea", 3));
+    HttpResponse<String> response = SERVED.served().postJson("/api/search",
+        "{\"query\": \"green tea\", \"maxResults\": 2, \"site\": \"example.com\","
+            + " \"freshness\": \"week\", \"timeoutMs\": 20000}");
+    String expected = SearchJson.of(SERVED.served().host()
+        .search(new WebSearchRequest("green tea", 2), AbortSignal.never())
+        .toCompletableFuture().get(20, TimeUnit.SECONDS)).toJson();
 
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-          type -> assertThat(type).startsWith("application/json"));
-      assertThat(response.body()).isEqualTo(expected + "\n");
-      assertThat(response.body()).contains("\"truncated\":true", "https://example.com/tea/2")
-          .doesNotContain("https://example.com/tea/3");
-      assertThat(stub.searches().get(0).body()).contains("\"Query\":\"green tea\"",
-          "\"Site\":\"example.com\"");
-    }
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+        type -> assertThat(type).startsWith("application/json"));
+    assertThat(response.body()).isEqualTo(expected + "\n");
+    assertThat(response.body()).contains("\"truncated\":true", "https://example.com/tea/2")
+        .doesNotContain("https://example.com/tea/3");
+    assertThat(STUB.searches().get(0).body()).contains("\"Query\":\"green tea\"",
+        "\"Site\":\"example.com\"");
   }
 
   @Test
   void aRequestTheProviderCannotServeAsAskedIs400WithTheSearchErrorObject() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search",
-          "{\"query\": \"q\", \"site\": \"a.com\", \"excludeSites\": [\"b.com\"]}");
+    HttpResponse<String> response = SERVED.served().postJson("/api/search",
+        "{\"query\": \"q\", \"site\": \"a.com\", \"excludeSites\": [\"b.com\"]}");
 
-      assertThat(response.statusCode()).isEqualTo(400);
-      assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_REQUEST_UNSUPPORTED\","
-          + "\"message\":\"Yuanbao cannot combine site with excludeSites: SearchPro has one Site"
-          + " field\"}}\n");
-      assertThat(stub.requestCount()).isZero();
-    }
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_REQUEST_UNSUPPORTED\","
+        + "\"message\":\"Yuanbao cannot combine site with excludeSites: SearchPro has one Site"
+        + " field\"}}\n");
+    assertThat(STUB.requests()).isEmpty();
   }
 
   @Test
   void aProviderFailureIs502WithTheErrorObjectAndTheUpstreamStatus() {
-    try (SearchProStub stub = SearchProStub.answering(StubReply.status(500, "{}"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+    STUB.answer(StubReply.status(500, "{}"));
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", "{\"query\": \"q\"}");
 
-      assertThat(response.statusCode()).isEqualTo(502);
-      assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_PROVIDER_ERROR\","
-          + "\"message\":\"Yuanbao search request failed: HTTP 500\",\"upstreamStatus\":500}}\n");
-    }
+    assertThat(response.statusCode()).isEqualTo(502);
+    assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_PROVIDER_ERROR\","
+        + "\"message\":\"Yuanbao search request failed: HTTP 500\",\"upstreamStatus\":500}}\n");
   }
 
   @Test
   void anErrorEnvelopeIs502WithTheProviderCode() {
-    try (SearchProStub stub = SearchProStub.answering(StubReply.json(
+    STUB.answer(StubReply.json(
             "{\"Response\":{\"Error\":{\"Code\":\"InternalError\",\"Message\":\"broken\"}}}"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", "{\"query\": \"q\"}");
 
-      assertThat(response.statusCode()).isEqualTo(502);
-      assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_PROVIDER_ERROR\","
-          + "\"message\":\"broken\",\"providerCode\":\"InternalError\"}}\n");
-    }
+    assertThat(response.statusCode()).isEqualTo(502);
+    assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_PROVIDER_ERROR\","
+        + "\"message\":\"broken\",\"providerCode\":\"InternalError\"}}\n");
   }
 
   @Test
   void aRateLimitIs429WithTheServicesRetryAfter() {
-    try (SearchProStub stub = SearchProStub.answering(
-            StubReply.status(429, "{}").withHeader("Retry-After", "7"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+    STUB.answer(StubReply.status(429, "{}").withHeader("Retry-After", "7"));
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", "{\"query\": \"q\"}");
 
-      assertThat(response.statusCode()).isEqualTo(429);
-      assertThat(response.headers().firstValue("Retry-After")).hasValue("7");
-      assertThat(response.body()).contains("\"upstreamStatus\":429", "\"WEB_PROVIDER_ERROR\"");
-    }
+    assertThat(response.statusCode()).isEqualTo(429);
+    assertThat(response.headers().firstValue("Retry-After")).hasValue("7");
+    assertThat(response.body()).contains("\"upstreamStatus\":429", "\"WEB_PROVIDER_ERROR\"");
   }
 
   @Test
   void aSearchThatRunsOutOfTimeIs504WordedAsEveryDoor() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      stub.holdAnswers();
-      try {
-        HttpResponse<String> response =
-            served.postJson("/api/search", "{\"query\": \"q\", \"timeoutMs\": 200}");
+    STUB.holdAnswers();
+    try {
+      HttpResponse<String> response =
+          SERVED.served().postJson("/api/search", "{\"query\": \"q\", \"timeoutMs\": 200}");
 
-        assertThat(response.statusCode()).isEqualTo(504);
-        assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_ABORTED\","
-            + "\"message\":\"web search timed out after 200 ms\"}}\n");
-      } finally {
-        stub.release();
-      }
+      assertThat(response.statusCode()).isEqualTo(504);
+      assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_ABORTED\","
+          + "\"message\":\"web search timed out after 200 ms\"}}\n");
+    } finally {
+      STUB.release();
     }
   }
 
   @Test
-  void noProviderReadyIs503() {
-    try (ServedHost served = ServedHost.start(home, "ftp://x", "")) {
-      HttpResponse<String> response = served.postJson("/api/search", "{\"query\": \"q\"}");
+  void noProviderReadyIs503(@TempDir Path home) {
+    try (ServedHost unready = ServedHost.start(home, "ftp://x", "")) {
+      HttpResponse<String> response = unready.postJson("/api/search", "{\"query\": \"q\"}");
 
       assertThat(response.statusCode()).isEqualTo(503);
       assertThat(response.body()).startsWith("{\"error\":{\"code\":\"WEB_PROVIDER_UNAVAILABLE\"")
@@ -150,64 +138,52 @@ class ApiSearchTest {
       "`{\"query\": \"q\", \"freshness\": \"soon\"}`|/freshness: must be day, week, month, year",
   })
   void aBadBodyIs400NamingTheField(String body, String message) {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search", body);
+    HttpResponse<String> response = SERVED.served().postJson("/api/search", body);
 
-      assertThat(response.statusCode()).isEqualTo(400);
-      assertThat(response.body()).startsWith(
-          "{\"error\":{\"code\":\"BAD_REQUEST\",\"message\":\"" + message.replace("\"", "\\\""));
-      assertThat(stub.requestCount()).isZero();
-    }
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).startsWith(
+        "{\"error\":{\"code\":\"BAD_REQUEST\",\"message\":\"" + message.replace("\"", "\\\""));
+    assertThat(STUB.requests()).isEmpty();
   }
 
   @Test
   void aControlCharacterInARefusedValueComesBackEscaped() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.postJson("/api/search",
-          "{\"query\": \"q\", \"excludeSites\": [\"a.com\", \"b\\u0007\\u001b[2Jc\"]}");
+    HttpResponse<String> response = SERVED.served().postJson("/api/search",
+        "{\"query\": \"q\", \"excludeSites\": [\"a.com\", \"b\\u0007\\u001b[2Jc\"]}");
 
-      assertThat(response.statusCode()).isEqualTo(400);
-      assertThat(response.body()).contains("/excludeSites/1: must be a domain")
-          .contains("b\\\\u0007\\\\u001b[2Jc");
-      assertThat(response.body().chars()).noneMatch(c -> c < 0x20 && c != '\n');
-    }
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).contains("/excludeSites/1: must be a domain")
+        .contains("b\\\\u0007\\\\u001b[2Jc");
+    assertThat(response.body().chars()).noneMatch(c -> c < 0x20 && c != '\n');
   }
 
   @Test
   void otherMethodsAre405AndOtherContentTypes415() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> get = served.get("/api/search");
-      HttpResponse<String> text = served.send(served.request("/api/search")
-          .header("Content-Type", "text/plain")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"q\"}")).build());
-      HttpResponse<String> postStatus = served.postJson("/api/status", "{}");
+    HttpResponse<String> get = SERVED.served().get("/api/search");
+    HttpResponse<String> text = SERVED.served().send(SERVED.served().request("/api/search")
+        .header("Content-Type", "text/plain")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"q\"}")).build());
+    HttpResponse<String> postStatus = SERVED.served().postJson("/api/status", "{}");
 
-      assertThat(get.statusCode()).isEqualTo(405);
-      assertThat(get.headers().firstValue("Allow")).hasValue("POST");
-      assertThat(get.body()).isEqualTo("{\"error\":{\"code\":\"METHOD_NOT_ALLOWED\","
-          + "\"message\":\"/api/search answers POST only\"}}\n");
-      assertThat(text.statusCode()).isEqualTo(415);
-      assertThat(text.body()).contains("UNSUPPORTED_MEDIA_TYPE", "Content-Type: application/json");
-      // Its body unread, the connection is not kept: the next request comes on a new one.
-      assertThat(text.headers().firstValue("Connection")).hasValue("close");
-      assertThat(postStatus.statusCode()).isEqualTo(405);
-      assertThat(postStatus.headers().firstValue("Allow")).hasValue("GET");
-      assertThat(stub.requestCount()).isZero();
-    }
+    assertThat(get.statusCode()).isEqualTo(405);
+    assertThat(get.headers().firstValue("Allow")).hasValue("POST");
+    assertThat(get.body()).isEqualTo("{\"error\":{\"code\":\"METHOD_NOT_ALLOWED\","
+        + "\"message\":\"/api/search answers POST only\"}}\n");
+    assertThat(text.statusCode()).isEqualTo(415);
+    assertThat(text.body()).contains("UNSUPPORTED_MEDIA_TYPE", "Content-Type: application/json");
+    // Its body unread, the connection is not kept: the next request comes on a new one.
+    assertThat(text.headers().firstValue("Connection")).hasValue("close");
+    assertThat(postStatus.statusCode()).isEqualTo(405);
+    assertThat(postStatus.headers().firstValue("Allow")).hasValue("GET");
+    assertThat(STUB.requests()).isEmpty();
   }
 
   @Test
   void statusAnswersWhatDshRunsStatusPrints() {
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
-      HttpResponse<String> response = served.get("/api/status");
+    HttpResponse<String> response = SERVED.served().get("/api/status");
 
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo(served.host().status().toJson() + "\n");
-      assertThat(response.body()).contains("\"id\":\"yuanbao\",\"available\":true,\"ready\":true");
-    }
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo(SERVED.served().host().status().toJson() + "\n");
+    assertThat(response.body()).contains("\"id\":\"yuanbao\",\"available\":true,\"ready\":true");
   }
 }

@@ -221,7 +221,7 @@ class SlowClientsTest {
     long end = System.nanoTime() + BOUND.toNanos();
     while (!condition.getAsBoolean()) {
       assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(end);
-      Thread.sleep(100);
+      Thread.sleep(20);
     }
   }
 

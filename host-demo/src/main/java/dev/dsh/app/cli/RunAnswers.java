@@ -4,15 +4,12 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
 
 /**
- * {@code dsh run}'s standard output, owned by one thread, which also runs the timers bounding how
- * long an answer is waited for. Answers queued {@linkplain #inOrder in order} print in that order,
+ * {@code dsh run}'s standard output, owned by one thread. Answers queued {@linkplain #inOrder in order} print in that order,
  * each once ready; one given {@linkplain #atOnce at once} overtakes those still awaited. Both are
  * called by the one thread reading the input.
  */
@@ -33,8 +30,6 @@ final class RunAnswers implements AutoCloseable {
    */
   RunAnswers(PrintStream out) {
     this.out = EscapedStream.around(out, EscapedStream.LINES);
-    thread.setRemoveOnCancelPolicy(true);
-    thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     // Started now, from host code: a thread started later would inherit whatever code is on the
     // stack then, possibly a plugin's (see DESIGN on class loader pins).
     thread.prestartAllCoreThreads();
@@ -51,13 +46,6 @@ final class RunAnswers implements AutoCloseable {
 
   void atOnce(String answer) {
     thread.execute(() -> print(answer));
-  }
-
-  /** Completes {@code answer} with {@code fallback} unless it completes within {@code bound}. */
-  void bound(CompletableFuture<String> answer, Duration bound, Supplier<String> fallback) {
-    ScheduledFuture<?> timer = thread.schedule(
-        () -> answer.complete(fallback.get()), bound.toMillis(), TimeUnit.MILLISECONDS);
-    answer.whenComplete((text, error) -> timer.cancel(false));
   }
 
   /** Whether every queued answer printed within {@code bound}. */

@@ -14,9 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine;
 
 /**
@@ -28,15 +26,13 @@ import picocli.CommandLine;
  */
 final class RunLoop {
 
-  /** The longest wait for aborted searches to answer after quit. */
-  private static final Duration QUIT_GRACE = Duration.ofSeconds(10);
+  /** The longest wait for the answers after quit: the web service ends aborted searches. */
+  private static final Duration QUIT_GRACE = Duration.ofSeconds(15);
 
   private final Host host;
   private final InputStream in;
   private final PrintStream err;
   private final AbortController quitting = new AbortController();
-  /** Each running search's answer, and its answer should it not end after quit. */
-  private final Map<CompletableFuture<String>, String> running = new ConcurrentHashMap<>();
   /**
    * One parser for every search line, run by the input thread only: building picocli's model
    * takes milliseconds, and each line's deadline starts when it is read, so lines read together
@@ -114,38 +110,29 @@ final class RunLoop {
       answers.inOrder(usage(arguments.contains("--json"), "search: " + Echo.cut(e.getMessage(), 500)));
       return;
     }
-    answers.inOrder(start(request, new Line(lineOptions.json, lineOptions.timeout)));
+    answers.inOrder(start(request, lineOptions.json, lineOptions.timeout));
   }
 
-  /** What the answer of a search line needs of its options, once the parser has moved on. */
-  private record Line(boolean json, Duration timeout) {}
-
-  private CompletableFuture<String> start(WebSearchRequest request, Line options) {
+  private CompletableFuture<String> start(
+      WebSearchRequest request, boolean json, Duration timeout) {
     AbortController controller = AbortController.linkedTo(quitting.signal());
-    CompletableFuture<String> answer = new CompletableFuture<>();
-    running.put(answer, SearchPrinter.text(
-        new WebError(WebErrorCodes.WEB_ABORTED, "the search did not end after dsh run quit"),
-        options.json()));
-    answer.whenComplete((text, error) -> {
-      running.remove(answer);
-      controller.close(); // unlinks from the quit signal, which outlives the search
-    });
+    CompletableFuture<String> answer;
     try {
-      host.search(request.withTimeout(options.timeout()), controller.signal())
-          .whenComplete((result, failure) -> answer.complete(failure == null
-              ? SearchPrinter.text(result, options.json())
-              : SearchPrinter.text(WebError.of(failure, "search"), options.json())));
+      answer = host.search(request.withTimeout(timeout), controller.signal()).toCompletableFuture()
+          .handle((result, failure) -> failure == null ? SearchCommand.text(result, json)
+              : SearchCommand.text(WebError.of(failure, "search"), json));
     } catch (RuntimeException e) {
-      answer.complete(SearchPrinter.text(WebError.of(e, "search"), options.json()));
+      answer = CompletableFuture.completedFuture(
+          SearchCommand.text(WebError.of(e, "search"), json));
     }
+    answer.whenComplete((text, error) -> controller.close()); // unlinks from the quit signal
     return answer;
   }
 
   /** Aborts what still runs and waits for every answer to print. */
   private void quit(RunAnswers answers) {
     quitting.abort(new WebError(WebErrorCodes.WEB_ABORTED, "dsh run is quitting"));
-    Map.copyOf(running).forEach((answer, stuck) -> answers.bound(answer, QUIT_GRACE, () -> stuck));
-    if (!answers.awaitPrinted(QUIT_GRACE.plusSeconds(5))) {
+    if (!answers.awaitPrinted(QUIT_GRACE)) {
       err.println("dsh: some answers were not printed before quitting");
     }
   }

@@ -104,10 +104,9 @@ class McpBadLinesOverHttpTest {
 
   private DshServer serve(Path home, boolean isStateless) throws Exception {
     Files.createDirectories(home);
-    ServeOptions defaults = ServeOptions.defaults();
-    ServeOptions options = new ServeOptions(defaults.bind(), 0, isStateless, Optional.empty(),
-        Optional.empty(), Optional.empty(), defaults.drainDeadline(), defaults.maxSessions(),
-        defaults.sessionIdle());
+    ServeOptions options = new ServeOptions(ServeOptions.DEFAULT_BIND, 0, isStateless,
+        Optional.empty(), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
+        Duration.ofMinutes(30));
     HostOptions host = new HostOptions(new DshHome(home), "default", Optional.empty(),
         LaunchEnvironment.of(Map.of("DSH_SERVE_TOKEN", TOKEN)), log::add);
     // The host never boots: no line of the table reaches the tool.

@@ -11,9 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -28,15 +29,14 @@ class RunProtocolTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String APPLIED = "applied root/" + RealPluginJar.ROW_ID + " ";
 
-  @TempDir Path home;
-  private SearchProStub stub;
-  private final List<RunSession> sessions = new ArrayList<>();
+  @RegisterExtension
+  static final SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
 
-  @BeforeEach
-  void setUp() {
-    stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
-    CliHarness.installPlugin(home, stub.baseUrl(), "");
-  }
+  @TempDir static Path work;
+  /** One session for the tests that leave it serving; those that end it start their own. */
+  private static RunSession shared;
+  private static int homes;
+  private final List<RunSession> sessions = new ArrayList<>();
 
   @AfterEach
   void tearDown() throws Exception {
@@ -44,12 +44,25 @@ class RunProtocolTest {
     for (RunSession session : sessions) {
       session.close();
     }
-    stub.close();
+  }
+
+  @AfterAll
+  static void closeShared() throws Exception {
+    if (shared != null) {
+      shared.close();
+    }
+  }
+
+  private static RunSession shared() {
+    if (shared == null) {
+      shared = boot();
+    }
+    return shared;
   }
 
   @Test
   void aTimeoutOrCountOutOfRangeIsAnsweredAndTheServerKeepsServing() throws Exception {
-    RunSession run = start();
+    RunSession run = shared();
 
     String tooLong = run.ask("search --timeout 999999999m q");
     JsonNode tooMany = JSON.readTree(run.ask("search --json --max-results 99999999999 q"));
@@ -71,7 +84,7 @@ class RunProtocolTest {
 
   @Test
   void statusIsAnsweredAtOnceWhileASearchWaitsForItsAnswer() throws Exception {
-    RunSession run = start();
+    RunSession run = shared();
     stub.holdAnswers();
     run.send("search --json held");
     stub.awaitRequest(RunSession.SOON);
@@ -87,7 +100,7 @@ class RunProtocolTest {
 
   @Test
   void answersPrintInTheOrderTheLinesWereRead() throws Exception {
-    RunSession run = start();
+    RunSession run = shared();
     stub.holdAnswers();
     run.send("search --json first");
     stub.awaitRequest(RunSession.SOON);
@@ -111,6 +124,7 @@ class RunProtocolTest {
 
   @Test
   void quitAbortsTheRunningSearchesEachAnsweringWebAbortedAndExitsZero() throws Exception {
+    long outputThreads = outputThreads(); // the shared session's, if it runs
     RunSession run = start();
     stub.holdAnswers();
     run.send("search --json one");
@@ -130,15 +144,16 @@ class RunProtocolTest {
     assertThat(JSON.readTree(second).get("error").get("code").asString()).isEqualTo("WEB_ABORTED");
     assertThat(run.outLines()).hasSize(2);
     long deadline = System.nanoTime() + RunSession.SOON.toNanos();
-    while (System.nanoTime() < deadline && outputThreadAlive()) {
+    while (System.nanoTime() < deadline && outputThreads() > outputThreads) {
       Thread.sleep(20);
     }
-    assertThat(outputThreadAlive()).as("the output thread ends with the loop").isFalse();
+    assertThat(outputThreads()).as("the output thread ends with the loop")
+        .isLessThanOrEqualTo(outputThreads);
   }
 
-  private static boolean outputThreadAlive() {
+  private static long outputThreads() {
     return Thread.getAllStackTraces().keySet().stream()
-        .anyMatch(thread -> thread.getName().equals("dsh-run-output"));
+        .filter(thread -> thread.getName().equals("dsh-run-output")).count();
   }
 
   @Test
@@ -157,7 +172,7 @@ class RunProtocolTest {
 
   @Test
   void aLineThatCannotBeParsedGetsOneErrorLine() throws Exception {
-    RunSession run = start();
+    RunSession run = shared();
 
     String unclosed = run.ask("search \"drones");
     JsonNode unclosedJson = JSON.readTree(run.ask("search --json \"drones"));
@@ -176,7 +191,7 @@ class RunProtocolTest {
 
   @Test
   void aHugeLineIsAnsweredByItsLengthAndALongCommandIsCut() throws Exception {
-    RunSession run = start();
+    RunSession run = shared();
     int mark = run.errMark();
 
     run.send("x".repeat(10 * 1024 * 1024));
@@ -193,8 +208,15 @@ class RunProtocolTest {
   }
 
   private RunSession start() {
-    RunSession session = RunSession.start(home, ENV);
+    RunSession session = boot();
     sessions.add(session);
+    return session;
+  }
+
+  private static RunSession boot() {
+    Path home = work.resolve("home-" + ++homes);
+    CliHarness.installPlugin(home, stub.baseUrl(), "");
+    RunSession session = RunSession.start(home, ENV);
     session.awaitErr(0, APPLIED);
     return session;
   }

@@ -1,10 +1,9 @@
 package dev.dsh.host.json;
 
 /**
- * The one escape of control characters for text leaving dsh for a terminal, a line protocol or an
- * HTTP answer: each is written as {@code \}{@code u} and four hex digits, so echoed input can never
- * move the cursor, retitle the window or reorder what a person reads. The form is also a JSON
- * string escape, so escaping a JSON text keeps it the same JSON value; a backslash is left as is.
+ * The one escape of control characters for text leaving dsh (terminal, line protocol, HTTP): each
+ * becomes {@code \}{@code u} and four hex digits, so echoed input cannot move the cursor, retitle
+ * the window or reorder text. It is also a JSON string escape: an escaped JSON text keeps its value.
  */
 public final class ControlEscapes {
 

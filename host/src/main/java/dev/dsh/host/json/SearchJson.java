@@ -25,10 +25,6 @@ public record SearchJson(@Nullable String provider, boolean truncated, @Nullable
   public record Source(
       String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {
 
-    /** The form of {@code source}. */
-    public static Source of(WebSearchSource source) {
-      return new Source(source.url(), source.title(), source.snippet(), source.publishedAt());
-    }
   }
 
   public SearchJson {
@@ -52,6 +48,7 @@ public record SearchJson(@Nullable String provider, boolean truncated, @Nullable
   }
 
   private static List<Source> sources(List<WebSearchSource> sources) {
-    return sources.stream().map(Source::of).toList();
+    return sources.stream()
+        .map(s -> new Source(s.url(), s.title(), s.snippet(), s.publishedAt())).toList();
   }
 }

@@ -23,7 +23,7 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   /** A loaded plugin; {@code state} is PF4J's ({@code STARTED} while it serves). */
   public record Plugin(String id, String version, String state) {}
 
-  /** A scope. */
+  /** A scope and its state. */
   public record Scope(String id, String state) {}
 
   /** A provider; {@code reason} says why it is not available or not ready. */
@@ -33,7 +33,7 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   /** A thread an unloaded plugin left running. */
   public record Leftover(String plugin, String thread) {}
 
-  /** The form of a host's state: its plugins, scopes, providers and problems. */
+  /** The form of a host's state. */
   public static StatusJson of(List<Plugin> plugins, List<ScopeInfo> scopes,
       List<ProviderStatus> providers, Optional<String> profileError, List<Leftover> left) {
     return new StatusJson(

@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.home;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -14,8 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Files and folders only their owner can read: {@code rw-------} and {@code rwx------} from the
- * moment they exist where the file system has POSIX permissions, else the closest {@link File}
- * calls. A file is replaced atomically (a temporary file beside it moved over it), so a reader sees
+ * moment they exist, where the file system has POSIX permissions. A file is replaced atomically (a temporary file beside it moved over it), so a reader sees
  * the old file or the new one, never half of one.
  */
 public final class OwnerOnlyFiles {
@@ -30,7 +28,7 @@ public final class OwnerOnlyFiles {
 
   /** A new empty owner-only file {@code <folder>/<prefix><random digits>.tmp}. */
   public static Path createTemp(Path folder, String prefix) throws IOException {
-    return restricted(Files.createTempFile(folder, prefix, ".tmp", ownerOnly(folder, "rw-------")));
+    return Files.createTempFile(folder, prefix, ".tmp", ownerOnly(folder, "rw-------"));
   }
 
   /** {@link #replace(Path, Content)} with {@code content}; {@code sync} forces it to the device. */
@@ -64,7 +62,7 @@ public final class OwnerOnlyFiles {
   /** Creates {@code path} as an empty file unless it exists already (made by anyone). */
   public static void createFile(Path path) throws IOException {
     try {
-      restricted(Files.createFile(path, ownerOnly(path, "rw-------")));
+      Files.createFile(path, ownerOnly(path, "rw-------"));
     } catch (FileAlreadyExistsException e) {
       // created earlier, by this or another process
     }
@@ -77,27 +75,10 @@ public final class OwnerOnlyFiles {
     }
   }
 
-  private static boolean posix(Path path) {
-    return path.getFileSystem().supportedFileAttributeViews().contains("posix");
-  }
-
   private static FileAttribute<?>[] ownerOnly(Path path, String permissions) {
-    return posix(path)
+    return path.getFileSystem().supportedFileAttributeViews().contains("posix")
         ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString(permissions))}
         : new FileAttribute<?>[0];
-  }
-
-  /** Where there are no POSIX permissions: the closest {@link File} calls. */
-  private static Path restricted(Path path) {
-    if (!posix(path)) {
-      File file = path.toFile();
-      file.setReadable(false, false);
-      file.setReadable(true, true);
-      file.setWritable(false, false);
-      file.setWritable(true, true);
-      file.setExecutable(false, false);
-    }
-    return path;
   }
 }

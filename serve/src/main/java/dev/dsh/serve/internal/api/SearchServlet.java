@@ -86,11 +86,7 @@ public final class SearchServlet extends HttpServlet {
     search(state.booted().orElseThrow(), body, request, response);
   }
 
-  /**
-   * The answer to a search that ended with {@code result}: {@code dsh search --json}'s object,
-   * with {@code ?rendering=true} plus {@code "rendering"}, the exact text the {@code web_search}
-   * tool gives the model for it (the console shows both).
-   */
+  /** {@code dsh search --json}'s object; with {@code ?rendering=true}, plus the model's text. */
   private static String answer(WebSearchResult result, boolean rendering) {
     if (!rendering) {
       return SearchJson.of(result).toJson();
@@ -99,10 +95,7 @@ public final class SearchServlet extends HttpServlet {
     return Json.MAPPER.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
   }
 
-  /**
-   * Runs the search and answers once it ends: asynchronously when the filter chain allows it (each
-   * filter in front must be async-supported), else on this container thread.
-   */
+  /** Answers once the search ends: asynchronously when every filter in front allows it. */
   private void search(Host host, SearchBody body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();

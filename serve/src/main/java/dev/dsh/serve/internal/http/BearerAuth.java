@@ -1,6 +1,7 @@
 package dev.dsh.serve.internal.http;
 
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ConditionalHandler;
@@ -30,9 +31,9 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
 
   BearerAuth(ServeToken token) {
     this.token = token;
-    exclude(Passage::probe);
+    exclude(BearerAuth::probe);
     exclude(request -> request.getAttribute(LET_THROUGH) != null);
-    exclude(Passage::credentialed);
+    exclude(BearerAuth::credentialed);
   }
 
   @Override
@@ -49,5 +50,26 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
         (bearer ? "wrong bearer token" : "no bearer token") + ": send 'Authorization: Bearer"
             + " <token>' with the token in " + token.where()));
     return true;
+  }
+
+  /** {@code /healthz} and {@code /readyz}: probes need no token and are never shed or refused. */
+  static boolean probe(Request request) {
+    String path = Request.getPathInContext(request);
+    return path.equals("/healthz") || path.equals("/readyz");
+  }
+
+  /**
+   * {@code GET /mcp} (an MCP session's stream) and {@code GET /api/events} (the console's) stay
+   * open as long as their session or page: neither takes a slot nor is waited for by the drain.
+   */
+  static boolean listening(Request request) {
+    String path = Request.getPathInContext(request);
+    return HttpMethod.GET.is(request.getMethod())
+        && (path.equals("/mcp") || path.equals("/api/events"));
+  }
+
+  /** Whether {@code request} showed a valid credential ({@link #CREDENTIAL}). */
+  static boolean credentialed(Request request) {
+    return request.getAttribute(CREDENTIAL) != null;
   }
 }

@@ -51,7 +51,7 @@ final class ConnectionDeadline extends Handler.Wrapper implements Connection.Lis
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    if (Passage.credentialed(request)) {
+    if (BearerAuth.credentialed(request)) {
       unproven.remove(request.getConnectionMetaData().getConnection());
     }
     return super.handle(request, response, callback);

@@ -19,7 +19,7 @@ final class DrainGate extends GracefulHandler {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    if (Passage.probe(request) || (Passage.listening(request) && !isShutdown())) {
+    if (BearerAuth.probe(request) || (BearerAuth.listening(request) && !isShutdown())) {
       return getHandler() != null && isStarted() && getHandler().handle(request, response, callback);
     }
     return super.handle(request, response, callback);

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -24,32 +23,20 @@ public final class HealthServlet extends HttpServlet {
   private final transient ServeState state;
   private final transient @Nullable ServeToken token;
 
-  private HealthServlet(ServeState state, @Nullable ServeToken token) {
+  /** Liveness without {@code token}; readiness with it, not ready while it holds no token. */
+  public HealthServlet(ServeState state, @Nullable ServeToken token) {
     this.state = state;
     this.token = token;
-  }
-
-  /** The liveness endpoint. */
-  public static HealthServlet liveness(ServeState state) {
-    return new HealthServlet(state, null);
-  }
-
-  /** The readiness endpoint: not ready either while {@code token}'s source holds no token. */
-  public static HealthServlet readiness(ServeState state, ServeToken token) {
-    return new HealthServlet(state, token);
   }
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     Optional<String> problem = token == null ? Optional.empty() : notReady(token);
-    byte[] body = (problem.orElse(token == null ? "ok" : "ready") + "\n")
-        .getBytes(StandardCharsets.UTF_8);
     response.setStatus(problem.isPresent() ? 503 : 200);
     response.setContentType("text/plain; charset=utf-8");
     response.setHeader("Cache-Control", "no-store");
-    response.setContentLength(body.length);
-    response.getOutputStream().write(body);
+    response.getWriter().print(problem.orElse(token == null ? "ok" : "ready") + "\n");
   }
 
   private Optional<String> notReady(ServeToken token) {

@@ -34,17 +34,4 @@ public record Limits(int maxRequests, int maxWaiting, Duration maxWait, Duration
    */
   public static final Limits DEFAULT = new Limits(128, 128, Duration.ofSeconds(5),
       Duration.ofSeconds(30), 200, 8, Duration.ofSeconds(5), 2048);
-
-  public Limits {
-    if (maxRequests < 1 || maxWaiting < 0 || maxAnonymous < 1
-        || maxThreads < maxRequests + maxAnonymous || maxConnections < 1) {
-      throw new IllegalArgumentException("limits out of range: " + maxRequests + " at once, "
-          + maxWaiting + " waiting, " + maxAnonymous + " without a credential, " + maxThreads
-          + " threads, " + maxConnections + " connections");
-    }
-    if (maxWait.isNegative() || idleTimeout.isNegative() || idleTimeout.isZero()
-        || anonymousDeadline.isNegative() || anonymousDeadline.isZero()) {
-      throw new IllegalArgumentException("durations must be positive");
-    }
-  }
 }

@@ -18,21 +18,24 @@ final class LoadShedding extends QoSHandler {
     setMaxRequestCount(maxRequests);
     setMaxSuspendedRequestCount(maxWaiting);
     setMaxSuspend(maxWait);
-    exclude(request -> Passage.probe(request) || Passage.listening(request));
+    exclude(request -> BearerAuth.probe(request) || BearerAuth.listening(request));
   }
 
   /** The token holder's budget: the requests that showed a valid credential. */
   static LoadShedding credentialed(Limits limits) {
     LoadShedding shedding =
         new LoadShedding(limits.maxRequests(), limits.maxWaiting(), limits.maxWait());
-    shedding.include(Passage::credentialed);
+    shedding.include(BearerAuth::credentialed);
     return shedding;
   }
 
   /** Requests without a credential that carry a body (the sign-in), none waiting for a slot. */
   static LoadShedding anonymous(Limits limits) {
     LoadShedding shedding = new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO);
-    shedding.include(request -> !Passage.credentialed(request) && Passage.carriesBody(request));
+    // Only a request with a body can make us wait.
+    shedding.include(request -> !BearerAuth.credentialed(request)
+        && (request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
+            || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)));
     return shedding;
   }
 

@@ -14,13 +14,14 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The bearer token every request but the probes must carry: from the token file when one is
  * given, else {@value #VARIABLE}, else {@code <home>/}{@value #FILE_NAME}, made at the first start
- * (256 random bits, base64url, owner-only). A changed file is read again, so the token rotates
+ * (256 random bits, base64url, owner-only). The file is read on each use, so the token rotates
  * without a restart; a file that becomes unusable refuses every request until it holds a token
  * again. Only the token's SHA-256 is kept, compared in constant time; never logged.
  */
@@ -38,27 +39,21 @@ public final class ServeToken {
   private static final int MAX_BYTES = 4096;
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
-  /** The token as last read: its digest, or why its file was unusable then. */
-  private record Read(byte @Nullable [] digest, @Nullable String problem) {}
-
   private final @Nullable Path path;
-  private final @Nullable SecretFile file;
+  private final Supplier<String> token; // read on each use, so a rotation takes effect at once
   private final Consumer<String> log;
-  private volatile Read current; // requests racing to read again only repeat a read
+  private volatile @Nullable String lastProblem; // logged once until it changes
 
-  private ServeToken(@Nullable Path path, @Nullable SecretFile file, Read first,
-      Consumer<String> log) {
+  private ServeToken(@Nullable Path path, Supplier<String> token, Consumer<String> log) {
     this.path = path;
-    this.file = file;
-    this.current = first;
+    this.token = token;
     this.log = log;
   }
 
   private static ServeToken fromFile(Path path, Consumer<String> log) {
     SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
-    Read first = new Read(digest(read(path, file)), null); // a start-up error says only that
-    file.checkPermissions();
-    return new ServeToken(path, file, first, log);
+    read(path, file);
+    return new ServeToken(path, () -> read(path, file), log);
   }
 
   /**
@@ -78,7 +73,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the environment variable " + VARIABLE + " " + why);
       });
-      return new ServeToken(null, null, new Read(digest(token), null), log);
+      return new ServeToken(null, () -> token, log);
     }
     Path made = home.resolve(FILE_NAME);
     if (!Files.exists(made)) {
@@ -110,7 +105,7 @@ public final class ServeToken {
    * to end once the token is rotated.
    */
   public boolean matchesDigest(byte[] digest) {
-    byte[] now = fresh().digest();
+    byte[] now = now().digest();
     return now != null && MessageDigest.isEqual(digest, now);
   }
 
@@ -128,21 +123,24 @@ public final class ServeToken {
    * what is wrong with it and the fix.
    */
   public Optional<String> problem() {
-    return Optional.ofNullable(fresh().problem()).map(why -> "the server has no token: " + why);
+    return Optional.ofNullable(now().problem()).map(why -> "the server has no token: " + why);
   }
 
-  private Read fresh() {
-    if (file == null || !file.changed()) {
-      return current;
-    }
-    file.checkPermissions();
+  /** The token now: its digest, or why its file is unusable (logged once until that changes). */
+  private record Now(byte @Nullable [] digest, @Nullable String problem) {}
+
+  private Now now() {
     try {
-      current = new Read(digest(read(path, file)), null);
+      Now now = new Now(digest(token.get()), null);
+      lastProblem = null;
+      return now;
     } catch (ServeException e) {
-      current = new Read(null, e.getMessage());
-      log.accept(e.getMessage() + "; every request is refused until it holds a token");
+      if (!e.getMessage().equals(lastProblem)) {
+        lastProblem = e.getMessage();
+        log.accept(e.getMessage() + "; every request is refused until it holds a token");
+      }
+      return new Now(null, e.getMessage());
     }
-    return current;
   }
 
   private static String read(Path path, SecretFile file) {
@@ -153,6 +151,7 @@ public final class ServeToken {
       check(token).ifPresent(why -> {
         throw new ServeException("the token file " + path + " " + why);
       });
+      file.checkPermissions(); // after the read: a start-up error says only that
       return token;
     } catch (NoSuchFileException e) {
       throw new ServeException("the token file " + path + " does not exist: write a token of "

@@ -24,9 +24,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,29 +41,37 @@ class HttpStackTest {
 
   private static final Duration BOUND = Duration.ofSeconds(60);
 
-  @TempDir Path home;
-  private SearchProStub stub;
-  private ServedHost served;
+  @RegisterExtension
+  static final SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("held"));
+
+  @TempDir static Path home;
+  private static ServedHost served; // the host and the token file; each test lays its own stack
   private final ServeState state = new ServeState();
   private final List<String> log = new CopyOnWriteArrayList<>();
   private final HttpClient client = HttpClient.newHttpClient();
   private HttpStack stack;
 
-  @BeforeEach
-  void serve() {
-    stub = SearchProStub.answering(SearchProAnswers.onePage("held"));
+  @BeforeAll
+  static void serve() {
     served = ServedHost.start(home, stub.baseUrl(), "");
+  }
+
+  @AfterAll
+  static void stop() {
+    served.close();
+  }
+
+  @BeforeEach
+  void boot() {
     state.host().complete(served.host());
   }
 
   @AfterEach
-  void stop() {
+  void stopStack() {
     if (stack != null) {
       drainAndStop(stack, Duration.ZERO);
     }
     stub.release();
-    served.close();
-    stub.close();
   }
 
   private StackServlets start(Limits limits, int holders) {
@@ -116,7 +127,7 @@ class HttpStackTest {
     try (Socket first = new Socket("127.0.0.1", stack.port());
         Socket second = new Socket("127.0.0.1", stack.port())) {
       CompletableFuture<HttpResponse<String>> waiting = sendAsync(request("/readyz").build());
-      Thread.sleep(500);
+      Thread.sleep(300);
       boolean answeredAtTheCap = waiting.isDone();
       first.close();
 

@@ -36,7 +36,7 @@ final class StackServlets {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new JsonErrorHandler());
-    context.addServlet(new ServletHolder(HealthServlet.readiness(state, token)), "/readyz");
+    context.addServlet(new ServletHolder(new HealthServlet(state, token)), "/readyz");
     context.addServlet(new ServletHolder(new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response)
