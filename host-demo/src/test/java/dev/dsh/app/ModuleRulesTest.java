@@ -21,7 +21,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * The module rules of docs/ARCHITECTURE.md section 1, read from the POMs and sources beside this module (the
+ * The module rules of docs/ARCHITECTURE.md ("Modules"), read from the POMs and sources beside this module (the
  * test runs with the host-demo (dsh-app) module folder as its working directory).
  */
 class ModuleRulesTest {

@@ -22,8 +22,8 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.json.JsonWriteFeature;
 
 /**
- * Turns a received status and body into a result, with the precedence of docs/ARCHITECTURE.md,
- * section 5: a redirect fails at once; an error envelope wins whatever the status; then a non-2xx
+ * Turns a received status and body into a result, with the precedence of docs/yuanbao.md: a
+ * redirect fails at once; an error envelope wins whatever the status; then a non-2xx
  * status; then the shape. The decoded body is read in one pass of Jackson's streaming parser,
  * skipping what the mapping does not read; {@link PageReader} reads each page.
  */

@@ -9,7 +9,7 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 
 /**
- * Reads one {@code Pages} entry and maps it to a source as docs/ARCHITECTURE.md section 5 says:
+ * Reads one {@code Pages} entry and maps it to a source as docs/yuanbao.md says:
  * only the fields the mapping reads are decoded, and a page with no url or snippet is null.
  */
 final class PageReader {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Property tests of the answer decoder and mapper over 3,458 generated bodies per run: every body
  * ends in sources or a {@code WEB_PROVIDER_ERROR}, never another exception, each within a second;
- * the outcome equals {@link ReferenceReader}'s reading of docs/ARCHITECTURE.md section 5 whenever the design
+ * the outcome equals {@link ReferenceReader}'s reading of docs/yuanbao.md whenever the design
  * prescribes one; and every source keeps the invariants of the seam.
  *
  * <p>The seed is printed on failure; {@code -Ddecoder.seed=N} replays a run.

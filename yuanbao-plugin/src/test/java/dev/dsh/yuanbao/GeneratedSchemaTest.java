@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The generated config schema and catalog (docs/ARCHITECTURE.md, section 5): the committed
+ * The generated config schema and catalog (docs/yuanbao.md): the committed
  * copies under {@code schema/generated/} must equal what the build generates from {@link
  * YuanbaoConfig}, byte for byte, so a change to the config class that is not committed alongside
  * its generated files fails the build.

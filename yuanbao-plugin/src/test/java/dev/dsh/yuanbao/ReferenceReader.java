@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The answer rules of docs/ARCHITECTURE.md section 5 read literally, with a Jackson tree, jsoup and the regex date
+ * The answer rules of docs/yuanbao.md read literally, with a Jackson tree, jsoup and the regex date
  * parser: the slow, obvious oracle the streaming decoder and mapper are held to.
  *
  * <p>It shares only the JSON tokenizer (and its limits) with the code under test.

@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * One test per row of the selection table (docs/ARCHITECTURE.md, section 3), and how the pin is
+ * One test per row of the selection table (docs/ARCHITECTURE.md, "Selection"), and how the pin is
  * read.
  */
 class WebServiceSelectionTest {

@@ -3,7 +3,7 @@ package dev.dsh.serve.internal.http;
 import java.time.Duration;
 
 /**
- * How much the server takes at once, and from whom (docs/ARCHITECTURE.md, section 8).
+ * How much the server takes at once, and from whom (docs/ARCHITECTURE.md, "dsh serve").
  *
  * @param maxRequests requests with a credential handled at once (each may hold a thread)
  * @param maxWaiting requests with a credential waiting for a slot; past it, {@code 503}
