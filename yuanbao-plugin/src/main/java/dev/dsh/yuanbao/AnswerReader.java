@@ -35,12 +35,6 @@ final class AnswerReader {
   static final JsonFactory JSON =
       JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
-  /** An error envelope, the mapped pages (null for one dropped), or neither (not valid). */
-  private record Decoded(boolean valid, boolean error, @Nullable String code,
-      @Nullable String message, List<@Nullable WebSearchSource> pages) {}
-
-  private static final Decoded INVALID = new Decoded(false, false, null, null, List.of());
-
   /**
    * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
    * which for a non-2xx status carries it and the service's {@code Retry-After} (garbage ignored).
@@ -71,61 +65,62 @@ final class AnswerReader {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");
     }
-    Decoded decoded = decode(body);
-    if (decoded.error()) {
-      throw failures.envelope(decoded.code(), decoded.message());
+    Object decoded = decode(failures, body);
+    if (decoded instanceof WebError envelope) {
+      throw envelope;
     }
     if (status < 200 || status >= 300) {
       throw failures.requestFailed("HTTP " + status);
     }
-    if (!decoded.valid()) {
+    if (!(decoded instanceof List<?> pages)) {
       throw failures.invalidBody();
     }
-    List<WebSearchSource> sources = new ArrayList<>(decoded.pages().size());
-    for (WebSearchSource s : decoded.pages()) {
+    List<WebSearchSource> sources = new ArrayList<>(pages.size());
+    for (Object s : pages) {
       if (s != null) {
-        sources.add(failures.scrub(s));
+        sources.add(failures.scrub((WebSearchSource) s));
       }
     }
-    return new WebSearchResult(null, null, sources, false, decoded.pages().size() - sources.size());
+    return new WebSearchResult(null, null, sources, false, pages.size() - sources.size());
   }
 
   /**
-   * Never throws: an unreadable body is {@link #INVALID}; one leading byte-order mark is skipped.
+   * The error envelope (a {@link WebError}), the mapped pages (null for one dropped), or null for
+   * a body that is not valid; never throws. One leading byte-order mark is skipped.
    * The JDK's strict decoder reads the bytes, not Jackson's byte parser: before 3.3 that accepts
    * some ill-formed UTF-8, and any takes a body with a NUL among its first bytes for UTF-16 or
    * UTF-32. Jackson's char parser then refuses a NUL as it refuses any raw control character.
    */
-  private static Decoded decode(byte[] body) {
+  private static @Nullable Object decode(Failures failures, byte[] body) {
     CharBuffer text;
     try {
       text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
     } catch (CharacterCodingException e) {
-      return INVALID;
+      return null;
     }
     int from = text.hasRemaining() && text.get(0) == '\uFEFF' ? 1 : 0;
     try (JsonParser p =
         JSON.createParser(ObjectReadContext.empty(), text.array(), from, text.limit() - from)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
-        return INVALID;
+        return null;
       }
-      Decoded decoded = INVALID;
+      Object decoded = null;
       while (p.nextToken() == JsonToken.PROPERTY_NAME) {
         boolean response = "Response".equals(p.currentName());
         JsonToken value = p.nextToken();
         if (response) {
-          decoded = value == JsonToken.START_OBJECT ? readResponse(p) : INVALID;
+          decoded = value == JsonToken.START_OBJECT ? readResponse(failures, p) : null;
         }
         p.skipChildren();
       }
-      return p.nextToken() == null ? decoded : INVALID;
+      return p.nextToken() == null ? decoded : null;
     } catch (RuntimeException e) {
-      return INVALID;
+      return null;
     }
   }
 
   /** Reads {@code Response}: {@code Error} wins wherever it stands among the pages. */
-  private static Decoded readResponse(JsonParser p) {
+  private static @Nullable Object readResponse(Failures failures, JsonParser p) {
     boolean shapeOk = true;
     boolean error = false;
     String code = null;
@@ -155,9 +150,7 @@ final class AnswerReader {
       }
       p.skipChildren();
     }
-    return error
-        ? new Decoded(true, true, code, message, List.of())
-        : shapeOk ? new Decoded(true, false, null, null, pages) : INVALID;
+    return error ? failures.envelope(code, message) : shapeOk ? pages : null;
   }
 
   /** The entries, each a page string or a raw object; anything else is a dropped entry. */

@@ -68,8 +68,7 @@ final class KeyResolver {
       Optional<CredentialService> service = credentials.get();
       boolean configured = service.isPresent() ? service.get().isConfigured(ref)
           : env.get(ref.name()).filter(value -> !value.isBlank()).isPresent();
-      return configured ? Optional.empty()
-          : Optional.of("no API key for \"" + ref.name() + "\"" + emptyOnes(settings));
+      return configured ? Optional.empty() : Optional.of(noKey(settings));
     } catch (RuntimeException e) {
       return Optional.of("the credentials service cannot tell whether \"" + ref.name()
           + "\" is configured (" + e.getClass().getSimpleName() + ")");
@@ -89,11 +88,9 @@ final class KeyResolver {
 
   private WebError missing(Settings settings, boolean store) {
     String ref = settings.keyRef().name();
-    String how = store
-        ? "; set apiKey, store it with 'dsh credentials set " + ref + "', or export " + ref
-        : "; set apiKey or export " + ref;
-    return new WebError(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING,
-        "Yuanbao search has no API key for \"" + ref + "\"" + emptyOnes(settings) + how);
+    String how = store ? ", store it with 'dsh credentials set " + ref + "'," : "";
+    return new WebError(WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING, "Yuanbao search has "
+        + noKey(settings) + "; set apiKey" + how + " or export " + ref);
   }
 
   /** The literal key, unless it is absent or blank (then {@code apiKeyEnv} decides). */
@@ -102,14 +99,14 @@ final class KeyResolver {
     return key == null || key.isBlank() ? null : key;
   }
 
-  /** {@code " (apiKey is empty; X is exported but empty)"}, naming what was set but empty. */
-  private String emptyOnes(Settings settings) {
+  /** {@code no API key for "X" (apiKey is empty; X is exported but empty)}, naming what is empty. */
+  private String noKey(Settings settings) {
     String ref = settings.keyRef().name();
     String empty = Stream.of(
             literal(settings) == null && settings.literalKey() != null ? "apiKey is empty" : "",
             env.get(ref).filter(String::isBlank).isPresent() ? ref + " is exported but empty" : "")
         .filter(part -> !part.isEmpty()).collect(Collectors.joining("; "));
-    return empty.isEmpty() ? "" : " (" + empty + ")";
+    return "no API key for \"" + ref + "\"" + (empty.isEmpty() ? "" : " (" + empty + ")");
   }
 
   private static WebError resolutionFailed(Throwable error) {

@@ -44,7 +44,6 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     return result.isDone();
   }
 
-  /** Ends the search with {@code WEB_ABORTED} (if still running) and closes its connection. */
   void abort() {
     result.completeExceptionally(new WebError(WebErrorCodes.WEB_ABORTED, Failures.ABORTED));
     cancelIo();
@@ -54,10 +53,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     result.completeExceptionally(error);
   }
 
-  /**
-   * Resolves the key, then sends the request with one {@link HttpClient#sendAsync}, once the
-   * search holds a permit; never throws (a queue command). The answer ends the search.
-   */
+  /** Run once the search holds a permit: resolves the key, then sends; never throws. */
   void begin(WebSearchRequest request, Settings settings, AbortSignal signal, KeyResolver keys,
       Supplier<@Nullable HttpClient> client) {
     if (done()) {
@@ -120,7 +116,6 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     }
   }
 
-  /** This call, as the subscriber of the one response's body. */
   HttpResponse.BodySubscriber<byte[]> bodyFor(HttpResponse.ResponseInfo info) {
     status = info.statusCode();
     retryAfter = info.headers().firstValue("Retry-After").orElse(null);

@@ -41,21 +41,18 @@ final class SearchQueue {
    */
   Runnable enter(int cap, Instant deadline, Runnable start) {
     Ticket ticket = new Ticket(cap, deadline, start, new boolean[1]);
-    submit(
-        () -> {
-          waiting.add(ticket);
-          startWhatFits();
-        });
-    return () ->
-        submit(
-            () -> {
-              if (ticket.started[0]) {
-                running--;
-              } else {
-                waiting.remove(ticket);
-              }
-              startWhatFits();
-            });
+    submit(() -> {
+      waiting.add(ticket);
+      startWhatFits();
+    });
+    return () -> submit(() -> {
+      if (ticket.started[0]) {
+        running--;
+      } else {
+        waiting.remove(ticket);
+      }
+      startWhatFits();
+    });
   }
 
   private void startWhatFits() {

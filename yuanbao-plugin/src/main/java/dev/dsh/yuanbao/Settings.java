@@ -22,10 +22,9 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 
 /**
- * The provider's checked settings, read once at the start of each search, and the one request
- * they make of it: {@code POST {baseURL}/SearchPro} with four headers. {@code endpoint} is absent,
- * and {@code baseUrlProblem} says why, unless {@code baseURL} can take {@code /SearchPro}; {@code
- * mode} is absent for natural (not sent).
+ * The provider's checked settings, read once at the start of each search, and the request they
+ * make: {@code POST {baseURL}/SearchPro}. Without an {@code endpoint}, {@code baseUrlProblem} says
+ * why; {@code mode} is null for natural (not sent).
  */
 record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullable String literalKey,
     CredentialRef keyRef, int count, @Nullable Integer mode, @Nullable String industry,
@@ -68,18 +67,14 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     }
   }
 
-  /** {@code {baseURL}/SearchPro}, for a baseURL in which {@link #baseUrlProblem} finds none. */
-  static URI endpointOf(String baseURL) {
+  private static URI endpointOf(String baseURL) {
     URI base = URI.create(baseURL.trim());
     String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
     return URI.create(base.getScheme() + "://" + base.getRawAuthority() + path + "/SearchPro");
   }
 
-  /**
-   * Why {@code baseURL} cannot take {@code /SearchPro} appended, or null when it can: it must be an
-   * absolute http(s) URL with a host the JDK client can parse, and no query or fragment.
-   */
-  static @Nullable String baseUrlProblem(String baseURL) {
+  /** Why {@code baseURL} cannot take {@code /SearchPro} appended (the JDK must parse its host). */
+  private static @Nullable String baseUrlProblem(String baseURL) {
     URI base;
     try {
       base = new URI(baseURL.trim());
@@ -100,7 +95,6 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     return base.getHost() == null || base.getPort() > 65535 ? NOT_HTTP_URL : null;
   }
 
-  /** True for an absolute, hierarchical http or https URI with an authority. */
   static boolean isHttpUrl(URI uri) {
     if (!uri.isAbsolute() || uri.isOpaque() || uri.getRawAuthority() == null) {
       return false;
@@ -132,10 +126,7 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
         .build();
   }
 
-  /**
-   * {@code Query}, {@code Cnt} (the configured count, else the smallest allowed value ≥ {@code
-   * maxResults}), then only the keys set; filters that pass {@link #unsupported}.
-   */
+  /** {@code Cnt} is the count, or the least allowed one ≥ {@code maxResults}; unset keys go. */
   byte[] body(WebSearchRequest request) {
     String query = request.query();
     SearchFilters filters = request.filters();
@@ -165,7 +156,6 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     return out.toByteArray();
   }
 
-  /** {@code d1}, {@code d7}, {@code m1}, {@code y1}, or {@code FROM,TO} in ISO dates. */
   private static String freshness(Freshness f) {
     if (f.period() == null) {
       return f.from() + "," + f.to();
@@ -178,7 +168,7 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     };
   }
 
-  /** The plugin's version, written into {@code plugin.properties} by the build. */
+  /** Written into {@code plugin.properties} by the build. */
   private static String version() {
     try (InputStream in = Settings.class.getResourceAsStream("plugin.properties")) {
       Properties properties = new Properties();

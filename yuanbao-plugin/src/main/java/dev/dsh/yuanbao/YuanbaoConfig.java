@@ -12,16 +12,9 @@ import dev.dsh.api.credentials.CredentialValues;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The config of the {@code web-search-yuanbao} row (the generated catalog is the exhaustive truth);
- * absent fields take their defaults, and {@link #toString()} shows no key or URL password.
- *
- * @param apiKey literal API key; wins over {@code apiKeyEnv} when not blank
- * @param apiKeyEnv credential reference resolved on every search
- * @param baseURL endpoint base; {@code /SearchPro} is appended
- * @param count results per search when the request has no {@code maxResults}
- * @param mode SearchPro's result mode: {@code natural}, {@code vertical} or {@code mixed}
- * @param industry SearchPro's industry filter, or absent
- * @param maxConcurrentSearches how many searches run at once; later ones wait in order
+ * The config of the {@code web-search-yuanbao} row, each field described by its {@link
+ * Description}; absent fields take their defaults; {@link #toString()} hides the key and URL
+ * password.
  */
 public record YuanbaoConfig(
     @Secret
@@ -80,7 +73,7 @@ public record YuanbaoConfig(
   /** The default of {@link #baseURL()}. */
   public static final String DEFAULT_BASE_URL = "https://api.wsa.cloud.tencent.com";
 
-  /** Fills defaults for absent fields; checks nothing else (the schema and the provider do). */
+  /** Fills defaults for absent fields; the schema and the provider check the rest. */
   public YuanbaoConfig {
     apiKeyEnv = apiKeyEnv == null ? DEFAULT_API_KEY_ENV : apiKeyEnv;
     baseURL = baseURL == null ? DEFAULT_BASE_URL : baseURL;

@@ -59,10 +59,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   private volatile boolean closed;
 
   /**
-   * A provider with {@code config} as its first settings snapshot.
+   * A provider that reads {@code credentials}, else {@code env}, on each search.
    *
-   * @param credentials the credentials service mounted at the time of the call, read per search
-   * @param env the launch environment, read per search when no credentials service is mounted
    * @throws IllegalArgumentException naming the field of {@code config} that is not allowed
    */
   public YuanbaoSearchProvider(YuanbaoConfig config,
@@ -81,11 +79,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     executor.allowCoreThreadTimeOut(true);
   }
 
-  /**
-   * Replaces the settings snapshot; the next search uses it. Searches already running keep theirs.
-   *
-   * @throws IllegalArgumentException as the constructor does; the old snapshot stays
-   */
+  /** Settings for the searches that start next; on IllegalArgumentException the old ones stay. */
   public void reconfigure(YuanbaoConfig config) {
     this.settings = Settings.of(Objects.requireNonNull(config, "config"));
   }
@@ -95,7 +89,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return ID;
   }
 
-  /** True when {@code baseURL} can take {@code /SearchPro} and the provider is not closed. */
   @Override
   public boolean available() {
     return unavailableReason().isEmpty();
@@ -106,7 +99,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return Optional.ofNullable(closed ? "the provider is closed" : settings.baseUrlProblem());
   }
 
-  /** Available, and a key at hand: a literal {@code apiKey}, or {@code apiKeyEnv} configured. */
   @Override
   public boolean ready() {
     return available() && keys.missing(settings).isEmpty();
@@ -122,7 +114,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     return EnumSet.allOf(SearchFilter.class);
   }
 
-  /** The searches waiting in line for one of the {@code maxConcurrentSearches} permits. */
   @Override
   public int queueDepth() {
     return queue.depth();
@@ -175,7 +166,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     }
   }
 
-  /** The HTTP client (HTTP/1.1, no redirects), built on first use; null once closed. */
+  /** Built on first use; null once closed. */
   synchronized @Nullable HttpClient client() {
     if (client == null && !closed) {
       client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
