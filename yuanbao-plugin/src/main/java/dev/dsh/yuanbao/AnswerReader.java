@@ -22,10 +22,8 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.json.JsonWriteFeature;
 
 /**
- * Turns a received status and body into a result, with the precedence of docs/yuanbao.md: a
- * redirect fails at once; an error envelope wins whatever the status; then a non-2xx
- * status; then the shape. The decoded body is read in one pass of Jackson's streaming parser,
- * skipping what the mapping does not read; {@link PageReader} reads each page.
+ * Turns a status and body into a result, with the precedence of docs/yuanbao.md, in one pass of
+ * Jackson's streaming parser; {@link PageReader} reads each page.
  */
 final class AnswerReader {
 
@@ -35,10 +33,7 @@ final class AnswerReader {
   static final JsonFactory JSON =
       JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
-  /**
-   * The result, its strings scrubbed of the key; throws no other failure than {@link WebError},
-   * which for a non-2xx status carries it and the service's {@code Retry-After} (garbage ignored).
-   */
+  /** The result, scrubbed of the key; else a {@link WebError}, with a non-2xx status upstream. */
   static WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
     try {
       return read(failures, status, body);

@@ -105,9 +105,8 @@ final class Failures {
   }
 
   /**
-   * {@code SimpleName: message}, or the class name alone when the message is absent or may carry
-   * request data ({@code trustMessage} for a host service, which none reaches); a message-less
-   * wrapper shows the message of a cause of its own class.
+   * {@code SimpleName: message}, or the name alone when the message may carry request data ({@code
+   * trustMessage} for a host service); a message-less wrapper shows its same-class cause's.
    */
   static String describe(Throwable error, boolean trustMessage) {
     String name = error.getClass().getSimpleName();

@@ -8,10 +8,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The provider's waiting line: a search starts once fewer than its cap run, else waits in arrival
- * order; one that leaves while waiting never starts, nor does one whose deadline is less than
- * {@link #LEAST_TIME_LEFT} away when its turn comes. Its state is owned by commands run one at a
- * time, in order, by whichever submitting thread finds none running: no lock, no thread.
+ * The provider's waiting line, in arrival order. Its state is owned by commands run one at a time,
+ * in order, by whichever submitting thread finds none running: no lock, no thread.
  */
 final class SearchQueue {
 
@@ -35,9 +33,8 @@ final class SearchQueue {
   }
 
   /**
-   * Puts a search in line; {@code start} (which must not throw) runs once fewer than {@code cap}
-   * run and all ahead have started or left, unless {@code deadline} ({@link Instant#MAX}: none) is
-   * too near by then. Returns its exit, to run once when the search ends.
+   * Runs {@code start} (which must not throw) once fewer than {@code cap} run and all ahead have
+   * started or left, unless {@code deadline} is too near by then; returns the search's exit.
    */
   Runnable enter(int cap, Instant deadline, Runnable start) {
     Ticket ticket = new Ticket(cap, deadline, start, new boolean[1]);

@@ -5,14 +5,9 @@ import org.jsoup.Jsoup;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns a title or snippet into plain text: {@code Jsoup.parse(s).text()} without the C0 and C1
- * control characters left (a terminal escape such as {@code ESC[2J} the endpoint sent).
- *
- * <p>One fast path skips jsoup for text whose only markup is what SearchPro sends: {@code <em>}
- * highlights and the entities {@code &amp; &lt; &gt; &quot; &#39;}, and no NUL or U+FFFF (jsoup's
- * end-of-input marker). jsoup's text of it is the text with the highlights dropped and the entities
- * decoded, then normalised as jsoup normalises a text node. {@code TextCleanerTest} holds it to
- * jsoup on random text.
+ * Turns a title or snippet into plain text: {@code Jsoup.parse(s).text()} without C0 and C1 control
+ * characters (a terminal escape the endpoint sent). Text whose only markup is what SearchPro sends
+ * skips jsoup (CPU); {@code TextCleanerTest} holds that path to jsoup on random text.
  */
 final class TextCleaner {
 
@@ -33,10 +28,7 @@ final class TextCleaner {
         : Jsoup.parse(s).text().replaceAll("[\\x00-\\x1F\\x7F-\\x9F]", "").trim();
   }
 
-  /**
-   * True when every step below leaves {@code s} as it is (most passages): no markup, control
-   * character, U+FFFF, edge or repeated space, or other white space or character to remove.
-   */
+  /** True when every step below leaves {@code s} as it is (most passages). */
   private static boolean isClean(String s) {
     boolean space = true; // at the start, a space is an edge space
     for (int i = 0; i < s.length(); i++) {
@@ -53,11 +45,9 @@ final class TextCleaner {
   }
 
   /**
-   * jsoup's text of {@code s} without control characters, or null when {@code s} holds other
-   * markup, NUL or U+FFFF. Highlights are dropped and entities decoded; then, as jsoup normalises a
-   * text node, runs of space, tab, line feed, form feed, carriage return and no-break space become
-   * one space, U+200B and U+00AD go, the ends are trimmed. Control characters go after that: one
-   * between two spaces leaves both, as it does after jsoup.
+   * jsoup's text of {@code s}, or null when {@code s} holds other markup, NUL or U+FFFF (jsoup's
+   * end of input). White space is normalised as jsoup normalises a text node; control characters
+   * go after that, so one between two spaces leaves both, as after jsoup.
    */
   private static @Nullable String withSearchProMarkupOnly(String s) {
     // Chars, not a StringBuilder: one that starts Latin-1 is copied again at its first Han one.

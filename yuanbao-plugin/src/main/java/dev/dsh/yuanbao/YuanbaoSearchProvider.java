@@ -39,10 +39,9 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   public static final String ID = "yuanbao";
 
   /**
-   * The HTTP executor's threads. An exchange's tasks are short (none waits for the network), so a
-   * few threads serve any number of searches; a cached pool grew to about one thread per exchange
-   * in flight and spent more CPU waking them (BENCHMARKS.md, (g)). More than one per CPU, so that
-   * a slow host-name lookup, which the JDK client makes on this executor, leaves others to run.
+   * A fixed pool: an exchange's tasks are short, and a cached pool grew a thread per exchange and
+   * spent CPU waking them (BENCHMARKS.md, (g)). Two per CPU, so a slow host-name lookup, which the
+   * JDK client makes on this executor, leaves others to run.
    */
   static final int POOL_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
@@ -52,7 +51,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   private final KeyResolver keys;
   private final SearchQueue queue = new SearchQueue();
   private final Set<SearchCall> inFlight = ConcurrentHashMap.newKeySet();
-  private final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
+  final String threadPrefix = "dsh-yuanbao-" + INSTANCES.incrementAndGet() + "-http-";
   private final ThreadPoolExecutor executor;
   private @Nullable HttpClient client;
   private volatile Settings settings;
@@ -174,11 +173,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
           .executor(executor).build();
     }
     return client;
-  }
-
-  /** The name prefix of this provider's HTTP threads; tests. */
-  String threadPrefix() {
-    return threadPrefix;
   }
 
   @Override

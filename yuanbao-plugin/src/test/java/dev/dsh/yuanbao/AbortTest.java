@@ -125,15 +125,15 @@ class AbortTest {
       provider = TestSupport.provider(TestSupport.config(server.baseUrl()));
       var stage = provider.search(WebSearchRequest.of("q"), AbortSignal.never());
       server.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
-      assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isPositive();
+      assertThat(TestSupport.threadsNamed(provider.threadPrefix)).isPositive();
       provider.close();
       assertAborted(stage);
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (TestSupport.threadsNamed(provider.threadPrefix()) > 0 && System.nanoTime() < deadline) {
+    while (TestSupport.threadsNamed(provider.threadPrefix) > 0 && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
-    assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isZero();
+    assertThat(TestSupport.threadsNamed(provider.threadPrefix)).isZero();
   }
 
   @Test

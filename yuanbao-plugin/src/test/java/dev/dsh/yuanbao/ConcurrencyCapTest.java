@@ -156,14 +156,14 @@ class ConcurrencyCapTest {
           provider.search(WebSearchRequest.of("q" + i), AbortSignal.never()).toCompletableFuture());
     }
     awaitTrue(() -> server.heldAnswers() == 20);
-    assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isBetween(1L, (long) YuanbaoSearchProvider.POOL_SIZE);
+    assertThat(TestSupport.threadsNamed(provider.threadPrefix)).isBetween(1L, (long) YuanbaoSearchProvider.POOL_SIZE);
     for (int i = 0; i < 20; i++) {
       server.releaseOne();
     }
     searches.forEach(s -> assertThat(s.orTimeout(BOUND_MILLIS, TimeUnit.MILLISECONDS).join()).isNotNull());
-    assertThat(TestSupport.threadsNamed(provider.threadPrefix())).isLessThanOrEqualTo(YuanbaoSearchProvider.POOL_SIZE);
+    assertThat(TestSupport.threadsNamed(provider.threadPrefix)).isLessThanOrEqualTo(YuanbaoSearchProvider.POOL_SIZE);
     provider.close();
-    awaitTrue(() -> TestSupport.threadsNamed(provider.threadPrefix()) == 0);
+    awaitTrue(() -> TestSupport.threadsNamed(provider.threadPrefix) == 0);
   }
 
   /** Waits for {@code condition}, failing after a generous bound (a guard against hangs only). */
