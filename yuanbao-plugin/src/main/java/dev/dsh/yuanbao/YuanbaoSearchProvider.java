@@ -123,11 +123,8 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(signal, "signal");
     SearchCall call = new SearchCall();
-    if (signal.aborted()) {
-      call.abort();
-      return call.result;
-    }
     inFlight.add(call);
+    // Runs at once on a signal already fired: the call then ends before it can send.
     Disposable onAbort = signal.onAbort(call::abort);
     call.result.whenComplete((r, e) -> {
       onAbort.dispose();
