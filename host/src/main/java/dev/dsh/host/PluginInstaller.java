@@ -169,10 +169,13 @@ public final class PluginInstaller {
       throw FileProblems.failed("cannot create a folder to try " + jar + " in", e,
           Path.of(System.getProperty("java.io.tmpdir")), FileAccessException.Kind.FOLDER);
     }
-    try (PluginLoader loader = new PluginLoader(scratch)) {
-      return loader.load(jar);
+    try {
+      PluginLoader loader = new PluginLoader(scratch);
+      LoadedPlugin plugin = loader.load(jar);
+      loader.unload(plugin.id());
+      return plugin;
     } finally {
-      // The loader deleted its copy as it closed: only the empty folders are left.
+      // The loader deleted its copy as it unloaded: only the empty folders are left.
       scratch.resolve(".cache/plugins").toFile().delete();
       scratch.resolve(".cache").toFile().delete();
       scratch.toFile().delete();

@@ -49,7 +49,7 @@ class PluginLoaderTest {
 
   @AfterEach
   void tearDown() {
-    loader.close();
+    loader.plugins().forEach(plugin -> loader.unload(plugin.id()));
   }
 
   @Test
@@ -359,17 +359,6 @@ class PluginLoaderTest {
   }
 
   @Test
-  void closeUnloadsEveryPluginAndDeletesTheirCopies() throws IOException {
-    LoadedPlugin a = loader.load(TestPluginJars.plugin(work, "dsh-a", "a").buildTo(plugins.resolve("a.jar")));
-    LoadedPlugin b = loader.load(TestPluginJars.plugin(work, "dsh-b", "b").buildTo(plugins.resolve("b.jar")));
-
-    loader.close();
-
-    assertThat(List.of(a.state(), b.state())).containsOnly(PluginState.UNLOADED);
-    assertThat(cachedJars()).isEmpty();
-  }
-
-  @Test
   void aNewLoaderDeletesTheCopiesOfProcessesThatEndedAndKeepsTheLiveOnes() throws IOException {
     Path cache = Files.createDirectories(home.resolve(".cache/plugins"));
     long ended = ProcessHandle.allProcesses().mapToLong(ProcessHandle::pid).max().orElse(1) + 1000;
@@ -378,7 +367,7 @@ class PluginLoaderTest {
         cache.resolve("copy-" + ProcessHandle.current().pid() + "-1.jar"), "live");
     Path other = Files.writeString(cache.resolve("notes.txt"), "not a copy");
 
-    new PluginLoader(home).close();
+    new PluginLoader(home);
 
     assertThat(cachedJars()).containsExactlyInAnyOrder(live, other).doesNotContain(left);
   }
