@@ -195,7 +195,8 @@ public final class Host implements AutoCloseable {
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
   public List<StatusJson.Plugin> plugins() {
     return plugins.plugins().stream()
-        .map(p -> new StatusJson.Plugin(p.id(), p.version(), p.state().toString())).toList();
+        .map(p -> new StatusJson.Plugin(p.jar().id(), p.jar().version(), p.state().toString()))
+        .toList();
   }
 
   /** A snapshot of every scope, as of the runtime's last transition; never waits for one. */

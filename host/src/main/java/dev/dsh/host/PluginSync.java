@@ -77,12 +77,12 @@ final class PluginSync {
       FileStamp.of(jar).ifPresent(stamp -> onDisk.put(jar, stamp));
     }
     for (LoadedPlugin plugin : loader.plugins()) {
-      FileStamp now = onDisk.get(plugin.source());
-      if (now == null || !now.equals(loadedJars.get(plugin.source())) && !sameBytes(plugin)) {
+      FileStamp now = onDisk.get(plugin.jar().file());
+      if (now == null || !now.equals(loadedJars.get(plugin.jar().file())) && !sameBytes(plugin)) {
         unload(plugin, disposeRowsOf);
       } else {
         // A touched jar, or one rewritten with the same bytes while it loaded.
-        loadedJars.put(plugin.source(), now);
+        loadedJars.put(plugin.jar().file(), now);
       }
     }
     rejectedJars.keySet().retainAll(onDisk.keySet());
@@ -102,16 +102,20 @@ final class PluginSync {
     for (int i = plugins.size() - 1; i >= 0; i--) {
       LoadedPlugin plugin = plugins.get(i);
       try {
-        loader.unload(plugin.id());
+        loader.unload(plugin.jar().id());
       } catch (RuntimeException e) {
-        LOG.warn("unloading plugin {} failed", plugin.id(), e);
+        LOG.warn("unloading plugin {} failed", plugin.jar().id(), e);
       }
-      if (announce) {
-        events.accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
-      }
+      report("unloaded", plugin);
     }
     loadedJars.clear();
     loadedView = List.of();
+  }
+
+  private void report(String what, LoadedPlugin plugin) {
+    if (announce) {
+      events.accept(what + " plugin " + plugin.jar().id() + "@" + plugin.jar().version());
+    }
   }
 
   /** The threads unloaded plugins left that still run. */
@@ -130,7 +134,7 @@ final class PluginSync {
 
   private static boolean sameBytes(LoadedPlugin plugin) {
     try {
-      return Files.mismatch(plugin.source(), plugin.cachedCopy()) == -1;
+      return Files.mismatch(plugin.jar().file(), plugin.cachedCopy()) == -1;
     } catch (IOException e) {
       return false;
     }
@@ -144,9 +148,7 @@ final class PluginSync {
       // bytes are compared at the next sync.
       loadedJars.put(jar, stamp);
       rejectedJars.remove(jar);
-      if (announce) {
-        events.accept("loaded plugin " + plugin.id() + "@" + plugin.version());
-      }
+      report("loaded", plugin);
     } catch (PluginLoadException e) {
       rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
       problems.add("plugin not loaded: " + e.getMessage());
@@ -157,16 +159,14 @@ final class PluginSync {
     Plugin entry = plugin.entry();
     ClassLoader classes = entry.getClass().getClassLoader();
     disposeRowsOf.accept(entry);
-    loadedJars.remove(plugin.source());
-    checkLeftovers(plugin.id(), classes);
-    loader.unload(plugin.id());
+    loadedJars.remove(plugin.jar().file());
+    checkLeftovers(plugin.jar().id(), classes);
+    loader.unload(plugin.jar().id());
     loadedView = loader.plugins();
-    if (announce) {
-      events.accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
-    }
+    report("unloaded", plugin);
   }
 
-  /** Looks for threads of the plugin whose classes {@code loader} defined; call before unloading. */
+  /** Names the plugin's threads still running; call before unloading. */
   private void checkLeftovers(String pluginId, ClassLoader loader) {
     List<Thread> found = leftBehind(loader);
     if (found.isEmpty()) {

@@ -54,10 +54,10 @@ public final class PluginLoader {
       LoadedPlugin existing = loaded.get(read.id());
       if (existing != null) {
         throw new PluginLoadException(jar,
-            "plugin \"" + read.id() + "\" is already loaded from " + existing.source());
+            "plugin \"" + read.id() + "\" is already loaded from " + existing.jar().file());
       }
       LoadedPlugin plugin = start(read, copy);
-      loaded.put(plugin.id(), plugin);
+      loaded.put(read.id(), plugin);
       return plugin;
     } catch (RuntimeException | Error e) {
       JarCopies.delete(copy);
@@ -89,7 +89,7 @@ public final class PluginLoader {
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
   public Function<String, Optional<BundlePatch>> bundles() {
-    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.jar().bundlePatch()));
+    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(pluginId, p.jar().bundlePatch()));
   }
 
   /** Starts the copy in PF4J, or undoes whatever PF4J did and says why. */

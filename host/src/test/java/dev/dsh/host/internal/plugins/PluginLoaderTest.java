@@ -49,7 +49,7 @@ class PluginLoaderTest {
 
   @AfterEach
   void tearDown() {
-    loader.plugins().forEach(plugin -> loader.unload(plugin.id()));
+    loader.plugins().forEach(plugin -> loader.unload(plugin.jar().id()));
   }
 
   @Test
@@ -63,10 +63,10 @@ class PluginLoaderTest {
     LoadedPlugin plugin = loader.load(jar);
 
     assertAll(
-        () -> assertThat(plugin.id()).isEqualTo("dsh-hello"),
-        () -> assertThat(plugin.version()).isEqualTo("1.0.0"),
+        () -> assertThat(plugin.jar().id()).isEqualTo("dsh-hello"),
+        () -> assertThat(plugin.jar().version()).isEqualTo("1.0.0"),
         () -> assertThat(plugin.state()).isEqualTo(PluginState.STARTED),
-        () -> assertThat(plugin.source()).isEqualTo(jar),
+        () -> assertThat(plugin.jar().file()).isEqualTo(jar),
         () -> assertThat(plugin.entry().name()).isEqualTo("hello"),
         () -> assertThat(plugin.entry().getClass().getClassLoader())
             .isNotSameAs(getClass().getClassLoader()),
@@ -78,7 +78,7 @@ class PluginLoaderTest {
         () -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
             plugin.cachedCopy()))).isEqualTo("rw-------"),
         () -> assertThat(loader.plugins()).containsExactly(plugin),
-        () -> assertThat(plugin.source()).isEqualTo(jar));
+        () -> assertThat(plugin.jar().file()).isEqualTo(jar));
   }
 
   @Test
@@ -129,7 +129,7 @@ class PluginLoaderTest {
     LoadedPlugin loaded = loader.load(good);
 
     assertAll(
-        () -> assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-good"),
+        () -> assertThat(loader.plugins()).extracting(p -> p.jar().id()).containsExactly("dsh-good"),
         () -> assertThat(loaded.entry().name()).isEqualTo("good"),
         () -> assertThat(cachedJars()).hasSize(1));
   }
@@ -260,7 +260,7 @@ class PluginLoaderTest {
         .isInstanceOf(PluginLoadException.class)
         .hasMessageStartingWith(bad + ": plugin \"dsh-crash\" did not start (FAILED)")
         .hasMessageContaining("boom");
-    assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-wrapped");
+    assertThat(loader.plugins()).extracting(p -> p.jar().id()).containsExactly("dsh-wrapped");
   }
 
   @Test
