@@ -45,7 +45,6 @@ public final class Host implements AutoCloseable {
   final PluginSync plugins; // package-private like rows and admin: tests read the loaded jars
   final RowReconciler rows; // with admin, where ProfileEdits checks a config
   private final RowFailures failures;
-  private final LeftoverThreads leftovers;
   // Not the runtime's thread: a jar load may wait seconds for the file to settle and PF4J starts
   // plugin code, and neither may hold up scope transitions.
   final RuntimeThread admin;
@@ -59,8 +58,7 @@ public final class Host implements AutoCloseable {
     this.builtins = new BuiltinPlugins(options, failures::refusal);
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.current = composer.baseOnly(options.profile());
-    this.leftovers = new LeftoverThreads(options.events());
-    this.plugins = new PluginSync(loader, options.home().plugins(), options.events(), leftovers);
+    this.plugins = new PluginSync(loader, options.home().plugins(), options.events());
     // the threads last, so that nothing above that throws leaves one running
     this.runtime =
         new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
@@ -197,7 +195,8 @@ public final class Host implements AutoCloseable {
   /** The loaded plugins, as of the last load or unload; never waits for one in progress. */
   public List<StatusJson.Plugin> plugins() {
     return plugins.plugins().stream()
-        .map(p -> new StatusJson.Plugin(p.id(), p.version(), p.state().toString())).toList();
+        .map(p -> new StatusJson.Plugin(p.jar().id(), p.jar().version(), p.state().toString()))
+        .toList();
   }
 
   /** A snapshot of every scope, as of the runtime's last transition; never waits for one. */
@@ -207,7 +206,7 @@ public final class Host implements AutoCloseable {
 
   /** The state now, as {@code dsh run}'s {@code status} and {@code GET /api/status} give it. */
   public StatusJson status() {
-    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), leftovers.running());
+    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), plugins.leftovers());
   }
 
   /** Stops watching, disposes every scope, unloads every plugin. */

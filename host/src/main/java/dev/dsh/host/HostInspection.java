@@ -55,7 +55,7 @@ public final class HostInspection {
     this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
-    this.schemas = new ProfileForm.Schemas(options.home().root(), options.env(), read);
+    this.schemas = new ProfileForm.Schemas(options, read);
     List<ProfileRow> rows = profile == null ? List.of() : profile.enabledRows();
     this.jars = read.jars().stream()
         .map(jar -> new PluginJar(jar.file(), jar.id(), jar.version(),

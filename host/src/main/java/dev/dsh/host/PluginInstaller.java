@@ -3,7 +3,6 @@ package dev.dsh.host;
 import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
-import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginJar;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.plugins.PluginLoader;
@@ -55,7 +54,7 @@ public final class PluginInstaller {
    */
   public static Installed add(HostOptions options, Path jar) {
     DshHome home = options.home();
-    LoadedPlugin checked = trialLoad(jar);
+    PluginJar checked = trialLoad(jar);
     Path plugins = home.plugins();
     Path target = plugins.resolve(checked.id() + ".jar");
     if (Files.isDirectory(target)) {
@@ -161,7 +160,7 @@ public final class PluginInstaller {
    * Loads the jar once in a scratch folder (not the home, which may not be writable yet): what only
    * loading tells, before anything changes.
    */
-  private static LoadedPlugin trialLoad(Path jar) {
+  private static PluginJar trialLoad(Path jar) {
     Path scratch;
     try {
       scratch = Files.createTempDirectory("dsh-plugin-check-");
@@ -169,10 +168,13 @@ public final class PluginInstaller {
       throw FileProblems.failed("cannot create a folder to try " + jar + " in", e,
           Path.of(System.getProperty("java.io.tmpdir")), FileAccessException.Kind.FOLDER);
     }
-    try (PluginLoader loader = new PluginLoader(scratch)) {
-      return loader.load(jar);
+    try {
+      PluginLoader loader = new PluginLoader(scratch);
+      PluginJar read = loader.load(jar).jar();
+      loader.unload(read.id());
+      return read;
     } finally {
-      // The loader deleted its copy as it closed: only the empty folders are left.
+      // The loader deleted its copy as it unloaded: only the empty folders are left.
       scratch.resolve(".cache/plugins").toFile().delete();
       scratch.resolve(".cache").toFile().delete();
       scratch.toFile().delete();

@@ -5,8 +5,10 @@ import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.plugins.PluginLoader;
+import dev.dsh.host.json.StatusJson.Leftover;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,18 +17,32 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the loaded plugins in step with the jars in {@code plugins/}: loads new ones, unloads
  * removed ones, reloads replaced ones (a new stamp with the same bytes is no replacement), and
  * remembers a rejected jar until it changes. Called on the host's admin thread only.
+ *
+ * <p>It also names the threads unloaded plugins left running: threads whose context class loader
+ * is the plugin's, whose class the plugin defined, or whose stack runs the plugin's code. Plugins
+ * are trusted code in the host's JVM: the host cannot stop such a thread, only name it.
  */
 final class PluginSync {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PluginSync.class);
+  /** How long an unloaded plugin's threads get to end before they are reported, in ms. */
+  private static final long GRACE_MILLIS = 1000;
+
+  // Weak, so that a leftover thread that ends lets its plugin's class loader go.
+  private record Left(String pluginId, WeakReference<Thread> thread) {}
 
   private final PluginLoader loader;
   private final Path folder;
   private final Consumer<String> events;
-  private final LeftoverThreads leftovers;
+  private final List<Left> left = new ArrayList<>();
   private final Map<Path, FileStamp> loadedJars = new HashMap<>();
   private final Map<Path, FileStamp> rejectedJars = new HashMap<>();
   /** Whether loads and unloads are announced (by {@code dsh run}, not one-shot commands). */
@@ -35,11 +51,10 @@ final class PluginSync {
   // plugin's code.
   private volatile List<LoadedPlugin> loadedView = List.of();
 
-  PluginSync(PluginLoader loader, Path folder, Consumer<String> events, LeftoverThreads leftovers) {
+  PluginSync(PluginLoader loader, Path folder, Consumer<String> events) {
     this.loader = loader;
     this.folder = folder;
     this.events = events;
-    this.leftovers = leftovers;
   }
 
   void announce() {
@@ -62,12 +77,12 @@ final class PluginSync {
       FileStamp.of(jar).ifPresent(stamp -> onDisk.put(jar, stamp));
     }
     for (LoadedPlugin plugin : loader.plugins()) {
-      FileStamp now = onDisk.get(plugin.source());
-      if (now == null || !now.equals(loadedJars.get(plugin.source())) && !sameBytes(plugin)) {
+      FileStamp now = onDisk.get(plugin.jar().file());
+      if (now == null || !now.equals(loadedJars.get(plugin.jar().file())) && !sameBytes(plugin)) {
         unload(plugin, disposeRowsOf);
       } else {
         // A touched jar, or one rewritten with the same bytes while it loaded.
-        loadedJars.put(plugin.source(), now);
+        loadedJars.put(plugin.jar().file(), now);
       }
     }
     rejectedJars.keySet().retainAll(onDisk.keySet());
@@ -82,20 +97,44 @@ final class PluginSync {
 
   /** Unloads every plugin, newest first, one at a time, each reported like an unload at runtime. */
   void closeAll() {
+    // Never PF4J's stopPlugins(): it stops plugins in the wrong order (pf4j#656).
     List<LoadedPlugin> plugins = loader.plugins();
-    loader.close();
-    if (announce) {
-      for (int i = plugins.size() - 1; i >= 0; i--) {
-        events.accept("unloaded plugin " + plugins.get(i).id() + "@" + plugins.get(i).version());
+    for (int i = plugins.size() - 1; i >= 0; i--) {
+      LoadedPlugin plugin = plugins.get(i);
+      try {
+        loader.unload(plugin.jar().id());
+      } catch (RuntimeException e) {
+        LOG.warn("unloading plugin {} failed", plugin.jar().id(), e);
       }
+      report("unloaded", plugin);
     }
     loadedJars.clear();
     loadedView = List.of();
   }
 
+  private void report(String what, LoadedPlugin plugin) {
+    if (announce) {
+      events.accept(what + " plugin " + plugin.jar().id() + "@" + plugin.jar().version());
+    }
+  }
+
+  /** The threads unloaded plugins left that still run. */
+  List<Leftover> leftovers() {
+    List<Leftover> out = new ArrayList<>();
+    synchronized (left) {
+      for (Left l : left) {
+        Thread thread = l.thread().get();
+        if (thread != null && thread.isAlive()) {
+          out.add(new Leftover(l.pluginId(), thread.getName()));
+        }
+      }
+    }
+    return out;
+  }
+
   private static boolean sameBytes(LoadedPlugin plugin) {
     try {
-      return Files.mismatch(plugin.source(), plugin.cachedCopy()) == -1;
+      return Files.mismatch(plugin.jar().file(), plugin.cachedCopy()) == -1;
     } catch (IOException e) {
       return false;
     }
@@ -109,9 +148,7 @@ final class PluginSync {
       // bytes are compared at the next sync.
       loadedJars.put(jar, stamp);
       rejectedJars.remove(jar);
-      if (announce) {
-        events.accept("loaded plugin " + plugin.id() + "@" + plugin.version());
-      }
+      report("loaded", plugin);
     } catch (PluginLoadException e) {
       rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
       problems.add("plugin not loaded: " + e.getMessage());
@@ -122,12 +159,68 @@ final class PluginSync {
     Plugin entry = plugin.entry();
     ClassLoader classes = entry.getClass().getClassLoader();
     disposeRowsOf.accept(entry);
-    loadedJars.remove(plugin.source());
-    leftovers.check(plugin.id(), classes);
-    loader.unload(plugin.id());
+    loadedJars.remove(plugin.jar().file());
+    checkLeftovers(plugin.jar().id(), classes);
+    loader.unload(plugin.jar().id());
     loadedView = loader.plugins();
-    if (announce) {
-      events.accept("unloaded plugin " + plugin.id() + "@" + plugin.version());
+    report("unloaded", plugin);
+  }
+
+  /** Names the plugin's threads still running; call before unloading. */
+  private void checkLeftovers(String pluginId, ClassLoader loader) {
+    List<Thread> found = leftBehind(loader);
+    if (found.isEmpty()) {
+      return;
+    }
+    synchronized (left) {
+      left.removeIf(l -> l.thread().get() == null);
+      found.forEach(thread -> left.add(new Left(pluginId, new WeakReference<>(thread))));
+    }
+    events.accept("plugin " + pluginId + " left " + found.size()
+        + (found.size() == 1 ? " thread" : " threads") + " running: "
+        + found.stream().map(Thread::getName).collect(Collectors.joining(", ")));
+  }
+
+  /** The plugin's live threads, once each has had its share of the grace to end. */
+  private static List<Thread> leftBehind(ClassLoader loader) {
+    long end = System.nanoTime() + GRACE_MILLIS * 1_000_000;
+    List<Thread> alive = new ArrayList<>();
+    for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
+      Thread thread = entry.getKey();
+      if (thread == Thread.currentThread() || !belongs(thread, entry.getValue(), loader)) {
+        continue;
+      }
+      try {
+        thread.join(Math.max(1, (end - System.nanoTime()) / 1_000_000));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (thread.isAlive()) {
+        alive.add(thread);
+      }
+    }
+    return alive;
+  }
+
+  private static boolean belongs(Thread thread, StackTraceElement[] stack, ClassLoader loader) {
+    if (thread.getContextClassLoader() == loader || thread.getClass().getClassLoader() == loader) {
+      return true;
+    }
+    for (StackTraceElement frame : stack) {
+      // JDK and host frames come from named modules or the application loader: skip them fast
+      if (frame.getModuleName() == null && !"app".equals(frame.getClassLoaderName())
+          && definedBy(frame.getClassName(), loader)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean definedBy(String className, ClassLoader loader) {
+    try {
+      return Class.forName(className, false, loader).getClassLoader() == loader;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 }

@@ -1,16 +1,15 @@
 package dev.dsh.host;
 
+import dev.dsh.api.Plugin;
 import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileRow;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -103,13 +102,13 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
     private final BuiltinPlugins builtins;
     private final PluginJars jars;
 
-    Schemas(Path home, LaunchEnvironment env, PluginJars jars) {
-      this.builtins = new BuiltinPlugins(home, env, line -> {}); // for config types only
+    Schemas(HostOptions options, PluginJars jars) {
+      this.builtins = new BuiltinPlugins(options, Optional::empty); // for config types only
       this.jars = jars;
     }
 
     Optional<JsonNode> schema(String pluginName) {
-      return builtins.configType(pluginName)
+      return builtins.find(pluginName).flatMap(Plugin::configType)
           .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
           .or(() -> jars.configSchema(pluginName));
     }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.Plugin;
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.schema.EmbeddedSchema;
 import java.io.IOException;
@@ -16,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,8 +42,7 @@ class BuiltinNumberRangesTest {
 
   static List<Plugin> builtins() {
     return List.copyOf(
-        new BuiltinPlugins(Path.of("unused-home"), LaunchEnvironment.of(Map.of()), line -> {})
-            .all());
+        new BuiltinPlugins(HostOptions.of(Path.of("unused-home"), "default"), Optional::empty).all());
   }
 
   static Stream<NumericField> numericFields() throws IOException {

@@ -2,7 +2,6 @@ package dev.dsh.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.schema.ConfigSchemaGenerator;
 import dev.dsh.schema.EmbeddedSchema;
 import java.io.IOException;
@@ -10,7 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +22,7 @@ class BuiltinSchemasTest {
 
   @Test
   void everyBuiltinConfigTypeCarriesItsCurrentSchema(@TempDir Path home) throws IOException {
-    BuiltinPlugins builtins = new BuiltinPlugins(home, LaunchEnvironment.of(Map.of()), warning -> {});
+    BuiltinPlugins builtins = new BuiltinPlugins(HostOptions.of(home, "default"), Optional::empty);
     List<Class<?>> types =
         builtins.all().stream()
             .flatMap(plugin -> plugin.configType().stream())

@@ -112,7 +112,7 @@ class ReloadSoakTest {
 
     static Optional<ClassLoader> current(Host host) {
       return host.plugins.plugins().stream()
-          .filter(p -> p.id().equals(RealPluginJar.PLUGIN_ID))
+          .filter(p -> p.jar().id().equals(RealPluginJar.PLUGIN_ID))
           .findFirst()
           .map(LoadedPlugin::entry)
           .map(entry -> entry.getClass().getClassLoader());

@@ -34,8 +34,9 @@ class BlockingToolCallTest {
     FakeProvider deaf = new FakeProvider("deaf", (r, s) -> new CompletableFuture<>());
     web.registerSearchProvider(deaf);
 
-    ToolExecutionResult result = DshWebSearchTool.of(new WebSearchTool(web, Duration.ofMillis(200)))
-        .executor().executeWithContext(CALL, null);
+    ToolExecutionResult result =
+        DshWebSearchTool.of(new WebSearchTool(web, () -> Duration.ofMillis(200)))
+            .executor().executeWithContext(CALL, null);
 
     assertThat(result.isError()).isTrue();
     assertThat(result.resultText()).isEqualTo("Error: web search timed out after 200 ms");
@@ -46,7 +47,7 @@ class BlockingToolCallTest {
   @Test
   void anInterruptedCallerAbortsItsSearchAndKeepsItsInterruptStatus() throws Exception {
     FakeWebService web = FakeWebService.answering(new CompletableFuture<WebSearchResult>());
-    WebSearchTool tool = new WebSearchTool(web, Duration.ofMillis(HANG_BOUND_MILLIS));
+    WebSearchTool tool = new WebSearchTool(web, () -> Duration.ofMillis(HANG_BOUND_MILLIS));
     AtomicReference<ToolExecutionResult> result = new AtomicReference<>();
     AtomicBoolean stillInterrupted = new AtomicBoolean();
     Thread caller =

@@ -164,6 +164,6 @@ final class YuanbaoHost implements AutoCloseable {
   @Override
   public void close() {
     runtime.close();
-    loader.close();
+    loader.unload(plugin.jar().id());
   }
 }

@@ -91,7 +91,7 @@ class YuanbaoToolTimeoutTest {
 
     @Override
     public void apply(Context ctx, Config config) {
-      ctx.provide(WebSearchTool.KEY, new WebSearchTool(ctx.web(), TIMEOUT));
+      ctx.provide(WebSearchTool.KEY, new WebSearchTool(ctx.web(), () -> TIMEOUT));
     }
   }
 }

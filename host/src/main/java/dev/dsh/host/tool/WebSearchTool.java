@@ -61,13 +61,7 @@ public final class WebSearchTool {
 
   /** A tool searching through {@code web} with the {@linkplain #DEFAULT_TIMEOUT default timeout}. */
   public WebSearchTool(WebService web) {
-    this(web, DEFAULT_TIMEOUT);
-  }
-
-  /** A tool searching through {@code web}, each search with {@code timeout}. */
-  public WebSearchTool(WebService web, Duration timeout) {
-    this(web, () -> timeout);
-    Objects.requireNonNull(timeout, "timeout");
+    this(web, () -> DEFAULT_TIMEOUT);
   }
 
   /** A tool whose searches take the timeout {@code timeout} gives as their call starts. */

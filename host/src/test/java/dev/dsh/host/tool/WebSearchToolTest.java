@@ -335,7 +335,7 @@ class WebSearchToolTest {
   void theTimeoutReachesTheProviderAsAnAbort() throws Exception {
     hang("slow");
     CompletionStage<ToolResult> call =
-        new WebSearchTool(web, Duration.ofMillis(100)).call("{\"queries\": [\"slow\"]}", AbortSignal.never());
+        new WebSearchTool(web, () -> Duration.ofMillis(100)).call("{\"queries\": [\"slow\"]}", AbortSignal.never());
 
     ToolResult result = await(call);
 

@@ -38,7 +38,7 @@ class WebSearchToolCallbackTest {
   @Test
   void eachSearchCarriesTheToolsTimeoutForTheServiceToKeep() {
     RecordingWebService web = RecordingWebService.answering();
-    WebSearchTool tool = new WebSearchTool(web, Duration.ofMillis(300));
+    WebSearchTool tool = new WebSearchTool(web, () -> Duration.ofMillis(300));
 
     new WebSearchToolCallback(() -> Optional.of(tool)).call(QUERY);
 
@@ -49,7 +49,7 @@ class WebSearchToolCallbackTest {
   @Test
   void anInterruptedCallerGetsItsSearchesAbortedAndKeepsItsInterrupt() throws Exception {
     RecordingWebService hanging = RecordingWebService.hanging();
-    WebSearchTool tool = new WebSearchTool(hanging, Duration.ofMinutes(5));
+    WebSearchTool tool = new WebSearchTool(hanging, () -> Duration.ofMinutes(5));
     WebSearchToolCallback callback =
         new WebSearchToolCallback(() -> Optional.of(tool));
     CompletableFuture<String> text = new CompletableFuture<>();

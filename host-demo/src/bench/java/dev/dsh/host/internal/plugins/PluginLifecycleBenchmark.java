@@ -114,7 +114,7 @@ public class PluginLifecycleBenchmark {
     @TearDown
     public void tearDown() throws IOException {
       runtime.close();
-      loader.close();
+      loader.unload(pluginId);
       try (Stream<Path> files = Files.walk(work)) {
         for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
           Files.deleteIfExists(p);

@@ -24,22 +24,12 @@ public final class LoadedPlugin {
     this.entry = entry;
   }
 
-  /** The jar as read before loading; its {@code file()} is the one given to load. */
+  /**
+   * The jar as read before loading; its {@code file()} is the one given to load (e.g. in {@code
+   * plugins/}), which may have changed since.
+   */
   public PluginJar jar() {
     return jar;
-  }
-
-  public String id() {
-    return jar.id();
-  }
-
-  public String version() {
-    return jar.version();
-  }
-
-  /** The jar the plugin was loaded from (e.g. in {@code plugins/}); it may have changed since. */
-  public Path source() {
-    return jar.file();
   }
 
   /** The private copy the class loader reads, deleted when the plugin is unloaded. */
@@ -57,7 +47,7 @@ public final class LoadedPlugin {
   public dev.dsh.api.Plugin entry() {
     dev.dsh.api.Plugin current = entry;
     if (current == null) {
-      throw new IllegalStateException("plugin \"" + id() + "\" is unloaded");
+      throw new IllegalStateException("plugin \"" + jar.id() + "\" is unloaded");
     }
     return current;
   }

@@ -3,7 +3,6 @@ package dev.dsh.host.internal.plugins;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.model.PluginLoadException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,12 +25,11 @@ import org.slf4j.LoggerFactory;
  * Loads and unloads PF4J plugin jars one file at a time, each from a private copy in {@code
  * <home>/.cache/plugins} ({@link JarCopies}), read first ({@link PluginJar}). A failure leaves
  * nothing loaded and throws a {@link PluginLoadException} naming the file and why; other plugins
- * are not affected. Plugins are never stopped all at once ({@code stopPlugins()} stops them in the
- * wrong order, pf4j#656): {@link #close} unloads them one by one, newest first.
+ * are not affected. Plugins are unloaded one at a time, never all at once.
  *
  * <p>Thread-safe: operations are serialized on this loader.
  */
-public final class PluginLoader implements AutoCloseable {
+public final class PluginLoader {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
 
@@ -56,10 +54,10 @@ public final class PluginLoader implements AutoCloseable {
       LoadedPlugin existing = loaded.get(read.id());
       if (existing != null) {
         throw new PluginLoadException(jar,
-            "plugin \"" + read.id() + "\" is already loaded from " + existing.source());
+            "plugin \"" + read.id() + "\" is already loaded from " + existing.jar().file());
       }
       LoadedPlugin plugin = start(read, copy);
-      loaded.put(plugin.id(), plugin);
+      loaded.put(read.id(), plugin);
       return plugin;
     } catch (RuntimeException | Error e) {
       JarCopies.delete(copy);
@@ -91,20 +89,7 @@ public final class PluginLoader implements AutoCloseable {
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
   public Function<String, Optional<BundlePatch>> bundles() {
-    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(p.id(), p.jar().bundlePatch()));
-  }
-
-  /** Unloads every plugin, newest first, one at a time. */
-  @Override
-  public synchronized void close() {
-    List<String> ids = new ArrayList<>(loaded.keySet());
-    for (int i = ids.size() - 1; i >= 0; i--) {
-      try {
-        unload(ids.get(i));
-      } catch (RuntimeException e) {
-        LOG.warn("unloading plugin {} failed", ids.get(i), e);
-      }
-    }
+    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(pluginId, p.jar().bundlePatch()));
   }
 
   /** Starts the copy in PF4J, or undoes whatever PF4J did and says why. */

@@ -46,12 +46,11 @@ class HugeJarTest {
   void theLoaderRefusesTheBombAndLeavesNoCopyInItsCache() throws IOException {
     Path bomb = ZipBombJar.write(home.resolve("huge.jar"), "adv-huge", 3072, 3072 * MIB);
 
-    try (PluginLoader loader = new PluginLoader(home)) {
-      assertThatThrownBy(() -> loader.load(bomb))
-          .isInstanceOf(PluginLoadException.class)
+    PluginLoader loader = new PluginLoader(home);
+    assertThatThrownBy(() -> loader.load(bomb))
+        .isInstanceOf(PluginLoadException.class)
         .hasMessageContaining("refused: ");
-      assertThat(loader.plugins()).isEmpty();
-    }
+    assertThat(loader.plugins()).isEmpty();
     try (Stream<Path> cached = Files.list(home.resolve(".cache/plugins"))) {
       assertThat(cached).isEmpty();
     }
@@ -82,9 +81,7 @@ class HugeJarTest {
   void aDirectoryIsNamedAsOne() throws IOException {
     Path folder = Files.createDirectories(home.resolve("some-folder"));
 
-    try (PluginLoader loader = new PluginLoader(home)) {
-      assertThatThrownBy(() -> loader.load(folder))
-          .hasMessage(folder + ": is a directory; give the plugin's jar file");
-    }
+    assertThatThrownBy(() -> new PluginLoader(home).load(folder))
+        .hasMessage(folder + ": is a directory; give the plugin's jar file");
   }
 }

@@ -49,7 +49,7 @@ class PluginLoaderTest {
 
   @AfterEach
   void tearDown() {
-    loader.close();
+    loader.plugins().forEach(plugin -> loader.unload(plugin.jar().id()));
   }
 
   @Test
@@ -63,10 +63,10 @@ class PluginLoaderTest {
     LoadedPlugin plugin = loader.load(jar);
 
     assertAll(
-        () -> assertThat(plugin.id()).isEqualTo("dsh-hello"),
-        () -> assertThat(plugin.version()).isEqualTo("1.0.0"),
+        () -> assertThat(plugin.jar().id()).isEqualTo("dsh-hello"),
+        () -> assertThat(plugin.jar().version()).isEqualTo("1.0.0"),
         () -> assertThat(plugin.state()).isEqualTo(PluginState.STARTED),
-        () -> assertThat(plugin.source()).isEqualTo(jar),
+        () -> assertThat(plugin.jar().file()).isEqualTo(jar),
         () -> assertThat(plugin.entry().name()).isEqualTo("hello"),
         () -> assertThat(plugin.entry().getClass().getClassLoader())
             .isNotSameAs(getClass().getClassLoader()),
@@ -78,7 +78,7 @@ class PluginLoaderTest {
         () -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
             plugin.cachedCopy()))).isEqualTo("rw-------"),
         () -> assertThat(loader.plugins()).containsExactly(plugin),
-        () -> assertThat(plugin.source()).isEqualTo(jar));
+        () -> assertThat(plugin.jar().file()).isEqualTo(jar));
   }
 
   @Test
@@ -129,7 +129,7 @@ class PluginLoaderTest {
     LoadedPlugin loaded = loader.load(good);
 
     assertAll(
-        () -> assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-good"),
+        () -> assertThat(loader.plugins()).extracting(p -> p.jar().id()).containsExactly("dsh-good"),
         () -> assertThat(loaded.entry().name()).isEqualTo("good"),
         () -> assertThat(cachedJars()).hasSize(1));
   }
@@ -260,7 +260,7 @@ class PluginLoaderTest {
         .isInstanceOf(PluginLoadException.class)
         .hasMessageStartingWith(bad + ": plugin \"dsh-crash\" did not start (FAILED)")
         .hasMessageContaining("boom");
-    assertThat(loader.plugins()).extracting(LoadedPlugin::id).containsExactly("dsh-wrapped");
+    assertThat(loader.plugins()).extracting(p -> p.jar().id()).containsExactly("dsh-wrapped");
   }
 
   @Test
@@ -359,17 +359,6 @@ class PluginLoaderTest {
   }
 
   @Test
-  void closeUnloadsEveryPluginAndDeletesTheirCopies() throws IOException {
-    LoadedPlugin a = loader.load(TestPluginJars.plugin(work, "dsh-a", "a").buildTo(plugins.resolve("a.jar")));
-    LoadedPlugin b = loader.load(TestPluginJars.plugin(work, "dsh-b", "b").buildTo(plugins.resolve("b.jar")));
-
-    loader.close();
-
-    assertThat(List.of(a.state(), b.state())).containsOnly(PluginState.UNLOADED);
-    assertThat(cachedJars()).isEmpty();
-  }
-
-  @Test
   void aNewLoaderDeletesTheCopiesOfProcessesThatEndedAndKeepsTheLiveOnes() throws IOException {
     Path cache = Files.createDirectories(home.resolve(".cache/plugins"));
     long ended = ProcessHandle.allProcesses().mapToLong(ProcessHandle::pid).max().orElse(1) + 1000;
@@ -378,7 +367,7 @@ class PluginLoaderTest {
         cache.resolve("copy-" + ProcessHandle.current().pid() + "-1.jar"), "live");
     Path other = Files.writeString(cache.resolve("notes.txt"), "not a copy");
 
-    new PluginLoader(home).close();
+    new PluginLoader(home);
 
     assertThat(cachedJars()).containsExactlyInAnyOrder(live, other).doesNotContain(left);
   }
