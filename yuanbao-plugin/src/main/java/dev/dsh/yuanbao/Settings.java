@@ -1,5 +1,6 @@
 package dev.dsh.yuanbao;
 
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
@@ -37,6 +38,13 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   private static final String NOT_HTTP_URL = "baseURL is not an absolute http(s) URL";
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
   private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
+
+  /** Without the key and a URL's password, which a record's own would print. */
+  @Override
+  public String toString() {
+    String shown = endpoint == null ? null : UrlUserInfo.redact(endpoint.toString());
+    return "Settings[endpoint=" + shown + ", count=" + count + ", mode=" + mode + ", industry=" + industry + "]";
+  }
 
   /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
   static Settings of(YuanbaoConfig config) {

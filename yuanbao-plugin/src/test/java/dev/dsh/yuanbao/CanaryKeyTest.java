@@ -154,4 +154,12 @@ class CanaryKeyTest {
             "Yuanbao search request failed: the API key from apiKey holds a line break, a space or"
                 + " another character an HTTP header cannot carry");
   }
+
+  @Test
+  void theSettingsSnapshotPrintsNeitherTheKeyNorAPasswordInBaseUrl() {
+    Settings settings = Settings.of(Configs.withApiKey(
+        Configs.withBaseURL(YuanbaoConfig.defaults(), "https://user:" + CANARY + "@a.example"),
+        CANARY));
+    assertThat(settings.toString()).doesNotContain(CANARY).contains("a.example");
+  }
 }
