@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>The launcher runs a copy of the distribution, so the archives damaged here are never the one
  * the other tests' starts map. A making takes seconds, half a minute on a loaded machine, so the
  * archive is made once: every test starts from a copy of it, its key written as the launcher
- * writes one and proved by a start that maps it. A damaged archive is shown unmapped under the
+ * writes one, proved by a start that maps it before a test that shows a making. A damaged archive is shown unmapped under the
  * launcher's marker of a failed making (which stops it trying again); its remaking is shown once
  * per cause (a truncation under {@code dsh mcp}, a rebuild, a key that is junk).
  */
@@ -55,6 +55,8 @@ class ArchiveLauncherIT {
   private static Path pristine;
   private static RealLauncher.Result search;
   private static RealLauncher.Result mcp;
+  /** The good archive was put back and no start has mapped it since. */
+  private static boolean restoredUnproven;
 
   @BeforeAll
   static void copyTheDistributionAndTakeReferenceOutputs() throws Exception {
@@ -64,9 +66,8 @@ class ArchiveLauncherIT {
     failed = launcher.dist().resolve("dsh.jsa.failed");
     assertMapsItsArchive(archive);
     pristine = Files.copy(archive, shared.resolve("pristine.jsa"));
-    search();
-    search = search(); // the second: the first also installs the demo plugin into the home
-    mcp = mcpInitialize();
+    mcp = mcpInitialize(); // first: it also installs the demo plugin, which stdout never shows
+    search = search();
     assertThat(search.exit()).as(search.err()).isZero();
     assertThat(search.out()).contains("\"sources\"");
     assertThat(mcp.exit()).as(mcp.err()).isZero();
@@ -82,9 +83,7 @@ class ArchiveLauncherIT {
       Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("r--r--r--"));
       List<String> lines = Files.readAllLines(key);
       Files.write(key, List.of(lines.get(0), lines.get(1), stat(archive)));
-      Identity restored = Identity.of(archive);
-      assertMapsItsArchive(archive);
-      assertThat(Identity.of(archive)).as("the copy mapped, not made again").isEqualTo(restored);
+      restoredUnproven = true;
     }
     try (Stream<Path> files = Files.list(launcher.cwd())) {
       for (Path file : files.toList()) {
@@ -98,6 +97,7 @@ class ArchiveLauncherIT {
     Identity made = Identity.of(archive);
 
     assertMapsItsArchive(archive);
+    restoredUnproven = false;
     RealLauncher.Result again = launcher.run(Map.of(), "--version");
 
     assertThat(again.exit()).as(again.err()).isZero();
@@ -162,6 +162,7 @@ class ArchiveLauncherIT {
 
   @Test
   void underMcpATruncatedArchiveLeavesTheProtocolStreamTheServersOwn() throws Exception {
+    assertAGoodArchiveIsMapped();
     Identity before = Identity.of(archive);
     Damage.TRUNCATED_TO_4096.applyTo(archive);
 
@@ -176,6 +177,7 @@ class ArchiveLauncherIT {
 
   @Test
   void anArchiveOfAnotherBuildIsMadeAgainAndNeverWrittenInPlace() throws Exception {
+    assertAGoodArchiveIsMapped();
     Identity before = Identity.of(archive);
     // A rebuild: a class-path jar newer than the archive (its time put back at the end, so the
     // archive the other tests copy stays the JVM's match for the class path).
@@ -217,6 +219,7 @@ class ArchiveLauncherIT {
 
   @Test
   void junkInTheKeyFileIsRepairedByTheNextStart() throws Exception {
+    assertAGoodArchiveIsMapped();
     Identity before = Identity.of(archive);
     Files.writeString(key, "junk\n");
 
@@ -279,6 +282,19 @@ class ArchiveLauncherIT {
     assertThat(Files.readString(log)).contains("dev.dsh.app.cli.DshMain source:")
         .doesNotContain("Opened archive " + archive + ".");
     assertNothingInTheWorkingFolder();
+  }
+
+  /**
+   * Before a test that shows the archive made again: a start maps the good archive put back, so
+   * the making the test sees is its own cause's. The tests that only damage it need no such start.
+   */
+  private static void assertAGoodArchiveIsMapped() throws Exception {
+    if (restoredUnproven) {
+      Identity restored = Identity.of(archive);
+      assertMapsItsArchive(archive);
+      assertThat(Identity.of(archive)).as("the copy mapped, not made again").isEqualTo(restored);
+      restoredUnproven = false;
+    }
   }
 
   /** Whether the key's last line is the archive's {@code stat} now, as the launcher writes it. */

@@ -50,7 +50,7 @@ final class CliHarness {
     return runWithoutHome(env, new ByteArrayInputStream(new byte[0]), args);
   }
 
-  private static Result runWithoutHome(Map<String, String> env, InputStream stdin, String... args) {
+  static Result runWithoutHome(Map<String, String> env, InputStream stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =

@@ -64,7 +64,7 @@ class ExitGuardLauncherIT {
       stdin.flush();
       assertThat(stdout.readLine()).as("the status answer: dsh run is serving").startsWith("{");
 
-      run.destroy(); // SIGTERM
+      signal(run, "TERM");
 
       assertThat(run.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
       assertThat(run.exitValue()).isEqualTo(128 + 15);
@@ -84,8 +84,7 @@ class ExitGuardLauncherIT {
       stdin.flush();
       assertThat(stdout.readLine()).startsWith("{");
 
-      Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(run.pid())).start();
-      assertThat(kill.waitFor()).isZero();
+      signal(run, "INT");
 
       assertThat(run.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
       assertThat(run.exitValue()).isEqualTo(128 + 2);
@@ -108,7 +107,7 @@ class ExitGuardLauncherIT {
       stdin.flush();
       assertThat(stdout.readLine()).as("the initialize answer").contains("\"serverInfo\"");
 
-      mcp.destroy(); // SIGTERM
+      signal(mcp, "TERM");
 
       assertThat(mcp.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
       assertThat(mcp.exitValue()).isEqualTo(128 + 15);
@@ -116,6 +115,15 @@ class ExitGuardLauncherIT {
     } finally {
       mcp.destroyForcibly();
     }
+  }
+
+  /**
+   * Sends {@code SIGname} with kill, not Process.destroy(): destroy also closes the pipes, and
+   * the end of input that dsh run and dsh mcp then read ends them with status 0 if it comes first.
+   */
+  private static void signal(Process process, String name) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start();
+    assertThat(kill.waitFor()).isZero();
   }
 
   private Process start(String command) throws IOException {

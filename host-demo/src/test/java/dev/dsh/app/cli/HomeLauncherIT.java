@@ -2,28 +2,22 @@ package dev.dsh.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dsh.api.testing.SearchProAnswers;
-import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
-import dev.dsh.host.testing.UnwritableFolder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Through the real {@code ./dsh}: {@code $HOME} names the user's home, the build
- * the launcher starts keeps Maven's own environment, and a home that cannot be written is one
- * message naming the folder and the fix.
+ * the launcher starts keeps Maven's own environment ({@link UnwritableHomeCliTest}: a home that
+ * cannot be written).
  */
 class HomeLauncherIT {
-
-  private static final String FIX = "; make it writable, or use another home folder with --home DIR";
 
   @TempDir Path work;
 
@@ -73,38 +67,5 @@ class HomeLauncherIT {
     assertThat(saw).startsWith("HOME=" + userHome + "\n")
         .doesNotContain("user.home").doesNotContain("maven.repo.local")
         .contains("MAVEN_OPTS=" + System.getenv().getOrDefault("MAVEN_OPTS", "") + "\n");
-  }
-
-  @Test
-  void aHomeThatCannotBeWrittenIsOneMessageNamingTheFolderAndTheFix() throws Exception {
-    Path home = Files.createDirectories(work.resolve("home"));
-    RealLauncher launcher = RealLauncher.in(work);
-    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
-      CliHarness.installPlugin(home, stub.baseUrl(), "");
-      try (UnwritableFolder locked = UnwritableFolder.make(
-          home, home.resolve("plugins"), home.resolve("profiles/default"))) {
-        RealLauncher.Result search = launcher.run(Map.of(), "--home", home.toString(), "search", "q");
-        RealLauncher.Result add = launcher.run(
-            Map.of(), "--home", home.toString(), "plugin", "add", RealPluginJar.path().toString());
-        RealLauncher.Result set = launcher.runWithInput(Map.of(), "sk-new-key\n",
-            "--home", home.toString(), "credentials", "set", "TENCENTCLOUD_WSA_APIKEY");
-
-        assertThat(search.exit()).isEqualTo(2);
-        assertThat(search.out()).isEmpty();
-        assertThat(search.err()).matches(oneLine("cannot load the plugins: " + home));
-        assertThat(add.exit()).isEqualTo(2);
-        assertThat(add.err()).matches(
-            oneLine("could not install " + RealPluginJar.path() + ": " + home.resolve("plugins")));
-        assertThat(set.exit()).isEqualTo(2);
-        assertThat(set.err()).matches(oneLine(
-            "cannot write the credential store " + home.resolve("credentials.json") + ": " + home));
-        assertThat(stub.requests()).isEmpty();
-      }
-    }
-  }
-
-  /** {@code dsh: <start> is not writable (<the OS reason>); <the fix>}, one line. */
-  private static String oneLine(String start) {
-    return "dsh: " + Pattern.quote(start) + " is not writable \\([^)\\n]+\\)" + Pattern.quote(FIX) + "\n";
   }
 }

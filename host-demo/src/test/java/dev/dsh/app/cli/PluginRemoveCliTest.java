@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh}: after {@code plugin remove}, the user's entry
+ * In process, as the launcher's {@code DshMain} runs it: after {@code plugin remove}, the user's entry
  * for the removed plugin's row is kept byte for byte and reported in one line, every command
  * works, and adding the plugin back applies the entry again. {@code --dump-config} names the layer
  * that set each row's config.
  */
-class PluginRemoveLauncherIT {
+class PluginRemoveCliTest {
 
   private static final String ID = RealPluginJar.PLUGIN_ID;
   private static final String NOTE = "user layer profiles/default/cordis.patch.yml: entry 1"
@@ -32,21 +32,20 @@ class PluginRemoveLauncherIT {
   void afterARemoveEveryCommandWorksAndTheUsersEntryIsKeptAndToldOf() throws Exception {
     Path home = work.resolve("home");
     String jar = RealPluginJar.path().toString();
-    RealLauncher launcher = RealLauncher.in(work);
-    assertThat(dsh(launcher, home, "plugin", "add", jar).exit()).isZero();
+    assertThat(dsh(home, "plugin", "add", jar).exit()).isZero();
     Path patch = home.resolve("profiles/default/cordis.patch.yml");
     Files.writeString(patch, USER_LAYER);
 
-    RealLauncher.Result removed = dsh(launcher, home, "plugin", "remove", ID);
+    CliHarness.Result removed = dsh(home, "plugin", "remove", ID);
 
     assertThat(removed.exit()).as(removed.err()).isZero();
     assertThat(removed.out()).isEqualTo("removed " + ID + "\n" + NOTE + "\n");
     assertThat(Files.readString(patch)).isEqualTo(USER_LAYER);
     assertThat(home.resolve("plugins/" + ID + ".jar")).doesNotExist();
 
-    RealLauncher.Result dump = dsh(launcher, home, "--dump-config");
-    RealLauncher.Result list = dsh(launcher, home, "plugin", "list");
-    RealLauncher.Result search = dsh(launcher, home, "search", "q");
+    CliHarness.Result dump = dsh(home, "--dump-config");
+    CliHarness.Result list = dsh(home, "plugin", "list");
+    CliHarness.Result search = dsh(home, "search", "q");
 
     assertThat(dump.exit()).as(dump.err()).isZero();
     assertThat(dump.err()).isEqualTo("dsh: " + NOTE + "\n");
@@ -61,8 +60,8 @@ class PluginRemoveLauncherIT {
         "Error: no web provider is registered; install and enable a web search plugin\n");
     assertThat(search.err()).isEqualTo("dsh: " + NOTE + "\n");
 
-    RealLauncher.Result again = dsh(launcher, home, "plugin", "add", jar);
-    RealLauncher.Result applied = dsh(launcher, home, "--dump-config");
+    CliHarness.Result again = dsh(home, "plugin", "add", jar);
+    CliHarness.Result applied = dsh(home, "--dump-config");
 
     assertThat(again.exit()).as(again.err()).isZero();
     assertThat(applied.err()).isEmpty();
@@ -76,12 +75,7 @@ class PluginRemoveLauncherIT {
             + " your own settings go in cordis.patch.yml\nbundles:\n  - \"" + ID + "\"\n");
   }
 
-  private static RealLauncher.Result dsh(RealLauncher launcher, Path home, String... args)
-      throws Exception {
-    String[] all = new String[args.length + 2];
-    all[0] = "--home";
-    all[1] = home.toString();
-    System.arraycopy(args, 0, all, 2, args.length);
-    return launcher.run(Map.of(), all);
+  private static CliHarness.Result dsh(Path home, String... args) {
+    return CliHarness.run(home, Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test"), "", args);
   }
 }

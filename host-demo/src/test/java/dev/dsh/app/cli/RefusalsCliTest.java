@@ -5,35 +5,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.json.ControlEscapes;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh}: an out-of-range number in a row's config is
+ * In process, as the launcher's {@code DshMain} runs it: an out-of-range number in a row's config is
  * refused with its range; what a user typed comes back with its control characters escaped; an
  * empty credential is called empty, at each door, with its fix.
  */
-class RefusalsLauncherIT {
+class RefusalsCliTest {
 
   private static final String HOSTILE_SITE = "\u001b]0;pwned\u0007\u001b[2J.com";
 
-  @TempDir Path work;
-  private @Nullable RealLauncher launcher;
+  /** The key the launcher's tests export: a search that needs one finds it. */
+  private static final Map<String, String> KEY =
+      Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test");
 
-  private RealLauncher.Result dsh(Map<String, String> env, byte[] stdin, String... args)
-      throws Exception {
-    if (launcher == null) {
-      launcher = RealLauncher.in(work);
-    }
-    return launcher.run(env, stdin, args);
+  @TempDir Path work;
+
+  /** {@code dsh args}, its arguments as given, with the key exported unless {@code env} says. */
+  private CliHarness.Result dsh(Map<String, String> env, byte[] stdin, String... args) {
+    Map<String, String> exported = new HashMap<>(KEY);
+    exported.putAll(env);
+    return CliHarness.runWithoutHome(exported, new ByteArrayInputStream(stdin), args);
   }
 
   private Path home() {
@@ -46,7 +49,7 @@ class RefusalsLauncherIT {
     Files.writeString(profile.resolve("cordis.patch.yml"),
         "- id: tool-web\n  config: {searchTimeoutMs: 99999999999}\n");
 
-    RealLauncher.Result result = dsh(Map.of(), new byte[0], "--home", home().toString(), "search", "x");
+    CliHarness.Result result = dsh(Map.of(), new byte[0], "--home", home().toString(), "search", "x");
 
     assertThat(result.exit()).as(result.err()).isEqualTo(2);
     assertThat(result.err())
@@ -58,7 +61,7 @@ class RefusalsLauncherIT {
 
   @Test
   void aUsageErrorEchoesAnEscapeSequenceEscaped() throws Exception {
-    RealLauncher.Result result =
+    CliHarness.Result result =
         dsh(Map.of(), new byte[0], "--home", home().toString(), "search", "--site", HOSTILE_SITE, "x");
 
     assertThat(result.exit()).isEqualTo(2);
@@ -71,7 +74,7 @@ class RefusalsLauncherIT {
 
   @Test
   void picocliOwnUsageMessagesAreEscapedToo() throws Exception {
-    RealLauncher.Result result =
+    CliHarness.Result result =
         dsh(Map.of(), new byte[0], "--home", home().toString(), "search", "--\u001b[2Jx", "q");
 
     assertThat(result.exit()).isEqualTo(2);
@@ -87,7 +90,7 @@ class RefusalsLauncherIT {
     System.arraycopy(status, 0, input, noise.length, status.length);
     assertThat(new String(noise, StandardCharsets.ISO_8859_1)).contains("\u001b", "\r");
 
-    RealLauncher.Result result = dsh(Map.of(), input, "--home", home().toString(), "run");
+    CliHarness.Result result = dsh(Map.of(), input, "--home", home().toString(), "run");
 
     assertThat(result.exit()).as(result.err()).isZero();
     String out = result.out();
@@ -111,7 +114,7 @@ class RefusalsLauncherIT {
   @Test
   void storingAnEmptyCredentialSaysItIsEmptyAndHowToGiveIt() throws Exception {
     for (String stdin : List.of("", "\n", "  \t\n")) {
-      RealLauncher.Result result = dsh(Map.of(), stdin.getBytes(StandardCharsets.UTF_8),
+      CliHarness.Result result = dsh(Map.of(), stdin.getBytes(StandardCharsets.UTF_8),
           "--home", home().toString(), "credentials", "set", "TEAM_KEY");
 
       assertThat(result.exit()).as("stdin %s", stdin.length()).isEqualTo(2);
@@ -128,7 +131,7 @@ class RefusalsLauncherIT {
     try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"))) {
       CliHarness.installPlugin(home(), stub.baseUrl(), "");
 
-      RealLauncher.Result result = dsh(Map.of("TENCENTCLOUD_WSA_APIKEY", ""), new byte[0],
+      CliHarness.Result result = dsh(Map.of("TENCENTCLOUD_WSA_APIKEY", ""), new byte[0],
           "--home", home().toString(), "search", "x");
 
       assertThat(result.exit()).as(result.err()).isEqualTo(3);
@@ -147,7 +150,7 @@ class RefusalsLauncherIT {
       for (String empty : List.of("\"\"", "\"   \"")) {
         CliHarness.installPlugin(home(), stub.baseUrl(), "apiKey: " + empty + ", apiKeyEnv: H6_UNSET_KEY");
 
-        RealLauncher.Result result =
+        CliHarness.Result result =
             dsh(Map.of(), new byte[0], "--home", home().toString(), "search", "x");
 
         assertThat(result.exit()).as(result.err()).isEqualTo(3);

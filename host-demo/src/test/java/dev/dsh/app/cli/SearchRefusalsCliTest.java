@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh}: the one timeout wording, and the
+ * In process, as the launcher's {@code DshMain} runs it: the one timeout wording, and the
  * refusals that name their fix (a long query, freshness beyond four-digit years, a baseURL with a
  * query, fragment or non-ASCII host, a host name that does not resolve) — each sending nothing.
  */
-class SearchRefusalsLauncherIT {
+class SearchRefusalsCliTest {
 
   @TempDir Path work;
   private Path home;
@@ -38,7 +38,7 @@ class SearchRefusalsLauncherIT {
   void aSearchThatRunsOutOfTimeSaysSoNamingTheTimeout() throws Exception {
     stub.holdAnswers();
 
-    RealLauncher.Result result = dsh("search", "--timeout", "1s", "q");
+    CliHarness.Result result = dsh("search", "--timeout", "1s", "q");
 
     assertThat(result.exit()).as(result.err()).isEqualTo(3);
     assertThat(result.out()).isEqualTo("Error: web search timed out after 1 s\n");
@@ -46,7 +46,7 @@ class SearchRefusalsLauncherIT {
 
   @Test
   void aQueryOverAThousandCharactersIsRefusedNamingTheBound() throws Exception {
-    RealLauncher.Result result = dsh("search", "--json", "x".repeat(1001));
+    CliHarness.Result result = dsh("search", "--json", "x".repeat(1001));
 
     assertThat(result.exit()).as(result.err()).isEqualTo(3);
     assertThat(result.out()).isEqualTo("{\"error\":{\"code\":\"WEB_INVALID_REQUEST\",\"message\":"
@@ -56,7 +56,7 @@ class SearchRefusalsLauncherIT {
 
   @Test
   void freshnessBeyondFourDigitYearsIsRefusedNamingTheRange() throws Exception {
-    RealLauncher.Result result =
+    CliHarness.Result result =
         dsh("search", "--freshness", "+10000-01-01..+10000-01-02", "q");
 
     assertThat(result.exit()).isEqualTo(2);
@@ -77,7 +77,7 @@ class SearchRefusalsLauncherIT {
     for (Map.Entry<String, String> entry : reasons.entrySet()) {
       CliHarness.writeUserLayer(home, entry.getKey(), "");
 
-      RealLauncher.Result result = dsh("search", "q");
+      CliHarness.Result result = dsh("search", "q");
 
       assertThat(result.exit()).as(entry.getKey() + "\n" + result.err()).isEqualTo(3);
       assertThat(result.out()).as(entry.getKey())
@@ -91,18 +91,14 @@ class SearchRefusalsLauncherIT {
   void aHostNameThatDoesNotResolveSaysSo() throws Exception {
     CliHarness.writeUserLayer(home, "https://api.wsa.cloud.tencent.invalid", "");
 
-    RealLauncher.Result result = dsh("search", "q");
+    CliHarness.Result result = dsh("search", "q");
 
     assertThat(result.exit()).as(result.err()).isEqualTo(3);
     assertThat(result.out()).isEqualTo("Error: Yuanbao search request failed: could not resolve"
         + " api.wsa.cloud.tencent.invalid (check baseURL's host, and DNS)\n");
   }
 
-  private RealLauncher.Result dsh(String... args) throws Exception {
-    String[] withHome = new String[args.length + 2];
-    withHome[0] = "--home";
-    withHome[1] = home.toString();
-    System.arraycopy(args, 0, withHome, 2, args.length);
-    return RealLauncher.in(work.resolve("launch-" + System.nanoTime())).run(Map.of(), withHome);
+  private CliHarness.Result dsh(String... args) {
+    return CliHarness.run(home, Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-launcher-test"), "", args);
   }
 }
