@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where a JFR recording's CPU samples go, by part of a search (BENCHMARKS.md (f), issue 27).
+"""Where a JFR recording's CPU samples go, by part of a search (BENCHMARKS.md (f)).
 
     bench/jfr-parts.py RECORDING.jfr [THREAD_PREFIX ...]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How soon `./dsh mcp` answers a client's `initialize` (issue 14): the time from starting the
+# How soon `./dsh mcp` answers a client's `initialize`: the time from starting the
 # process to reading the answer line, the request written at once as an MCP client does; RUNS
 # times (default 7), in turn with `java -version` as the yardstick; prints the medians and their
 # ratio. The home has the Yuanbao plugin installed, so the host boots as a client's would.

@@ -1,4 +1,4 @@
-// The console in a real browser (issue 25): dsh serve on a fresh home whose Yuanbao row points at
+// The console in a real browser: dsh serve on a fresh home whose Yuanbao row points at
 // a SearchPro stub, driven in headless Chromium as a person uses it, per
 // docs/console-api.md. One server, one browser session, steps in order; a step after
 // a failed one is skipped. Controls are found by role and label, named with the page's own words.

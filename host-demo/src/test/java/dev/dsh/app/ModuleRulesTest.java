@@ -169,7 +169,7 @@ class ModuleRulesTest {
     assertThat(mainDependencies(modules.get("serve"), byArtifact)).containsExactly("host");
     // picocli rebuilt from its own sources: no code of this project in it, nothing it depends on
     assertThat(modules.get("picocli").dependencies()).isEmpty();
-    // the host for the web_search tool (issue 26); the plugin for build order only (a pom)
+    // the host for the web_search tool; the plugin for build order only (a pom)
     assertThat(mainDependencies(modules.get("langchain4j"), byArtifact))
         .containsExactlyInAnyOrder("plugin-api", "host", "yuanbao-plugin");
     // the plugin for build order only (a pom, checked below)
@@ -179,7 +179,7 @@ class ModuleRulesTest {
 
   @Test
   void langChain4jReachesTheLangChain4jModuleOnly() throws Exception {
-    // Issue 12: nothing of LangChain4j reaches the host or the plugin.
+    // Nothing of LangChain4j reaches the host or the plugin.
     for (Module module : modules().values()) {
       List<String> langChain4j =
           module.dependencies().stream()
@@ -187,7 +187,7 @@ class ModuleRulesTest {
               .map(Dependency::artifactId)
               .toList();
       if (module.folder().equals("langchain4j")) {
-        // the core for the engine, langchain4j for the tool's ToolExecutor (issue 26)
+        // the core for the engine, langchain4j for the tool's ToolExecutor
         assertThat(langChain4j).containsExactly("langchain4j-core", "langchain4j");
       } else {
         assertThat(langChain4j).as("LangChain4j in %s", module.folder()).isEmpty();
@@ -197,7 +197,7 @@ class ModuleRulesTest {
 
   @Test
   void springReachesTheSpringAiModuleOnly() throws Exception {
-    // Issue 26: Spring and its BOMs stay in spring-ai, so no other module's versions move.
+    // Spring and its BOMs stay in spring-ai, so no other module's versions move.
     for (Module module : modules().values()) {
       List<String> spring =
           module.dependencies().stream()
@@ -238,7 +238,7 @@ class ModuleRulesTest {
 
   @Test
   void theHostLibraryCarriesNoLoggingBackendNoMcpNoReactorNoPicocli() throws Exception {
-    // Issue 23: an embedder adding dsh-host gets the host and what it needs, nothing of the app.
+    // An embedder adding dsh-host gets the host and what it needs, nothing of the app.
     // Reactor comes only with the MCP SDK; HostClassPathTest checks the resolved class path too.
     assertThat(modules().get("host").dependencies())
         .filteredOn(Dependency::onMainClassPath)
@@ -251,7 +251,7 @@ class ModuleRulesTest {
 
   @Test
   void theServeLibraryAddsTheSdkJettyAndMicrometerOnlyAndOnlyItKnowsMicrometer() throws Exception {
-    // Issue 24: an embedder serving their own host adds dsh-serve; no logging backend, no picocli.
+    // An embedder serving their own host adds dsh-serve; no logging backend, no picocli.
     Map<String, Module> modules = modules();
     assertThat(modules.get("serve").dependencies())
         .filteredOn(Dependency::onMainClassPath)

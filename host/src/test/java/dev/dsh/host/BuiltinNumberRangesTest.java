@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Every numeric field of every built-in row has a range in the schema its jar carries, and a value
  * one past either end is refused with the pointer message naming the bound, the range and the
- * value (issue 22, part 5).
+ * value.
  */
 class BuiltinNumberRangesTest {
 

@@ -15,7 +15,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 24: while the host boots, or when it did not start, the API answers 503 and says why. */
+/** While the host boots, or when it did not start, the API answers 503 and says why. */
 class ApiBootTest {
 
   @TempDir Path home;

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 24: the key never comes back from /api/search, /api/status or /metrics, nor in a log. */
+/** The key never comes back from /api/search, /api/status or /metrics, nor in a log. */
 class ApiCanaryTest {
 
   @TempDir Path home;

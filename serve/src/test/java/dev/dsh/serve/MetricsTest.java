@@ -23,7 +23,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 24: {@code /metrics} names and labels after a few searches and failures. */
+/** {@code /metrics} names and labels after a few searches and failures. */
 class MetricsTest {
 
   private static final long HANG_BOUND_MILLIS = 20_000;

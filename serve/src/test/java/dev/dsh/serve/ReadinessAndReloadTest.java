@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 24: {@code /readyz} through the boot and after a broken profile; a plugin unloaded under
+ * {@code /readyz} through the boot and after a broken profile; a plugin unloaded under
  * the server changes what the next request gets, as in {@code dsh run}.
  */
 class ReadinessAndReloadTest {

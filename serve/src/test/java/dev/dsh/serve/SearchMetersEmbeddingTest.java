@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 24: an embedder binds the host's listener to a MeterRegistry of their own (README). */
+/** An embedder binds the host's listener to a MeterRegistry of their own (README). */
 class SearchMetersEmbeddingTest {
 
   private static final long HANG_BOUND_MILLIS = 20_000;

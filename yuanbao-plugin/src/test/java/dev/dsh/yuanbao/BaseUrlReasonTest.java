@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 22 section 5: a {@code baseURL} with a query, a fragment or a non-ASCII host makes the
+ * A {@code baseURL} with a query, a fragment or a non-ASCII host makes the
  * provider unavailable with that reason, not "not an absolute http(s) URL".
  */
 class BaseUrlReasonTest {

@@ -7,7 +7,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchRequest;
 import org.junit.jupiter.api.Test;
 
-/** Issue 10, items 8 and 14: a password in {@code baseURL} is never printed, the host:port is. */
+/** A password in {@code baseURL} is never printed, the host:port is. */
 class BaseUrlUserInfoTest {
 
   private static final String PASSWORD = "pw-canary-51c0";

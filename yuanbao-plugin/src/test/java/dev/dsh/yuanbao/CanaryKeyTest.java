@@ -119,7 +119,7 @@ class CanaryKeyTest {
     assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain(CANARY);
   }
 
-  /** The service echoing the key inside results (issue 10, item 7): scrubbed in any letter case. */
+  /** The service echoing the key inside results: scrubbed in any letter case. */
   @Test
   void canaryKeyEchoedInResultsIsScrubbedFromEveryString() {
     String lower = CANARY.toLowerCase(java.util.Locale.ROOT);

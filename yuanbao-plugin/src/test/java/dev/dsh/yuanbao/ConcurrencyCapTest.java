@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Issue 13 section 4: {@code maxConcurrentSearches}, a FIFO line, aborts that leave it. */
+/** {@code maxConcurrentSearches}, a FIFO line, aborts that leave it. */
 class ConcurrencyCapTest {
 
   private static final long BOUND_MILLIS = 20_000;

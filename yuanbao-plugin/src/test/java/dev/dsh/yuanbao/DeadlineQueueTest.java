@@ -22,7 +22,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 22 section 3: a search whose permit comes with less than 50 ms left before its deadline is
+ * A search whose permit comes with less than 50 ms left before its deadline is
  * not sent; it ends with {@code WEB_ABORTED} when its signal fires.
  */
 class DeadlineQueueTest {

@@ -234,7 +234,7 @@ class FixtureMappingTest {
         () -> assertThat(sources.get(5).title()).contains("&amp;"));
   }
 
-  /** Terminal control sequences from the endpoint never reach a title or snippet (issue 10, 16). */
+  /** Terminal control sequences from the endpoint never reach a title or snippet. */
   @Test
   void terminalControlSequencesAreRemovedFromTitlesAndSnippets() {
     String page =

@@ -126,7 +126,7 @@ class KeyResolutionTest {
     }
   }
 
-  // Issue 22: a key that was given but empty is called empty, with the fix; never the HTTP-header rule.
+  // A key that was given but empty is called empty, with the fix; never the HTTP-header rule.
 
   @Test
   void anExportedButEmptyVariableIsCalledEmpty() {

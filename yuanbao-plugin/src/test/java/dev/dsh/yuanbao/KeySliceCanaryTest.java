@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 22 section 5: a service that echoes a truncated key (12 or 13 of its characters) in an
+ * A service that echoes a truncated key (12 or 13 of its characters) in an
  * error {@code Message} or in a source shows none of them.
  */
 class KeySliceCanaryTest {

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, section 2: the provider is ready when it is available and a key is at hand, judged by
+ * The provider is ready when it is available and a key is at hand, judged by
  * the key-resolution rule (literal, else the mounted credentials service alone, else the launch
  * environment) without resolving one.
  */

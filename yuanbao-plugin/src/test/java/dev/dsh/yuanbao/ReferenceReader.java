@@ -182,7 +182,7 @@ final class ReferenceReader {
   }
 
   /**
-   * Exactly jsoup's text without C0, DEL and C1 control characters (issue 10, item 16); a text
+   * Exactly jsoup's text without C0, DEL and C1 control characters; a text
    * that is blank is no text.
    */
   private static @Nullable String text(@Nullable String raw) {

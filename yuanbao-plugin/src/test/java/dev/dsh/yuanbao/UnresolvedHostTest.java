@@ -9,7 +9,7 @@ import dev.dsh.api.web.WebSearchRequest;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 22 section 5: a host name that does not resolve says so, not "could not connect". A name
+ * A host name that does not resolve says so, not "could not connect". A name
  * under {@code .invalid} never resolves (RFC 2606).
  */
 class UnresolvedHostTest {

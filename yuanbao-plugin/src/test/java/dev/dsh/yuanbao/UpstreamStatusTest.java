@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 24: a non-2xx answer's status and {@code Retry-After} reach the caller; the line's depth. */
+/** A non-2xx answer's status and {@code Retry-After} reach the caller; the line's depth. */
 class UpstreamStatusTest {
 
   @RegisterExtension static final SearchProStub server = SearchProStub.unrouted();

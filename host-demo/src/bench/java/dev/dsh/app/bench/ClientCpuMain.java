@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * (f) Client CPU per search, measured as issue 27 asks: the stub ({@link DelayStubMain}, no
+ * (f) Client CPU per search, measured beside the peer to beat: the stub ({@link DelayStubMain}, no
  * hold) in a process of its own on CPU 1, and each client ({@link ClientCpuRun}) in a JVM of its
  * own pinned with {@code taskset} and {@code -XX:+UseSerialGC -Xms512m -Xmx512m}, no other flag:
  * c=8 on CPU 0, then c=1 on CPU 0 and on CPUs 0 and 1. Needs Linux's {@code taskset} and 2 CPUs.

@@ -16,7 +16,7 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The peer issue 27 measures the provider against, exactly as it defines it: the same POST sent
+ * The peer the provider is measured against: the same POST sent
  * with a blocking {@code HttpClient.send} on the caller's thread (HTTP/1.1, no redirects, its own
  * default client), the body read with Jackson's tree model, each {@code Pages} string read again
  * with {@code readTree}, {@code url}, {@code title} and {@code passage} trimmed (entries without

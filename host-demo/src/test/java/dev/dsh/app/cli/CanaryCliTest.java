@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 acceptance 8 at the CLI: a canary key in the store, the environment, the user layer or a
+ * A canary key in the store, the environment, the user layer or a
  * {@code --patch} file appears in no stdout, stderr or log line of {@code dsh} on its error paths
  * and in {@code --dump-config}.
  */

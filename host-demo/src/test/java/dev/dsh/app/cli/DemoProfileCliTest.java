@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Issue 5 acceptance 7: the offline demo on a fresh home, with no key and no network. */
+/** The offline demo on a fresh home, with no key and no network. */
 class DemoProfileCliTest {
 
   @TempDir Path home;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 part 5: whatever a message echoes (an argument, a line of {@code dsh run}, a service's
+ * Whatever a message echoes (an argument, a line of {@code dsh run}, a service's
  * error message) reaches stdout and stderr with its control characters escaped.
  */
 class EscapedOutputCliTest {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23: a command's exit code follows the type of its failure, never the wording of the
+ * A command's exit code follows the type of its failure, never the wording of the
  * message: a bug is exit 1 whatever it says, a fault the user can fix is exit 2 whatever it says.
  */
 class ExitCodeTest {

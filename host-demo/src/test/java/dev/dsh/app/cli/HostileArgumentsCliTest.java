@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 10 items 2 and 15: hostile arguments and files get a clear usage error, exit 2. */
+/** Hostile arguments and files get a clear usage error, exit 2. */
 class HostileArgumentsCliTest {
 
   private static final Map<String, String> ENV = Map.of("TENCENTCLOUD_WSA_APIKEY", "sk-test");

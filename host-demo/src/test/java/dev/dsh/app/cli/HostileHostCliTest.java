@@ -22,8 +22,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 10, items 8, 10, 11, 12, 13 and 14 through the real CLI and the real plugin jar: URL
- * passwords are never printed, a linked store is written through, the store refuses what the
+ * Through the real CLI and the real plugin jar: URL passwords are never printed, a linked store
+ * is written through, the store refuses what the
  * provider could not send, an open store is warned about, a wrong file type is named with its path,
  * and an unusable provider says why.
  */

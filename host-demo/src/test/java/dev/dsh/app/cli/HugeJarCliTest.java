@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10 item 1: a 3 GiB-entry jar in plugins/ once made every command exit 1 with an
+ * A 3 GiB-entry jar in plugins/ once made every command exit 1 with an
  * OutOfMemoryError; now each command reports it in one line and goes on, and it can be removed.
  */
 class HugeJarCliTest {

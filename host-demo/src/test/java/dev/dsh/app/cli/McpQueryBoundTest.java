@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Issue 22 section 5, at the MCP door: {@code dsh mcp} spawned as a client runs it and spoken to in
+ * {@code dsh mcp} spawned as a client runs it and spoken to in
  * raw JSON-RPC lines; a query over 1,000 characters is refused by the web seam naming the bound,
  * and nothing reaches the service.
  */

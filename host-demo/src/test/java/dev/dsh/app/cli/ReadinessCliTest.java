@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 13, section 2, through the real CLI and plugin jar: {@code dsh run}'s {@code status} shows
+ * {@code dsh run}'s {@code status} shows
  * whether each provider is ready and, when it is not, why; a key stored by {@code dsh credentials
  * set} in another process counts at the next status.
  */

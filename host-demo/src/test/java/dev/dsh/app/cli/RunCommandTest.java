@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 5 acceptance 5: {@code dsh run} driven through its stdin, with the real plugin jar and a
+ * {@code dsh run} driven through its stdin, with the real plugin jar and a
  * loopback stub; plus {@code plugin remove} and a corrupt jar while it runs.
  */
 class RunCommandTest {

@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 10 items 2, 3 and 15: {@code dsh run}'s line protocol — every line one answer, in the
+ * {@code dsh run}'s line protocol — every line one answer, in the
  * order asked, status at once, quit aborting what runs — and bad lines answered, never fatal.
  */
 class RunProtocolTest {

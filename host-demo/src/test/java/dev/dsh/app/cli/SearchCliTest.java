@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Issue 5 acceptance 4: {@code dsh search}, {@code dsh tool} and credentials through the CLI. */
+/** {@code dsh search}, {@code dsh tool} and credentials through the CLI. */
 class SearchCliTest {
 
   private static final String CANARY = "sk-canary-5f1d0c9e";

@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 22 part 1, {@code dsh run}: a profile that does not compose at start has no previous tree
+ * {@code dsh run}: a profile that does not compose at start has no previous tree
  * to fall back on. The session serves on; every search answers with what is wrong and where,
  * {@code status} shows it, and saving the fixed file recovers without a restart.
  */

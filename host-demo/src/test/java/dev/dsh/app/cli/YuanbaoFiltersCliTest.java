@@ -18,7 +18,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Issue 13 through {@code dsh search} and the real plugin jar: the filters and the Yuanbao config
+ * The filters and the Yuanbao config
  * as the stub sees them, the combinations SearchPro cannot take, and the dropped count.
  */
 class YuanbaoFiltersCliTest {

@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 4 acceptance 6 as a user meets it: the Yuanbao row's config in the user layer, {@code dsh
+ * The Yuanbao row's config in the user layer, {@code dsh
  * search} answering with the web seam's code (exit 3) or the row's violations (exit 2).
  */
 class YuanbaoRowCliTest {

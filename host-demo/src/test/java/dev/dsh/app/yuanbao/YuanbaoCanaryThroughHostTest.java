@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 acceptance 8 through the host: a canary key, reaching the real plugin from the store, the
+ * A canary key, reaching the real plugin from the store, the
  * launch environment or the row's literal {@code apiKey}, appears in no exception message (causes
  * included), no {@code toString()} of the objects a host shows, and no line written to {@code
  * System.err} (where slf4j-simple logs) on any error path the host can reach.

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 acceptance 7 through {@link Host}: the plugin installed in a home and enabled in the
+ * The plugin installed in a home and enabled in the
  * profile; a changed user layer, taken by {@link Host#reload()} as {@code dsh run} does on a file
  * change, reaches the next search as an in-place update of the row.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4 acceptance 5 through the host: the key is resolved on every search from the mounted
+ * The key is resolved on every search from the mounted
  * credentials service (store, then launch environment), or from the launch environment when the
  * credentials row is not running; a rotated key is used by the next search without any reload.
  */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 acceptance 7 through the host: a valid {@code scope.update} of the Yuanbao row reaches
+ * A valid {@code scope.update} of the Yuanbao row reaches
  * the next search while the provider the plugin registered stays the one registration.
  */
 class YuanbaoLiveUpdateTest {

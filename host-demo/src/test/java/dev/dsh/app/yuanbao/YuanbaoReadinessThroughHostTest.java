@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, acceptance 2, through the real plugin jar: of an in-memory provider and a keyless
- * Yuanbao, auto-selection takes the in-memory one; once Yuanbao has a key (through the credentials
+ * Of an in-memory provider and a keyless Yuanbao, auto-selection takes the in-memory one; once
+ * Yuanbao has a key (through the credentials
  * service, its store file written by another process, or the launch environment) the choice is
  * ambiguous; a sole keyless Yuanbao still fails with its credential error; the status says why.
  */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4 acceptance 6 through the host: the row's config is checked by the schema embedded in the
+ * The row's config is checked by the schema embedded in the
  * plugin's config class before {@code apply}, and a URI the provider cannot use leaves it
  * registered but unavailable.
  */

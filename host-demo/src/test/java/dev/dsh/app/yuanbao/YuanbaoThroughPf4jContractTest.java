@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pf4j.PluginClassLoader;
 
 /**
- * Issue 4 acceptance 10: plugin-api's reusable provider contract, run against the {@code yuanbao}
+ * plugin-api's reusable provider contract, run against the {@code yuanbao}
  * provider as the real plugin jar registers it through PF4J (taken from the web service it
  * registered into), answering from the SearchPro stub; the hanging case against a stub that never
  * answers.

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10, item 13: the path and the OS reason, and the file type when that is the problem. A
+ * The path and the OS reason, and the file type when that is the problem. A
  * read-only home cannot be reproduced as root, so the OS's own reasons are given as the JDK reports
  * them.
  */

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 22 part 4: a write into a home that cannot be written names the folder and the fix. */
+/** A write into a home that cannot be written names the folder and the fix. */
 class HomeWritesTest {
 
   @TempDir Path dir;
