@@ -71,13 +71,16 @@ class McpRequestChecksTest {
 
   @Test
   void aBodyOverOneMebibyteIs413() {
-    String padding = "x".repeat(1 << 20);
-    HttpResponse<String> big = mcp.send(null, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":"
-        + "\"ping\",\"params\":{\"p\":\"" + padding + "\"}}");
+    // Refused on its declared length, before a byte is sent: a client that sent the body anyway
+    // could see the connection reset instead of the answer, as with any HTTP/1.1 server.
+    String big = served.raw("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + "Authorization: Bearer " + ServedHost.TOKEN + "\r\nContent-Type: application/json\r\n"
+        + "Accept: application/json, text/event-stream\r\nContent-Length: " + ((1 << 20) + 1)
+        + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
 
     // The HTTP stack's own limit, before the MCP filter reads anything.
-    assertThat(big.statusCode()).isEqualTo(413);
-    assertThat(big.body()).contains("\"code\":\"BODY_TOO_LARGE\"")
+    assertThat(big).startsWith("HTTP/1.1 413 ")
+        .contains("\"code\":\"BODY_TOO_LARGE\"")
         .contains("the request body is over the 1048576-byte (1 MiB) cap");
   }
 
