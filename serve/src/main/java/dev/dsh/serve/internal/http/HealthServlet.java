@@ -11,14 +11,11 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The probes, needing no token, answered in one line of plain text: {@code GET /healthz}, the
- * process is up ({@code 200 ok}); {@code GET /readyz}, booted, not draining, a token to check
- * requests against, the profile applied and a provider ready ({@code 200 ready}), else {@code 503}
- * with the reason.
+ * The probes, in plain text: {@code /healthz} is {@code ok} while up; {@code /readyz} is {@code
+ * ready} when booted, not draining, with a token, the profile applied and a provider ready, else
+ * {@code 503} with the reason.
  */
 public final class HealthServlet extends HttpServlet {
-
-  private static final long serialVersionUID = 1L;
 
   private final transient ServeState state;
   private final transient @Nullable ServeToken token;

@@ -32,9 +32,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code /mcp}: {@link McpWebSearchTool} over MCP Streamable HTTP, on the SDK's servlet transport
- * with sessions or its stateless one ({@link ServeOptions#stateless()}: no progress or
- * cancellation, since the SDK gives stateless handlers no exchange), {@link McpFilter} in front.
+ * {@code /mcp}: {@link McpWebSearchTool} on the SDK's Streamable HTTP servlet, with sessions or
+ * stateless (no progress or cancellation: the SDK gives no exchange), {@link McpFilter} in front.
  */
 public final class McpEndpoint implements AutoCloseable {
 
@@ -52,28 +51,17 @@ public final class McpEndpoint implements AutoCloseable {
   private final CallSignals calls;
   private final @Nullable McpSessions sessions;
   private final Supplier<Mono<Void>> closeServer;
-  private final List<ScheduledExecutorService> sweepers;
-
-  private McpEndpoint(CallSignals calls, @Nullable McpSessions sessions,
-      Supplier<Mono<Void>> closeServer, List<ScheduledExecutorService> sweepers) {
-    this.calls = calls;
-    this.sessions = sessions;
-    this.closeServer = closeServer;
-    this.sweepers = sweepers;
-  }
+  private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
 
   /** Mounts {@code /mcp} on {@code context}; {@code url} is the server's once it listens. */
-  public static McpEndpoint mount(
+  public McpEndpoint(
       ServletContextHandler context, ServeState state, ServeOptions options, Supplier<URI> url) {
-    CallSignals calls = new CallSignals(state.shutdownSignal());
-    OriginCheck origins = new OriginCheck(options.bind(), url);
+    calls = new CallSignals(state.shutdownSignal());
     McpWebSearchTool tool =
         new McpWebSearchTool(() -> state.host().join().webSearchTool(), state.host(), calls);
-    McpSessions sessions = options.stateless() ? null : new McpSessions(
+    sessions = options.stateless() ? null : new McpSessions(
         options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
-    List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
     HttpServlet servlet;
-    Supplier<Mono<Void>> closeServer;
     if (options.stateless()) {
       var transport = HttpServletStatelessServerTransport.builder()
           .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
@@ -93,16 +81,13 @@ public final class McpEndpoint implements AutoCloseable {
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
-    FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, sessions));
+    FilterHolder filter =
+        new FilterHolder(new McpFilter(new OriginCheck(options.bind(), url), calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
-    return new McpEndpoint(calls, sessions, closeServer, sweepers);
   }
 
-  /**
-   * {@code build}'s value, keeping the executor of the transport's session sweeper: a non-daemon
-   * thread the SDK's {@code closeGracefully} never ends, which would keep an embedder's JVM alive.
-   */
+  /** Keeps the transport's session sweeper, a non-daemon thread {@code closeGracefully} leaves. */
   private static <T> T keepingSweeper(List<ScheduledExecutorService> sweepers, Supplier<T> build) {
     String key = McpEndpoint.class.getName() + "@" + System.identityHashCode(sweepers);
     Schedulers.addExecutorServiceDecorator(key, (scheduler, executor) -> {

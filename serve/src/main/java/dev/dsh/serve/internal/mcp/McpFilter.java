@@ -21,19 +21,16 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * In front of the SDK's servlet on {@code /mcp}, does over HTTP what {@code dsh mcp} does on stdio,
- * every error a JSON-RPC error (the SDK would write a Java exception): {@link OriginCheck}; {@code
- * 405}, {@code 415}, {@code 406}; each POST body checked once ({@link McpMessage}); a {@code
- * tools/call} opens a call, its key in the request attribute the SDK hands the tool; a cancellation
- * fires its signal; with sessions, only open ids pass ({@link McpSessions}); the SDK's answer is
- * guarded ({@link SdkAnswer}). A call is answered when its request (its SSE stream) ends.
+ * In front of the SDK's servlet on {@code /mcp}, does what {@code dsh mcp} does on stdio, each
+ * error a JSON-RPC error: {@link OriginCheck}; 405, 415, 406; each body checked ({@link
+ * McpMessage}); a {@code tools/call} opens a call, a cancellation fires it; only open sessions
+ * pass ({@link McpSessions}); the SDK's answer is guarded ({@link SdkAnswer}).
  */
 final class McpFilter extends HttpFilter {
 
   static final String JSON = "application/json";
   static final String SESSION = "Mcp-Session-Id";
   private static final String EVENTS = "text/event-stream";
-  private static final long serialVersionUID = 1L;
 
   private final transient OriginCheck origins;
   private final transient CallSignals calls;

@@ -15,14 +15,10 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP spec's defence against DNS rebinding, by the SDK's own validator: a browser's {@code
- * Origin} must be the server's own (a client that sends none is no browser page), and {@code Host}
- * must name the server with its port.
- *
- * <p>The server's own names are its bind address and, bound to loopback, {@code localhost}, {@code
- * 127.0.0.1} and {@code [::1]}. Bound to every address the names clients use cannot be known:
- * {@code Host} is then not checked, and only loopback origins pass (the token guards such a
- * server). The lists are made on first use: the port is known only once the server listens.
+ * The MCP spec's defence against DNS rebinding, by the SDK's validator: a browser's {@code Origin}
+ * and the {@code Host} must name the server (its bind address; bound to loopback, the loopback
+ * names too). Bound to every address, {@code Host} is not checked and only loopback origins pass.
+ * Made on first use: the port is known only once the server listens.
  */
 final class OriginCheck {
 

@@ -23,10 +23,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SDK servlet's answer to one {@code /mcp} request, passed on as written but for an error it
- * writes as a serialized Java exception (sent as a JSON-RPC error of dsh's, same status) and the
- * {@code initialize} result (sent without {@code logging}). Those are held until {@link #finish()}:
- * the SDK writes both before its servlet returns. An event stream passes through.
+ * The SDK servlet's answer to one {@code /mcp} request, passed on but for an error it writes as a
+ * Java exception (sent as dsh's JSON-RPC error) and the {@code initialize} result (sent without
+ * {@code logging}), both held until {@link #finish()}. An event stream passes through.
  */
 final class SdkAnswer extends HttpServletResponseWrapper {
 

@@ -35,7 +35,7 @@ final class StackServlets {
   ServletContextHandler context(ServeState state, Host host, ServeToken token) {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
-    context.setErrorHandler(new JsonErrorHandler());
+    context.setErrorHandler(new ApiReplies());
     context.addServlet(new ServletHolder(new HealthServlet(state, token)), "/readyz");
     context.addServlet(new ServletHolder(new HttpServlet() {
       @Override

@@ -17,6 +17,7 @@ import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.SearchJson;
+import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
@@ -34,15 +35,12 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code POST /api/search}: runs the body's search ({@link SearchBody}) and answers {@code 200}
- * with exactly what {@code dsh search --json} prints (plus the model's text with {@code
- * ?rendering=true}), or the same error object with the status {@link #status} gives. The search
- * runs asynchronously, so a waiting search holds no container thread. Its signal follows the
- * server's shutdown signal; the web service ends it at its timeout.
+ * The JSON API. {@code GET /api/status}: {@link StatusJson} as {@code dsh run} prints it, {@code
+ * 503 HOST_NOT_RUNNING} until the host runs. {@code POST /api/search}: runs the body's search
+ * ({@link SearchBody}) asynchronously and answers what {@code dsh search --json} prints (plus the
+ * model's text with {@code ?rendering=true}), or that error object with {@link #status}'s status.
  */
-public final class SearchServlet extends HttpServlet {
-
-  private static final long serialVersionUID = 1L;
+public final class ApiServlet extends HttpServlet {
 
   private static final Set<String> NOT_READY = Set.of(WEB_PROVIDER_UNAVAILABLE,
       WEB_PROVIDER_CONFIGURED_UNAVAILABLE, WEB_PROVIDER_CONFIGURED_MISSING,
@@ -50,17 +48,32 @@ public final class SearchServlet extends HttpServlet {
 
   private final transient ServeState state;
 
-  public SearchServlet(ServeState state) {
+  public ApiServlet(ServeState state) {
     this.state = state;
   }
 
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    if (!request.getMethod().equals("POST")) {
+    if (request.getServletPath().equals("/api/status")) {
+      Optional<Host> host = state.booted();
+      if (!request.getMethod().equals("GET")) {
+        ApiReplies.methodNotAllowed(response, "/api/status", "GET");
+      } else if (host.isEmpty()) {
+        ApiReplies.error(response, 503, "HOST_NOT_RUNNING",
+            state.notReady().orElse("the host is not running"));
+      } else {
+        ApiReplies.json(response, 200, host.get().status().toJson());
+      }
+    } else if (!request.getMethod().equals("POST")) {
       ApiReplies.methodNotAllowed(response, "/api/search", "POST");
-      return;
+    } else {
+      search(request, response);
     }
+  }
+
+  private void search(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("");
     if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
       // The body stays unread, so the server may close the connection after this answer: said
@@ -73,9 +86,9 @@ public final class SearchServlet extends HttpServlet {
     SearchBody body;
     try {
       body = SearchBody.parse(request.getInputStream());
-    } catch (BadRequest e) {
+    } catch (ApiReplies.Refusal e) {
       response.setHeader("Connection", "close"); // the body may be left partly unread, as above
-      ApiReplies.error(response, 400, "BAD_REQUEST", e.getMessage());
+      ApiReplies.error(response, e);
       return;
     }
     Optional<String> notReady = state.notReady();
@@ -83,7 +96,7 @@ public final class SearchServlet extends HttpServlet {
       failed(response, new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, notReady.get()), false);
       return;
     }
-    search(state.booted().orElseThrow(), body, request, response);
+    run(state.booted().orElseThrow(), body, request, response);
   }
 
   /** {@code dsh search --json}'s object; with {@code ?rendering=true}, plus the model's text. */
@@ -96,7 +109,7 @@ public final class SearchServlet extends HttpServlet {
   }
 
   /** Answers once the search ends: asynchronously when every filter in front allows it. */
-  private void search(Host host, SearchBody body, HttpServletRequest request,
+  private void run(Host host, SearchBody body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();
     boolean rendering = "true".equals(request.getParameter("rendering"));
