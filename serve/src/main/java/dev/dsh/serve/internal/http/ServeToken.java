@@ -90,8 +90,8 @@ public final class ServeToken {
 
   /** Whether {@code digest} is the token's now: a session ends once the token is rotated. */
   public boolean matchesDigest(byte[] digest) {
-    byte[] now = now().digest();
-    return now != null && MessageDigest.isEqual(digest, now);
+    String now = now();
+    return now != null && MessageDigest.isEqual(digest, digest(now));
   }
 
   /** The SHA-256 of {@code token}: what is kept of a token. */
@@ -105,23 +105,22 @@ public final class ServeToken {
 
   /** Why every request is refused now, if it is: the file, what is wrong with it, the fix. */
   public Optional<String> problem() {
-    return Optional.ofNullable(now().problem()).map(why -> "the server has no token: " + why);
+    return now() != null ? Optional.empty()
+        : Optional.ofNullable(lastProblem).map(why -> "the server has no token: " + why);
   }
 
-  /** The token now: its digest, or why its file is unusable (logged once until that changes). */
-  private record Now(byte @Nullable [] digest, @Nullable String problem) {}
-
-  private Now now() {
+  /** The token now, else null: why its file is unusable is logged once until that changes. */
+  private @Nullable String now() {
     try {
-      Now now = new Now(digest(token.get()), null);
+      String now = token.get();
       lastProblem = null;
       return now;
     } catch (ServeException e) {
       if (!e.getMessage().equals(lastProblem)) {
-        lastProblem = e.getMessage();
         log.accept(e.getMessage() + "; every request is refused until it holds a token");
       }
-      return new Now(null, e.getMessage());
+      lastProblem = e.getMessage();
+      return null;
     }
   }
 

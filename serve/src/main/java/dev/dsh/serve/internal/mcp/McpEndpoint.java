@@ -19,10 +19,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -107,21 +105,13 @@ public final class McpEndpoint implements AutoCloseable {
   @Override
   public void close() {
     calls.abortAll("");
-    try {
-      calls.allAnswered().get(ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException e) {
-      // a call still unanswered ends when the HTTP server stops
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    // bounded: a call still unanswered, or a server still closing, ends when the HTTP server stops
+    calls.allAnswered().completeOnTimeout(null, ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS)
+        .join();
     if (sessions != null) {
       sessions.close();
     }
-    try {
-      closeServer.get().block(CLOSE_BOUND);
-    } catch (RuntimeException e) {
-      // bounded: the HTTP server's stop ends what is left
-    }
+    closeServer.get().timeout(CLOSE_BOUND).onErrorComplete().block();
     sweepers.forEach(ScheduledExecutorService::shutdownNow);
   }
 }

@@ -17,6 +17,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
+import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
@@ -50,10 +52,9 @@ final class McpFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest request, HttpServletResponse response,
       FilterChain chain) throws IOException, ServletException {
-    try {
-      origins.validate(request);
-    } catch (ServerTransportSecurityException e) {
-      reply(response, e.getStatusCode(), null, INVALID_REQUEST, origins.explain(e));
+    ServerTransportSecurityException refusal = origins.refusal(request);
+    if (refusal != null) {
+      reply(response, refusal.getStatusCode(), null, INVALID_REQUEST, refusal.getMessage());
       return;
     }
     String method = request.getMethod();
@@ -178,7 +179,8 @@ final class McpFilter extends HttpFilter {
         // which sends its next request as soon as it reads the id; with no id the place is free.
         sessions.started(answer.getHeader(SESSION));
       }
-      SdkAnswer.whenEnded(request, () -> {
+      // once the exchange has ended: the last byte of an answer or of an event stream is written
+      Request.addCompletionListener(ServletContextRequest.getServletContextRequest(request), x -> {
         if (key != null) {
           calls.answered(key);
         }

@@ -6,8 +6,6 @@ import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST;
 import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.McpMessage;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -119,32 +117,5 @@ final class SdkAnswer extends HttpServletResponseWrapper {
         return stream;
       }
     };
-  }
-
-  /** Runs {@code action} once the request has ended: now, or when its async context completes. */
-  static void whenEnded(HttpServletRequest request, Runnable action) {
-    if (request.isAsyncStarted()) {
-      try {
-        request.getAsyncContext().addListener(new AsyncListener() {
-          @Override
-          public void onComplete(AsyncEvent event) {
-            action.run();
-          }
-
-          @Override
-          public void onTimeout(AsyncEvent event) {}
-
-          @Override
-          public void onError(AsyncEvent event) {}
-
-          @Override
-          public void onStartAsync(AsyncEvent event) {}
-        });
-        return;
-      } catch (IllegalStateException e) {
-        // completed meanwhile: the request has ended
-      }
-    }
-    action.run();
   }
 }
