@@ -12,6 +12,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
 import dev.dsh.api.AbortController;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
@@ -83,7 +84,7 @@ public final class ApiServlet extends HttpServlet {
           "the body must be JSON, sent with Content-Type: application/json");
       return;
     }
-    SearchBody body;
+    WebSearchRequest body;
     try {
       body = SearchBody.parse(request.getInputStream());
     } catch (ApiReplies.Refusal e) {
@@ -109,15 +110,14 @@ public final class ApiServlet extends HttpServlet {
   }
 
   /** Answers once the search ends: asynchronously when every filter in front allows it. */
-  private void run(Host host, SearchBody body, HttpServletRequest request,
+  private void run(Host host, WebSearchRequest body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();
     boolean rendering = "true".equals(request.getParameter("rendering"));
     AbortController controller = AbortController.linkedTo(state.shutdownSignal());
     CompletableFuture<WebSearchResult> search;
     try {
-      search = host.search(body.request().withTimeout(timeout), controller.signal())
-          .toCompletableFuture();
+      search = host.search(body, controller.signal()).toCompletableFuture();
     } catch (RuntimeException e) {
       search = CompletableFuture.failedFuture(e);
     }
@@ -158,12 +158,7 @@ public final class ApiServlet extends HttpServlet {
     ApiReplies.json(response, status(error, timedOut), ErrorJson.of(error).toJson());
   }
 
-  /**
-   * A failed search's status: {@code 429} when the provider's service answered 429 (with its
-   * {@code Retry-After}, whole seconds rounded up), {@code 504} when its own timeout fired, {@code
-   * 400} for a request no provider can serve as asked, {@code 503} when no provider is ready or the
-   * search was aborted under it (the server stopping, its provider unloaded), else {@code 502}.
-   */
+  /** 429 from the provider's service, 504 at the search's timeout, 400, 503 not ready or aborted. */
   private static int status(WebError error, boolean timedOut) {
     String code = error.code();
     return error.upstreamStatus().orElse(0) == 429 ? 429

@@ -17,20 +17,20 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The body of {@code POST /api/search}: {@code {"query", "maxResults", "site", "excludeSites",
- * "freshness", "timeoutMs"}}, only {@code query} required, {@code timeoutMs} 30 s unless given.
- * Read as a tree and checked field by field, so each refusal names its field; a value is never
- * echoed but through the filters' own messages, which cut it to 100 characters.
+ * The body of {@code POST /api/search}, checked field by field so each refusal names its field; a
+ * value is echoed only by the filters' own messages, which cut it to 100 characters.
  */
-record SearchBody(WebSearchRequest request, Duration timeout) {
+final class SearchBody {
 
   private static final long DEFAULT_TIMEOUT_MS = 30_000;
   private static final long MAX_TIMEOUT_MS = 3_600_000;
   private static final Set<String> FIELDS =
       Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
 
-  /** @throws ApiReplies.Refusal naming the field at fault and what it must be */
-  static SearchBody parse(InputStream body) {
+  private SearchBody() {}
+
+  /** The request, its timeout set; @throws ApiReplies.Refusal naming the field at fault. */
+  static WebSearchRequest parse(InputStream body) {
     JsonNode root;
     try {
       root = Json.MAPPER.readTree(body);
@@ -57,7 +57,7 @@ record SearchBody(WebSearchRequest request, Duration timeout) {
     }
     Integer maxResults = integer(root, "maxResults", 1, Integer.MAX_VALUE);
     Integer timeoutMs = integer(root, "timeoutMs", 1, MAX_TIMEOUT_MS);
-    return new SearchBody(new WebSearchRequest(query.asString(), maxResults, filters(root)),
+    return new WebSearchRequest(query.asString(), maxResults, filters(root),
         Duration.ofMillis(timeoutMs == null ? DEFAULT_TIMEOUT_MS : timeoutMs));
   }
 

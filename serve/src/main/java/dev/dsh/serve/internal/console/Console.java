@@ -92,7 +92,6 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     };
   }
 
-  /** Ends the open event streams; the drain does not wait for them. */
   @Override
   public void close() {
     events.close();

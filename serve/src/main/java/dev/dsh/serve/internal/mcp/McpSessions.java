@@ -31,7 +31,6 @@ final class McpSessions implements AutoCloseable {
         return thread;
       });
 
-  /** {@code clock} gives nanoseconds. */
   McpSessions(int cap, Duration idle, CallSignals calls, LongSupplier clock) {
     this.cap = cap;
     this.idle = idle;
@@ -56,7 +55,7 @@ final class McpSessions implements AutoCloseable {
     return true;
   }
 
-  /** The initialize that {@link #reserve() reserved} ended, opening {@code session} if not null. */
+  /** The initialize {@link #reserve() reserved} ended, opening {@code session} if not null. */
   void started(@Nullable String session) {
     if (session != null) {
       open.put(session, new Use(0, clock.getAsLong()));
