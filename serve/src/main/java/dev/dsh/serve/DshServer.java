@@ -8,7 +8,6 @@ import dev.dsh.serve.internal.api.ApiServlet;
 import dev.dsh.serve.internal.console.Console;
 import dev.dsh.serve.internal.console.ConsoleApi;
 import dev.dsh.serve.internal.http.ApiReplies;
-import dev.dsh.serve.internal.http.HealthServlet;
 import dev.dsh.serve.internal.http.HttpStack;
 import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
@@ -68,12 +67,11 @@ public final class DshServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new ApiReplies());
-    context.addServlet(new ServletHolder(new HealthServlet(state, null)), "/healthz");
-    context.addServlet(new ServletHolder(new HealthServlet(state, token)), "/readyz");
-    ServletHolder api = new ServletHolder(new ApiServlet(state));
+    ServletHolder api = new ServletHolder(new ApiServlet(state, token));
     api.setAsyncSupported(true); // a waiting search holds no container thread
-    context.addServlet(api, "/api/search");
-    context.addServlet(api, "/api/status");
+    for (String path : List.of("/healthz", "/readyz", "/api/search", "/api/status")) {
+      context.addServlet(api, path);
+    }
     for (MeterBinder binder : List.of(new JvmMemoryMetrics(), gc, new JvmThreadMetrics(),
         new ClassLoaderMetrics(), new ProcessorMetrics(), new UptimeMetrics())) {
       binder.bindTo(registry);

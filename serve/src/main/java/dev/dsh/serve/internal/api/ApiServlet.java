@@ -10,6 +10,7 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
 
 import dev.dsh.api.AbortController;
+import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
@@ -22,12 +23,15 @@ import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.internal.http.ServeToken;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +40,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The JSON API. {@code GET /api/status}: {@link StatusJson} as {@code dsh run} prints it, {@code
+ * The probes, in plain text: {@code /healthz} is {@code ok} while up; {@code /readyz} is {@code
+ * ready} when booted, not draining, with a token, the profile applied and a provider ready, else
+ * {@code 503} with the reason. The JSON API: {@code GET /api/status}: {@link StatusJson} as {@code dsh run} prints it, {@code
  * 503 HOST_NOT_RUNNING} until the host runs. {@code POST /api/search}: runs the body's search
  * ({@link SearchBody}) asynchronously and answers what {@code dsh search --json} prints (plus the
  * model's text with {@code ?rendering=true}), or that error object with {@link #status}'s status.
@@ -48,15 +54,21 @@ public final class ApiServlet extends HttpServlet {
       WEB_PROVIDER_CREDENTIAL_MISSING, WEB_PROVIDER_AMBIGUOUS);
 
   private final transient ServeState state;
+  private final transient ServeToken token;
 
-  public ApiServlet(ServeState state) {
+  /** Not ready while {@code token} holds no token. */
+  public ApiServlet(ServeState state, ServeToken token) {
     this.state = state;
+    this.token = token;
   }
 
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    if (request.getServletPath().equals("/api/status")) {
+      throws IOException, ServletException {
+    String path = request.getServletPath();
+    if (path.equals("/healthz") || path.equals("/readyz")) {
+      super.service(request, response); // GET and HEAD, the others 405
+    } else if (path.equals("/api/status")) {
       Optional<Host> host = state.booted();
       if (!request.getMethod().equals("GET")) {
         ApiReplies.methodNotAllowed(response, "/api/status", "GET");
@@ -71,6 +83,33 @@ public final class ApiServlet extends HttpServlet {
     } else {
       search(request, response);
     }
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    boolean live = request.getServletPath().equals("/healthz");
+    Optional<String> problem = live ? Optional.empty() : notReady();
+    response.setStatus(problem.isPresent() ? 503 : 200);
+    response.setContentType("text/plain; charset=utf-8");
+    response.setHeader("Cache-Control", "no-store");
+    response.getWriter().print(problem.orElse(live ? "ok" : "ready") + "\n");
+  }
+
+  private Optional<String> notReady() {
+    Optional<String> problem = state.notReady().or(token::problem);
+    if (problem.isPresent()) {
+      return problem;
+    }
+    Host host = state.booted().orElseThrow();
+    // Even while the previous tree serves: the files on disk are not what runs.
+    Optional<String> profile =
+        host.profileProblem().map(why -> "the profile is not applied: " + why);
+    List<ProviderStatus> providers = host.providers();
+    return profile.isPresent() || providers.stream().anyMatch(ProviderStatus::ready) ? profile
+        : providers.isEmpty() ? Optional.of("no web search provider is registered")
+        : Optional.of("no web search provider is ready: " + String.join("; ", providers.stream()
+            .map(p -> p.id() + ": " + p.reasonOpt().orElse("not ready")).toList()));
   }
 
   private void search(HttpServletRequest request, HttpServletResponse response)
