@@ -2,6 +2,7 @@ package dev.dsh.serve;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -18,6 +19,12 @@ public record ServeOptions(String bind, int port, boolean stateless, Optional<Pa
   public static final int DEFAULT_PORT = 8719;
 
   public ServeOptions {
+    Objects.requireNonNull(bind, "bind");
+    Objects.requireNonNull(tokenFile, "tokenFile");
+    Objects.requireNonNull(tlsKeystore, "tlsKeystore");
+    Objects.requireNonNull(accessLog, "accessLog");
+    Objects.requireNonNull(drainDeadline, "drainDeadline");
+    Objects.requireNonNull(sessionIdle, "sessionIdle");
     if (port < 0 || port > 65_535) {
       throw new IllegalArgumentException("port must be 0 to 65535: " + port);
     }
