@@ -105,8 +105,12 @@ public final class ServeToken {
 
   /** Why every request is refused now, if it is: the file, what is wrong with it, the fix. */
   public Optional<String> problem() {
-    return now() != null ? Optional.empty()
-        : Optional.ofNullable(lastProblem).map(why -> "the server has no token: " + why);
+    try {
+      token.get();
+      return Optional.empty();
+    } catch (ServeException e) {
+      return Optional.of("the server has no token: " + e.getMessage());
+    }
   }
 
   /** The token now, else null: why its file is unusable is logged once until that changes. */
