@@ -4,14 +4,11 @@ import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.LifecycleListener;
-import dev.dsh.serve.internal.api.SearchServlet;
-import dev.dsh.serve.internal.api.StatusServlet;
+import dev.dsh.serve.internal.api.ApiServlet;
 import dev.dsh.serve.internal.console.Console;
 import dev.dsh.serve.internal.console.ConsoleApi;
-import dev.dsh.serve.internal.http.AccessLog;
-import dev.dsh.serve.internal.http.HealthServlet;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.HttpStack;
-import dev.dsh.serve.internal.http.JsonErrorHandler;
 import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.internal.http.ServeToken;
@@ -43,14 +40,11 @@ import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
- * A dsh host served over HTTP on embedded Jetty: {@code /healthz} and {@code /readyz} for probes;
- * behind a bearer token, {@code /mcp}, {@code POST /api/search}, {@code GET /api/status}, {@code
- * /metrics} and the console (its pages at {@code /}, signed in once with the same token).
- *
- * <p>The server listens before the host boots, so probes see the boot: start it, boot the host
- * with {@link #instrument(HostOptions)} and {@link #lifecycle(LifecycleListener)}, hand it over
- * with {@link #booted(Host)} (or {@link #bootFailed(Throwable)}), and {@link #shutdown()} it when
- * done. The server never closes the host: its caller does, after the server.
+ * A dsh host served over HTTP on embedded Jetty: probes; behind a bearer token, {@code /mcp},
+ * {@code /api/*}, {@code /metrics} and the console. It listens before the host boots, so probes
+ * see the boot: start it, boot the host with {@link #instrument} and {@link #lifecycle}, hand it
+ * over with {@link #booted} (or {@link #bootFailed}), then {@link #shutdown()}. The caller closes
+ * the host, after the server.
  */
 public final class DshServer implements AutoCloseable {
 
@@ -72,13 +66,12 @@ public final class DshServer implements AutoCloseable {
     this.token = ServeToken.resolve(options.tokenFile(), env, host.home().root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
-    context.setErrorHandler(new JsonErrorHandler());
-    context.addServlet(new ServletHolder(new HealthServlet(state, null)), "/healthz");
-    context.addServlet(new ServletHolder(new HealthServlet(state, token)), "/readyz");
-    ServletHolder search = new ServletHolder(new SearchServlet(state));
-    search.setAsyncSupported(true); // a waiting search holds no container thread
-    context.addServlet(search, "/api/search");
-    context.addServlet(new ServletHolder(new StatusServlet(state)), "/api/status");
+    context.setErrorHandler(new ApiReplies());
+    ServletHolder api = new ServletHolder(new ApiServlet(state, token));
+    api.setAsyncSupported(true); // a waiting search holds no container thread
+    for (String path : List.of("/healthz", "/readyz", "/api/search", "/api/status")) {
+      context.addServlet(api, path);
+    }
     for (MeterBinder binder : List.of(new JvmMemoryMetrics(), gc, new JvmThreadMetrics(),
         new ClassLoaderMetrics(), new ProcessorMetrics(), new UptimeMetrics())) {
       binder.bindTo(registry);
@@ -93,23 +86,20 @@ public final class DshServer implements AutoCloseable {
       }
     }), "/metrics");
     Optional<SslContextFactory.Server> tls = options.tlsKeystore().map(ks -> Tls.from(ks, env));
-    RequestLog access = AccessLog.to(options.accessLog(), log);
-    this.console = Console.mount(context, token, Clock.systemUTC()); // last: it starts a thread
+    RequestLog access = HttpStack.accessLog(options.accessLog(), log);
+    this.console = new Console(context, token, Clock.systemUTC()); // last: it starts a thread
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
-        console.gate(), context, log);
-    this.mcp = McpEndpoint.mount(context, state, options, this::url);
-    this.consoleApi = ConsoleApi.mount(context, state, host, registry);
+        console, context, log);
+    this.mcp = new McpEndpoint(context, state, options, this::url);
+    this.consoleApi = new ConsoleApi(context, state, host, registry);
   }
 
   /**
-   * Starts listening. The token is the token file's if given, else {@code DSH_SERVE_TOKEN} of the
-   * host's environment, else {@code <home>/serve-token}, made now if missing; the TLS keystore's
-   * password is that environment's {@code DSH_SERVE_TLS_PASSWORD}.
+   * Starts listening, with the home and environment of {@code host} (the token, the TLS password),
+   * the server's lines to {@code log}.
    *
-   * @param host the options the host will boot with (its home and environment are used)
-   * @param log where the server's lines go (the access log too, unless it has a file of its own)
-   * @throws ServeException when the address cannot be bound, or the token, the keystore or the
-   *     access log cannot be used; the message names which and what to do
+   * @throws ServeException when the address, the token, the keystore or the access log cannot be
+   *     used, naming which and what to do
    */
   public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
     DshServer server = new DshServer(Objects.requireNonNull(options), host,
@@ -123,7 +113,7 @@ public final class DshServer implements AutoCloseable {
     return server;
   }
 
-  /** The server's base URL, such as {@code http://127.0.0.1:8719}, with the port listened on. */
+  /** The server's base URL, with the port listened on. */
   public URI url() {
     String host = options.bind().contains(":") ? "[" + options.bind() + "]" : options.bind();
     return URI.create((http.secure() ? "https" : "http") + "://" + host + ":" + http.port());
@@ -144,21 +134,18 @@ public final class DshServer implements AutoCloseable {
     return console.lifecycle(Objects.requireNonNull(next));
   }
 
-  /** The host has booted: searches, readiness and metrics use it from now on. */
+  /** The host has booted: searches, readiness and metrics use it now. */
   public void booted(Host host) {
     meters.observe(Objects.requireNonNull(host));
     state.host().complete(host);
   }
 
-  /** The host did not boot: readiness says so, searches fail with why. */
+  /** The host did not boot: readiness and searches say why. */
   public void bootFailed(Throwable failure) {
     state.host().completeExceptionally(failure);
   }
 
-  /**
-   * Drains and stops: new requests get {@code 503}; those in flight run for at most the drain
-   * deadline, then their searches are aborted and answered. A second call returns at once.
-   */
+  /** Drains and stops: new requests get 503; those in flight are aborted at the drain deadline. */
   public void shutdown() {
     drain(options.drainDeadline());
   }

@@ -19,22 +19,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A host's searches, scopes and reloads as Micrometer meters: give it to the host as its activity
- * listener ({@code HostOptions.withActivity}), then {@link #observe} the host once it runs. In
- * Prometheus names:
- *
- * <ul>
- *   <li>{@code dsh_searches_total{provider,outcome,code}}: searches ended; {@code outcome} is
- *       {@code ok}, {@code error} or {@code aborted}, {@code code} the error code or {@code none}
- *   <li>{@code dsh_search_duration_seconds{provider,outcome}}: a histogram, buckets from 50 ms to
- *       the longest search timeout (1 h)
- *   <li>{@code dsh_searches_in_flight}, {@code dsh_search_queue_depth{provider}} (searches waiting
- *       in a provider's line), {@code dsh_scopes{state}}, {@code dsh_reloads_total{result}} ({@code
- *       ok} or {@code problems})
- * </ul>
- *
- * <p>Label values are bounded: provider ids, outcomes, error codes, scope states, {@code none}
- * where there is none; never a query. Thread-safe: the meters are Micrometer's.
+ * A host's searches, scopes and reloads as Micrometer meters (README.md lists them):
+ * give it to the host as its activity listener, then {@link #observe} the host once it runs.
+ * Label values are bounded (ids, outcomes, codes, states, {@code none}); never a query.
  */
 public final class SearchMeters implements ActivityListener {
 
@@ -62,7 +49,7 @@ public final class SearchMeters implements ActivityListener {
         .description("Searches waiting for a slot of their provider").register(registry);
   }
 
-  /** Measures {@code host}'s scopes and its providers' queue depths (re-read at each reload). */
+  /** Measures {@code host}'s scopes and its providers' queue depths. */
   public void observe(Host host) {
     this.host = Objects.requireNonNull(host, "host");
     for (ScopeState state : ScopeState.values()) {

@@ -6,29 +6,16 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How a {@link DshServer} listens and what it allows.
- *
- * @param bind the address to listen on ({@value #DEFAULT_BIND} by default: this machine only)
- * @param port the TCP port ({@value #DEFAULT_PORT} by default; 0 picks a free one)
- * @param stateless MCP without sessions: any replica can answer any request, with no progress,
- *     logging or cancellation
- * @param tokenFile the file holding the bearer token; absent: {@code DSH_SERVE_TOKEN} if set, else
- *     {@code <home>/serve-token}, made at the first start
- * @param tlsKeystore a PKCS#12 keystore to serve HTTPS with (password from {@code
- *     DSH_SERVE_TLS_PASSWORD}); absent: plain HTTP
- * @param accessLog where the access log goes; absent: the server's log
- * @param drainDeadline how long the searches in flight at shutdown may still run
- * @param maxSessions how many MCP sessions may be open at once
- * @param sessionIdle how long an MCP session may stay unused before it expires
+ * How a {@link DshServer} listens and what it allows (port 0 picks a free one; stateless: MCP
+ * without sessions, progress or cancellation; the token file: absent, {@code DSH_SERVE_TOKEN} or
+ * {@code <home>/serve-token}; the keystore's password in {@code DSH_SERVE_TLS_PASSWORD}).
  */
 public record ServeOptions(String bind, int port, boolean stateless, Optional<Path> tokenFile,
     Optional<Path> tlsKeystore, Optional<Path> accessLog, Duration drainDeadline, int maxSessions,
     Duration sessionIdle) {
 
-  /** The default bind address. */
+  /** The defaults: this machine only, on port 8719. */
   public static final String DEFAULT_BIND = "127.0.0.1";
-
-  /** The default port. */
   public static final int DEFAULT_PORT = 8719;
 
   public ServeOptions {

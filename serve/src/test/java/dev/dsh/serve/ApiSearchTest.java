@@ -8,7 +8,6 @@ import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.api.testing.StubReply;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.json.SearchJson;
-import dev.dsh.host.json.StatusJson;
 import dev.dsh.serve.testing.ServedHost;
 import dev.dsh.serve.testing.ServedOnce;
 import java.net.http.HttpRequest;

@@ -11,17 +11,13 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code tools/call} requests still owed an answer, by call key (the request's id as JSON text,
- * prefixed by its session where there are several), each with its searches' abort signal.
- *
- * <p>The SDK neither routes {@code notifications/cancelled} nor tells a handler its request's id.
- * So the door opens a call when it reads one and hands the handler the key under {@link #META_KEY};
- * the handler {@linkplain #claim claims} it, and a cancellation fires its signal. A call is owed
- * until its response is written, or, cancelled (it gets none), until its handler has ended.
+ * The {@code tools/call} requests owed an answer, by key (the id as JSON text, after its session's),
+ * each with its abort signal. The SDK neither routes {@code notifications/cancelled} nor tells a
+ * handler its request's id, so the door opens a call and hands the handler its key under {@link
+ * #META_KEY}. A call is owed until answered, or, cancelled (it gets none), until its handler ends.
  */
 public final class CallSignals {
 
-  /** The notification by which a client cancels a request. */
   public static final String CANCELLED = "notifications/cancelled";
 
   /** The {@code _meta} entry of a {@code tools/call} that holds its call key. */
@@ -51,7 +47,7 @@ public final class CallSignals {
     }
   }
 
-  /** Fires the signals of the open calls whose key starts with {@code prefix} ("" for all). */
+  /** Fires the signals of the calls whose key starts with {@code prefix} ("" for all). */
   public void abortAll(String prefix) {
     open.forEach((key, call) -> {
       if (key.startsWith(prefix)) {
@@ -60,7 +56,6 @@ public final class CallSignals {
     });
   }
 
-  /** How many calls are owed an answer. */
   public int size() {
     return open.size();
   }
@@ -89,7 +84,7 @@ public final class CallSignals {
     return new WebError(WebErrorCodes.WEB_ABORTED, message);
   }
 
-  /** One call, {@linkplain #close() closed} when its handler ends. */
+  /** One call, closed when its handler ends. */
   public final class Call implements AutoCloseable {
     private final @Nullable String key;
     private final AbortController controller = AbortController.linkedTo(parent);
@@ -100,17 +95,15 @@ public final class CallSignals {
       this.key = key;
     }
 
-    /** The abort signal of the call's searches. */
-    public AbortSignal signal() {
+      public AbortSignal signal() {
       return controller.signal();
     }
 
-    /** True once the client cancelled this call: it gets no response. */
     public boolean cancelledByClient() {
       return cancelledByClient;
     }
 
-    /** The handler ended: a cancelled call is then answered, since no response will come. */
+    /** The handler ended: a cancelled call is answered now, since no response will come. */
     @Override
     public void close() {
       if (key == null || cancelledByClient && open.remove(key, this)) {

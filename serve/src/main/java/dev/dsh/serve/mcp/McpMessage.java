@@ -2,10 +2,10 @@ package dev.dsh.serve.mcp;
 
 import dev.dsh.host.json.Json;
 import dev.dsh.host.tool.WebSearchTool;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.ErrorCodes;
 import io.modelcontextprotocol.spec.McpSchema.InitializeRequest;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,20 +22,14 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One client message, read and checked once by both MCP doors, so both answer the same input with
- * the same JSON-RPC error.
- *
- * <p>The SDK ends the session on a message it cannot map to its records, and answers params of the
- * wrong shape with Java exception text. So the envelope and the params it maps are checked here,
- * by its own mapper, naming the field. A refused request is answered; a refused notification or
- * response is dropped (nothing may answer it).
- *
- * @param json the message as read; a door may tag it before passing it on
- * @param refusal null when the SDK can take the message; else why not
+ * One client message, read and checked once for both MCP doors. The SDK ends the session on a
+ * message it cannot map to its records and answers params of the wrong shape with Java exception
+ * text, so the envelope and the params it maps are checked here, by its own mapper, naming the
+ * field. {@code refusal} is null when the SDK can take the message.
  */
 public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
 
-  /** Why a message is refused: answered (a request) or dropped, the message naming the field. */
+  /** Why a message is refused: answered (a request) or dropped (nothing may answer it). */
   public record Refusal(boolean answered, @Nullable JsonNode id, int code, String message) {}
 
   // The params the SDK maps to its records, and their fields the protocol requires, parents first:
@@ -53,7 +47,7 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
   private static final ObjectReader READER =
       Json.MAPPER.readerFor(JsonNode.class).with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
-  /** Reads and checks one message (a stdio line, an HTTP body); see {@link #refusal()}. */
+  /** Reads and checks one message (a stdio line, an HTTP body). */
   public static McpMessage read(byte[] bytes, int offset, int length) {
     try {
       JsonNode parsed = READER.readTree(bytes, offset, length);
@@ -77,7 +71,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return json.has("id") == request && json.path("method").asString("").equals(method);
   }
 
-  /** True for a response (to a request the server sent). */
   public boolean isResponse() {
     return !json.has("method");
   }
@@ -92,7 +85,7 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return (json.has("id") ? json.get("id") : json.path("params").path("requestId")).toString();
   }
 
-  /** The one JSON-RPC error answer: {@code {"jsonrpc":"2.0","id":…,"error":{"code","message"}}}. */
+  /** The one JSON-RPC error answer. */
   public static byte[] error(@Nullable JsonNode id, int code, String message) {
     ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
     error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);
@@ -100,10 +93,7 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return Json.MAPPER.writeValueAsBytes(error);
   }
 
-  /**
-   * Drops {@code logging} from an {@code initialize} result, which the SDK adds to every server's:
-   * dsh logs to stderr only. True when {@code answer} was such a result.
-   */
+  /** Drops the {@code logging} the SDK adds to every {@code initialize} result: dsh has none. */
   public static boolean dropLogging(JsonNode answer) {
     return answer.path("result").path("capabilities") instanceof ObjectNode capabilities
         && capabilities.remove("logging") != null;

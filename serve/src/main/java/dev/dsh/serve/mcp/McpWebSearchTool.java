@@ -4,11 +4,11 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.SearchJson;
+import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.tool.SearchProgress;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import io.modelcontextprotocol.common.McpTransportContext;
-import dev.dsh.host.model.HostVersion;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
@@ -31,14 +31,13 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * The {@code web_search} tool as an MCP tool, and the SDK server of it alone, for both doors. Each
- * call takes the host's tool as it is then, so a reload applies to the next call. A failure is a
- * result with {@code isError}, never a protocol error; a cancelled call gets no response; progress
- * is sent as each query ends.
+ * The {@code web_search} tool and the SDK server of it alone, for both doors. Each call takes the
+ * host's tool as it is then; a failure is a result with {@code isError}; a cancelled call gets no
+ * response; progress is sent as each query ends.
  */
 public final class McpWebSearchTool {
 
-  /** The JSON mapper of every MCP server and transport: dsh's own. */
+  /** The JSON mapper of every MCP server and transport. */
   public static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(Json.MAPPER);
 
   static final String OUTPUT_SCHEMA = """
@@ -56,10 +55,7 @@ public final class McpWebSearchTool {
   private final CompletionStage<?> ready;
   private final CallSignals calls;
 
-  /**
-   * @param tools the host's tool now, absent while the {@code tool-web} row is not running
-   * @param ready completes when the host has booted: a call waits for it before asking {@code tools}
-   */
+  /** {@code tools}: the host's tool now; a call waits for {@code ready} (the boot) first. */
   public McpWebSearchTool(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
       CallSignals calls) {
     this.tool = Tool.builder().name(WebSearchTool.NAME).title("Web search")
@@ -73,7 +69,7 @@ public final class McpWebSearchTool {
     this.calls = calls;
   }
 
-  /** A server with sessions offering the tool alone, from the SDK's {@code McpServer.async}. */
+  /** A server with sessions offering the tool alone. */
   public McpAsyncServer server(McpServer.AsyncSpecification<?> server) {
     return server.serverInfo("dsh", HostVersion.current())
         .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)

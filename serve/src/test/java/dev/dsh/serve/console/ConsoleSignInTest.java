@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
+import dev.dsh.serve.testing.Canary;
 import dev.dsh.serve.testing.ConsoleSession;
 import dev.dsh.serve.testing.ServedHost;
-import dev.dsh.serve.testing.Canary;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;

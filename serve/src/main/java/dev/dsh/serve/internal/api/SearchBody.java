@@ -4,6 +4,7 @@ import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.json.Json;
+import dev.dsh.serve.internal.http.ApiReplies;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,35 +17,35 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The body of {@code POST /api/search}: {@code {"query", "maxResults", "site", "excludeSites",
- * "freshness", "timeoutMs"}}, only {@code query} required, {@code timeoutMs} 30 s unless given.
- * Read as a tree and checked field by field, so each refusal names its field; a value is never
- * echoed but through the filters' own messages, which cut it to 100 characters.
+ * The body of {@code POST /api/search}, checked field by field so each refusal names its field; a
+ * value is echoed only by the filters' own messages, which cut it to 100 characters.
  */
-record SearchBody(WebSearchRequest request, Duration timeout) {
+final class SearchBody {
 
   private static final long DEFAULT_TIMEOUT_MS = 30_000;
   private static final long MAX_TIMEOUT_MS = 3_600_000;
   private static final Set<String> FIELDS =
       Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
 
-  /** @throws BadRequest naming the field at fault and what it must be */
-  static SearchBody parse(InputStream body) {
+  private SearchBody() {}
+
+  /** The request, its timeout set; @throws ApiReplies.Refusal naming the field at fault. */
+  static WebSearchRequest parse(InputStream body) {
     JsonNode root;
     try {
       root = Json.MAPPER.readTree(body);
     } catch (JacksonException e) {
       TokenStreamLocation at = e.getLocation();
-      throw new BadRequest("", "the body is not valid JSON"
+      throw ApiReplies.badRequest("", "the body is not valid JSON"
           + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
     }
     if (root == null || !root.isObject()) {
-      throw new BadRequest("", "the body must be a JSON object such as {\"query\": \"...\"}");
+      throw ApiReplies.badRequest("", "the body must be a JSON object such as {\"query\": \"...\"}");
     }
     for (String name : root.propertyNames()) {
       if (!FIELDS.contains(name)) {
         String pointer = name.replace("~", "~0").replace("/", "~1");
-        throw new BadRequest(
+        throw ApiReplies.badRequest(
             "/" + (pointer.length() > 64 ? pointer.substring(0, 64) + "…" : pointer),
             "unknown field; the fields are query, maxResults, site, excludeSites, freshness"
                 + " and timeoutMs");
@@ -52,11 +53,11 @@ record SearchBody(WebSearchRequest request, Duration timeout) {
     }
     JsonNode query = root.get("query");
     if (query == null || !query.isString() || query.asString().isBlank()) {
-      throw new BadRequest("/query", "must be a string that is not blank");
+      throw ApiReplies.badRequest("/query", "must be a string that is not blank");
     }
     Integer maxResults = integer(root, "maxResults", 1, Integer.MAX_VALUE);
     Integer timeoutMs = integer(root, "timeoutMs", 1, MAX_TIMEOUT_MS);
-    return new SearchBody(new WebSearchRequest(query.asString(), maxResults, filters(root)),
+    return new WebSearchRequest(query.asString(), maxResults, filters(root),
         Duration.ofMillis(timeoutMs == null ? DEFAULT_TIMEOUT_MS : timeoutMs));
   }
 
@@ -67,16 +68,16 @@ record SearchBody(WebSearchRequest request, Duration timeout) {
     JsonNode list = root.get("excludeSites");
     if (list != null && !list.isNull()) {
       if (!list.isArray()) {
-        throw new BadRequest("/excludeSites", "must be an array of domains");
+        throw ApiReplies.badRequest("/excludeSites", "must be an array of domains");
       }
       if (list.size() > SearchFilters.MAX_EXCLUDED_SITES) {
-        throw new BadRequest("/excludeSites", "holds at most " + SearchFilters.MAX_EXCLUDED_SITES
+        throw ApiReplies.badRequest("/excludeSites", "holds at most " + SearchFilters.MAX_EXCLUDED_SITES
             + " domains, got " + list.size());
       }
       for (int i = 0; i < list.size(); i++) {
         String field = "/excludeSites/" + i;
         if (!list.get(i).isString()) {
-          throw new BadRequest(field, "must be a string (a domain)");
+          throw ApiReplies.badRequest(field, "must be a string (a domain)");
         }
         String domain = list.get(i).asString();
         checked(field, "excludeSites", () -> new SearchFilters(null, List.of(domain), null));
@@ -96,7 +97,7 @@ record SearchBody(WebSearchRequest request, Duration timeout) {
       return check.get();
     } catch (IllegalArgumentException e) {
       String why = e.getMessage() == null ? "is not valid" : e.getMessage();
-      throw new BadRequest(
+      throw ApiReplies.badRequest(
           field, why.startsWith(name + " ") ? why.substring(name.length() + 1) : why);
     }
   }
@@ -107,7 +108,7 @@ record SearchBody(WebSearchRequest request, Duration timeout) {
       return null;
     }
     if (!value.isString()) {
-      throw new BadRequest("/" + field, "must be a string");
+      throw ApiReplies.badRequest("/" + field, "must be a string");
     }
     return value.asString();
   }
@@ -119,10 +120,10 @@ record SearchBody(WebSearchRequest request, Duration timeout) {
     }
     String range = "must be an integer from " + min + " to " + max;
     if (!value.isIntegralNumber()) {
-      throw new BadRequest("/" + field, range);
+      throw ApiReplies.badRequest("/" + field, range);
     }
     if (!value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
-      throw new BadRequest("/" + field, range + ", was " + value.asString());
+      throw ApiReplies.badRequest("/" + field, range + ", was " + value.asString());
     }
     return value.asInt();
   }

@@ -26,18 +26,16 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The console's pages, files, {@code /api/session} and {@code /api/events}, and its sign-in
- * sessions, which {@link #gate()} checks in front of {@link BearerAuth}: a random 256-bit id (the
- * cookie) with its own CSRF token, in memory, ended by sign-out, after {@link #IDLE} without use
- * (only what the user does renews one), or once the server's token is not the one it signed in
- * with. Expiry is checked on each look and swept at each sign-in: no thread.
+ * The console's pages, files, {@code /api/session} and {@code /api/events}, and, as the handler in
+ * front of {@link BearerAuth}, its sign-in sessions: a random id (the cookie) with its own CSRF
+ * token, in memory, ended by sign-out, after {@link #IDLE} without use by the user, or once the
+ * server's token changed. Expiry is checked on each look and swept at each sign-in: no thread.
  */
 public final class Console extends Handler.Wrapper implements AutoCloseable {
 
   static final String COOKIE = "dsh_session";
   static final Duration IDLE = Duration.ofHours(12);
 
-  /** The request attribute holding the {@link Session}. */
   static final String SESSION = "dev.dsh.serve.console.session";
 
   /** A session; {@code token} is the {@link ServeToken#digest} of the token it signed in with. */
@@ -54,21 +52,14 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
   private final ServeToken token;
   private final ConsoleEvents events;
 
-  private Console(Clock clock, ServeToken token) {
+  /** Mounts the console, whose sign-in takes {@code token}, its times by {@code clock}. */
+  public Console(ServletContextHandler context, ServeToken token, Clock clock) {
     this.clock = clock;
     this.token = token;
     this.events = new ConsoleEvents(clock, this);
-  }
-
-  /**
-   * @param token the token a sign-in must give
-   * @param clock what sessions' idle time and the events' times are measured by
-   */
-  public static Console mount(ServletContextHandler context, ServeToken token, Clock clock) {
-    Console console = new Console(clock, token);
-    context.addServlet(new ServletHolder(new SessionServlet(console, token, clock)),
+    context.addServlet(new ServletHolder(new SessionServlet(this, token, clock)),
         "/api/session");
-    ServletHolder stream = new ServletHolder(console.events);
+    ServletHolder stream = new ServletHolder(events);
     stream.setAsyncSupported(true);
     context.addServlet(stream, "/api/events");
     ServletHolder pages = new ServletHolder(new PageServlet());
@@ -87,19 +78,8 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     statics.setInitParameter("etags", "true");
     statics.setAsyncSupported(true);
     context.addServlet(statics, "/console/*");
-    return console;
   }
 
-  /**
-   * The handler that passes a session as {@link BearerAuth#CREDENTIAL} (a change only with its
-   * {@code X-CSRF-Token}) and the sign-in page and files as open, and sends a page asked for
-   * without a session to the sign-in page.
-   */
-  public Handler.Wrapper gate() {
-    return this;
-  }
-
-  /** Tells the events of every search and reload. */
   public ActivityListener activity() {
     return events;
   }
@@ -112,12 +92,15 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     };
   }
 
-  /** Ends the open event streams; the drain does not wait for them. */
   @Override
   public void close() {
     events.close();
   }
 
+  /**
+   * Passes a session as {@link BearerAuth#CREDENTIAL} (a change only with its {@code
+   * X-CSRF-Token}), the sign-in page and files as open; a page without a session goes to sign-in.
+   */
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     String path = Request.getPathInContext(request);

@@ -11,7 +11,6 @@ import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileException;
-import dev.dsh.serve.internal.api.BadRequest;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
 import io.micrometer.core.instrument.Counter;
@@ -39,10 +38,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints: one servlet that routes each method and path (405 for others) to
- * the overview or {@link HomeApi}, and answers the host library's typed failures with a status, a
- * code and the CLI's message. Edits run on one thread, {@code dsh-console-edits}: each rewrites a
- * home file, so two at once could undo one another.
+ * The console's data endpoints: routes each method and path to the overview or {@link HomeApi},
+ * answering the host's typed failures with a status, a code and the CLI's message. Edits run on
+ * one thread, {@code dsh-console-edits}: each rewrites a home file, so two could undo one another.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
@@ -57,26 +55,18 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
   private final transient HomeApi home = new HomeApi(this);
   private final long startedNanos = System.nanoTime();
 
-  private ConsoleApi(ServeState state, HostOptions options, MeterRegistry meters) {
+  /** Mounts the endpoints editing {@code options}' home, the overview totalling {@code meters}. */
+  public ConsoleApi(ServletContextHandler context, ServeState state, HostOptions options,
+      MeterRegistry meters) {
     this.state = state;
     this.options = options;
     this.meters = meters;
-  }
-
-  /**
-   * @param host the options the served host boots with: its home and profile are edited
-   * @param meters the registry {@code /metrics} reads, whose search counters the overview totals
-   */
-  public static ConsoleApi mount(ServletContextHandler context, ServeState state,
-      HostOptions host, MeterRegistry meters) {
-    ConsoleApi api = new ConsoleApi(state, host, meters);
-    ServletHolder holder = new ServletHolder(api);
+    ServletHolder holder = new ServletHolder(this);
     // "/x/*" maps "/x" too
     for (String path : List.of("/api/overview", "/api/plugins/*", "/api/config/*",
         "/api/credentials/*")) {
       context.addServlet(holder, path);
     }
-    return api;
   }
 
   @Override
@@ -110,7 +100,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
         case "PUT credentials/*" -> home.store(id, field(request, "value",
             "the credential's value as a string"));
         case "DELETE credentials/*" -> home.store(id, null);
-        default -> throw new Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
+        default -> throw new ApiReplies.Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
             + request.getRequestURI() + " is not in the console's API (docs/console-api.md)");
       };
       if (answer == null) {
@@ -129,7 +119,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     }
   }
 
-  /** Runs {@code edit} on the edits thread; what it throws is thrown as it was. */
+  /** Runs {@code edit} on the edits thread, rethrowing what it throws. */
   <T> T edit(Supplier<T> edit) {
     try {
       return CompletableFuture.supplyAsync(edit, edits).join();
@@ -145,7 +135,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     return ControlEscapes.escape(message.lines().findFirst().orElse(""));
   }
 
-  /** The host, its providers, the one a search gets now, and the searches since the start. */
+  /** The host, its providers, the one a search gets now, the searches since the start. */
   private ObjectNode overview() {
     ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
         .put("profile", options.profile()).put("home", options.home().root().toString())
@@ -173,20 +163,20 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     try {
       body = Json.MAPPER.readTree(request.getInputStream());
     } catch (JacksonException e) {
-      throw new BadRequest("", "the body is not valid JSON: send one JSON object");
+      throw ApiReplies.badRequest("", "the body is not valid JSON: send one JSON object");
     }
     if (body == null || !body.isObject()) {
-      throw new BadRequest("", "the body must be a JSON object");
+      throw ApiReplies.badRequest("", "the body must be a JSON object");
     }
     return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
-        .orElseThrow(() -> new BadRequest("/" + name, "missing: give " + mustBe));
+        .orElseThrow(() -> ApiReplies.badRequest("/" + name, "missing: give " + mustBe));
   }
 
   /** Answers a failure the host library documents, else rethrows it (a 500 without text). */
   private static void fail(HttpServletResponse response, RuntimeException failure)
       throws IOException {
-    if (failure instanceof Refusal refusal) {
-      ApiReplies.error(response, refusal.status, refusal.code, refusal.getMessage());
+    if (failure instanceof ApiReplies.Refusal refusal) {
+      ApiReplies.error(response, refusal);
     } else if (failure instanceof ConfigException invalid) {
       // The CLI's message has a line per violation: one line here, joined by "; ".
       String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
@@ -207,22 +197,10 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
       ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
     } else if (failure instanceof FileAccessException file) {
       ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
-    } else if (failure instanceof BadRequest || failure instanceof IllegalArgumentException) {
+    } else if (failure instanceof IllegalArgumentException) {
       ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
     } else {
       throw failure;
-    }
-  }
-
-  /** A refusal of the console's own, answered with its status and code. */
-  static final class Refusal extends RuntimeException {
-    private final int status;
-    private final String code;
-
-    Refusal(int status, String code, String message) {
-      super(message, null, false, false);
-      this.status = status;
-      this.code = code;
     }
   }
 }

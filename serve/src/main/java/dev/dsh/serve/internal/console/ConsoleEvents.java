@@ -29,8 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /api/events}: the last {@value #KEPT} lifecycle, reload and search events, then each
- * new one, as Server-Sent Events, each with a text for scripts and its fields for the page, URLs'
- * user-info redacted. One thread, {@code dsh-console-events}, owns the ring and the streams.
+ * new one, as Server-Sent Events, URLs' user-info redacted. One thread, {@code
+ * dsh-console-events}, owns the ring and the streams.
  */
 final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoCloseable {
 
@@ -107,7 +107,6 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
     attach(stream, last.matches("\\d{1,18}") ? Long.parseLong(last) : 0);
   }
 
-  /** Takes a stream: the kept events after {@code after} (all for 0), then each new one. */
   void attach(Stream stream, long after) {
     hop(() -> {
       ring.stream().skip(Math.max(0, after - lastId + ring.size())).forEach(stream::send);
@@ -115,7 +114,6 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
     }, stream::end);
   }
 
-  /** Ends every stream and the thread. */
   @Override
   public void close() {
     hop(() -> List.copyOf(streams).forEach(Stream::end), () -> {});
@@ -136,7 +134,7 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
     }
   }
 
-  /** Keeps and sends an event: its {@code text}, and its {@code detail} under {@code kind}. */
+  /** Keeps and sends an event: {@code text} for scripts, {@code detail} for the page. */
   private void add(String kind, String text, ObjectNode detail) {
     String line = UrlUserInfo.redact(text);
     hop(() -> {
@@ -171,7 +169,6 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
       this.signedIn = signedIn;
     }
 
-    /** Queues {@code frame} and writes what the client can take now. */
     void send(String frame) {
       if (!closed && (pending.size() >= MAX_PENDING || !signedIn.getAsBoolean())) {
         end();
@@ -191,7 +188,6 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
       hop(this::end, () -> {});
     }
 
-    /** Completes the response, once; the events forget the stream. */
     void end() {
       if (!closed) {
         closed = true;

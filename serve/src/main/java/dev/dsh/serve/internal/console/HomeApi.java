@@ -13,7 +13,7 @@ import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ScopeInfo;
-import dev.dsh.serve.internal.api.BadRequest;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.Limits;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.FilterInputStream;
@@ -31,9 +31,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the Plugins, Config and Credentials pages read and change in the home, as the CLI does it,
- * never answering a secret value: jars, scopes, the rows of the {@link ProfileForm} with their
- * scopes' states, and the credentials the rows name. A change applies by the host's reload.
+ * What the Plugins, Config and Credentials pages read and change in the home, as the CLI does,
+ * never answering a secret value. A change applies by the host's reload.
  */
 final class HomeApi {
 
@@ -52,7 +51,7 @@ final class HomeApi {
     this.api = api;
   }
 
-  /** Every row, its state read from the running host (null while it has no scope). */
+  /** Every row of the {@link ProfileForm}, with its scope's state (null while it has none). */
   List<Row> rows() {
     List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
     return Host.inspect(api.options).form().rows().stream().map(row -> {
@@ -68,13 +67,13 @@ final class HomeApi {
 
   Row row(String id) {
     return rows().stream().filter(row -> row.id().equals(id)).findFirst()
-        .orElseThrow(() -> new ConsoleApi.Refusal(404, "UNKNOWN_ROW",
+        .orElseThrow(() -> new ApiReplies.Refusal(404, "UNKNOWN_ROW",
             "profile " + api.options.profile() + " has no row \"" + id + "\""));
   }
 
   Map<String, Row> save(String id, JsonNode config) {
     if (!config.isObject()) {
-      throw new BadRequest("/config", "must be a JSON object: the row's whole config");
+      throw ApiReplies.badRequest("/config", "must be a JSON object: the row's whole config");
     }
     Map<String, Object> tree = Json.MAPPER.convertValue(config, new TypeReference<>() {});
     return Map.of("row", api.edit(() -> {
@@ -90,7 +89,7 @@ final class HomeApi {
             c.writable(), c.rows())).toList());
   }
 
-  /** Stores {@code value} as {@code ref}, or removes it for null; answers nothing (204). */
+  /** Stores {@code value} as {@code ref}, or removes it for null; answers 204. */
   @Nullable Object store(String ref, @Nullable JsonNode value) {
     try {
       CredentialRef name = CredentialRef.of(ref);
@@ -98,7 +97,7 @@ final class HomeApi {
         api.edit(() -> Host.inspect(api.options).credentials().unset(name));
         return null;
       } else if (!value.isString() || value.stringValue().isBlank()) {
-        throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", value.isString()
+        throw new ApiReplies.Refusal(400, "BAD_CREDENTIAL", value.isString()
             ? "cannot store " + ref + ": the value is empty" : "the value must be a JSON string");
       }
       return api.edit(() -> {
@@ -106,9 +105,9 @@ final class HomeApi {
         return null;
       });
     } catch (IllegalArgumentException e) { // the name's rule or the store's, never the value
-      throw new ConsoleApi.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
+      throw new ApiReplies.Refusal(400, "BAD_CREDENTIAL", e.getMessage());
     } catch (UnsupportedOperationException e) {
-      throw new ConsoleApi.Refusal(409, "NOT_WRITABLE",
+      throw new ApiReplies.Refusal(409, "NOT_WRITABLE",
           "cannot store " + ref + ": the credentials row has no writable store");
     }
   }
@@ -139,7 +138,7 @@ final class HomeApi {
 
   Map<String, Boolean> enable(String id, JsonNode enabled) {
     if (!enabled.isBoolean()) {
-      throw new BadRequest("/enabled", "must be true or false");
+      throw ApiReplies.badRequest("/enabled", "must be true or false");
     }
     return Map.of("changed",
         api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled.booleanValue())));
@@ -147,10 +146,10 @@ final class HomeApi {
 
   PluginInstaller.Removed remove(String id) {
     return api.edit(() -> PluginInstaller.remove(api.options, id)).orElseThrow(() ->
-        new ConsoleApi.Refusal(404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed"));
+        new ApiReplies.Refusal(404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed"));
   }
 
-  /** Stages the body in the home (on this thread: a slow client holds up no edit), installs it. */
+  /** Stages the body (on this thread: a slow client holds up no edit), then installs it. */
   ObjectNode upload(HttpServletRequest request) throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("")
         .split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
@@ -166,7 +165,7 @@ final class HomeApi {
       public int read(byte[] buffer, int offset, int length) throws IOException {
         int read = super.read(buffer, offset, length);
         if ((total += Math.max(read, 0)) > Limits.UPLOAD_CAP) {
-          throw new ConsoleApi.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
+          throw new ApiReplies.Refusal(413, "BODY_TOO_LARGE", "the plugin jar is over the "
               + Limits.UPLOAD_CAP + "-byte (64 MiB) cap: upload a smaller one, or install it"
               + " with 'dsh plugin add <jar>'");
         }
@@ -179,7 +178,7 @@ final class HomeApi {
           return PluginInstaller.add(api.options, jar);
         } catch (PluginLoadException e) {
           // The temporary file's name means nothing to the user: the message names the upload.
-          throw new ConsoleApi.Refusal(400, "BAD_PLUGIN", named(e, jar));
+          throw new ApiReplies.Refusal(400, "BAD_PLUGIN", named(e, jar));
         } catch (FileAccessException e) {
           throw new FileAccessException(named(e, jar), (IOException) e.getCause());
         }

@@ -32,7 +32,7 @@ final class PageServlet extends HttpServlet {
   static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
   static final String LOGIN = "/login";
 
-  /** Each language's code ({@code ?lang=}, the cookie, the message file) and HTML tag. */
+  /** Each language's code and HTML tag. */
   private static final Map<String, String> TAGS = Map.of("en", "en", "zh", "zh-CN");
 
   private static final Map<String, Map<String, String>> MESSAGES =
@@ -119,7 +119,6 @@ final class PageServlet extends HttpServlet {
     });
   }
 
-  /** The value of the cookie {@code name}, if sent. */
   static @Nullable String cookie(HttpServletRequest request, String name) {
     return Arrays.stream(Optional.ofNullable(request.getCookies()).orElse(new Cookie[0]))
         .filter(c -> c.getName().equals(name)).map(Cookie::getValue).findFirst().orElse(null);

@@ -17,9 +17,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /api/session}: sign in with the server's token in a JSON body (never in a URL), the
- * session's state with its CSRF token, sign out. Past {@value #MAX_FAILURES} wrong tokens from an
- * address within {@link #WINDOW}, it waits for the window's end (10,000 addresses remembered).
+ * {@code /api/session}: sign in with the token in a JSON body, the session's state with its CSRF
+ * token, sign out. Past {@value #MAX_FAILURES} wrong tokens from an address within {@link
+ * #WINDOW}, it waits for the window's end (10,000 addresses remembered).
  */
 final class SessionServlet extends HttpServlet {
 
@@ -103,7 +103,7 @@ final class SessionServlet extends HttpServlet {
         : Math.max(1, Duration.between(now, seen.start().plus(WINDOW)).toSeconds() + 1);
   }
 
-  /** {@code address} gave a wrong token: its window starts at its first failure. */
+  /** Counts a wrong token of {@code address}: its window starts at its first failure. */
   private synchronized void failed(String address) {
     failures.merge(address, new Failures(clock.instant(), 1),
         (seen, one) -> new Failures(seen.start(), seen.count() + 1));

@@ -6,19 +6,21 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
  * How the server answers: one JSON object, never cached; every error as {@link ErrorJson}, its
- * message's control characters escaped. The endpoints answer through the servlet API (the body
- * ends with a line feed), the handlers in front of them (auth, limits, drain, Jetty's own errors)
- * through Jetty's.
+ * message's control characters escaped. Also Jetty's error handler, so Jetty's own errors (an
+ * unknown path, a body or headers over their cap, a malformed request) are JSON too, with a fixed
+ * message per status: never the exception's text, the URI or a stack trace.
  */
-public final class ApiReplies {
-
-  private ApiReplies() {}
+public final class ApiReplies extends ErrorHandler {
 
   /** Answers {@code status} with {@code json}. */
   public static void json(HttpServletResponse response, int status, String json)
@@ -56,7 +58,55 @@ public final class ApiReplies {
     response.write(true, ByteBuffer.wrap(body), callback);
   }
 
+  /** Answers {@code refusal}'s status, code and message. */
+  public static void error(HttpServletResponse response, Refusal refusal) throws IOException {
+    error(response, refusal.status, refusal.code, refusal.getMessage());
+  }
+
+  /** {@code 400 BAD_REQUEST} naming the JSON {@code field} at fault ("" for the whole body). */
+  public static Refusal badRequest(String field, String why) {
+    return new Refusal(400, "BAD_REQUEST", field.isEmpty() ? why : field + ": " + why);
+  }
+
+  /** A request refused with a status, a code and a message, answered by {@link #error}. */
+  public static final class Refusal extends RuntimeException {
+    private final int status;
+    private final String code;
+
+    public Refusal(int status, String code, String message) {
+      super(message, null, false, false);
+      this.status = status;
+      this.code = code;
+    }
+  }
+
   private static String body(String code, String message) {
     return ErrorJson.of(code, ControlEscapes.escape(message)).toJson();
+  }
+
+  /** Jetty's errors, with the security headers, which the connector's own errors get only here. */
+  @Override
+  protected void generateResponse(Request request, Response response, int status,
+      String message, Throwable cause, Callback callback) {
+    response.getHeaders().remove(HttpHeader.CONTENT_TYPE);
+    HttpStack.SECURITY_HEADERS.forEach(response.getHeaders()::put);
+    String code = status == 413 ? "BODY_TOO_LARGE" : status == 431 ? "HEADERS_TOO_LARGE"
+        : HttpStatus.getMessage(status).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
+    error(response, callback, status, code, switch (status) {
+      case 404 -> "no such endpoint: the server answers /mcp, /api/search, /api/status, /metrics,"
+          + " /healthz and /readyz";
+      case 405 -> "method not allowed: the path does not answer that method";
+      case 413 -> "the request body is over the " + Limits.BODY_CAP + "-byte (1 MiB) cap: send a"
+          + " smaller one";
+      case 431 -> "the request headers are over the " + Limits.HEADER_CAP + "-byte (8 KiB) cap:"
+          + " send fewer or shorter headers";
+      default -> HttpStatus.getMessage(status).toLowerCase(Locale.ROOT);
+    });
+  }
+
+  /** Every error is JSON, whatever the method (Jetty writes a body for GET, POST and HEAD only). */
+  @Override
+  public boolean errorPageForMethod(String method) {
+    return true;
   }
 }

@@ -8,21 +8,16 @@ import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Lets through requests carrying {@code Authorization: Bearer <token>}, marking them {@link
- * #CREDENTIAL}, the probes, and what a handler in front marked {@link #LET_THROUGH} (the console's
- * open paths) or {@link #CREDENTIAL} (a signed-in session). Any other gets {@code 401}, {@code
- * WWW-Authenticate: Bearer} and an error saying where the token is (never the token), or why the
- * server has none; from the headers alone, no body read.
+ * Lets through the probes, requests with {@code Authorization: Bearer <token>} (marked {@link
+ * #CREDENTIAL}) and what a handler in front marked {@link #LET_THROUGH} or {@link #CREDENTIAL};
+ * any other gets {@code 401} saying where the token is (never the token), from the headers alone.
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
 
   /** The request attribute a handler in front sets on a request that needs no credential. */
   public static final String LET_THROUGH = "dev.dsh.serve.auth.letThrough";
 
-  /**
-   * The request attribute of a request that showed a valid credential; only such requests use
-   * the token holder's capacity ({@link Limits}).
-   */
+  /** The request attribute of a request that showed a valid credential. */
   public static final String CREDENTIAL = "dev.dsh.serve.auth.credential";
 
   private static final String SCHEME = "Bearer ";
@@ -68,7 +63,6 @@ public final class BearerAuth extends ConditionalHandler.ElseNext {
         && (path.equals("/mcp") || path.equals("/api/events"));
   }
 
-  /** Whether {@code request} showed a valid credential ({@link #CREDENTIAL}). */
   static boolean credentialed(Request request) {
     return request.getAttribute(CREDENTIAL) != null;
   }

@@ -13,11 +13,9 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Closes a connection on which no request has shown a valid credential {@code deadline} after it
- * opened, whether it is still sending headers, dribbling a body or idle: Jetty has no deadline for
- * headers, and its idle timeout never closes a client sending a byte now and then. A connection a
- * credential was shown on is left to the idle timeout. A {@link Connection.Listener} on the
- * connector (it sees every connection open) and a handler after the credential checks.
+ * Closes a connection on which no request has shown a credential {@code deadline} after it opened:
+ * Jetty has no deadline for headers, and its idle timeout never closes a client sending a byte now
+ * and then. A listener on the connector (it sees every connection open) and a handler after auth.
  */
 final class ConnectionDeadline extends Handler.Wrapper implements Connection.Listener {
 

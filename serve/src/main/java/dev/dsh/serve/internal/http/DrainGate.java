@@ -11,9 +11,8 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's {@link GracefulHandler}: once shut down, new requests get {@code 503} while those in
- * flight run on. Probes pass uncounted, so {@code /readyz} reports the drain; an open listening
- * stream is not waited for, a new one is refused.
+ * Jetty's {@link GracefulHandler} answering {@code 503} in JSON. Probes pass uncounted, so {@code
+ * /readyz} reports the drain; an open listening stream is not waited for, a new one is refused.
  */
 final class DrainGate extends GracefulHandler {
 

@@ -1,7 +1,11 @@
 package dev.dsh.serve.internal.http;
 
 import dev.dsh.serve.ServeException;
+import java.io.IOException;
 import java.net.BindException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -9,12 +13,14 @@ import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.PreEncodedHttpField;
+import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.RequestLog;
+import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
@@ -27,15 +33,15 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The Jetty server in front of the endpoints, laid out as docs/ARCHITECTURE.md draws it: a bounded
- * pool of {@code dsh-http-…} threads; one connector (HTTPS when TLS is given) with headers capped,
- * connections bounded, idle ones closed and those that show no credential closed at a deadline;
- * the access log, JSON errors and the security headers on every response; then, in order, the
- * method check, the drain gate, {@code signIn}, the bearer check, the deadline's handler, the two
- * load-shedding budgets, the body cap and {@code app}. Credentials are checked before the budgets,
- * from the headers alone, so a client without one never waits in the token holder's budget.
+ * The Jetty server in front of the endpoints (docs/ARCHITECTURE.md): the method check, the drain
+ * gate, {@code signIn}, the bearer check, the connection deadline, the two load-shedding budgets,
+ * the body cap, then {@code app}. Credentials are checked from the headers before the budgets, so
+ * a client without one never waits in the token holder's budget.
  */
 public final class HttpStack {
+
+  /** The access log's line when it goes to the server's log: method, path, status, time. */
+  static final String ACCESS_LINE = "http %m %U %s %{ms}Tms";
 
   /** Keep the console's pages out of frames and off other origins' scripts, on every response. */
   static final List<HttpField> SECURITY_HEADERS = List.of(
@@ -93,7 +99,7 @@ public final class HttpStack {
     jetty.addConnector(connector);
     jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
     jetty.setRequestLog(requestLog);
-    jetty.setErrorHandler(new JsonErrorHandler());
+    jetty.setErrorHandler(new ApiReplies());
     jetty.setStopTimeout(1_000); // Jetty's last graceful step, after the drain already waited
     // No path serves another method, and TRACE would echo Authorization and Cookie back; a
     // servlet answers 405 itself for one of these five it does not serve.
@@ -125,10 +131,28 @@ public final class HttpStack {
   }
 
   /**
-   * Starts listening.
+   * The access log: appended to {@code file} if given, else {@code log}'s. Never headers, queries
+   * or bodies, so never a token, a key or a query.
    *
-   * @throws ServeException when the address cannot be bound or the server does not start
+   * @throws ServeException when {@code file} cannot be appended to
    */
+  public static RequestLog accessLog(Optional<Path> file, Consumer<String> log) {
+    if (file.isEmpty()) {
+      return new CustomRequestLog(log::accept, ACCESS_LINE);
+    }
+    try { // opened once here, so a file that cannot be written is a clear start-up error
+      Files.newOutputStream(file.get(), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
+          .close();
+    } catch (IOException e) {
+      throw new ServeException("cannot append to the access log " + file.get() + ": "
+          + e.getMessage() + ": give a file this user can write", e);
+    }
+    RequestLogWriter writer = new RequestLogWriter(file.get().toString());
+    writer.setAppend(true);
+    return new CustomRequestLog(writer, "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %m %U %s %{ms}Tms");
+  }
+
+  /** Starts listening; @throws ServeException when the address cannot be bound. */
   public void start() {
     try {
       jetty.start();
@@ -150,12 +174,11 @@ public final class HttpStack {
     return connector.getLocalPort();
   }
 
-  /** Whether the connector speaks HTTPS. */
   public boolean secure() {
     return secure;
   }
 
-  /** From now on, new requests are refused with {@code 503}; those in flight run on. */
+  /** New requests are refused with {@code 503} from now on; those in flight run on. */
   public void refuseNew() {
     gate.shutdown();
   }

@@ -8,9 +8,8 @@ import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's {@link QoSHandler} with one budget of the server's {@link Limits}, answering a request
- * it sheds with {@code 503}, {@code Retry-After: 1} and a JSON error. Probes, listening streams
- * and every request the budget is not for pass uncounted.
+ * Jetty's {@link QoSHandler} with one budget of {@link Limits}, shedding with {@code 503}, {@code
+ * Retry-After: 1} and a JSON error. Probes, listening streams and other budgets' requests pass.
  */
 final class LoadShedding extends QoSHandler {
 
@@ -32,7 +31,6 @@ final class LoadShedding extends QoSHandler {
   /** Requests without a credential that carry a body (the sign-in), none waiting for a slot. */
   static LoadShedding anonymous(Limits limits) {
     LoadShedding shedding = new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO);
-    // Only a request with a body can make us wait.
     shedding.include(request -> !BearerAuth.credentialed(request)
         && (request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
             || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)));

@@ -8,11 +8,7 @@ import dev.dsh.host.Host;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/**
- * What every endpoint asks of the server: the host once booted (completed once, exceptionally
- * when the boot failed), whether the server is draining (it only ever turns on), and the signal
- * that aborts what still runs when the drain deadline passes.
- */
+/** What every endpoint asks of the server: the host once booted, draining, the drain's abort. */
 public final class ServeState {
 
   private final CompletableFuture<Host> host = new CompletableFuture<>();
@@ -39,17 +35,15 @@ public final class ServeState {
         : null);
   }
 
-  /** Shutdown began: readiness fails from now on. */
   public void startDraining() {
     draining = true;
   }
 
-  /** Fires at the drain deadline: every search an endpoint starts links its signal to it. */
+  /** Fires at the drain deadline: every search links its signal to it. */
   public AbortSignal shutdownSignal() {
     return shutdown.signal();
   }
 
-  /** The drain deadline passed: aborts every search still running. */
   public void abortInFlight() {
     shutdown.abort(new WebError(WebErrorCodes.WEB_ABORTED, "the server is shutting down"));
   }

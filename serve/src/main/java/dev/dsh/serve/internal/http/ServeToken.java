@@ -19,21 +19,14 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bearer token every request but the probes must carry: from the token file when one is
- * given, else {@value #VARIABLE}, else {@code <home>/}{@value #FILE_NAME}, made at the first start
- * (256 random bits, base64url, owner-only). The file is read on each use, so the token rotates
- * without a restart; a file that becomes unusable refuses every request until it holds a token
- * again. Only the token's SHA-256 is kept, compared in constant time; never logged.
+ * The bearer token: from the token file, else {@value #VARIABLE}, else {@code <home>/}{@value
+ * #FILE_NAME}, made at the first start. The file is read on each use, so the token rotates without
+ * a restart; while it is unusable every request is refused. Compared by SHA-256 in constant time.
  */
 public final class ServeToken {
 
-  /** The environment variable a token may come from. */
   public static final String VARIABLE = "DSH_SERVE_TOKEN";
-
-  /** The token file made in the home when no other source is given. */
   public static final String FILE_NAME = "serve-token";
-
-  /** The fewest characters of a token. */
   public static final int MIN_LENGTH = 32;
 
   private static final int MAX_BYTES = 4096;
@@ -56,12 +49,7 @@ public final class ServeToken {
     return new ServeToken(path, () -> read(path, file), log);
   }
 
-  /**
-   * The token of {@code tokenFile} if given, else of {@value #VARIABLE} in {@code env}, else of
-   * {@code <home>/serve-token}, made now when missing.
-   *
-   * @throws ServeException when the source holds no usable token, naming it and the fix
-   */
+  /** @throws ServeException when the source holds no usable token, naming it and the fix */
   public static ServeToken resolve(
       Optional<Path> tokenFile, LaunchEnvironment env, Path home, Consumer<String> log) {
     if (tokenFile.isPresent()) {
@@ -88,7 +76,7 @@ public final class ServeToken {
     return path == null ? VARIABLE : path.toString();
   }
 
-  /** Where the token is, in a refusal's words: the server's file (its path) or variable. */
+  /** Where the token is, in a refusal's words. */
   public String where() {
     return path == null
         ? "the server's environment variable " + VARIABLE
@@ -100,16 +88,13 @@ public final class ServeToken {
     return matchesDigest(digest(presented));
   }
 
-  /**
-   * Whether {@code digest} is the {@link #digest} of the token now: what a sign-in session keeps
-   * to end once the token is rotated.
-   */
+  /** Whether {@code digest} is the token's now: a session ends once the token is rotated. */
   public boolean matchesDigest(byte[] digest) {
-    byte[] now = now().digest();
-    return now != null && MessageDigest.isEqual(digest, now);
+    String now = now();
+    return now != null && MessageDigest.isEqual(digest, digest(now));
   }
 
-  /** The SHA-256 of {@code token}: what is kept of a token, never the token itself. */
+  /** The SHA-256 of {@code token}: what is kept of a token. */
   public static byte[] digest(String token) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
@@ -118,28 +103,28 @@ public final class ServeToken {
     }
   }
 
-  /**
-   * Why every request is refused now, if it is: {@code the server has no token: } then the file,
-   * what is wrong with it and the fix.
-   */
+  /** Why every request is refused now, if it is: the file, what is wrong with it, the fix. */
   public Optional<String> problem() {
-    return Optional.ofNullable(now().problem()).map(why -> "the server has no token: " + why);
+    try {
+      token.get();
+      return Optional.empty();
+    } catch (ServeException e) {
+      return Optional.of("the server has no token: " + e.getMessage());
+    }
   }
 
-  /** The token now: its digest, or why its file is unusable (logged once until that changes). */
-  private record Now(byte @Nullable [] digest, @Nullable String problem) {}
-
-  private Now now() {
+  /** The token now, else null: why its file is unusable is logged once until that changes. */
+  private @Nullable String now() {
     try {
-      Now now = new Now(digest(token.get()), null);
+      String now = token.get();
       lastProblem = null;
       return now;
     } catch (ServeException e) {
       if (!e.getMessage().equals(lastProblem)) {
-        lastProblem = e.getMessage();
         log.accept(e.getMessage() + "; every request is refused until it holds a token");
       }
-      return new Now(null, e.getMessage());
+      lastProblem = e.getMessage();
+      return null;
     }
   }
 

@@ -14,13 +14,11 @@ import java.util.Collections;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
- * HTTPS from a PKCS#12 keystore whose password is in {@value #PASSWORD_VARIABLE}, loaded before
- * Jetty starts, so a missing file, a wrong password or a keystore without a key is one clear line
- * instead of a stack trace from the connector.
+ * HTTPS from a PKCS#12 keystore, loaded before Jetty starts, so a missing file, a wrong password or
+ * no key is one clear line instead of a stack trace from the connector.
  */
 public final class Tls {
 
-  /** The environment variable holding the keystore's password. */
   public static final String PASSWORD_VARIABLE = "DSH_SERVE_TLS_PASSWORD";
 
   private Tls() {}

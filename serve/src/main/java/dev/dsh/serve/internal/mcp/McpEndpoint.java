@@ -19,10 +19,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -32,9 +30,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code /mcp}: {@link McpWebSearchTool} over MCP Streamable HTTP, on the SDK's servlet transport
- * with sessions or its stateless one ({@link ServeOptions#stateless()}: no progress or
- * cancellation, since the SDK gives stateless handlers no exchange), {@link McpFilter} in front.
+ * {@code /mcp}: {@link McpWebSearchTool} on the SDK's Streamable HTTP servlet, with sessions or
+ * stateless (no progress or cancellation: the SDK gives no exchange), {@link McpFilter} in front.
  */
 public final class McpEndpoint implements AutoCloseable {
 
@@ -52,28 +49,17 @@ public final class McpEndpoint implements AutoCloseable {
   private final CallSignals calls;
   private final @Nullable McpSessions sessions;
   private final Supplier<Mono<Void>> closeServer;
-  private final List<ScheduledExecutorService> sweepers;
-
-  private McpEndpoint(CallSignals calls, @Nullable McpSessions sessions,
-      Supplier<Mono<Void>> closeServer, List<ScheduledExecutorService> sweepers) {
-    this.calls = calls;
-    this.sessions = sessions;
-    this.closeServer = closeServer;
-    this.sweepers = sweepers;
-  }
+  private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
 
   /** Mounts {@code /mcp} on {@code context}; {@code url} is the server's once it listens. */
-  public static McpEndpoint mount(
+  public McpEndpoint(
       ServletContextHandler context, ServeState state, ServeOptions options, Supplier<URI> url) {
-    CallSignals calls = new CallSignals(state.shutdownSignal());
-    OriginCheck origins = new OriginCheck(options.bind(), url);
+    calls = new CallSignals(state.shutdownSignal());
     McpWebSearchTool tool =
         new McpWebSearchTool(() -> state.host().join().webSearchTool(), state.host(), calls);
-    McpSessions sessions = options.stateless() ? null : new McpSessions(
+    sessions = options.stateless() ? null : new McpSessions(
         options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
-    List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
     HttpServlet servlet;
-    Supplier<Mono<Void>> closeServer;
     if (options.stateless()) {
       var transport = HttpServletStatelessServerTransport.builder()
           .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
@@ -93,16 +79,13 @@ public final class McpEndpoint implements AutoCloseable {
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
-    FilterHolder filter = new FilterHolder(new McpFilter(origins, calls, sessions));
+    FilterHolder filter =
+        new FilterHolder(new McpFilter(new OriginCheck(options.bind(), url), calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
-    return new McpEndpoint(calls, sessions, closeServer, sweepers);
   }
 
-  /**
-   * {@code build}'s value, keeping the executor of the transport's session sweeper: a non-daemon
-   * thread the SDK's {@code closeGracefully} never ends, which would keep an embedder's JVM alive.
-   */
+  /** Keeps the transport's session sweeper, a non-daemon thread {@code closeGracefully} leaves. */
   private static <T> T keepingSweeper(List<ScheduledExecutorService> sweepers, Supplier<T> build) {
     String key = McpEndpoint.class.getName() + "@" + System.identityHashCode(sweepers);
     Schedulers.addExecutorServiceDecorator(key, (scheduler, executor) -> {
@@ -122,21 +105,13 @@ public final class McpEndpoint implements AutoCloseable {
   @Override
   public void close() {
     calls.abortAll("");
-    try {
-      calls.allAnswered().get(ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException e) {
-      // a call still unanswered ends when the HTTP server stops
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    // bounded: a call still unanswered, or a server still closing, ends when the HTTP server stops
+    calls.allAnswered().completeOnTimeout(null, ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS)
+        .join();
     if (sessions != null) {
       sessions.close();
     }
-    try {
-      closeServer.get().block(CLOSE_BOUND);
-    } catch (RuntimeException e) {
-      // bounded: the HTTP server's stop ends what is left
-    }
+    closeServer.get().timeout(CLOSE_BOUND).onErrorComplete().block();
     sweepers.forEach(ScheduledExecutorService::shutdownNow);
   }
 }

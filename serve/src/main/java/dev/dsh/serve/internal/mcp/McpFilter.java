@@ -17,23 +17,22 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
+import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * In front of the SDK's servlet on {@code /mcp}, does over HTTP what {@code dsh mcp} does on stdio,
- * every error a JSON-RPC error (the SDK would write a Java exception): {@link OriginCheck}; {@code
- * 405}, {@code 415}, {@code 406}; each POST body checked once ({@link McpMessage}); a {@code
- * tools/call} opens a call, its key in the request attribute the SDK hands the tool; a cancellation
- * fires its signal; with sessions, only open ids pass ({@link McpSessions}); the SDK's answer is
- * guarded ({@link SdkAnswer}). A call is answered when its request (its SSE stream) ends.
+ * In front of the SDK's servlet on {@code /mcp}, does what {@code dsh mcp} does on stdio, each
+ * error a JSON-RPC error: {@link OriginCheck}; 405, 415, 406; each body checked ({@link
+ * McpMessage}); a {@code tools/call} opens a call, a cancellation fires it; only open sessions
+ * pass ({@link McpSessions}); the SDK's answer is guarded ({@link SdkAnswer}).
  */
 final class McpFilter extends HttpFilter {
 
   static final String JSON = "application/json";
   static final String SESSION = "Mcp-Session-Id";
   private static final String EVENTS = "text/event-stream";
-  private static final long serialVersionUID = 1L;
 
   private final transient OriginCheck origins;
   private final transient CallSignals calls;
@@ -53,10 +52,9 @@ final class McpFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest request, HttpServletResponse response,
       FilterChain chain) throws IOException, ServletException {
-    try {
-      origins.validate(request);
-    } catch (ServerTransportSecurityException e) {
-      reply(response, e.getStatusCode(), null, INVALID_REQUEST, origins.explain(e));
+    ServerTransportSecurityException refusal = origins.refusal(request);
+    if (refusal != null) {
+      reply(response, refusal.getStatusCode(), null, INVALID_REQUEST, refusal.getMessage());
       return;
     }
     String method = request.getMethod();
@@ -181,7 +179,8 @@ final class McpFilter extends HttpFilter {
         // which sends its next request as soon as it reads the id; with no id the place is free.
         sessions.started(answer.getHeader(SESSION));
       }
-      SdkAnswer.whenEnded(request, () -> {
+      // once the exchange has ended: the last byte of an answer or of an event stream is written
+      Request.addCompletionListener(ServletContextRequest.getServletContextRequest(request), x -> {
         if (key != null) {
           calls.answered(key);
         }

@@ -12,10 +12,9 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP sessions open, as the filter sees them: at most {@code cap}, each expiring once unused
- * for {@code idle}. An expired or ended id is answered {@code 404} here, so the SDK's copy gets no
- * more requests and its own sweep frees it. A session's use changes only inside the map's {@code
- * compute}; one scheduled thread expires sessions.
+ * The MCP sessions open: at most {@code cap}, each expiring once unused for {@code idle}. An ended
+ * id is answered 404 here, so the SDK's copy gets no more requests and its own sweep frees it. A
+ * use changes only inside the map's {@code compute}; one scheduled thread expires sessions.
  */
 final class McpSessions implements AutoCloseable {
 
@@ -32,7 +31,6 @@ final class McpSessions implements AutoCloseable {
         return thread;
       });
 
-  /** {@code clock} gives nanoseconds. */
   McpSessions(int cap, Duration idle, CallSignals calls, LongSupplier clock) {
     this.cap = cap;
     this.idle = idle;
@@ -57,7 +55,7 @@ final class McpSessions implements AutoCloseable {
     return true;
   }
 
-  /** The initialize that {@link #reserve() reserved} ended, opening {@code session} if not null. */
+  /** The initialize {@link #reserve() reserved} ended, opening {@code session} if not null. */
   void started(@Nullable String session) {
     if (session != null) {
       open.put(session, new Use(0, clock.getAsLong()));

@@ -1,8 +1,6 @@
 package dev.dsh.serve.internal.mcp;
 
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
-import io.modelcontextprotocol.server.transport.HeaderAccessor;
-import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
@@ -11,18 +9,15 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP spec's defence against DNS rebinding, by the SDK's own validator: a browser's {@code
- * Origin} must be the server's own (a client that sends none is no browser page), and {@code Host}
- * must name the server with its port.
- *
- * <p>The server's own names are its bind address and, bound to loopback, {@code localhost}, {@code
- * 127.0.0.1} and {@code [::1]}. Bound to every address the names clients use cannot be known:
- * {@code Host} is then not checked, and only loopback origins pass (the token guards such a
- * server). The lists are made on first use: the port is known only once the server listens.
+ * The MCP spec's defence against DNS rebinding, by the SDK's validator: a browser's {@code Origin}
+ * and the {@code Host} must name the server (its bind address; bound to loopback, the loopback
+ * names too). Bound to every address, {@code Host} is not checked and only loopback origins pass.
+ * Made on first use: the port is known only once the server listens.
  */
 final class OriginCheck {
 
@@ -30,43 +25,29 @@ final class OriginCheck {
   private final Supplier<URI> url;
   private volatile @Nullable Allowed allowed;
 
-  private record Allowed(List<String> hosts, List<String> origins, ServerHttpHeaderValidator sdk) {}
+  /** The SDK's validator and the two refusals' texts, naming what passes, never what was sent. */
+  private record Allowed(
+      DefaultServerTransportSecurityValidator sdk, String forbidden, String misdirected) {}
 
   OriginCheck(String bind, Supplier<URI> url) {
     this.bind = bind;
     this.url = url;
   }
 
-  void validate(HttpServletRequest request) throws ServerTransportSecurityException {
-    allowed().sdk().validate(new HeaderAccessor() {
-      @Override
-      public List<String> getHeader(String name) {
-        return Collections.list(request.getHeaders(name));
-      }
-
-      @Override
-      public List<String> getHeaderNames() {
-        return Collections.list(request.getHeaderNames());
-      }
-    });
-  }
-
-  /** What a refusal means and what passes, for the response (the refused value is not echoed). */
-  String explain(ServerTransportSecurityException refusal) {
-    Allowed now = allowed();
-    return refusal.getStatusCode() == 403
-        ? "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages of "
-            + String.join(", ", now.origins()) + " only (a client that is not a browser sends no"
-            + " Origin)"
-        : "Misdirected Request: the Host header must name this server: "
-            + String.join(", ", now.hosts());
-  }
-
-  private Allowed allowed() {
-    if (allowed == null) {
-      allowed = build(); // the same lists whoever builds them
+  /** Why {@code request} is refused, if it is: {@code 403} or {@code 421} with the text. */
+  @Nullable ServerTransportSecurityException refusal(HttpServletRequest request) {
+    Allowed now = allowed;
+    if (now == null) {
+      allowed = now = build(); // the same lists whoever builds them
     }
-    return allowed;
+    try {
+      now.sdk().validateHeaders(Map.of("Origin", Collections.list(request.getHeaders("Origin")),
+          "Host", Collections.list(request.getHeaders("Host"))));
+      return null;
+    } catch (ServerTransportSecurityException e) {
+      return new ServerTransportSecurityException(e.getStatusCode(),
+          e.getStatusCode() == 403 ? now.forbidden() : now.misdirected());
+    }
   }
 
   private Allowed build() {
@@ -88,8 +69,12 @@ final class OriginCheck {
     List<String> origins =
         names.stream().map(name -> own.getScheme() + "://" + name + port).toList();
     List<String> hosts = everywhere ? List.of() : names.stream().map(name -> name + port).toList();
-    return new Allowed(everywhere ? List.of("any") : hosts, origins,
+    return new Allowed(
         DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
-            .allowedHosts(hosts).build());
+            .allowedHosts(hosts).build(),
+        "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages of "
+            + String.join(", ", origins) + " only (a client that is not a browser sends no Origin)",
+        "Misdirected Request: the Host header must name this server: "
+            + (everywhere ? "any" : String.join(", ", hosts)));
   }
 }

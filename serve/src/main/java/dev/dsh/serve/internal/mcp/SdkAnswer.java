@@ -6,8 +6,6 @@ import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST;
 import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.McpMessage;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,10 +21,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SDK servlet's answer to one {@code /mcp} request, passed on as written but for an error it
- * writes as a serialized Java exception (sent as a JSON-RPC error of dsh's, same status) and the
- * {@code initialize} result (sent without {@code logging}). Those are held until {@link #finish()}:
- * the SDK writes both before its servlet returns. An event stream passes through.
+ * The SDK servlet's answer to one {@code /mcp} request, passed on but for an error it writes as a
+ * Java exception (sent as dsh's JSON-RPC error) and the {@code initialize} result (sent without
+ * {@code logging}), both held until {@link #finish()}. An event stream passes through.
  */
 final class SdkAnswer extends HttpServletResponseWrapper {
 
@@ -120,32 +117,5 @@ final class SdkAnswer extends HttpServletResponseWrapper {
         return stream;
       }
     };
-  }
-
-  /** Runs {@code action} once the request has ended: now, or when its async context completes. */
-  static void whenEnded(HttpServletRequest request, Runnable action) {
-    if (request.isAsyncStarted()) {
-      try {
-        request.getAsyncContext().addListener(new AsyncListener() {
-          @Override
-          public void onComplete(AsyncEvent event) {
-            action.run();
-          }
-
-          @Override
-          public void onTimeout(AsyncEvent event) {}
-
-          @Override
-          public void onError(AsyncEvent event) {}
-
-          @Override
-          public void onStartAsync(AsyncEvent event) {}
-        });
-        return;
-      } catch (IllegalStateException e) {
-        // completed meanwhile: the request has ended
-      }
-    }
-    action.run();
   }
 }

@@ -77,9 +77,9 @@ class SessionExpiryTest {
         line -> {});
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
-    console = Console.mount(context, token, clock);
+    console = new Console(context, token, clock);
     stack = new HttpStack("127.0.0.1", 0, Limits.DEFAULT, Optional.empty(), (req, res) -> {},
-        token, console.gate(), context, line -> {});
+        token, console, context, line -> {});
     stack.start();
   }
 

@@ -7,6 +7,7 @@ import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.SearchJson;
+import dev.dsh.serve.internal.api.ApiServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -35,8 +36,8 @@ final class StackServlets {
   ServletContextHandler context(ServeState state, Host host, ServeToken token) {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
-    context.setErrorHandler(new JsonErrorHandler());
-    context.addServlet(new ServletHolder(new HealthServlet(state, token)), "/readyz");
+    context.setErrorHandler(new ApiReplies());
+    context.addServlet(new ServletHolder(new ApiServlet(state, token)), "/readyz");
     context.addServlet(new ServletHolder(new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response)

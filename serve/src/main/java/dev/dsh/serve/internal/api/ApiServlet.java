@@ -10,22 +10,28 @@ import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
 
 import dev.dsh.api.AbortController;
+import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
+import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.SearchJson;
+import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
+import dev.dsh.serve.internal.http.ServeToken;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -34,33 +40,80 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code POST /api/search}: runs the body's search ({@link SearchBody}) and answers {@code 200}
- * with exactly what {@code dsh search --json} prints (plus the model's text with {@code
- * ?rendering=true}), or the same error object with the status {@link #status} gives. The search
- * runs asynchronously, so a waiting search holds no container thread. Its signal follows the
- * server's shutdown signal; the web service ends it at its timeout.
+ * The probes, in plain text: {@code /healthz} is {@code ok} while up; {@code /readyz} is {@code
+ * ready} when booted, not draining, with a token, the profile applied and a provider ready, else
+ * {@code 503} with the reason. The JSON API: {@code GET /api/status}: {@link StatusJson} as {@code dsh run} prints it, {@code
+ * 503 HOST_NOT_RUNNING} until the host runs. {@code POST /api/search}: runs the body's search
+ * ({@link SearchBody}) asynchronously and answers what {@code dsh search --json} prints (plus the
+ * model's text with {@code ?rendering=true}), or that error object with {@link #status}'s status.
  */
-public final class SearchServlet extends HttpServlet {
-
-  private static final long serialVersionUID = 1L;
+public final class ApiServlet extends HttpServlet {
 
   private static final Set<String> NOT_READY = Set.of(WEB_PROVIDER_UNAVAILABLE,
       WEB_PROVIDER_CONFIGURED_UNAVAILABLE, WEB_PROVIDER_CONFIGURED_MISSING,
       WEB_PROVIDER_CREDENTIAL_MISSING, WEB_PROVIDER_AMBIGUOUS);
 
   private final transient ServeState state;
+  private final transient ServeToken token;
 
-  public SearchServlet(ServeState state) {
+  /** Not ready while {@code token} holds no token. */
+  public ApiServlet(ServeState state, ServeToken token) {
     this.state = state;
+    this.token = token;
   }
 
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    if (!request.getMethod().equals("POST")) {
+      throws IOException, ServletException {
+    String path = request.getServletPath();
+    if (path.equals("/healthz") || path.equals("/readyz")) {
+      super.service(request, response); // GET and HEAD, the others 405
+    } else if (path.equals("/api/status")) {
+      Optional<Host> host = state.booted();
+      if (!request.getMethod().equals("GET")) {
+        ApiReplies.methodNotAllowed(response, "/api/status", "GET");
+      } else if (host.isEmpty()) {
+        ApiReplies.error(response, 503, "HOST_NOT_RUNNING",
+            state.notReady().orElse("the host is not running"));
+      } else {
+        ApiReplies.json(response, 200, host.get().status().toJson());
+      }
+    } else if (!request.getMethod().equals("POST")) {
       ApiReplies.methodNotAllowed(response, "/api/search", "POST");
-      return;
+    } else {
+      search(request, response);
     }
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    boolean live = request.getServletPath().equals("/healthz");
+    Optional<String> problem = live ? Optional.empty() : notReady();
+    response.setStatus(problem.isPresent() ? 503 : 200);
+    response.setContentType("text/plain; charset=utf-8");
+    response.setHeader("Cache-Control", "no-store");
+    response.getWriter().print(problem.orElse(live ? "ok" : "ready") + "\n");
+  }
+
+  private Optional<String> notReady() {
+    Optional<String> problem = state.notReady().or(token::problem);
+    if (problem.isPresent()) {
+      return problem;
+    }
+    Host host = state.booted().orElseThrow();
+    // Even while the previous tree serves: the files on disk are not what runs.
+    Optional<String> profile =
+        host.profileProblem().map(why -> "the profile is not applied: " + why);
+    List<ProviderStatus> providers = host.providers();
+    return profile.isPresent() || providers.stream().anyMatch(ProviderStatus::ready) ? profile
+        : providers.isEmpty() ? Optional.of("no web search provider is registered")
+        : Optional.of("no web search provider is ready: " + String.join("; ", providers.stream()
+            .map(p -> p.id() + ": " + p.reasonOpt().orElse("not ready")).toList()));
+  }
+
+  private void search(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("");
     if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
       // The body stays unread, so the server may close the connection after this answer: said
@@ -70,12 +123,12 @@ public final class SearchServlet extends HttpServlet {
           "the body must be JSON, sent with Content-Type: application/json");
       return;
     }
-    SearchBody body;
+    WebSearchRequest body;
     try {
       body = SearchBody.parse(request.getInputStream());
-    } catch (BadRequest e) {
+    } catch (ApiReplies.Refusal e) {
       response.setHeader("Connection", "close"); // the body may be left partly unread, as above
-      ApiReplies.error(response, 400, "BAD_REQUEST", e.getMessage());
+      ApiReplies.error(response, e);
       return;
     }
     Optional<String> notReady = state.notReady();
@@ -83,7 +136,7 @@ public final class SearchServlet extends HttpServlet {
       failed(response, new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, notReady.get()), false);
       return;
     }
-    search(state.booted().orElseThrow(), body, request, response);
+    run(state.booted().orElseThrow(), body, request, response);
   }
 
   /** {@code dsh search --json}'s object; with {@code ?rendering=true}, plus the model's text. */
@@ -96,15 +149,14 @@ public final class SearchServlet extends HttpServlet {
   }
 
   /** Answers once the search ends: asynchronously when every filter in front allows it. */
-  private void search(Host host, SearchBody body, HttpServletRequest request,
+  private void run(Host host, WebSearchRequest body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();
     boolean rendering = "true".equals(request.getParameter("rendering"));
     AbortController controller = AbortController.linkedTo(state.shutdownSignal());
     CompletableFuture<WebSearchResult> search;
     try {
-      search = host.search(body.request().withTimeout(timeout), controller.signal())
-          .toCompletableFuture();
+      search = host.search(body, controller.signal()).toCompletableFuture();
     } catch (RuntimeException e) {
       search = CompletableFuture.failedFuture(e);
     }
@@ -145,12 +197,7 @@ public final class SearchServlet extends HttpServlet {
     ApiReplies.json(response, status(error, timedOut), ErrorJson.of(error).toJson());
   }
 
-  /**
-   * A failed search's status: {@code 429} when the provider's service answered 429 (with its
-   * {@code Retry-After}, whole seconds rounded up), {@code 504} when its own timeout fired, {@code
-   * 400} for a request no provider can serve as asked, {@code 503} when no provider is ready or the
-   * search was aborted under it (the server stopping, its provider unloaded), else {@code 502}.
-   */
+  /** 429 from the provider's service, 504 at the search's timeout, 400, 503 not ready or aborted. */
   private static int status(WebError error, boolean timedOut) {
     String code = error.code();
     return error.upstreamStatus().orElse(0) == 429 ? 429
