@@ -29,7 +29,7 @@ final class AnswerReader {
 
   private AnswerReader() {}
 
-  /** The plugin's one factory: it reads answers and writes requests, with lower-case hex escapes. */
+  /** Reads answers and writes requests, with lower-case hex escapes. */
   static final JsonFactory JSON =
       JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
@@ -80,11 +80,9 @@ final class AnswerReader {
   }
 
   /**
-   * The error envelope (a {@link WebError}), the mapped pages (null for one dropped), or null for
-   * a body that is not valid; never throws. One leading byte-order mark is skipped.
-   * The JDK's strict decoder reads the bytes, not Jackson's byte parser: before 3.3 that accepts
-   * some ill-formed UTF-8, and any takes a body with a NUL among its first bytes for UTF-16 or
-   * UTF-32. Jackson's char parser then refuses a NUL as it refuses any raw control character.
+   * The error envelope (a {@link WebError}), the pages (null for one dropped), or null for an
+   * invalid body; one leading BOM skipped. The JDK's strict decoder reads the bytes: Jackson's byte
+   * parser before 3.3 accepts some ill-formed UTF-8, and takes a leading NUL for UTF-16 or UTF-32.
    */
   private static @Nullable Object decode(Failures failures, byte[] body) {
     CharBuffer text;
@@ -148,7 +146,6 @@ final class AnswerReader {
     return error ? failures.envelope(code, message) : shapeOk ? pages : null;
   }
 
-  /** The entries, each a page string or a raw object; anything else is a dropped entry. */
   private static List<@Nullable WebSearchSource> readPages(JsonParser p) {
     List<@Nullable WebSearchSource> pages = new ArrayList<>();
     for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; p.skipChildren()) {

@@ -3,14 +3,16 @@ package dev.dsh.yuanbao;
 import dev.dsh.api.web.WebSearchSource;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
+import org.jsoup.Jsoup;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 
 /**
- * Reads one {@code Pages} entry and maps it to a source as docs/yuanbao.md says:
- * only the fields the mapping reads are decoded, and a page with no url or snippet is null.
+ * Reads one {@code Pages} entry and maps it to a source as docs/yuanbao.md says: only the fields
+ * the mapping reads are decoded, and a page with no url or snippet is null.
  */
 final class PageReader {
 
@@ -24,6 +26,12 @@ final class PageReader {
   }
 
   private static final Fields NONE = new Fields();
+
+  /** The markup SearchPro sends, and the text each piece stands for. */
+  private static final List<String> MARKUP =
+      List.of("<em>", "</em>", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;");
+
+  private static final List<String> TEXT = List.of("", "", "&", "<", ">", "\"", "'");
 
   private PageReader() {}
 
@@ -107,7 +115,7 @@ final class PageReader {
     if (raw == null || raw.isBlank()) {
       return null;
     }
-    String cleaned = TextCleaner.clean(raw);
+    String cleaned = clean(raw);
     return cleaned.isBlank() ? null : cleaned;
   }
 
@@ -123,5 +131,66 @@ final class PageReader {
 
   private static @Nullable String date(@Nullable String raw) {
     return raw == null || raw.isBlank() ? null : Dates.normalize(raw);
+  }
+
+  /**
+   * {@code Jsoup.parse(s).text()} without C0 and C1 control characters (a terminal escape the
+   * endpoint sent). Text whose only markup is what SearchPro sends skips jsoup, which would cost
+   * about as much CPU as the rest of a search; {@code TextCleanerTest} holds that path to jsoup.
+   */
+  static String clean(String s) {
+    String text = withSearchProMarkupOnly(s);
+    return text != null ? text
+        : Jsoup.parse(s).text().replaceAll("[\\x00-\\x1F\\x7F-\\x9F]", "").trim();
+  }
+
+  /**
+   * jsoup's text of {@code s}, or null when {@code s} holds other markup, NUL or U+FFFF (jsoup's
+   * end of input). White space is normalised as jsoup normalises a text node; control characters
+   * go after that, so one between two spaces leaves both, as after jsoup.
+   */
+  private static @Nullable String withSearchProMarkupOnly(String s) {
+    // Chars, not a StringBuilder: one that starts Latin-1 is copied again at its first Han one.
+    char[] out = new char[s.length()];
+    int n = 0;
+    boolean pendingSpace = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\0' || c == '\uFFFF') {
+        return null;
+      }
+      if (c == '<' || c == '&') {
+        int piece = markupAt(s, i);
+        if (piece < 0) {
+          return null;
+        }
+        i += MARKUP.get(piece).length() - 1;
+        if (TEXT.get(piece).isEmpty()) {
+          continue; // a highlight tag
+        }
+        c = TEXT.get(piece).charAt(0);
+      }
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00A0') {
+        pendingSpace = n > 0;
+      } else if (c != '\u200B' && c != '\u00AD') {
+        if (pendingSpace) {
+          out[n++] = ' ';
+          pendingSpace = false;
+        }
+        if (c >= 0x20 && (c < 0x7F || c > 0x9F)) { // not a control character
+          out[n++] = c;
+        }
+      }
+    }
+    return new String(out, 0, n).trim();
+  }
+
+  private static int markupAt(String s, int at) {
+    for (int i = 0; i < MARKUP.size(); i++) {
+      if (s.startsWith(MARKUP.get(i), at)) {
+        return i;
+      }
+    }
+    return -1;
   }
 }

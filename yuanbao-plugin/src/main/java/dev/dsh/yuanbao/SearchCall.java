@@ -20,10 +20,9 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search: its result, its one exchange, and the subscriber of that exchange's body, which
- * collects up to {@link #CAP} bytes without blocking (nothing from a redirect). The result
- * completes exactly once: from the body, from the exchange's failure, or by an abort (the signal,
- * the provider's close), which also cancels the exchange and its body.
+ * One search: its result, its one exchange, and that exchange's body subscriber (up to {@link
+ * #CAP} bytes, nothing from a redirect). The result completes once: from the body, the exchange's
+ * failure, or an abort (the signal, the provider's close), which also cancels the exchange.
  */
 final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
 
@@ -108,7 +107,6 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     });
   }
 
-  /** Records the running exchange; cancels it at once when the search already ended. */
   void exchange(CompletableFuture<HttpResponse<byte[]>> future) {
     exchange = future;
     if (done()) {
@@ -176,11 +174,8 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     end(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
   }
 
-  /**
-   * Completes the exchange's future before the JDK does (the JDK then finds it done and skips the
-   * hand-over to its default async pool, which with one or two CPUs starts a thread per response),
-   * then the body, then the search with what the body says.
-   */
+  // The exchange's future is completed before the JDK does it, which then skips its hand-over to
+  // the default async pool: with one or two CPUs that starts a thread per response (FreshJvmTest).
   private void end(byte[] read) {
     CompletableFuture<HttpResponse<byte[]>> f = exchange;
     if (body.isDone()) {
@@ -204,10 +199,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     cancelIo();
   }
 
-  /**
-   * Cancels the exchange and the body (now or once subscribed), else the exchange stays pending;
-   * not once the body is in, when its connection may already serve another search.
-   */
+  /** Cancels the exchange and body, unless the body is in (its connection may serve another). */
   private void cancelIo() {
     if (body.isDone() && !body.isCompletedExceptionally()) {
       return;

@@ -39,7 +39,7 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
   private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
 
-  /** Without the key and a URL's password, which a record's own would print. */
+  // Without the key and a URL's password, which a record's own would print.
   @Override
   public String toString() {
     String shown = endpoint == null ? null : UrlUserInfo.redact(endpoint.toString());
@@ -176,7 +176,6 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     };
   }
 
-  /** Written into {@code plugin.properties} by the build. */
   private static String version() {
     try (InputStream in = Settings.class.getResourceAsStream("plugin.properties")) {
       Properties properties = new Properties();

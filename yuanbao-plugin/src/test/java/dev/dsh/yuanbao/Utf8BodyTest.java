@@ -117,7 +117,7 @@ class Utf8BodyTest {
     String page = "{\"Response\":{\"Pages\":[{\"url\":\"https://a.example/\",\"passage\":\""
         + text + "\"}]}}";
     assertThat(AnswerReader.read(new Failures(), 200, page.getBytes(StandardCharsets.UTF_8))
-        .sources().get(0).snippet()).isEqualTo(TextCleaner.clean(text));
+        .sources().get(0).snippet()).isEqualTo(PageReader.clean(text));
     assertThat(outcome(new byte[] {'{', 0, '}'})).isEqualTo(Failures.INVALID_BODY);
     assertThat(outcome(page.replace("passage", "pass\u0000age").getBytes(StandardCharsets.UTF_8)))
         .isEqualTo(Failures.INVALID_BODY);

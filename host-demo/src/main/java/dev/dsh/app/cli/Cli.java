@@ -7,11 +7,7 @@ import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.LifecycleEvent;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What every command of one invocation shares: the streams, the global options and, for the demo
- * profile, the replay endpoint (started by the first command that boots a host, stopped by {@link
- * #close}).
- */
+/** What the commands of one invocation share: streams, global options, the demo's endpoint. */
 final class Cli implements AutoCloseable {
 
   final CliIo io;
@@ -26,7 +22,6 @@ final class Cli implements AutoCloseable {
     return globals.home(io);
   }
 
-  /** One stderr line: {@code dsh: <line>}. */
   void errLine(String line) {
     io.err().println("dsh: " + line);
   }
@@ -36,12 +31,10 @@ final class Cli implements AutoCloseable {
     return globals.hostOptions(io, line -> errLine(UrlUserInfo.redact(line)));
   }
 
-  /** Prints a lifecycle event of a serving host on stderr. */
   void lifecycleLine(LifecycleEvent event) {
     errLine(event.describe());
   }
 
-  /** {@link #hostOptions()} for a command that boots a host. */
   HostOptions bootOptions() {
     return booting(hostOptions());
   }

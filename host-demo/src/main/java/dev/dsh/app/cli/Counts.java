@@ -3,10 +3,7 @@ package dev.dsh.app.cli;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/**
- * Reads {@code --max-results}: a whole number from {@link #MIN} to {@link #MAX}, checked at parse
- * time. picocli prefixes the message with the option's name.
- */
+/** Reads {@code --max-results} at parse time; picocli prefixes the option's name. */
 final class Counts implements ITypeConverter<Integer> {
 
   static final int MIN = 1;

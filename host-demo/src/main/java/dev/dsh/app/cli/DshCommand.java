@@ -45,7 +45,6 @@ final class DshCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** The host version for {@code --version}. */
   static final class Version implements IVersionProvider {
     @Override
     public String[] getVersion() {

@@ -7,19 +7,16 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Reads {@code 30s}, {@code 500ms}, {@code 2m} or a bare number of seconds, from {@link #MIN} to
- * {@link #MAX}. The bound is checked here, at parse time, so no later arithmetic (a deadline in
- * nanoseconds, a timeout plus a grace period) can overflow. picocli prefixes the message with the
- * option's name.
+ * Reads {@code 30s}, {@code 500ms}, {@code 2m} or seconds, bounded here so no later deadline
+ * arithmetic can overflow; picocli prefixes the option's name.
  */
 final class Durations implements ITypeConverter<Duration> {
 
   static final Duration MIN = Duration.ofMillis(1);
-  /** Far past any search's real duration, and far below where nanosecond arithmetic overflows. */
   static final Duration MAX = Duration.ofHours(1);
 
   private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)?");
-  // Enough digits for one hour in milliseconds; anything longer is out of range whatever its unit.
+  // One hour in milliseconds; more digits are out of range whatever the unit.
   private static final int MAX_DIGITS = 7;
 
   @Override

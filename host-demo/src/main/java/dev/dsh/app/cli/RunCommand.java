@@ -6,11 +6,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/**
- * {@code dsh run}: boots and keeps serving, reloading when the plugins folder or the profile files
- * change, and answers one command per line of standard input ({@link RunLoop}): {@code search …},
- * {@code status}, {@code quit}. End of input quits too.
- */
+/** {@code dsh run}: serves with hot reload, one command per line of standard input ({@link RunLoop}). */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Serve with hot reload."
     + " Reads commands from stdin, one a line: 'search [--json] [--max-results N] [--timeout D]"
     + " <query…>', 'status', 'quit'. Every line gets one answer on stdout, in the order asked;"
@@ -31,7 +27,6 @@ final class RunCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** The {@code search} line's options, parsed like {@code dsh search}'s. */
   @Command(name = "search")
   static final class SearchLine {
     @CommandLine.Mixin final SearchOptions options;

@@ -15,7 +15,6 @@ import java.util.Optional;
  */
 public final class DemoProfile implements AutoCloseable {
 
-  /** The profile's name. */
   public static final String NAME = "demo";
 
   static final String PLUGIN_ID = "dsh-web-search-yuanbao";
@@ -31,12 +30,7 @@ public final class DemoProfile implements AutoCloseable {
     this.replay = replay;
   }
 
-  /**
-   * Prepares the home of {@code options} for the demo and starts the replay endpoint.
-   *
-   * @param bundled the distribution's copy of the plugin jar, installed when none is
-   * @throws ProfileException when the plugin is not installed and there is no copy to install
-   */
+  /** Installs {@code bundled} unless installed (else ProfileException), starts the endpoint. */
   public static DemoProfile start(HostOptions options, Optional<Path> bundled) {
     PluginInstaller.ensure(options, PLUGIN_ID, () -> bundled.filter(Files::isRegularFile)
         .orElseThrow(() -> new ProfileException("the demo profile needs the distribution's"
@@ -46,14 +40,12 @@ public final class DemoProfile implements AutoCloseable {
     return new DemoProfile(ReplayServer.start());
   }
 
-  /** {@code options} with the layer that aims the Yuanbao row at the replay endpoint. */
   public HostOptions applyTo(HostOptions options) {
     return options.withLayer(new ProfileLayer("demo layer (the local replay endpoint)",
         "- id: " + ROW_ID + "\n  config: {apiKey: " + PLACEHOLDER_KEY + ", baseURL: '"
             + replay.baseUrl() + "'}\n"));
   }
 
-  /** Stops the replay endpoint. */
   @Override
   public void close() {
     replay.close();

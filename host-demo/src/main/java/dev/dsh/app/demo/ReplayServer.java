@@ -20,12 +20,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A loopback HTTP endpoint that answers {@code POST /SearchPro} like the real service, with canned
- * sample pages, so the demo profile works without a key and without a network.
- *
- * <p>It answers any query with the same sample pages (as many as {@code Cnt} asks for, in the
- * wire shape: each page a JSON string); a body that is not {@code {"Query": string, "Cnt": int}}
- * gets the service's {@code InvalidParameter} error envelope.
+ * A loopback endpoint answering {@code POST /SearchPro} like the service, with the same sample
+ * pages for any query ({@code Cnt} of them), so the demo needs no key and no network; a body not
+ * {@code {"Query": string, "Cnt": int}} gets the service's {@code InvalidParameter} envelope.
  */
 public final class ReplayServer implements AutoCloseable {
 
@@ -47,7 +44,7 @@ public final class ReplayServer implements AutoCloseable {
     server.start();
   }
 
-  /** Starts the endpoint on an ephemeral loopback port. */
+  /** On an ephemeral loopback port. */
   public static ReplayServer start() {
     try {
       return new ReplayServer();
@@ -56,7 +53,7 @@ public final class ReplayServer implements AutoCloseable {
     }
   }
 
-  /** The base URL to configure as the Yuanbao row's {@code baseURL}. */
+  /** The Yuanbao row's {@code baseURL}. */
   public URI baseUrl() {
     InetSocketAddress at = server.getAddress();
     return URI.create("http://" + at.getAddress().getHostAddress() + ":" + at.getPort());
