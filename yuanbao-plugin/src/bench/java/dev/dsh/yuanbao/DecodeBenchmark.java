@@ -72,7 +72,7 @@ public class DecodeBenchmark {
 
   @Benchmark
   public WebSearchResult decodeAndMap() {
-    return AnswerReader.read(new Failures(), 200, body);
+    return AnswerReader.read(new Failures(), 200, null, body);
   }
 
   /**

@@ -36,7 +36,7 @@ final class AnswerReader {
   /** The result, scrubbed of the key; else a {@link WebError}, with a non-2xx status upstream. */
   static WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
     try {
-      return read(failures, status, body);
+      return decoded(failures, status, body);
     } catch (WebError e) {
       throw status / 100 == 2 ? e : e.withUpstream(status, wait(retryAfter, Instant.now()));
     }
@@ -56,7 +56,7 @@ final class AnswerReader {
     }
   }
 
-  static WebSearchResult read(Failures failures, int status, byte[] body) {
+  private static WebSearchResult decoded(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");
     }

@@ -21,15 +21,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Normalises the dates SearchPro sends to {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME}.
- *
- * <p>Accepted, checked strictly ({@code 2025-02-30} is invalid): ISO-8601 with {@code T} or a
- * space, with or without seconds, fraction or zone ({@code Z}, {@code ±HH:MM}, {@code ±HHMM},
- * {@code ±HH}), or a date alone; {@code uuuu/MM/dd[ HH:mm:ss]}; {@code uuuu年M月d日[ HH:mm[:ss]]};
- * {@code uuuu.MM.dd}; RFC 1123 ({@code Tue, 10 Jun 2025 08:00:00 GMT}); epoch seconds or
- * milliseconds as a string of 10 or 13 digits. No zone means {@code +08:00} (the service's clock);
- * a date alone means midnight. A zoned input keeps its own offset; an epoch is printed at {@code
- * +08:00}.
+ * Normalises the dates SearchPro sends to {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME}, checked
+ * strictly, in the forms docs/yuanbao.md lists; no zone means {@code +08:00}, the service's clock.
  */
 final class Dates {
 

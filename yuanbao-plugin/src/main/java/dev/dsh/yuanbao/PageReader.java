@@ -16,16 +16,15 @@ import tools.jackson.core.ObjectReadContext;
  */
 final class PageReader {
 
-  /** The string fields of a page or of its {@code display} object. */
-  private static final class Fields {
-    @Nullable String url;
-    @Nullable String title;
-    @Nullable String date;
-    @Nullable String passage;
-    @Nullable String content;
-  }
+  /** The string fields read of a page or of its {@code display} object, by index. */
+  private static final List<String> FIELDS = List.of("url", "title", "date", "passage", "content");
 
-  private static final Fields NONE = new Fields();
+  private static final int URL = 0;
+  private static final int TITLE = 1;
+  private static final int DATE = 2;
+  private static final int PASSAGE = 3;
+  private static final int CONTENT = 4;
+  private static final @Nullable String[] NONE = new String[FIELDS.size()];
 
   /** The markup SearchPro sends, and the text each piece stands for. */
   private static final List<String> MARKUP =
@@ -53,8 +52,8 @@ final class PageReader {
    * ({@code vr} true, or absent with a {@code display} object) reads {@code content} and display.
    */
   static @Nullable WebSearchSource read(JsonParser p) {
-    Fields page = new Fields();
-    Fields display = null;
+    @Nullable String[] page = new String[FIELDS.size()];
+    @Nullable String[] display = null;
     JsonToken vr = JsonToken.VALUE_NULL;
     while (p.nextToken() == JsonToken.PROPERTY_NAME) {
       String name = p.currentName();
@@ -62,10 +61,9 @@ final class PageReader {
       if (name.equals("vr")) {
         vr = v;
       } else if (name.equals("display")) {
-        display = v == JsonToken.START_OBJECT ? new Fields() : null;
+        display = v == JsonToken.START_OBJECT ? new String[FIELDS.size()] : null;
         while (display != null && p.nextToken() == JsonToken.PROPERTY_NAME) {
-          String field = p.currentName();
-          field(p, field, p.nextToken(), display);
+          field(p, p.currentName(), p.nextToken(), display);
           p.skipChildren();
         }
       } else {
@@ -74,37 +72,29 @@ final class PageReader {
       p.skipChildren();
     }
     boolean vertical = vr == JsonToken.VALUE_TRUE || (vr == JsonToken.VALUE_NULL && display != null);
-    Fields d = vertical && display != null ? display : NONE;
-    String url = httpUrl(d.url);
-    url = url == null ? httpUrl(page.url) : url;
-    String snippet = text(page.passage);
+    @Nullable String[] d = vertical && display != null ? display : NONE;
+    String url = httpUrl(d[URL]);
+    url = url == null ? httpUrl(page[URL]) : url;
+    String snippet = text(page[PASSAGE]);
     if (snippet == null && vertical) {
-      snippet = text(page.content);
-      snippet = snippet == null ? text(d.content) : snippet;
+      snippet = text(page[CONTENT]);
+      snippet = snippet == null ? text(d[CONTENT]) : snippet;
     }
     if (url == null || snippet == null) {
       return null;
     }
-    String title = text(d.title);
-    String date = date(d.date);
-    return new WebSearchSource(url, title == null ? text(page.title) : title, snippet,
-        date == null ? date(page.date) : date);
+    String title = text(d[TITLE]);
+    String date = date(d[DATE]);
+    return new WebSearchSource(url, title == null ? text(page[TITLE]) : title, snippet,
+        date == null ? date(page[DATE]) : date);
   }
 
   /** Sets the field {@code name} to its string value (null when it is no string), if read. */
-  private static void field(JsonParser p, String name, JsonToken v, Fields into) {
-    switch (name) {
-      case "url" -> into.url = string(p, v);
-      case "title" -> into.title = string(p, v);
-      case "date" -> into.date = string(p, v);
-      case "passage" -> into.passage = string(p, v);
-      case "content" -> into.content = string(p, v);
-      default -> {}
+  private static void field(JsonParser p, String name, JsonToken v, @Nullable String[] into) {
+    int i = FIELDS.indexOf(name);
+    if (i >= 0) {
+      into[i] = v == JsonToken.VALUE_STRING ? p.getString() : null;
     }
-  }
-
-  private static @Nullable String string(JsonParser p, JsonToken v) {
-    return v == JsonToken.VALUE_STRING ? p.getString() : null;
   }
 
   /**

@@ -39,23 +39,15 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
   private byte[] buffer = new byte[0];
   private int size;
 
-  boolean done() {
-    return result.isDone();
-  }
-
   void abort() {
     result.completeExceptionally(new WebError(WebErrorCodes.WEB_ABORTED, Failures.ABORTED));
     cancelIo();
   }
 
-  void fail(WebError error) {
-    result.completeExceptionally(error);
-  }
-
   /** Run once the search holds a permit: resolves the key, then sends; never throws. */
   void begin(WebSearchRequest request, Settings settings, AbortSignal signal, KeyResolver keys,
       Supplier<@Nullable HttpClient> client) {
-    if (done()) {
+    if (result.isDone()) {
       return;
     }
     if (signal.aborted()) {
@@ -67,16 +59,17 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     try {
       body = settings.body(request);
     } catch (RuntimeException e) {
-      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
     keys.resolve(settings).whenComplete((key, error) -> {
-      if (done()) {
+      if (result.isDone()) {
         return;
       }
       if (error != null) {
         Throwable t = Failures.unwrap(error);
-        fail(t instanceof WebError w ? w : failures.requestFailed("key lookup"));
+        result.completeExceptionally(
+            t instanceof WebError w ? w : failures.requestFailed("key lookup"));
         return;
       }
       HttpClient http = client.get();
@@ -96,20 +89,20 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
       future = http.sendAsync(settings.request(key, body), this::bodyFor);
     } catch (RuntimeException e) {
       // Such as a header value the JDK refused: its message would echo it.
-      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
     exchange(future);
     future.whenComplete((response, error) -> {
-      if (error != null && !done()) {
-        fail(failures.exchangeFailed(Failures.unwrap(error), endpoint));
+      if (error != null && !result.isDone()) {
+        result.completeExceptionally(failures.exchangeFailed(Failures.unwrap(error), endpoint));
       }
     });
   }
 
   void exchange(CompletableFuture<HttpResponse<byte[]>> future) {
     exchange = future;
-    if (done()) {
+    if (result.isDone()) {
       cancelIo();
     }
   }
@@ -119,7 +112,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     retryAfter = info.headers().firstValue("Retry-After").orElse(null);
     length = info.headers().firstValueAsLong("Content-Length").orElse(-1);
     buffer = new byte[length > 0 && length <= CAP ? (int) length : 8192];
-    if (done()) {
+    if (result.isDone()) {
       cancelIo();
     }
     return this;
@@ -138,7 +131,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
       end(new byte[0]);
     } else if (length > CAP) {
       overCap();
-    } else if (done()) {
+    } else if (result.isDone()) {
       s.cancel();
     } else {
       s.request(Long.MAX_VALUE);
@@ -188,14 +181,14 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     try {
       result.complete(AnswerReader.read(failures, status, retryAfter, read));
     } catch (WebError e) {
-      fail(e);
+      result.completeExceptionally(e);
     } catch (RuntimeException e) {
-      fail(failures.invalidBody());
+      result.completeExceptionally(failures.invalidBody());
     }
   }
 
   private void overCap() {
-    fail(failures.requestFailed("response body over 8 MiB"));
+    result.completeExceptionally(failures.requestFailed("response body over 8 MiB"));
     cancelIo();
   }
 

@@ -43,7 +43,9 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   @Override
   public String toString() {
     String shown = endpoint == null ? null : UrlUserInfo.redact(endpoint.toString());
-    return "Settings[endpoint=" + shown + ", count=" + count + ", mode=" + mode + ", industry=" + industry + "]";
+    return "[endpoint=" + shown + ", apiKey=" + (literalKey == null ? "unset" : "<redacted>")
+        + ", apiKeyEnv=" + keyRef + ", count=" + count + ", mode=" + mode + ", industry="
+        + industry + ", maxConcurrentSearches=" + maxConcurrent + "]";
   }
 
   /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */

@@ -2,7 +2,6 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
-import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.SearchFilter;
@@ -126,9 +125,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     if (closed) {
       call.abort();
     } else if (snapshot.baseUrlProblem() != null) {
-      call.fail(call.failures.requestFailed(snapshot.baseUrlProblem()));
+      call.result.completeExceptionally(call.failures.requestFailed(snapshot.baseUrlProblem()));
     } else if (unsupported != null) {
-      call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
+      call.result.completeExceptionally(
+          new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
       Runnable exit = queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
           () -> call.begin(request, snapshot, signal, keys, this::client));
@@ -164,10 +164,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
 
   @Override
   public String toString() {
-    Settings s = settings;
-    return String.format("YuanbaoSearchProvider[endpoint=%s, apiKey=%s, apiKeyEnv=%s, count=%d,"
-        + " maxConcurrentSearches=%d]",
-        s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()),
-        s.literalKey() == null ? "unset" : "<redacted>", s.keyRef(), s.count(), s.maxConcurrent());
+    return "YuanbaoSearchProvider" + settings;
   }
 }

@@ -3,7 +3,6 @@ package dev.dsh.app.cli;
 import dev.dsh.host.Host;
 import java.io.IOException;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code dsh run}: serves with hot reload, one command per line of standard input ({@link RunLoop}). */
@@ -25,14 +24,5 @@ final class RunCommand implements Callable<Integer> {
       new RunLoop(host, cli.io.in(), cli.io.err()).serve(cli.io.out());
     }
     return ExitCodes.OK;
-  }
-
-  @Command(name = "search")
-  static final class SearchLine {
-    @CommandLine.Mixin final SearchOptions options;
-
-    SearchLine(SearchOptions options) {
-      this.options = options;
-    }
   }
 }

@@ -40,7 +40,7 @@ final class RunLoop {
    * left).
    */
   private final SearchOptions lineOptions = new SearchOptions();
-  private final CommandLine searchLine = new CommandLine(new RunCommand.SearchLine(lineOptions));
+  private final CommandLine searchLine = new CommandLine(lineOptions);
 
   RunLoop(Host host, InputStream in, PrintStream err) {
     this.host = host;
