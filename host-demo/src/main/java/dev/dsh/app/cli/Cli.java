@@ -1,7 +1,7 @@
 package dev.dsh.app.cli;
 
 import dev.dsh.api.config.UrlUserInfo;
-import dev.dsh.app.demo.DemoProfile;
+import dev.dsh.app.demo.ReplayServer;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.LifecycleEvent;
@@ -12,7 +12,7 @@ final class Cli implements AutoCloseable {
 
   final CliIo io;
   final GlobalOptions globals = new GlobalOptions();
-  private @Nullable DemoProfile demo;
+  private @Nullable ReplayServer demo;
 
   Cli(CliIo io) {
     this.io = io;
@@ -41,11 +41,11 @@ final class Cli implements AutoCloseable {
 
   /** {@code options} ready to boot: for the demo profile, the home prepared and the layer added. */
   HostOptions booting(HostOptions options) {
-    if (!options.profile().equals(DemoProfile.NAME)) {
+    if (!options.profile().equals(ReplayServer.DEMO_PROFILE)) {
       return options;
     }
     if (demo == null) {
-      demo = DemoProfile.start(options, io.bundledPlugin());
+      demo = ReplayServer.forDemo(options, io.bundledPlugin());
     }
     return demo.applyTo(options);
   }
