@@ -73,7 +73,7 @@ final class GlobalOptions {
       return options;
     }
     try {
-      return options.withPluginDeadline(new Durations().convert(deadline.get()));
+      return options.withPluginDeadline(new Bounds.Time().convert(deadline.get()));
     } catch (RuntimeException e) {
       throw new UsageException(DEADLINE_VARIABLE + ": " + e.getMessage());
     }
