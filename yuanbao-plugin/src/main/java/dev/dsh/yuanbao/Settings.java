@@ -14,7 +14,6 @@ import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
@@ -106,11 +105,8 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   }
 
   static boolean isHttpUrl(URI uri) {
-    if (!uri.isAbsolute() || uri.isOpaque() || uri.getRawAuthority() == null) {
-      return false;
-    }
-    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-    return scheme.equals("http") || scheme.equals("https");
+    return uri.isAbsolute() && !uri.isOpaque() && uri.getRawAuthority() != null
+        && (uri.getScheme().equalsIgnoreCase("http") || uri.getScheme().equalsIgnoreCase("https"));
   }
 
   /** Why SearchPro cannot take {@code filters} (its one {@code Site} field), or null. */

@@ -20,7 +20,8 @@ final class Bounds {
     public Integer convert(String value) {
       String trimmed = value.trim();
       if (!trimmed.matches("[+-]?\\d+")) {
-        throw new TypeConversionException("'" + Echo.cut(value) + "' is not a whole number");
+        throw new TypeConversionException(
+            "'" + UsageException.echo(value) + "' is not a whole number");
       }
       // Judged on the digits, so 99999999999 is out of range rather than "not an int".
       String digits = trimmed.replaceFirst("^\\+?0*(?=\\d)", "");
@@ -40,7 +41,7 @@ final class Bounds {
     public Duration convert(String value) {
       Matcher matcher = FORM.matcher(value.trim());
       if (!matcher.matches()) {
-        throw new TypeConversionException("'" + Echo.cut(value)
+        throw new TypeConversionException("'" + UsageException.echo(value)
             + "' is not a duration: write 30s, 500ms, 2m or a number of seconds");
       }
       String digits = matcher.group(1).replaceFirst("^0+(?=\\d)", "");
@@ -65,6 +66,6 @@ final class Bounds {
 
   private static TypeConversionException outOfRange(String value, String allowed) {
     return new TypeConversionException(
-        "'" + Echo.cut(value) + "' is out of range: allowed is " + allowed);
+        "'" + UsageException.echo(value) + "' is out of range: allowed is " + allowed);
   }
 }

@@ -44,7 +44,8 @@ public final class Dsh {
     commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
       CommandLine line = e.getCommandLine();
       // The message quotes the offending argument: cut it, it may be megabytes long.
-      line.getErr().println("dsh: " + Echo.cut(String.valueOf(e.getMessage()), MAX_MESSAGE));
+      String message = String.valueOf(e.getMessage());
+      line.getErr().println("dsh: " + UsageException.echo(message, MAX_MESSAGE));
       line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
       return ExitCodes.USAGE_OR_CONFIG;
     });

@@ -91,7 +91,7 @@ final class InputLines {
       }
     }
     if (quote != 0) {
-      throw new UsageException("unclosed quote in: " + Echo.cut(line));
+      throw new UsageException("unclosed quote in: " + UsageException.echo(line));
     }
     if (inWord) {
       words.add(word.toString());

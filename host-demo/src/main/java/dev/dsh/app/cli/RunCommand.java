@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-/** {@code dsh run}: serves with hot reload, one command per line of standard input ({@link RunLoop}). */
+/** {@code dsh run}: hot reload, and a command per line of standard input ({@link RunLoop}). */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Serve with hot reload."
     + " Reads commands from stdin, one a line: 'search [--json] [--max-results N] [--timeout D]"
     + " <query…>', 'status', 'quit'. Every line gets one answer on stdout, in the order asked;"
