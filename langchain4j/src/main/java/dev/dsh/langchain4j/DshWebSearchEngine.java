@@ -14,28 +14,12 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * A LangChain4j {@link WebSearchEngine} searching through a dsh {@link WebService} ({@code
- * ctx.web}): an embedded host's, a plugin's context's, or any other implementation.
- *
- * <p>Request: {@code searchTerms} is the query, {@code maxResults} the limit, and the {@code
- * additionalParams} {@code site} (a domain), {@code excludeSites} (a domain or a list of them) and
- * {@code freshness} ({@code day}, {@code week}, {@code month}, {@code year}, {@code FROM..TO}, or a
- * {@link dev.dsh.api.web.Freshness}) the seam's filters; a provider that does not take a filter
- * fails the search with {@code WEB_REQUEST_UNSUPPORTED}. {@code language}, {@code geoLocation}, a
- * {@code startPage} or {@code startIndex} past the first page, {@code safeSearch} {@code false} and
- * any other {@code additionalParams} entry have no SearchPro equivalent: such a request is refused
- * with an {@link IllegalArgumentException} naming the field, never searched without it. ({@code
- * safeSearch} {@code true}, which LangChain4j's builder sets by default, counts as unset, so
- * LangChain4j's {@code WebSearchTool} and {@code WebSearchContentRetriever} work unchanged.)
- *
- * <p>Results: one {@code WebSearchOrganicResult} per source, best first: the title (else the url's
- * host, else the url, since LangChain4j requires a title), the url, the snippet, no content, and
- * metadata {@code publishedAt} and {@code provider} when known. {@code totalResults} is the number
- * of results returned.
- *
- * <p>Failures: a failed search throws its {@link WebError}, with its {@linkplain WebError#code()
- * code}, message and provider code. Each search carries the engine's timeout, past which the web
- * service ends it ({@link WebError#timedOut}: "web search timed out after 3 s"); an interrupted
- * caller aborts its search ({@code WEB_ABORTED}) and keeps its interrupt status.
+ * ctx.web}). The {@code additionalParams} {@code site}, {@code excludeSites} and {@code freshness}
+ * are the seam's filters; a field with no SearchPro equivalent ({@code language}, {@code
+ * geoLocation}, a later page, {@code safeSearch false}, any other param) is refused with an {@link
+ * IllegalArgumentException} naming it, never searched without it. A failed search throws its
+ * {@link WebError}; each search carries the engine's timeout; an interrupted caller aborts its
+ * search ({@code WEB_ABORTED}) and keeps its interrupt status.
  */
 public final class DshWebSearchEngine implements WebSearchEngine {
 
@@ -59,12 +43,7 @@ public final class DshWebSearchEngine implements WebSearchEngine {
     }
   }
 
-  /**
-   * Runs one search.
-   *
-   * @throws IllegalArgumentException naming a request field that is set but not supported
-   * @throws WebError when the search fails, with its code and message
-   */
+  /** Runs one search; IllegalArgumentException names a field set but not supported. */
   @Override
   public WebSearchResults search(WebSearchRequest request) {
     Objects.requireNonNull(request, "request");
@@ -80,10 +59,5 @@ public final class DshWebSearchEngine implements WebSearchEngine {
     } catch (ExecutionException | WebError e) { // a WebError thrown by search() itself
       throw WebError.of(e, "web search");
     }
-  }
-
-  @Override
-  public String toString() {
-    return "DshWebSearchEngine[timeout=" + timeout + "]";
   }
 }

@@ -1,18 +1,22 @@
 package dev.dsh.langchain4j;
 
 import dev.dsh.host.Host;
+import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolExecutor;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * dsh's {@code web_search} tool for a LangChain4j AI service: the name, description and JSON
- * Schema MCP clients see ({@code queries}: 1 to 4, optional {@code site} and {@code freshness}),
- * and an executor returning the host tool's text.
+ * Schema MCP clients see, and an executor returning the host tool's text.
  *
  * <pre>{@code
  * Assistant assistant = AiServices.builder(Assistant.class)
@@ -21,38 +25,53 @@ import java.util.function.Supplier;
  *     .build();
  * }</pre>
  *
- * <p>The specification's parameters are the host tool's schema, each property as a {@link
- * dev.langchain4j.model.chat.request.json.JsonRawSchema}, so {@code minItems}, {@code maxItems}
- * and {@code pattern} reach the model; nothing is read from Java parameters by reflection, so
- * there is no {@code arg0} and no warning about parameter names.
- *
- * <p>A call runs on the AI service's thread and returns the text the host tool returns: the
- * sources as markdown links with snippets, or {@code Error: <message>} (invalid arguments, a
- * failed search, a timeout), marked {@code isError}; the host's {@link
- * dev.dsh.host.tool.ToolResult}, with the merged sources, is the result object a {@code
- * ToolExecution} carries. Each search is bounded by the tool's timeout (30 s unless the profile's
- * {@code tool-web} row says otherwise); an interrupted caller aborts its searches and keeps its
- * interrupt status.
+ * <p>Each schema property is a {@link dev.langchain4j.model.chat.request.json.JsonRawSchema}, so
+ * {@code minItems}, {@code maxItems} and {@code pattern} reach the model. A call runs on the AI
+ * service's thread and returns the host tool's text, {@code Error: <message>} marked {@code
+ * isError}, with the host's {@link ToolResult} as the result object; an interrupted caller aborts
+ * its searches and keeps its interrupt status.
  */
 public final class DshWebSearchTool {
 
   private final ToolSpecification specification;
   private final ToolExecutor executor;
 
-  private DshWebSearchTool(Supplier<Optional<WebSearchTool>> tools) {
+  DshWebSearchTool(Supplier<Optional<WebSearchTool>> tools) {
     this.specification =
         ToolSpecification.builder()
             .name(WebSearchTool.NAME)
             .description(WebSearchTool.DESCRIPTION)
             .parameters(ToolSchema.parameters(WebSearchTool.schema()))
             .build();
-    this.executor = new BlockingToolCall(tools);
+    this.executor = new ToolExecutor() {
+      @Override
+      public ToolExecutionResult executeWithContext(
+          ToolExecutionRequest request, @Nullable InvocationContext context) {
+        ToolResult result = call(tools, request.arguments());
+        return ToolExecutionResult.builder()
+            .isError(result.isError())
+            .resultText(result.text())
+            .result(result)
+            .build();
+      }
+
+      @Override
+      public String execute(ToolExecutionRequest request, @Nullable Object memoryId) {
+        return call(tools, request.arguments()).text();
+      }
+    };
+  }
+
+  private static ToolResult call(
+      Supplier<Optional<WebSearchTool>> tools, @Nullable String arguments) {
+    // A model that sends no arguments gets the tool's own message for non-JSON.
+    return tools.get().map(tool -> tool.callAndWait(arguments == null ? "" : arguments))
+        .orElseGet(ToolResult::notRunning);
   }
 
   /**
-   * The tool of {@code host}, taken at each call as it is then: a reload that replaces the {@code
-   * tool-web} row applies to the next call, and while that row is not running a call gives {@code
-   * Error: the "tool-web" row is disabled or not running}.
+   * The tool of {@code host}, taken at each call: a reload that replaces the {@code tool-web} row
+   * applies to the next call; while that row is not running a call answers {@code Error: ...}.
    */
   public static DshWebSearchTool of(Host host) {
     Objects.requireNonNull(host, "host");
@@ -75,16 +94,8 @@ public final class DshWebSearchTool {
     return executor;
   }
 
-  /**
-   * The specification and its executor, for {@code AiServices.builder(...).tools(...)} (the
-   * builder adds them beside any other tools).
-   */
+  /** The specification and its executor, for {@code AiServices.builder(...).tools(...)}. */
   public Map<ToolSpecification, ToolExecutor> asMap() {
     return Map.of(specification, executor);
-  }
-
-  @Override
-  public String toString() {
-    return "DshWebSearchTool[" + WebSearchTool.NAME + "]";
   }
 }

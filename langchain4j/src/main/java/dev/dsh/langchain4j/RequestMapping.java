@@ -9,21 +9,11 @@ import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/**
- * A LangChain4j search request as a dsh one: {@code searchTerms} is the query, {@code maxResults}
- * the limit, and the {@code additionalParams} {@code site}, {@code excludeSites} and {@code
- * freshness} the seam's {@link SearchFilters}. Every other field has no SearchPro equivalent, so a
- * request that sets one to something other than its default is refused by name rather than
- * searched without it.
- */
+/** A LangChain4j search request as a dsh one; a field dsh cannot honour is refused by name. */
 final class RequestMapping {
 
   private RequestMapping() {}
 
-  /**
-   * @throws IllegalArgumentException naming the first field that is set but not supported, or an
-   *     {@code additionalParams} value that is not a valid filter
-   */
   static WebSearchRequest toDsh(dev.langchain4j.web.search.WebSearchRequest request) {
     refuseIf(request.language() != null, "language", request.language());
     refuseIf(request.geoLocation() != null, "geoLocation", request.geoLocation());
@@ -43,7 +33,7 @@ final class RequestMapping {
         request.searchTerms(), maxResults, params == null ? SearchFilters.NONE : filters(params));
   }
 
-  /** {@code site} (a domain), {@code excludeSites} (a domain or a list), {@code freshness}. */
+  /** {@code site}, {@code excludeSites} (a domain or a list), {@code freshness}. */
   private static SearchFilters filters(Map<String, Object> params) {
     for (String name : params.keySet()) {
       if (!Set.of("site", "excludeSites", "freshness").contains(name)) {

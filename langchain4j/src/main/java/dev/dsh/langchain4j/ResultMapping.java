@@ -15,14 +15,13 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A dsh search result as LangChain4j results: one organic result per source, in order, with the
- * source's title (LangChain4j requires one: else the url's host, else the url), url, snippet, no
- * content, and metadata {@code publishedAt} and {@code provider} when known; {@code totalResults}
- * is the number of sources returned.
+ * A dsh result as LangChain4j's: an organic result per source, its title (LangChain4j requires one:
+ * else the url's host, else the url), url, snippet, and metadata {@code publishedAt}, {@code
+ * provider} when known.
  */
 final class ResultMapping {
 
-  /** Characters a URI may hold as they are (RFC 3986 unreserved, reserved, and '%'). */
+  // RFC 3986 unreserved and reserved characters, and '%'.
   private static final String URI_CHARACTERS =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%";
 

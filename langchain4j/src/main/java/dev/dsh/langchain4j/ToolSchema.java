@@ -10,24 +10,17 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The host tool's JSON Schema as the parameters of a LangChain4j tool specification: each
- * property is carried as {@link JsonRawSchema}, its JSON as it is, so the constraints that
- * LangChain4j's typed schema elements cannot hold ({@code minItems}, {@code maxItems}, {@code
- * pattern}, {@code minLength}) reach the model unchanged; {@code required} and {@code
- * additionalProperties} are the object schema's own fields.
+ * The host tool's JSON Schema as a LangChain4j tool's parameters, each property a {@link
+ * JsonRawSchema}, so constraints LangChain4j's typed elements cannot hold reach the model.
  */
 final class ToolSchema {
 
-  /** The top-level keywords a {@link JsonObjectSchema} carries; any other would be lost. */
   private static final Set<String> CARRIED =
       Set.of("type", "properties", "required", "additionalProperties");
 
   private ToolSchema() {}
 
-  /**
-   * @throws IllegalStateException when the schema has a top-level keyword LangChain4j's object
-   *     schema cannot carry (the model would be offered less than the schema says)
-   */
+  // A top-level keyword an object schema cannot carry fails: the model would be offered less.
   static JsonObjectSchema parameters(String schemaJson) {
     JsonNode root = Json.MAPPER.readTree(schemaJson);
     for (Map.Entry<String, JsonNode> keyword : root.properties()) {

@@ -72,7 +72,7 @@ public class DecodeBenchmark {
 
   @Benchmark
   public WebSearchResult decodeAndMap() {
-    return AnswerReader.read(new Failures(), 200, body);
+    return AnswerReader.read(new Failures(), 200, null, body);
   }
 
   /**
@@ -161,12 +161,12 @@ public class DecodeBenchmark {
     return n;
   }
 
-  /** The 50 titles and passages through {@link TextCleaner}. */
+  /** The 50 titles and passages through {@code PageReader.clean}. */
   @Benchmark
   public int textCleaning() {
     int n = 0;
     for (Fields f : fields) {
-      n += TextCleaner.clean(f.title()).length() + TextCleaner.clean(f.passage()).length();
+      n += PageReader.clean(f.title()).length() + PageReader.clean(f.passage()).length();
     }
     return n;
   }

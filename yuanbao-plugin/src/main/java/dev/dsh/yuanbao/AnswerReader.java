@@ -29,14 +29,14 @@ final class AnswerReader {
 
   private AnswerReader() {}
 
-  /** The plugin's one factory: it reads answers and writes requests, with lower-case hex escapes. */
+  /** Reads answers and writes requests, with lower-case hex escapes. */
   static final JsonFactory JSON =
       JsonFactory.builder().disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE).build();
 
   /** The result, scrubbed of the key; else a {@link WebError}, with a non-2xx status upstream. */
   static WebSearchResult read(Failures failures, int status, @Nullable String retryAfter, byte[] body) {
     try {
-      return read(failures, status, body);
+      return decoded(failures, status, body);
     } catch (WebError e) {
       throw status / 100 == 2 ? e : e.withUpstream(status, wait(retryAfter, Instant.now()));
     }
@@ -56,7 +56,7 @@ final class AnswerReader {
     }
   }
 
-  static WebSearchResult read(Failures failures, int status, byte[] body) {
+  private static WebSearchResult decoded(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
       throw failures.requestFailed("HTTP " + status + " redirect refused");
     }
@@ -80,11 +80,9 @@ final class AnswerReader {
   }
 
   /**
-   * The error envelope (a {@link WebError}), the mapped pages (null for one dropped), or null for
-   * a body that is not valid; never throws. One leading byte-order mark is skipped.
-   * The JDK's strict decoder reads the bytes, not Jackson's byte parser: before 3.3 that accepts
-   * some ill-formed UTF-8, and any takes a body with a NUL among its first bytes for UTF-16 or
-   * UTF-32. Jackson's char parser then refuses a NUL as it refuses any raw control character.
+   * The error envelope (a {@link WebError}), the pages (null for one dropped), or null for an
+   * invalid body; one leading BOM skipped. The JDK's strict decoder reads the bytes: Jackson's byte
+   * parser before 3.3 accepts some ill-formed UTF-8, and takes a leading NUL for UTF-16 or UTF-32.
    */
   private static @Nullable Object decode(Failures failures, byte[] body) {
     CharBuffer text;
@@ -148,7 +146,6 @@ final class AnswerReader {
     return error ? failures.envelope(code, message) : shapeOk ? pages : null;
   }
 
-  /** The entries, each a page string or a raw object; anything else is a dropped entry. */
   private static List<@Nullable WebSearchSource> readPages(JsonParser p) {
     List<@Nullable WebSearchSource> pages = new ArrayList<>();
     for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; p.skipChildren()) {

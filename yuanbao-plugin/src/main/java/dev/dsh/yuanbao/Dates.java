@@ -8,7 +8,6 @@ import java.text.ParsePosition;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -22,25 +21,15 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Normalises the dates SearchPro sends to {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME}.
- *
- * <p>Accepted, checked strictly ({@code 2025-02-30} is invalid): ISO-8601 with {@code T} or a
- * space, with or without seconds, fraction or zone ({@code Z}, {@code ±HH:MM}, {@code ±HHMM},
- * {@code ±HH}), or a date alone; {@code uuuu/MM/dd[ HH:mm:ss]}; {@code uuuu年M月d日[ HH:mm[:ss]]};
- * {@code uuuu.MM.dd}; RFC 1123 ({@code Tue, 10 Jun 2025 08:00:00 GMT}); epoch seconds or
- * milliseconds as a string of 10 or 13 digits. No zone means {@code +08:00} (the service's clock);
- * a date alone means midnight. A zoned input keeps its own offset; an epoch is printed at {@code
- * +08:00}.
+ * Normalises the dates SearchPro sends to {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME}, checked
+ * strictly, in the forms docs/yuanbao.md lists; no zone means {@code +08:00}, the service's clock.
  */
 final class Dates {
 
   static final ZoneOffset SERVICE_OFFSET = ZoneOffset.ofHours(8);
 
-  /** The zone forms after a time, by length ({@code Z ±HH ±HHMM ±HH:MM}); ZoneOffset checks. */
+  // The zone forms after a time, by length (Z ±HH ±HHMM ±HH:MM); ZoneOffset checks them.
   private static final Set<Integer> OFFSET_LENGTHS = Set.of(1, 3, 5, 6);
-
-  /** The form SearchPro sends most, with a digit for each {@code 0}. */
-  private static final String USUAL = "0000-00-00 00:00:00";
 
   /** {@code uuuu-MM-dd['T'HH:mm[:ss[.fraction]]]} (a space before the time is read as a 'T'). */
   private static final DateTimeFormatter DASHED = strict(new DateTimeFormatterBuilder()
@@ -65,34 +54,11 @@ final class Dates {
   static @Nullable String normalize(String raw) {
     String s = raw.trim();
     try {
-      if (isUsual(s)) {
-        // Checked as strictly by LocalDateTime.of; printed as ISO_OFFSET_DATE_TIME prints it.
-        LocalDateTime.of(n(s, 0, 4), n(s, 5, 7), n(s, 8, 10), n(s, 11, 13), n(s, 14, 16), n(s, 17, 19));
-        return s.substring(0, 10) + 'T' + s.substring(11) + "+08:00";
-      }
       OffsetDateTime parsed = parse(s);
       return parsed == null ? null : parsed.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     } catch (DateTimeException e) {
       return null;
     }
-  }
-
-  private static boolean isUsual(String s) {
-    if (s.length() != USUAL.length()) {
-      return false;
-    }
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      char shape = USUAL.charAt(i);
-      if (shape == '0' ? c < '0' || c > '9' : c != shape) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static int n(String s, int from, int to) {
-    return Integer.parseInt(s, from, to, 10);
   }
 
   private static @Nullable OffsetDateTime parse(String s) {

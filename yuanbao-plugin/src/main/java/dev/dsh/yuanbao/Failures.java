@@ -16,10 +16,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Builds every {@link WebError} of one search, naming failures without echoing request data, and
- * masks the key ({@link CredentialMask}) from those and from the result once it is resolved.
- */
+/** Every {@link WebError} of one search, echoing no request data, and the key's mask once known. */
 final class Failures {
 
   static final String ABORTED = "Yuanbao search aborted";
@@ -52,7 +49,6 @@ final class Failures {
         safeCause(cause));
   }
 
-  /** The failure of an exchange that ended with {@code error} (unwrapped) sent to {@code to}. */
   WebError exchangeFailed(Throwable error, URI to) {
     return error instanceof CancellationException ? new WebError(WebErrorCodes.WEB_ABORTED, ABORTED)
         : unresolved(error) ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
@@ -69,7 +65,6 @@ final class Failures {
     return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, scrub(text), code == null ? null : scrub(code), null);
   }
 
-  /** {@code source} with its url, title and snippet scrubbed; itself when none holds the key. */
   WebSearchSource scrub(WebSearchSource source) {
     String url = scrub(source.url());
     String title = source.title() == null ? null : scrub(source.title());
@@ -79,7 +74,6 @@ final class Failures {
         : new WebSearchSource(url, title, snippet, source.publishedAt());
   }
 
-  /** {@code text} with the key masked by {@link CredentialMask#mask}; itself when none is in it. */
   String scrub(String text) {
     String k = key;
     return k == null || k.isEmpty() ? text : CredentialMask.mask(text, k);
@@ -119,13 +113,11 @@ final class Failures {
     return message == null || message.isBlank() || !show ? name : name + ": " + message;
   }
 
-  /** True when the host name did not resolve: the JDK client's cause, or a lookup's own error. */
   private static boolean unresolved(@Nullable Throwable t) {
     return t instanceof UnresolvedAddressException || t instanceof UnknownHostException
         || (t != null && t.getCause() != t && unresolved(t.getCause()));
   }
 
-  /** {@code ": could not connect to host:port"} for a failure to connect, else "". */
   private static String connectingTo(Throwable error, URI endpoint) {
     if (!(error instanceof ConnectException || error instanceof HttpConnectTimeoutException
         || error instanceof NoRouteToHostException)) {

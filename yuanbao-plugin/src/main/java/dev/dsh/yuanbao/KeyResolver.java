@@ -15,11 +15,9 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the API key for one search, never from a cache: a literal {@code apiKey} that is not blank
- * wins; else the credentials service, when one is mounted at that moment, decides for {@code
- * apiKeyEnv}; else the launch environment's variable of that name. When none gives a key, the
- * message says which of them was there but empty (an {@code apiKey: ""}, an exported but empty
- * variable): the user set something and needs to know it was empty, not that nothing was set.
+ * Finds the API key for one search, never cached: a non-blank {@code apiKey}, else the credentials
+ * service mounted now, else the launch environment's {@code apiKeyEnv}. With no key, the message
+ * names what was set but empty: the user set something and needs to know it was empty.
  */
 final class KeyResolver {
 
@@ -31,7 +29,6 @@ final class KeyResolver {
     this.env = env;
   }
 
-  /** The key, or a stage failed with a {@link WebError}. */
   CompletionStage<String> resolve(Settings settings) {
     String ref = settings.keyRef().name();
     try {
@@ -93,7 +90,6 @@ final class KeyResolver {
         + noKey(settings) + "; set apiKey" + how + " or export " + ref);
   }
 
-  /** The literal key, unless it is absent or blank (then {@code apiKeyEnv} decides). */
   private static @Nullable String literal(Settings settings) {
     String key = settings.literalKey();
     return key == null || key.isBlank() ? null : key;

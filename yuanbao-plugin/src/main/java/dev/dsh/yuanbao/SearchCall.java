@@ -20,10 +20,9 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search: its result, its one exchange, and the subscriber of that exchange's body, which
- * collects up to {@link #CAP} bytes without blocking (nothing from a redirect). The result
- * completes exactly once: from the body, from the exchange's failure, or by an abort (the signal,
- * the provider's close), which also cancels the exchange and its body.
+ * One search: its result, its one exchange, and that exchange's body subscriber (up to {@link
+ * #CAP} bytes, nothing from a redirect). The result completes once: from the body, the exchange's
+ * failure, or an abort (the signal, the provider's close), which also cancels the exchange.
  */
 final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
 
@@ -40,23 +39,15 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
   private byte[] buffer = new byte[0];
   private int size;
 
-  boolean done() {
-    return result.isDone();
-  }
-
   void abort() {
     result.completeExceptionally(new WebError(WebErrorCodes.WEB_ABORTED, Failures.ABORTED));
     cancelIo();
   }
 
-  void fail(WebError error) {
-    result.completeExceptionally(error);
-  }
-
   /** Run once the search holds a permit: resolves the key, then sends; never throws. */
   void begin(WebSearchRequest request, Settings settings, AbortSignal signal, KeyResolver keys,
       Supplier<@Nullable HttpClient> client) {
-    if (done()) {
+    if (result.isDone()) {
       return;
     }
     if (signal.aborted()) {
@@ -68,16 +59,17 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     try {
       body = settings.body(request);
     } catch (RuntimeException e) {
-      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
     keys.resolve(settings).whenComplete((key, error) -> {
-      if (done()) {
+      if (result.isDone()) {
         return;
       }
       if (error != null) {
         Throwable t = Failures.unwrap(error);
-        fail(t instanceof WebError w ? w : failures.requestFailed("key lookup"));
+        result.completeExceptionally(
+            t instanceof WebError w ? w : failures.requestFailed("key lookup"));
         return;
       }
       HttpClient http = client.get();
@@ -97,21 +89,20 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
       future = http.sendAsync(settings.request(key, body), this::bodyFor);
     } catch (RuntimeException e) {
       // Such as a header value the JDK refused: its message would echo it.
-      fail(failures.requestFailed(e.getClass().getSimpleName()));
+      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName()));
       return;
     }
     exchange(future);
     future.whenComplete((response, error) -> {
-      if (error != null && !done()) {
-        fail(failures.exchangeFailed(Failures.unwrap(error), endpoint));
+      if (error != null && !result.isDone()) {
+        result.completeExceptionally(failures.exchangeFailed(Failures.unwrap(error), endpoint));
       }
     });
   }
 
-  /** Records the running exchange; cancels it at once when the search already ended. */
   void exchange(CompletableFuture<HttpResponse<byte[]>> future) {
     exchange = future;
-    if (done()) {
+    if (result.isDone()) {
       cancelIo();
     }
   }
@@ -121,7 +112,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     retryAfter = info.headers().firstValue("Retry-After").orElse(null);
     length = info.headers().firstValueAsLong("Content-Length").orElse(-1);
     buffer = new byte[length > 0 && length <= CAP ? (int) length : 8192];
-    if (done()) {
+    if (result.isDone()) {
       cancelIo();
     }
     return this;
@@ -140,7 +131,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
       end(new byte[0]);
     } else if (length > CAP) {
       overCap();
-    } else if (done()) {
+    } else if (result.isDone()) {
       s.cancel();
     } else {
       s.request(Long.MAX_VALUE);
@@ -176,11 +167,8 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     end(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
   }
 
-  /**
-   * Completes the exchange's future before the JDK does (the JDK then finds it done and skips the
-   * hand-over to its default async pool, which with one or two CPUs starts a thread per response),
-   * then the body, then the search with what the body says.
-   */
+  // The exchange's future is completed before the JDK does it, which then skips its hand-over to
+  // the default async pool: with one or two CPUs that starts a thread per response (FreshJvmTest).
   private void end(byte[] read) {
     CompletableFuture<HttpResponse<byte[]>> f = exchange;
     if (body.isDone()) {
@@ -193,21 +181,18 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     try {
       result.complete(AnswerReader.read(failures, status, retryAfter, read));
     } catch (WebError e) {
-      fail(e);
+      result.completeExceptionally(e);
     } catch (RuntimeException e) {
-      fail(failures.invalidBody());
+      result.completeExceptionally(failures.invalidBody());
     }
   }
 
   private void overCap() {
-    fail(failures.requestFailed("response body over 8 MiB"));
+    result.completeExceptionally(failures.requestFailed("response body over 8 MiB"));
     cancelIo();
   }
 
-  /**
-   * Cancels the exchange and the body (now or once subscribed), else the exchange stays pending;
-   * not once the body is in, when its connection may already serve another search.
-   */
+  /** Cancels the exchange and body, unless the body is in (its connection may serve another). */
   private void cancelIo() {
     if (body.isDone() && !body.isCompletedExceptionally()) {
       return;

@@ -27,7 +27,6 @@ final class SearchQueue {
   // Written by the command being run, read by anyone (metrics): racy by design.
   private volatile int depth;
 
-  /** How many searches wait for a permit, as of the last command run. */
   int depth() {
     return depth;
   }
@@ -66,7 +65,6 @@ final class SearchQueue {
     depth = waiting.size();
   }
 
-  /** Runs {@code command} after every command submitted before it, one at a time. */
   private void submit(Runnable command) {
     commands.add(command);
     if (pending.getAndIncrement() != 0) {

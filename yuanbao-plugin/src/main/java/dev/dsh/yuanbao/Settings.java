@@ -14,7 +14,6 @@ import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
@@ -39,11 +38,13 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
   private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
 
-  /** Without the key and a URL's password, which a record's own would print. */
+  // Without the key and a URL's password, which a record's own would print.
   @Override
   public String toString() {
     String shown = endpoint == null ? null : UrlUserInfo.redact(endpoint.toString());
-    return "Settings[endpoint=" + shown + ", count=" + count + ", mode=" + mode + ", industry=" + industry + "]";
+    return "[endpoint=" + shown + ", apiKey=" + (literalKey == null ? "unset" : "<redacted>")
+        + ", apiKeyEnv=" + keyRef + ", count=" + count + ", mode=" + mode + ", industry="
+        + industry + ", maxConcurrentSearches=" + maxConcurrent + "]";
   }
 
   /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
@@ -104,11 +105,8 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   }
 
   static boolean isHttpUrl(URI uri) {
-    if (!uri.isAbsolute() || uri.isOpaque() || uri.getRawAuthority() == null) {
-      return false;
-    }
-    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-    return scheme.equals("http") || scheme.equals("https");
+    return uri.isAbsolute() && !uri.isOpaque() && uri.getRawAuthority() != null
+        && (uri.getScheme().equalsIgnoreCase("http") || uri.getScheme().equalsIgnoreCase("https"));
   }
 
   /** Why SearchPro cannot take {@code filters} (its one {@code Site} field), or null. */
@@ -176,7 +174,6 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     };
   }
 
-  /** Written into {@code plugin.properties} by the build. */
   private static String version() {
     try (InputStream in = Settings.class.getResourceAsStream("plugin.properties")) {
       Properties properties = new Properties();

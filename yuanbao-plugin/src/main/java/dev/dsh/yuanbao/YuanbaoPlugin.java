@@ -47,9 +47,4 @@ public final class YuanbaoPlugin implements Plugin, ExtensionPoint {
       return true;
     });
   }
-
-  @Override
-  public String toString() {
-    return "YuanbaoPlugin[" + NAME + "]";
-  }
 }

@@ -2,7 +2,6 @@ package dev.dsh.yuanbao;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Disposable;
-import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.SearchFilter;
@@ -38,14 +37,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   /** The provider id. */
   public static final String ID = "yuanbao";
 
-  /**
-   * A fixed pool: an exchange's tasks are short, and a cached pool grew a thread per exchange and
-   * spent CPU waking them (BENCHMARKS.md, (g)). Two per CPU, so a slow host-name lookup, which the
-   * JDK client makes on this executor, leaves others to run.
-   */
+  // Fixed: a cached pool grew a thread per exchange (BENCHMARKS.md, (g)). Two per CPU, so a slow
+  // host-name lookup, which the JDK client makes on this executor, leaves others to run.
   static final int POOL_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
-  /** Numbers providers, so each one's threads are told apart ({@code dsh-yuanbao-3-http-1}). */
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final KeyResolver keys;
@@ -57,11 +52,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
   private volatile Settings settings;
   private volatile boolean closed;
 
-  /**
-   * A provider that reads {@code credentials}, else {@code env}, on each search.
-   *
-   * @throws IllegalArgumentException naming the field of {@code config} that is not allowed
-   */
+  /** Reads {@code credentials}, else {@code env}, on each search; IAE names a field not allowed. */
   public YuanbaoSearchProvider(YuanbaoConfig config,
       Supplier<Optional<CredentialService>> credentials, LaunchEnvironment env) {
     this.settings = Settings.of(Objects.requireNonNull(config, "config"));
@@ -74,7 +65,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
           thread.setDaemon(true);
           return thread;
         });
-    // Threads come with the first searches and go after a minute without one.
     executor.allowCoreThreadTimeOut(true);
   }
 
@@ -135,9 +125,10 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     if (closed) {
       call.abort();
     } else if (snapshot.baseUrlProblem() != null) {
-      call.fail(call.failures.requestFailed(snapshot.baseUrlProblem()));
+      call.result.completeExceptionally(call.failures.requestFailed(snapshot.baseUrlProblem()));
     } else if (unsupported != null) {
-      call.fail(new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
+      call.result.completeExceptionally(
+          new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
       Runnable exit = queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
           () -> call.begin(request, snapshot, signal, keys, this::client));
@@ -162,7 +153,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     }
   }
 
-  /** Built on first use; null once closed. */
   synchronized @Nullable HttpClient client() {
     if (client == null && !closed) {
       client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -174,10 +164,6 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
 
   @Override
   public String toString() {
-    Settings s = settings;
-    return String.format("YuanbaoSearchProvider[endpoint=%s, apiKey=%s, apiKeyEnv=%s, count=%d,"
-        + " maxConcurrentSearches=%d]",
-        s.endpoint() == null ? null : UrlUserInfo.redact(s.endpoint().toString()),
-        s.literalKey() == null ? "unset" : "<redacted>", s.keyRef(), s.count(), s.maxConcurrent());
+    return "YuanbaoSearchProvider" + settings;
   }
 }

@@ -18,7 +18,7 @@ class BlankTextTest {
             + ",\"passage\":"
             + quoted(passage)
             + "},{\"url\":\"https://b.example/\",\"passage\":\"kept\"}]}}";
-    return AnswerReader.read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8))
+    return AnswerReader.read(new Failures(), 200, null, body.getBytes(StandardCharsets.UTF_8))
         .sources();
   }
 

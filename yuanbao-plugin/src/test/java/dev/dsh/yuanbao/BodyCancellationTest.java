@@ -102,7 +102,7 @@ class BodyCancellationTest {
     Subscription subscription = new Subscription();
     body.onSubscribe(subscription);
     body.onNext(List.of(ByteBuffer.wrap(new byte[SearchCall.CAP - 1])));
-    assertThat(call.done()).isFalse();
+    assertThat(call.result.isDone()).isFalse();
     body.onNext(List.of(ByteBuffer.wrap(new byte[2])));
     assertThat(subscription.cancelled).isTrue();
     assertThat(failureOf(body)).isInstanceOf(CancellationException.class);

@@ -88,7 +88,7 @@ class DatesTest {
     }
   }
 
-  /** The fast path for {@code uuuu-MM-dd HH:mm:ss} prints what the strict formatter path prints. */
+  /** {@code uuuu-MM-dd HH:mm:ss}, the form SearchPro sends most, is read as strictly as java.time reads it. */
   @Test
   void theUsualFormMatchesTheFormatterOnRandomDigits() {
     long seed = new Random().nextLong();

@@ -192,7 +192,7 @@ class DecoderPropertyTest {
 
   private Outcome outcome(Case c, Supplier<String> where) {
     try {
-      WebSearchResult result = AnswerReader.read(new Failures(), c.status(), c.body());
+      WebSearchResult result = AnswerReader.read(new Failures(), c.status(), null, c.body());
       assertThat(result.provider()).as(where).isNull();
       assertThat(result.content()).as(where).isNull();
       assertThat(result.truncated()).as(where).isFalse();

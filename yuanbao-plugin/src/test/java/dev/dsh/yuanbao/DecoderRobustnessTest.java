@@ -25,7 +25,7 @@ class DecoderRobustnessTest {
 
   private static void interpretAnything(byte[] body, int status, long seed) {
     try {
-      AnswerReader.read(new Failures(), status, body);
+      AnswerReader.read(new Failures(), status, null, body);
     } catch (WebError expected) {
       // a documented failure
     } catch (RuntimeException | StackOverflowError e) {
@@ -90,11 +90,11 @@ class DecoderRobustnessTest {
     for (String body :
         List.of("[]", "\"x\"", "{\"Response\":[]}", "{\"Response\":{\"Pages\":{}}}", "{\"Response\":{\"Pages\":\"[]\"}}",
             "{\"Response\":{}} trailing", "{\"Response\":{}}{}", "{\"Response\":{\"Error\":\"x\"}}")) {
-      assertThat(catchThrowable(() -> AnswerReader.read(new Failures(), 200, body.getBytes(StandardCharsets.UTF_8))))
+      assertThat(catchThrowable(() -> AnswerReader.read(new Failures(), 200, null, body.getBytes(StandardCharsets.UTF_8))))
           .as(body)
           .hasMessage(Failures.INVALID_BODY);
     }
-    assertThat(AnswerReader.read(new Failures(), 200, "{\"Response\":{\"Error\":null,\"Pages\":null}}".getBytes(StandardCharsets.UTF_8)).sources())
+    assertThat(AnswerReader.read(new Failures(), 200, null, "{\"Response\":{\"Error\":null,\"Pages\":null}}".getBytes(StandardCharsets.UTF_8)).sources())
         .isEmpty();
   }
 }

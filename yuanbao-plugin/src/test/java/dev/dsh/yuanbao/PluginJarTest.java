@@ -82,7 +82,7 @@ class PluginJarTest {
               "dev/dsh/yuanbao/internal/jsoup/Jsoup.class", "dev/dsh/yuanbao/YuanbaoPlugin.class");
       String cleaner =
           new String(
-              jar.getInputStream(jar.getJarEntry("dev/dsh/yuanbao/TextCleaner.class"))
+              jar.getInputStream(jar.getJarEntry("dev/dsh/yuanbao/PageReader.class"))
                   .readAllBytes(),
               StandardCharsets.ISO_8859_1);
       assertThat(cleaner)

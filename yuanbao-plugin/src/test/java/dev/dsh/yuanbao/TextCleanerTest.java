@@ -37,7 +37,7 @@ class TextCleanerTest {
         s.append(ALPHABET[random.nextInt(alphabet)]);
       }
       String input = s.toString();
-      assertThat(TextCleaner.clean(input))
+      assertThat(PageReader.clean(input))
           .as("seed %d, input %s", seed, escape(input))
           .isEqualTo(expected(input));
     }
@@ -51,14 +51,14 @@ class TextCleanerTest {
         "<script>alert(1)</script>t", "<title>t</title>body", "<!-- c -->x", "\uFFFFtitle"
       })
   void markupIsJsoupsText(String input) {
-    assertThat(TextCleaner.clean(input)).isEqualTo(Jsoup.parse(input).text());
+    assertThat(PageReader.clean(input)).isEqualTo(Jsoup.parse(input).text());
   }
 
   @Test
   void entitiesAreDecodedOnceAndEscapedBracketsStayText() {
-    assertThat(TextCleaner.clean("&lt;or&gt;")).isEqualTo("<or>");
-    assertThat(TextCleaner.clean("a &amp;amp; b")).isEqualTo("a &amp; b");
-    assertThat(TextCleaner.clean(" \u00A0a\u200B \u00AD\tb\u00A0 ")).isEqualTo("a b");
+    assertThat(PageReader.clean("&lt;or&gt;")).isEqualTo("<or>");
+    assertThat(PageReader.clean("a &amp;amp; b")).isEqualTo("a &amp; b");
+    assertThat(PageReader.clean(" \u00A0a\u200B \u00AD\tb\u00A0 ")).isEqualTo("a b");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -72,8 +72,8 @@ class TextCleanerTest {
         "BEL and DEL|a\u0007b\u007Fc|abc"
       })
   void controlCharactersAreRemoved(String what, String input, String expected) {
-    assertThat(TextCleaner.clean(input)).isEqualTo(expected);
-    assertThat(TextCleaner.clean("<b>" + input + "</b>")).isEqualTo(expected);
+    assertThat(PageReader.clean(input)).isEqualTo(expected);
+    assertThat(PageReader.clean("<b>" + input + "</b>")).isEqualTo(expected);
   }
 
   private static String expected(String input) {

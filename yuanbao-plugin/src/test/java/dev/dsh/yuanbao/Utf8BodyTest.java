@@ -38,8 +38,8 @@ class Utf8BodyTest {
           + "\\\"passage\\\":\\\"p\\\"}\"]},"}};
 
   private static Object outcome(byte[] body) {
-    Throwable failure = catchThrowable(() -> AnswerReader.read(new Failures(), 200, body));
-    return failure != null ? failure.getMessage() : AnswerReader.read(new Failures(), 200, body);
+    Throwable failure = catchThrowable(() -> AnswerReader.read(new Failures(), 200, null, body));
+    return failure != null ? failure.getMessage() : AnswerReader.read(new Failures(), 200, null, body);
   }
 
   @Test
@@ -76,7 +76,7 @@ class Utf8BodyTest {
     once.writeBytes(BODY);
     assertThat(outcome(once.toByteArray()))
         .isEqualTo(outcome(BODY))
-        .isEqualTo(AnswerReader.read(new Failures(), 200, BODY));
+        .isEqualTo(AnswerReader.read(new Failures(), 200, null, BODY));
     ByteArrayOutputStream twice = new ByteArrayOutputStream();
     twice.writeBytes(mark);
     twice.writeBytes(mark);
@@ -107,7 +107,7 @@ class Utf8BodyTest {
       body.writeBytes(bytes);
       body.writeBytes("\",\"Response\":{\"Pages\":[]}}".getBytes(StandardCharsets.UTF_8));
       assertThat(outcome(body.toByteArray())).as(HexFormat.of().formatHex(bytes))
-          .isEqualTo(strict ? AnswerReader.read(new Failures(), 200, EMPTY) : Failures.INVALID_BODY);
+          .isEqualTo(strict ? AnswerReader.read(new Failures(), 200, null, EMPTY) : Failures.INVALID_BODY);
     }
   }
 
@@ -116,8 +116,8 @@ class Utf8BodyTest {
     String text = "a\u00e9\u4e2d\ud83d\ude00\uffff\ud7ff\ue000";
     String page = "{\"Response\":{\"Pages\":[{\"url\":\"https://a.example/\",\"passage\":\""
         + text + "\"}]}}";
-    assertThat(AnswerReader.read(new Failures(), 200, page.getBytes(StandardCharsets.UTF_8))
-        .sources().get(0).snippet()).isEqualTo(TextCleaner.clean(text));
+    assertThat(AnswerReader.read(new Failures(), 200, null, page.getBytes(StandardCharsets.UTF_8))
+        .sources().get(0).snippet()).isEqualTo(PageReader.clean(text));
     assertThat(outcome(new byte[] {'{', 0, '}'})).isEqualTo(Failures.INVALID_BODY);
     assertThat(outcome(page.replace("passage", "pass\u0000age").getBytes(StandardCharsets.UTF_8)))
         .isEqualTo(Failures.INVALID_BODY);

@@ -1,22 +1,18 @@
 package dev.dsh.app.cli;
 
 import dev.dsh.api.config.UrlUserInfo;
-import dev.dsh.app.demo.DemoProfile;
+import dev.dsh.app.demo.ReplayServer;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.LifecycleEvent;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What every command of one invocation shares: the streams, the global options and, for the demo
- * profile, the replay endpoint (started by the first command that boots a host, stopped by {@link
- * #close}).
- */
+/** What the commands of one invocation share: streams, global options, the demo's endpoint. */
 final class Cli implements AutoCloseable {
 
   final CliIo io;
   final GlobalOptions globals = new GlobalOptions();
-  private @Nullable DemoProfile demo;
+  private @Nullable ReplayServer demo;
 
   Cli(CliIo io) {
     this.io = io;
@@ -26,7 +22,6 @@ final class Cli implements AutoCloseable {
     return globals.home(io);
   }
 
-  /** One stderr line: {@code dsh: <line>}. */
   void errLine(String line) {
     io.err().println("dsh: " + line);
   }
@@ -36,23 +31,21 @@ final class Cli implements AutoCloseable {
     return globals.hostOptions(io, line -> errLine(UrlUserInfo.redact(line)));
   }
 
-  /** Prints a lifecycle event of a serving host on stderr. */
   void lifecycleLine(LifecycleEvent event) {
     errLine(event.describe());
   }
 
-  /** {@link #hostOptions()} for a command that boots a host. */
   HostOptions bootOptions() {
     return booting(hostOptions());
   }
 
   /** {@code options} ready to boot: for the demo profile, the home prepared and the layer added. */
   HostOptions booting(HostOptions options) {
-    if (!options.profile().equals(DemoProfile.NAME)) {
+    if (!options.profile().equals(ReplayServer.DEMO_PROFILE)) {
       return options;
     }
     if (demo == null) {
-      demo = DemoProfile.start(options, io.bundledPlugin());
+      demo = ReplayServer.forDemo(options, io.bundledPlugin());
     }
     return demo.applyTo(options);
   }

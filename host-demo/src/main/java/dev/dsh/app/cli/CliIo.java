@@ -6,13 +6,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/**
- * What one invocation talks to, so tests run the CLI in-process with their own streams and
- * environment.
- *
- * @param out the command's result, and nothing else
- * @param err logs, lifecycle lines and errors
- * @param bundledPlugin the distribution's copy of the Yuanbao plugin jar, for the demo profile
- */
+/** What one invocation talks to (tests bring their own); {@code out} holds only the result. */
 record CliIo(InputStream in, PrintStream out, PrintStream err, LaunchEnvironment env,
     Optional<Path> bundledPlugin) {}

@@ -95,7 +95,6 @@ record CredentialsCommand(Cli cli) {
     }
   }
 
-  /** The service the profile's {@code credentials} row would mount; the profile's notes told. */
   private CredentialService service(HostInspection inspection) {
     CredentialService service = inspection.credentials();
     inspection.notes().forEach(note -> cli.io.err().println("dsh: " + note));

@@ -22,12 +22,7 @@ public final class Dsh {
 
   private Dsh() {}
 
-  /**
-   * Runs {@code args} against {@code io} and returns the exit code. Whatever reaches stderr goes
-   * through {@link EscapedStream}: a message echoing what was typed prints its control characters
-   * escaped (line feeds and tabs kept, for a {@code --verbose} stack trace), picocli's own usage
-   * errors included.
-   */
+  /** The exit code of {@code args}; stderr escaped (tabs kept for a {@code --verbose} trace). */
   static int run(CliIo given, String... args) {
     try (Cli cli = new Cli(new CliIo(given.in(), given.out(),
         EscapedStream.around(given.err(), EscapedStream.LINES_AND_TABS), given.env(),
@@ -49,7 +44,8 @@ public final class Dsh {
     commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
       CommandLine line = e.getCommandLine();
       // The message quotes the offending argument: cut it, it may be megabytes long.
-      line.getErr().println("dsh: " + Echo.cut(String.valueOf(e.getMessage()), MAX_MESSAGE));
+      String message = String.valueOf(e.getMessage());
+      line.getErr().println("dsh: " + UsageException.echo(message, MAX_MESSAGE));
       line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
       return ExitCodes.USAGE_OR_CONFIG;
     });
@@ -64,7 +60,6 @@ public final class Dsh {
     }
   }
 
-  /** The one line printed for a failed command; URL user-info is never printed. */
   private static String describe(Exception e) {
     return UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e);
   }
@@ -73,7 +68,7 @@ public final class Dsh {
     return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
   }
 
-  /** Whether {@code e} is a fault of the input, home or profile, told by a message for people. */
+  // A fault of the input, home or profile, told by a message for people.
   private static boolean forTheUser(Exception e) {
     return e instanceof ProfileException
         || e instanceof ConfigException || e instanceof PluginLoadException

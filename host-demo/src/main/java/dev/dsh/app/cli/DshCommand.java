@@ -4,23 +4,18 @@ import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.HostVersion;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The root command: global options, {@code --dump-config}, and the subcommands. */
 @Command(name = "dsh", mixinStandardHelpOptions = true, versionProvider = DshCommand.Version.class,
     description = "The dsh host: web search for agent harnesses through provider plugins.",
     footer = {"",
       "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
-final class DshCommand implements Callable<Integer> {
+final class DshCommand extends UsageOnly {
 
   private final Cli cli;
-
-  @Spec CommandSpec spec;
 
   @Option(
       names = "--dump-config",
@@ -34,8 +29,7 @@ final class DshCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (!dumpConfig) {
-      spec.commandLine().usage(cli.io.err());
-      return ExitCodes.USAGE_OR_CONFIG;
+      return super.call();
     }
     HostOptions options = cli.hostOptions();
     HostInspection inspection = Host.inspect(options);
@@ -45,7 +39,6 @@ final class DshCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** The host version for {@code --version}. */
   static final class Version implements IVersionProvider {
     @Override
     public String[] getVersion() {

@@ -10,11 +10,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A print stream whose text reaches another with its control characters escaped ({@link
- * ControlEscapes}): around stderr, every message printed there, picocli's usage errors included;
- * around stdout, every result and {@code Error:} line. The bytes are decoded back as UTF-8 here
- * (the decoder keeps a character split across two writes) and printed to the target as text, so
- * the target's own charset still decides its bytes.
+ * A print stream whose text reaches another with control characters escaped ({@link
+ * ControlEscapes}). Bytes are decoded back as UTF-8 (a character split across writes kept) and
+ * printed as text, so the target's own charset still decides its bytes.
  */
 final class EscapedStream extends OutputStream {
 
@@ -29,7 +27,6 @@ final class EscapedStream extends OutputStream {
   private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
       .onMalformedInput(CodingErrorAction.REPLACE)
       .onUnmappableCharacter(CodingErrorAction.REPLACE);
-  /** The bytes of a character the last write ended inside of (at most three). */
   private final ByteBuffer partial = ByteBuffer.allocate(8);
   private final CharBuffer chars = CharBuffer.allocate(4096);
 
@@ -38,7 +35,6 @@ final class EscapedStream extends OutputStream {
     this.kept = kept;
   }
 
-  /** A UTF-8 print stream, flushing on every line, printing to {@code target} escaped but {@code kept}. */
   static PrintStream around(PrintStream target, String kept) {
     return new PrintStream(new EscapedStream(target, kept), true, StandardCharsets.UTF_8);
   }

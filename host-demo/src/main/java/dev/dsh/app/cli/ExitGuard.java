@@ -7,18 +7,12 @@ import org.jspecify.annotations.Nullable;
 import sun.misc.Signal;
 
 /**
- * Tells dsh's own exits, and those a signal asks for, from any other: a plugin calling {@code
- * System.exit} cannot be stopped on Java 17, but must not look like success.
- *
- * <p>dsh exits only through {@link #exit}, which marks the exit as its own first; {@code SIGTERM},
- * {@code SIGINT} and {@code SIGHUP} are handled here as the JVM would (exit {@code 128 +} the
- * signal's number) and marked the same way. A shutdown hook that finds no mark prints {@link
- * #FOREIGN_EXIT} on stderr and halts with {@link ExitCodes#INTERNAL}. A command may take the next
- * {@code SIGTERM} or {@code SIGINT} for itself ({@link #onNextStopSignal}).
+ * Tells dsh's own exits ({@link #exit}, and {@code SIGTERM}, {@code SIGINT}, {@code SIGHUP} as the
+ * JVM would, 128 + the number) from any other: a plugin's {@code System.exit} cannot be stopped on
+ * Java 17, so a shutdown hook finding no mark prints {@link #FOREIGN_EXIT} and halts with 1.
  */
 final class ExitGuard {
 
-  /** The line printed when something other than dsh or a signal asks the JVM to exit. */
   static final String FOREIGN_EXIT =
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
 
@@ -27,7 +21,7 @@ final class ExitGuard {
 
   private ExitGuard() {}
 
-  /** Installs the signal handlers and the hook; once, before any plugin is loaded. */
+  /** Once, before any plugin is loaded. */
   static void install(PrintStream err) {
     for (String name : List.of("TERM", "INT", "HUP")) {
       try {
@@ -63,7 +57,6 @@ final class ExitGuard {
     }
   }
 
-  /** Exits the JVM with {@code status}, as dsh's own exit. */
   static void exit(int status) {
     expected = true;
     System.exit(status);

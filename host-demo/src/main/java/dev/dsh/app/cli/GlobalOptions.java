@@ -9,19 +9,14 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
- * The options every command takes. One instance is shared by all commands of an invocation (its
- * options are added to each), so {@code dsh --home X search q} and {@code dsh search --home X q}
- * mean the same.
- *
- * <p>The options are setters that ignore {@code null}: picocli resets a command's options to their
- * initial value when it starts parsing that command, which would otherwise wipe what was given
- * before the subcommand's name.
+ * The options every command takes, one instance shared by all, so {@code dsh --home X search q}
+ * and {@code dsh search --home X q} agree. Setters ignore {@code null}: picocli resets a command's
+ * options when it starts parsing it, which would wipe what came before the subcommand's name.
  */
 final class GlobalOptions {
 
   static final String DEFAULT_PROFILE = "default";
 
-  /** How long a plugin's apply, update handler or release may run (default 10 s). */
   static final String DEADLINE_VARIABLE = "DSH_PLUGIN_DEADLINE";
 
   private @Nullable String home;
@@ -78,7 +73,7 @@ final class GlobalOptions {
       return options;
     }
     try {
-      return options.withPluginDeadline(new Durations().convert(deadline.get()));
+      return options.withPluginDeadline(new Bounds.Time().convert(deadline.get()));
     } catch (RuntimeException e) {
       throw new UsageException(DEADLINE_VARIABLE + ": " + e.getMessage());
     }

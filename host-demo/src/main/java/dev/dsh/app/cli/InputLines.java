@@ -7,21 +7,14 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads {@code dsh run}'s input one line at a time, keeping at most {@link #MAX_CHARS} characters
- * of a line: a longer line is read to its end and discarded, so one endless line cannot fill the
- * heap; and splits a line into words.
+ * Reads {@code dsh run}'s input a line at a time, keeping at most {@link #MAX_CHARS} characters of
+ * it (one endless line cannot fill the heap), and splits a line into words.
  */
 final class InputLines {
 
-  /** The longest command line kept; a search line is far shorter. */
   static final int MAX_CHARS = 64 * 1024;
 
-  /**
-   * One line of input, without its line end.
-   *
-   * @param text the line, or its first {@link #MAX_CHARS} characters when it was longer
-   * @param length the line's full length in characters
-   */
+  /** A line without its end: its first {@link #MAX_CHARS} characters and its full length. */
   record Line(String text, long length) {
     boolean tooLong() {
       return length > text.length();
@@ -37,7 +30,6 @@ final class InputLines {
     this.in = in;
   }
 
-  /** The next line, or null at end of input. */
   @Nullable Line next() throws IOException {
     StringBuilder kept = new StringBuilder();
     long length = 0;
@@ -99,7 +91,7 @@ final class InputLines {
       }
     }
     if (quote != 0) {
-      throw new UsageException("unclosed quote in: " + Echo.cut(line));
+      throw new UsageException("unclosed quote in: " + UsageException.echo(line));
     }
     if (inWord) {
       words.add(word.toString());

@@ -9,9 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 
 /**
- * {@code dsh mcp}: the host booted and reloaded as {@code dsh run} does, its {@code web_search}
- * tool served over MCP on stdio. End of input exits 0 once the calls in flight are answered; a
- * session that could not go on exits 1 with one stderr line saying why.
+ * {@code dsh mcp}: {@code web_search} over MCP on stdio, reloaded as {@code dsh run}. End of input
+ * exits 0 once the calls in flight are answered; a broken session exits 1 with one stderr line.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve the web_search tool"
     + " over the Model Context Protocol on stdio (for MCP clients), with hot reload as in 'dsh"

@@ -1,11 +1,15 @@
 package dev.dsh.app.cli;
 
+import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.ControlEscapes;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -104,9 +108,28 @@ record PluginCommand(Cli cli) {
           refused -> cli.io.out().println(ControlEscapes.escape(refused.file().getFileName()
               + "\t-\tinvalid\t-\t" + refused.problem(), "\t")));
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
-        ProviderLines.print(cli, cli.io.out(), cli.io.err());
+        printProviders();
       }
       return ExitCodes.OK;
+    }
+
+    /** The profile booted once for its providers' readiness (nothing is searched), then closed. */
+    private void printProviders() {
+      List<ProviderStatus> providers;
+      // Boot events are not repeated: the plugin lines above already name a jar that does not load.
+      HostOptions quiet = cli.booting(cli.globals.hostOptions(cli.io, line -> {}));
+      try (Host host = Host.start(quiet, LifecycleListener.none())) {
+        providers = host.providers();
+      } catch (ProfileException | FileAccessException e) {
+        String why = String.valueOf(e.getMessage()).strip().replaceAll("\\s+", " ");
+        cli.io.err().println("dsh: providers not shown: " + UrlUserInfo.redact(why));
+        return;
+      }
+      for (ProviderStatus p : providers) {
+        String state = p.ready() ? "ready" : p.available() ? "not ready" : "unavailable";
+        cli.io.out().println(
+            "provider\t" + p.id() + "\t" + state + "\t" + p.reasonOpt().orElse("-"));
+      }
     }
   }
 }

@@ -9,9 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code dsh run}'s standard output, owned by one thread. Answers queued {@linkplain #inOrder in order} print in that order,
- * each once ready; one given {@linkplain #atOnce at once} overtakes those still awaited. Both are
- * called by the one thread reading the input.
+ * {@code dsh run}'s standard output, owned by one thread: answers {@link #inOrder} print in that
+ * order, each once ready; one {@link #atOnce} overtakes those awaited. Called by the input thread.
  */
 final class RunAnswers implements AutoCloseable {
 
@@ -21,13 +20,9 @@ final class RunAnswers implements AutoCloseable {
     printer.setDaemon(true);
     return printer;
   });
-  /** Completes once every answer queued so far is printed; touched by the input thread only. */
   private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
 
-  /**
-   * An answer echoing input (an unknown command, a bad value) can carry any character: {@code out}
-   * is escaped whatever made the answer, and a JSON answer stays the same JSON value.
-   */
+  // Escaped whatever made the answer: one echoing input can carry any character.
   RunAnswers(PrintStream out) {
     this.out = EscapedStream.around(out, EscapedStream.LINES);
     // Started now, from host code: a thread started later would inherit whatever code is on the
@@ -35,7 +30,6 @@ final class RunAnswers implements AutoCloseable {
     thread.prestartAllCoreThreads();
   }
 
-  /** Prints {@code answer} once it completes and every answer queued before it has printed. */
   void inOrder(CompletableFuture<String> answer) {
     printed = printed.thenCombineAsync(answer, (done, text) -> print(text), thread);
   }
@@ -48,7 +42,6 @@ final class RunAnswers implements AutoCloseable {
     thread.execute(() -> print(answer));
   }
 
-  /** Whether every queued answer printed within {@code bound}. */
   boolean awaitPrinted(Duration bound) {
     try {
       printed.get(bound.toMillis(), TimeUnit.MILLISECONDS);
@@ -63,7 +56,6 @@ final class RunAnswers implements AutoCloseable {
     }
   }
 
-  /** Stops the output thread after what it has already been given. */
   @Override
   public void close() {
     thread.shutdown();

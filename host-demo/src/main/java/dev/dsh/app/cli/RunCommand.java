@@ -3,14 +3,9 @@ package dev.dsh.app.cli;
 import dev.dsh.host.Host;
 import java.io.IOException;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/**
- * {@code dsh run}: boots and keeps serving, reloading when the plugins folder or the profile files
- * change, and answers one command per line of standard input ({@link RunLoop}): {@code search …},
- * {@code status}, {@code quit}. End of input quits too.
- */
+/** {@code dsh run}: hot reload, and a command per line of standard input ({@link RunLoop}). */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Serve with hot reload."
     + " Reads commands from stdin, one a line: 'search [--json] [--max-results N] [--timeout D]"
     + " <query…>', 'status', 'quit'. Every line gets one answer on stdout, in the order asked;"
@@ -29,15 +24,5 @@ final class RunCommand implements Callable<Integer> {
       new RunLoop(host, cli.io.in(), cli.io.err()).serve(cli.io.out());
     }
     return ExitCodes.OK;
-  }
-
-  /** The {@code search} line's options, parsed like {@code dsh search}'s. */
-  @Command(name = "search")
-  static final class SearchLine {
-    @CommandLine.Mixin final SearchOptions options;
-
-    SearchLine(SearchOptions options) {
-      this.options = options;
-    }
   }
 }

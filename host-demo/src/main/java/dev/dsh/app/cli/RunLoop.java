@@ -40,7 +40,7 @@ final class RunLoop {
    * left).
    */
   private final SearchOptions lineOptions = new SearchOptions();
-  private final CommandLine searchLine = new CommandLine(new RunCommand.SearchLine(lineOptions));
+  private final CommandLine searchLine = new CommandLine(lineOptions);
 
   RunLoop(Host host, InputStream in, PrintStream err) {
     this.host = host;
@@ -58,7 +58,7 @@ final class RunLoop {
           more = handle(line, answers);
         } catch (RuntimeException e) {
           // A bug must not end the server: the line is answered and the next one read.
-          answers.inOrder("Error: internal error: " + Echo.cut(String.valueOf(e), 500));
+          answers.inOrder("Error: internal error: " + UsageException.echo(String.valueOf(e), 500));
         }
         if (!more) {
           break;
@@ -96,7 +96,8 @@ final class RunLoop {
       case "search" -> search(words.subList(1, words.size()), answers);
       default ->
           answers.inOrder(usage(words.contains("--json"),
-              "unknown command \"" + Echo.cut(words.get(0)) + "\": use search, status or quit"));
+              "unknown command \"" + UsageException.echo(words.get(0))
+                  + "\": use search, status or quit"));
     }
     return true;
   }
@@ -107,7 +108,8 @@ final class RunLoop {
       searchLine.parseArgs(arguments.toArray(String[]::new)); // resets the options first
       request = lineOptions.request();
     } catch (CommandLine.ParameterException | UsageException | IllegalArgumentException e) {
-      answers.inOrder(usage(arguments.contains("--json"), "search: " + Echo.cut(e.getMessage(), 500)));
+      String why = UsageException.echo(e.getMessage(), 500);
+      answers.inOrder(usage(arguments.contains("--json"), "search: " + why));
       return;
     }
     answers.inOrder(start(request, lineOptions.json, lineOptions.timeout));

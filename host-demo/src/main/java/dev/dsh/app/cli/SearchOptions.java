@@ -16,11 +16,11 @@ final class SearchOptions {
   @Option(names = "--json", description = "Print one JSON object instead of the text rendering.")
   boolean json;
 
-  @Option(names = "--max-results", paramLabel = "N", converter = Counts.class,
+  @Option(names = "--max-results", paramLabel = "N", converter = Bounds.Count.class,
       description = "Ask for at most N sources (1 to 100). Without it the provider chooses.")
   @Nullable Integer maxResults;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", converter = Durations.class,
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = Bounds.Time.class,
       defaultValue = "30s", description =
           "Abort the search after this long: 500ms, 30s, 2m; 1ms to 60m (default: ${DEFAULT-VALUE}).")
   Duration timeout = Duration.ofSeconds(30);

@@ -10,11 +10,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The {@code dsh} subcommands, built only when an invocation needs them: picocli builds each
- * command's model by reflection as it is added, about a tenth of a one-shot search's CPU spent on
- * commands that will not run. The command the arguments name is built alone; all are built when
- * they name none ({@code dsh --help} lists them, a mistyped name gets picocli's suggestions).
- * Start-up trick: 13 % of a one-shot search's CPU (BENCHMARKS.md, start-up tricks, subcommands).
+ * The {@code dsh} subcommands, only the one the arguments name built (all when they name none):
+ * picocli's reflective model of the others cost 13 % of a one-shot search's CPU (BENCHMARKS.md).
  */
 final class Subcommands {
 
@@ -33,10 +30,7 @@ final class Subcommands {
 
   private Subcommands() {}
 
-  /**
-   * Adds to {@code root} the subcommand {@code args} name, or every subcommand when they name
-   * none; {@code forEach} is called on each added command line (for the shared global options).
-   */
+  /** Adds the subcommand {@code args} name, or all; {@code forEach} gets each one added. */
   static void addTo(CommandLine root, Cli cli, String[] args, Consumer<CommandLine> forEach) {
     String named = named(root.getCommandSpec(), args);
     FACTORIES.forEach((name, factory) -> {
@@ -48,10 +42,7 @@ final class Subcommands {
     });
   }
 
-  /**
-   * The subcommand {@code args} name: their first word that is neither an option of {@code root}
-   * nor an option's value, if it is a subcommand's name; else null.
-   */
+  /** The first word of {@code args} that is no option of {@code root} nor its value, if a name. */
   static @Nullable String named(CommandSpec root, String[] args) {
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];

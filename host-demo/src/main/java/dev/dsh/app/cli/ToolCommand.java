@@ -36,7 +36,8 @@ final class ToolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (!WebSearchTool.NAME.equals(tool)) {
-      throw new UsageException("unknown tool \"" + Echo.cut(tool) + "\": the only tool is web_search");
+      throw new UsageException(
+          "unknown tool \"" + UsageException.echo(tool) + "\": the only tool is web_search");
     }
     if (schema) {
       cli.io.out().println(WebSearchTool.schema());

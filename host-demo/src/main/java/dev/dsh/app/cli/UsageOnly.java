@@ -4,7 +4,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** A command group run without a subcommand: prints its usage and exits 2. */
+/** A command run without a subcommand: prints its usage and exits 2. */
 abstract class UsageOnly implements Callable<Integer> {
 
   @Spec CommandSpec spec;

@@ -2,7 +2,11 @@ package dev.dsh.app.demo;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.dsh.host.HostOptions;
+import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.json.Json;
+import dev.dsh.host.model.ProfileException;
+import dev.dsh.host.model.ProfileLayer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,8 +14,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,14 +27,21 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A loopback HTTP endpoint that answers {@code POST /SearchPro} like the real service, with canned
- * sample pages, so the demo profile works without a key and without a network.
- *
- * <p>It answers any query with the same sample pages (as many as {@code Cnt} asks for, in the
- * wire shape: each page a JSON string); a body that is not {@code {"Query": string, "Cnt": int}}
- * gets the service's {@code InvalidParameter} error envelope.
+ * The offline demo profile's loopback endpoint, answering {@code POST /SearchPro} like the service
+ * with the same sample pages for any query ({@code Cnt} of them), so the demo needs no key and no
+ * network; a body not {@code {"Query": string, "Cnt": int}} gets the {@code InvalidParameter}
+ * envelope. The demo's patch layer aims the Yuanbao row at it with a placeholder literal key.
  */
 public final class ReplayServer implements AutoCloseable {
+
+  public static final String DEMO_PROFILE = "demo";
+
+  static final String PLUGIN_ID = "dsh-web-search-yuanbao";
+  static final String ROW_ID = "web-search-yuanbao";
+  /** Not a key: the replay endpoint accepts anything; the real service would refuse this. */
+  static final String PLACEHOLDER_KEY = "demo-placeholder-key";
+  static final String NOTICE =
+      "demo profile: results are sample data from a local replay endpoint, not a live search";
 
   private static final String SAMPLE = "searchpro-sample.json";
 
@@ -47,7 +61,7 @@ public final class ReplayServer implements AutoCloseable {
     server.start();
   }
 
-  /** Starts the endpoint on an ephemeral loopback port. */
+  /** On an ephemeral loopback port. */
   public static ReplayServer start() {
     try {
       return new ReplayServer();
@@ -56,7 +70,24 @@ public final class ReplayServer implements AutoCloseable {
     }
   }
 
-  /** The base URL to configure as the Yuanbao row's {@code baseURL}. */
+  /** Installs {@code bundled} unless installed (else ProfileException), then {@link #start}. */
+  public static ReplayServer forDemo(HostOptions options, Optional<Path> bundled) {
+    PluginInstaller.ensure(options, PLUGIN_ID, () -> bundled.filter(Files::isRegularFile)
+        .orElseThrow(() -> new ProfileException("the demo profile needs the distribution's"
+            + " copy of the " + PLUGIN_ID + " plugin: start dsh with the ./dsh launcher, or install"
+            + " the plugin with 'dsh plugin add <jar>'")));
+    options.events().accept(NOTICE);
+    return start();
+  }
+
+  /** {@code options} with the layer that aims the Yuanbao row at this endpoint. */
+  public HostOptions applyTo(HostOptions options) {
+    return options.withLayer(new ProfileLayer("demo layer (the local replay endpoint)",
+        "- id: " + ROW_ID + "\n  config: {apiKey: " + PLACEHOLDER_KEY + ", baseURL: '"
+            + baseUrl() + "'}\n"));
+  }
+
+  /** The Yuanbao row's {@code baseURL}. */
   public URI baseUrl() {
     InetSocketAddress at = server.getAddress();
     return URI.create("http://" + at.getAddress().getHostAddress() + ":" + at.getPort());

@@ -27,10 +27,9 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * An MCP server offering {@code web_search} on a pair of streams (stdio for {@code dsh mcp}), on
- * the SDK's async server and stdio transport, guarded by {@link StdinRelay} and {@link
- * ServerOutput}. At the end of input, the calls in flight get {@link #FINISH_GRACE} to finish, are
- * then aborted, and every one is answered before {@link #awaitEnd()} returns.
+ * {@code web_search} over MCP on a pair of streams, the SDK's stdio transport guarded by {@link
+ * StdinRelay} and {@link ServerOutput}. At end of input the calls in flight get {@link
+ * #FINISH_GRACE}, are then aborted, and each is answered before {@link #awaitEnd()} returns.
  */
 public final class McpStdioServer implements AutoCloseable {
 
@@ -48,10 +47,7 @@ public final class McpStdioServer implements AutoCloseable {
   private final McpAsyncServer server;
   private volatile boolean closing;
 
-  /**
-   * Starts serving; a {@code tools/call} waits for {@code ready} (the host's boot), then asks
-   * {@code tools}. {@code err} gets one line per message dropped unanswered.
-   */
+  /** A {@code tools/call} waits for {@code ready}; {@code err} gets a line per message dropped. */
   public McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
       InputStream in, OutputStream out, PrintStream err) throws IOException {
     this.output = new ServerOutput(out, calls);
@@ -61,10 +57,7 @@ public final class McpStdioServer implements AutoCloseable {
     relay.start();
   }
 
-  /**
-   * Serves until the input has ended and the calls in flight are answered, or the client has left,
-   * or the server cannot go on; returns why not, in one line, unless it ended as it should.
-   */
+  /** Serves until the input ended and its calls are answered; else says why not, in one line. */
   public Optional<String> awaitEnd() throws InterruptedException {
     get(CompletableFuture.anyOf(relay.ended(), output.failed(), died), Long.MAX_VALUE);
     if (died.isDone()) {
@@ -92,7 +85,6 @@ public final class McpStdioServer implements AutoCloseable {
             + " ms of the end of input");
   }
 
-  /** Waits for {@code answered} until {@code deadline} (nanoTime), or while answers can go out. */
   private boolean awaitAnswered(CompletableFuture<Void> answered, long deadline)
       throws InterruptedException {
     while (!answered.isDone() && System.nanoTime() < deadline
@@ -123,7 +115,7 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  /** The SDK's transport on the relay's pipe, its line bound lifted: the relay bounds lines. */
+  // The SDK's transport on the relay's pipe, its line bound lifted: the relay bounds lines.
   private final class WatchedTransport extends StdioServerTransportProvider {
 
     WatchedTransport() {
@@ -140,7 +132,7 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  /** The SDK's session transport: closing or failing to send, it tells {@code stopped} why. */
+  /** The SDK's session transport, telling {@code stopped} why it closed or failed to send. */
   record Watched(McpServerTransport session, Consumer<String> stopped)
       implements McpServerTransport {
 

@@ -16,15 +16,13 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Where the SDK and {@link StdinRelay} write the server's messages, each ended by a flush, and the
- * one thread that owns stdout. Writers only queue, so a client that stops reading stdout never
- * blocks the relay, which must go on reading stdin to see its end. The thread drops {@code logging}
- * from the {@code initialize} result, tells {@link CallSignals} of each response written, notes a
- * write blocked over {@link #STALL}, and fails on a failed write or past 64 MiB unread.
+ * Where the SDK and {@link StdinRelay} write messages (each ended by a flush), and the one thread
+ * owning stdout. Writers only queue, so a client not reading stdout never blocks the relay, which
+ * must read stdin to its end. The thread drops {@code logging} from the {@code initialize} result,
+ * tells {@link CallSignals} of each response, and fails on a failed write or past 64 MiB unread.
  */
 final class ServerOutput extends ByteArrayOutputStream {
 
-  /** A write blocked this long means the client is not reading stdout. */
   static final Duration STALL = Duration.ofMillis(500);
   private static final long MAX_WAITING_BYTES = 64L << 20;
 
@@ -43,7 +41,7 @@ final class ServerOutput extends ByteArrayOutputStream {
     writer.start();
   }
 
-  /** Ends a message: every writer flushes after each, under this stream's lock. */
+  /** Ends a message (every writer flushes after each, under this stream's lock). */
   @Override
   public synchronized void flush() {
     byte[] line = toByteArray();
@@ -59,12 +57,11 @@ final class ServerOutput extends ByteArrayOutputStream {
     lines.add(line);
   }
 
-  /** Completes with the reason once the output can carry no more messages. */
   CompletableFuture<String> failed() {
     return failed;
   }
 
-  /** True while a write has been blocked longer than {@link #STALL}. */
+  /** True while a write has been blocked over {@link #STALL}: the client is not reading. */
   boolean stalled() {
     long since = writingSince;
     return since != 0 && System.nanoTime() - since > STALL.toNanos();

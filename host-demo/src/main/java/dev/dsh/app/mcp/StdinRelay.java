@@ -23,12 +23,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads the client's lines and passes them on to the SDK's stdio transport through a pipe, doing
- * what the SDK leaves undone: a line is checked ({@link McpMessage}), a refused one answered or
- * dropped with one stderr line; one over the limit is read to its end unheld and answered; a
- * {@code tools/call} gets a {@code _meta} tag naming its call, a cancellation fires its signal;
- * {@code ping} is answered at once; the pipe's end waits for {@link #release()}, since the SDK
- * drops every answer not yet written at end of input.
+ * Passes the client's lines to the SDK's stdio transport through a pipe, doing what the SDK leaves
+ * undone: checks each ({@link McpMessage}), answering or dropping a refused one; reads one over the
+ * limit to its end unheld and answers it; tags a {@code tools/call} with its call's key, fires a
+ * cancellation's signal, answers {@code ping} at once; holds the pipe's end until {@link
+ * #release()}, since the SDK drops every answer not yet written at end of input.
  */
 final class StdinRelay {
 
@@ -54,7 +53,7 @@ final class StdinRelay {
   byte[] line = new byte[64];
   int length;
 
-  /** {@code out}: where the SDK writes; answers go under its lock, as the SDK's do. */
+  // out: where the SDK writes; answers go under its lock, as the SDK's do.
   StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
       throws IOException {
     this.in = in;
@@ -75,7 +74,6 @@ final class StdinRelay {
     thread.start();
   }
 
-  /** Completes when the client's input has ended, or could no longer be read or passed on. */
   CompletableFuture<Void> ended() {
     return ended;
   }

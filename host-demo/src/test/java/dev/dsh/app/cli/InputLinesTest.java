@@ -33,9 +33,10 @@ class InputLinesTest {
 
   @Test
   void echoCutsLongTextWithoutSplittingACharacter() {
-    assertThat(Echo.cut("short")).isEqualTo("short");
-    String emoji = "a".repeat(Echo.MAX_CHARS - 1) + "😀" + "b".repeat(10);
-    assertThat(Echo.cut(emoji)).isEqualTo("a".repeat(Echo.MAX_CHARS - 1) + "… (91 characters)");
+    assertThat(UsageException.echo("short")).isEqualTo("short");
+    String emoji = "a".repeat(UsageException.ECHO_CHARS - 1) + "😀" + "b".repeat(10);
+    assertThat(UsageException.echo(emoji))
+        .isEqualTo("a".repeat(UsageException.ECHO_CHARS - 1) + "… (91 characters)");
   }
 
   private static List<InputLines.Line> read(String input) throws IOException {

@@ -12,15 +12,10 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Starts a dsh host from the {@code dsh.*} properties ({@link DshProperties}) and offers its web
- * search as beans: the {@link Host} (closed with the context), its {@link WebService}, the {@code
- * web_search} {@link WebSearchToolCallback} and a {@link ToolCallbackProvider} holding it, named
- * {@code dshToolCallbackProvider}. Each bean gives way to one of the application's own of its
- * type (the provider to one of that name, since an application may have other providers); none
- * is made with {@code dsh.enabled=false}.
- *
- * <p>A {@code ChatClient} does not pick tool beans up by itself: hand it the provider, {@code
- * ChatClient.builder(model).defaultToolCallbacks(provider)}.
+ * Starts a dsh host from the {@code dsh.*} properties and offers as beans the {@link Host}, its
+ * {@link WebService}, the {@link WebSearchToolCallback} and a {@link ToolCallbackProvider} named
+ * {@link #PROVIDER_BEAN}; each gives way to the application's own. A {@code ChatClient} takes the
+ * provider: {@code ChatClient.builder(model).defaultToolCallbacks(provider)}.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "dsh.enabled", matchIfMissing = true)
@@ -32,10 +27,7 @@ public final class DshAutoConfiguration {
 
   private static final String WEB_SERVICE_BEAN = "dshWebService";
 
-  /**
-   * A host booted from the home and profile of {@code properties}, keys from the process
-   * environment as for the dsh command; it fails the context when the profile does not boot.
-   */
+  /** Booted from {@code properties}, keys from the process environment, as the dsh command. */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   public Host dshHost(DshProperties properties) {
@@ -54,11 +46,7 @@ public final class DshAutoConfiguration {
                         + " or failed"));
   }
 
-  /**
-   * The {@code web_search} tool: the host's own while the {@link WebService} bean is the host's
-   * (its {@code tool-web} row, with that row's timeout), else one searching through the
-   * application's service.
-   */
+  /** The host's own tool while the {@link WebService} bean is the host's, else one over it. */
   @Bean
   @ConditionalOnMissingBean
   public WebSearchToolCallback dshWebSearchToolCallback(

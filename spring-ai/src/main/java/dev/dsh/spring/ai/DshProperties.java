@@ -22,11 +22,7 @@ public record DshProperties(
     @Nullable String home,
     @DefaultValue("default") String profile) {
 
-  /**
-   * The options of an embedded host ({@link HostOptions#of}) in the home found as the dsh command
-   * finds it: {@code home} when given and not blank, else {@code $DSH_HOME}, else {@code
-   * $HOME/.dsh}.
-   */
+  /** Options of an embedded host in the home found as the dsh command finds it. */
   HostOptions hostOptions(LaunchEnvironment env) {
     return HostOptions.of(DshHome.locate(Optional.ofNullable(home), env).root(), profile);
   }

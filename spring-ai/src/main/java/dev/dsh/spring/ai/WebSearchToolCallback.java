@@ -13,15 +13,9 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * The dsh {@code web_search} tool as a Spring AI {@link ToolCallback}: the host tool's name,
- * description and JSON input schema ({@link WebSearchTool#schema()}: {@code queries}, 1 to 4, and
- * the optional {@code site} and {@code freshness}), exactly as MCP clients see them, and the text
- * the host's tool returns. A failure is that text too, {@code Error: <message>}, never an
- * exception, so the model reads why and can try again.
- *
- * <p>Each search is bounded by the tool's timeout (the {@code tool-web} row's {@code
- * searchTimeoutMs}, 30 s by default; {@code Error: web search timed out after <timeout>}). An
- * interrupted caller gets its searches aborted and its interrupt flag kept.
+ * The dsh {@code web_search} tool as a Spring AI {@link ToolCallback}: the name, description and
+ * input schema MCP clients see, and the host tool's text. A failure is that text too, {@code
+ * Error: <message>}, never an exception, so the model reads why and can try again.
  */
 public final class WebSearchToolCallback implements ToolCallback {
 
@@ -38,10 +32,7 @@ public final class WebSearchToolCallback implements ToolCallback {
     this.tools = Objects.requireNonNull(tools, "tools");
   }
 
-  /**
-   * The host's own tool, taken at each call (the {@code tool-web} row's, with its configured
-   * timeout); a call while that row is not running answers {@code Error: ...} saying so.
-   */
+  /** The host's own tool, taken at each call; while the row is not running, {@code Error: ...}. */
   public static WebSearchToolCallback of(Host host) {
     Objects.requireNonNull(host, "host");
     return new WebSearchToolCallback(host::webSearchTool);
@@ -58,21 +49,14 @@ public final class WebSearchToolCallback implements ToolCallback {
     return DEFINITION;
   }
 
-  /** Runs the tool with the model's JSON arguments and gives back its text. */
   @Override
   public String call(String toolInput) {
     return tools.get().map(tool -> tool.callAndWait(toolInput)).orElseGet(ToolResult::notRunning)
         .text();
   }
 
-  /** The same as {@link #call(String)}: the tool takes nothing from the context. */
   @Override
   public String call(String toolInput, @Nullable ToolContext toolContext) {
     return call(toolInput);
-  }
-
-  @Override
-  public String toString() {
-    return "WebSearchToolCallback[" + WebSearchTool.NAME + "]";
   }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The executor's ends: a provider that never ends, an interrupted caller, no tool. */
-class BlockingToolCallTest {
+class DshWebSearchToolCallTest {
 
   private static final long HANG_BOUND_MILLIS = 20_000;
   private static final ToolExecutionRequest CALL =
@@ -76,7 +76,7 @@ class BlockingToolCallTest {
   @Test
   void withoutTheHostsToolTheModelIsToldTheRowIsNotRunning() {
     ToolExecutionResult result =
-        new BlockingToolCall(Optional::empty).executeWithContext(CALL, null);
+        new DshWebSearchTool(Optional::empty).executor().executeWithContext(CALL, null);
 
     assertThat(result.isError()).isTrue();
     assertThat(result.resultText())
