@@ -1,7 +1,6 @@
 package dev.dsh.host;
 
 import dev.dsh.host.internal.home.FileProblems;
-import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.plugins.PluginJar;
 import dev.dsh.host.internal.plugins.PluginJars;
@@ -78,7 +77,7 @@ public final class PluginInstaller {
       });
       enable(options, checked.id());
     } catch (IOException e) {
-      throw HomeWrites.failed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
+      throw FileProblems.writeFailed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
     }
     return new Installed(checked.id(), checked.version(), options.profile());
   }
@@ -106,7 +105,7 @@ public final class PluginInstaller {
     try {
       enable(options, pluginId);
     } catch (IOException e) {
-      throw HomeWrites.failed("could not enable " + pluginId + " in profile " + options.profile(),
+      throw FileProblems.writeFailed("could not enable " + pluginId + " in profile " + options.profile(),
           e, options.home().profileFile(options.profile()), FileAccessException.Kind.FILE);
     }
     return new Installed(pluginId, installed.get().version(), options.profile());
@@ -146,7 +145,7 @@ public final class PluginInstaller {
         Files.deleteIfExists(jar);
       }
     } catch (IOException e) {
-      throw HomeWrites.failed(
+      throw FileProblems.writeFailed(
           "could not remove " + pluginId, e, home.plugins(), FileAccessException.Kind.FOLDER);
     }
     try {

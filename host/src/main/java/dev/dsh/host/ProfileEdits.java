@@ -2,7 +2,7 @@ package dev.dsh.host;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
-import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
@@ -36,9 +36,6 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ProfileEdits {
 
-  /** What a form sends for a secret field to keep its value, as leaving it out does. */
-  public static final String KEEP_SECRET = ConfigSecrets.KEEP;
-
   /** A row's config saved in {@code file}; {@code newEntry}: the file had no entry for it. */
   public record Saved(String rowId, Path file, boolean newEntry) {}
 
@@ -51,7 +48,7 @@ public final class ProfileEdits {
 
   /**
    * Saves row {@code rowId}'s whole config as a form holds it, as a JSON merge patch of the fields
-   * that changed. A secret left out or {@link #KEEP_SECRET} keeps its value where it is; a null
+   * that changed. A secret left out or {@code "<redacted>"} keeps its value where it is; a null
    * clears a field. It is checked first as the host applies the row, and as {@code running}'s
    * loaded plugin binds it.
    *
@@ -87,7 +84,7 @@ public final class ProfileEdits {
       return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
           + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.merge(old, changed)));
     } catch (IOException e) {
-      throw HomeWrites.failed("could not save the config of row " + rowId, e, file, Kind.FILE);
+      throw FileProblems.writeFailed("could not save the config of row " + rowId, e, file, Kind.FILE);
     }
   }
 
@@ -119,7 +116,7 @@ public final class ProfileEdits {
         to.write(file);
       }
     } catch (IOException e) {
-      throw HomeWrites.failed("could not " + (enabled ? "enable " : "disable ") + pluginId
+      throw FileProblems.writeFailed("could not " + (enabled ? "enable " : "disable ") + pluginId
           + " in profile " + options.profile(), e, file, Kind.FILE);
     }
     return !to.equals(spec);
@@ -137,7 +134,7 @@ public final class ProfileEdits {
     try {
       jar = OwnerOnlyFiles.createTemp(home, ".upload-");
     } catch (IOException e) {
-      throw HomeWrites.failed("could not store the uploaded jar", e, home, Kind.FOLDER);
+      throw FileProblems.writeFailed("could not store the uploaded jar", e, home, Kind.FOLDER);
     }
     try (OutputStream out = Files.newOutputStream(jar)) {
       byte[] buffer = new byte[64 * 1024];
@@ -145,7 +142,7 @@ public final class ProfileEdits {
         try {
           out.write(buffer, 0, read);
         } catch (IOException e) { // only a failed write is the home's to tell
-          throw HomeWrites.failed("could not store the uploaded jar", e, home, Kind.FOLDER);
+          throw FileProblems.writeFailed("could not store the uploaded jar", e, home, Kind.FOLDER);
         }
       }
       return jar;

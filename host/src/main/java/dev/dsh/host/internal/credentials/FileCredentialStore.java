@@ -4,7 +4,6 @@ import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.internal.home.FileProblems;
-import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.PermissionWarning;
 import dev.dsh.host.json.Json;
@@ -164,7 +163,7 @@ public final class FileCredentialStore {
         }
       }
     } catch (IOException e) {
-      throw HomeWrites.failed(
+      throw FileProblems.writeFailed(
           "cannot write the credential store " + file, e, target, FileAccessException.Kind.FILE);
     }
   }
