@@ -45,7 +45,7 @@ public record HostOptions(
   public HostOptions(DshHome home, String profile, Optional<Path> patch, LaunchEnvironment env,
       Consumer<String> events) {
     this(home, profile, patch, env, List.of(), events, Duration.ofSeconds(10), false,
-        ActivityListener.none());
+        ActivityListener.NONE);
   }
 
   /** These options with another plugin deadline. */

@@ -23,7 +23,7 @@ public record SearchActivity(ActivityListener listener) {
   private static final Logger LOG = LoggerFactory.getLogger(SearchActivity.class);
 
   /** Reports nothing. */
-  public static final SearchActivity NONE = new SearchActivity(ActivityListener.none());
+  public static final SearchActivity NONE = new SearchActivity(ActivityListener.NONE);
 
   /** Reports a reload that found {@code problems}. */
   public void reloaded(List<String> problems) {
