@@ -73,8 +73,7 @@ public final class HostInspection {
   private static HostInspection of(HostOptions options, PluginJars jars) {
     String name = options.profile();
     ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
-    ProfileSpec spec = ProfileSpec.read(composer.profileDir(name).resolve(ProfileSpec.FILE_NAME),
-        "profiles/" + name + "/" + ProfileSpec.FILE_NAME);
+    ProfileSpec spec = ProfileSpec.of(options.home(), name);
     try {
       ComposedProfile composed = composer.compose(name, options.patch(), options.layers());
       return new HostInspection(options, jars, spec, composed, null);

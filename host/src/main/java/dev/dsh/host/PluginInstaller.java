@@ -126,7 +126,7 @@ public final class PluginInstaller {
     List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
         .filter(file -> PluginJar.pluginIdOf(file).filter(pluginId::equals).isPresent())
         .toList();
-    ProfileSpec spec = readSpec(options);
+    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
     if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
       return Optional.empty();
     }
@@ -182,16 +182,10 @@ public final class PluginInstaller {
 
   /** Lists {@code pluginId}'s bundle in the profile; the file is written only when it changes. */
   private static void enable(HostOptions options, String pluginId) throws IOException {
-    ProfileSpec spec = readSpec(options);
+    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
     ProfileSpec enabled = spec.withBundle(pluginId);
     if (!enabled.equals(spec)) {
       enabled.write(options.home().profileFile(options.profile()));
     }
-  }
-
-  private static ProfileSpec readSpec(HostOptions options) {
-    String profile = options.profile();
-    return ProfileSpec.read(options.home().profileFile(profile),
-        "profiles/" + profile + "/" + ProfileSpec.FILE_NAME);
   }
 }

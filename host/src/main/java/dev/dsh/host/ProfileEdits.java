@@ -100,8 +100,7 @@ public final class ProfileEdits {
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
     HostInspection inspection = HostInspection.of(options);
     Path file = options.home().profileFile(options.profile());
-    ProfileSpec spec =
-        ProfileSpec.read(file, "profiles/" + options.profile() + "/" + ProfileSpec.FILE_NAME);
+    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
     List<String> installed = inspection.jars().stream().map(HostInspection.PluginJar::id).toList();
     if (!installed.contains(pluginId) && (enabled || !spec.bundles().contains(pluginId))) {
       throw new ProfileEditException(Reason.UNKNOWN_PLUGIN, "no installed plugin has the id \""

@@ -41,12 +41,12 @@ public record DshHome(Path root) {
   /**
    * The folder of profile {@code name}, {@code profiles/<name>/}.
    *
-   * @throws IllegalArgumentException when {@code name} is not a plain name (letters, digits, {@code
+   * @throws ProfileException when {@code name} is not a plain name (letters, digits, {@code
    *     . _ -}, not starting with a dot), so it can never point outside {@code profiles/}
    */
   public Path profile(String name) {
     if (!PROFILE_NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException("invalid profile name \"" + name
+      throw new ProfileException("invalid profile name \"" + name
           + "\": use letters, digits, '.', '_' and '-', starting with a letter or digit");
     }
     return root.resolve("profiles").resolve(name);

@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.profile;
 
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,16 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
 
   public static ProfileSpec empty() {
     return new ProfileSpec(List.of(), Map.of());
+  }
+
+  /** Reads the {@code profile.yml} of {@code profile}; throws {@link ProfileException}. */
+  public static ProfileSpec of(DshHome home, String profile) {
+    return read(home.profileFile(profile), shown(profile));
+  }
+
+  /** {@code profiles/<profile>/profile.yml}, as messages name it. */
+  static String shown(String profile) {
+    return "profiles/" + profile + "/" + FILE_NAME;
   }
 
   /** Reads {@code file}; a missing file is an empty spec. Throws {@link ProfileException}. */
