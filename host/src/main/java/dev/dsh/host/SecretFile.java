@@ -50,6 +50,6 @@ public final class SecretFile {
   /** Makes {@code file} hold {@code content}: owner-only, atomically, forced to the device. */
   public static void write(Path file, byte[] content) throws IOException {
     OwnerOnlyFiles.createFolder(file.getParent());
-    OwnerOnlyFiles.replace(file, content, true);
+    OwnerOnlyFiles.replace(file, content);
   }
 }

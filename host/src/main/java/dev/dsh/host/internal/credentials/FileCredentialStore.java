@@ -158,7 +158,7 @@ public final class FileCredentialStore {
               throw new IllegalArgumentException("cannot write the credential store " + file
                   + ": it would be " + next.length + " bytes, over the 1 MiB a store may hold");
             }
-            OwnerOnlyFiles.replace(key, next, true);
+            OwnerOnlyFiles.replace(key, next);
           }
         }
       }

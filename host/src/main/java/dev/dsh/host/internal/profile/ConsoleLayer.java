@@ -51,7 +51,7 @@ public final class ConsoleLayer {
     }
     Files.createDirectories(file.getParent());
     String body = entries.isEmpty() ? "[]\n" : YamlFiles.write(entries);
-    OwnerOnlyFiles.replace(file, (HEADER + body).getBytes(StandardCharsets.UTF_8), true);
+    OwnerOnlyFiles.replace(file, (HEADER + body).getBytes(StandardCharsets.UTF_8));
     return had;
   }
 

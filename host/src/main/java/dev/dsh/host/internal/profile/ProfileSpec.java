@@ -121,7 +121,7 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
   /** Replaces {@code file} by this spec, whole, atomically and owner-only. */
   public void write(Path file) throws IOException {
     Files.createDirectories(file.getParent());
-    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8), true);
+    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8));
   }
 
   /** The file's text; {@link #parse} of it gives this spec back. */
