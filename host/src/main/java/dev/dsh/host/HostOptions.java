@@ -14,14 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How to start a host.
- *
- * @param patch the {@code --patch} file, if any
- * @param layers patch layers given in memory, composed after the profile's files and {@code patch}
- * @param events where lifecycle and problem lines go (stderr in the CLI)
- * @param pluginDeadline how long a plugin's {@code apply}, update handler or release action may
- *     run before its scope fails and the host goes on without it
- * @param verbose whether a failed row's report carries the stack trace of its error
+ * How to start a host: {@code events} gets lifecycle and problem lines; past {@code pluginDeadline}
+ * a plugin call's scope fails; {@code verbose} adds stack traces to failure reports.
  */
 public record HostOptions(
     DshHome home,

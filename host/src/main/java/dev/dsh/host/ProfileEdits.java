@@ -1,6 +1,5 @@
 package dev.dsh.host;
 
-import dev.dsh.api.ConfigException;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
@@ -10,11 +9,9 @@ import dev.dsh.host.internal.profile.ConsoleLayer;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
-import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileAccessException.Kind;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileEditException.Reason;
-import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,15 +44,11 @@ public final class ProfileEdits {
   }
 
   /**
-   * Saves row {@code rowId}'s whole config as a form holds it, as a JSON merge patch of the fields
-   * that changed. A secret left out or {@code "<redacted>"} keeps its value where it is; a null
-   * clears a field. It is checked first as the host applies the row, and as {@code running}'s
-   * loaded plugin binds it.
+   * Saves a row's whole config as a form holds it, as a merge patch of the fields that changed; a
+   * secret left out or {@code "<redacted>"} keeps its value, a null clears a field. Checked first
+   * as the host applies the row and as {@code running}'s loaded plugin binds it.
    *
-   * @throws ConfigException listing each violation; nothing was written
    * @throws ProfileEditException for no such row, or one a {@code --patch} or in-memory layer sets
-   * @throws ProfileException when the profile does not compose; nothing was written
-   * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
   public static Saved saveRowConfig(
       HostOptions options, String rowId, Map<String, ?> config, Optional<Host> running) {
@@ -84,18 +77,16 @@ public final class ProfileEdits {
       return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
           + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.merge(old, changed)));
     } catch (IOException e) {
-      throw FileProblems.writeFailed("could not save the config of row " + rowId, e, file, Kind.FILE);
+      throw FileProblems.writeFailed(
+          "could not save the config of row " + rowId, e, file, Kind.FILE);
     }
   }
 
   /**
-   * Lists the bundle of the installed plugin {@code pluginId} in {@code profile.yml} or takes it
-   * out ({@code dsh plugin enable|disable}); taken out, the user's entries for its rows are kept
-   * and skipped, as {@code plugin remove} records them. Returns whether the file changed.
+   * Lists an installed plugin's bundle or takes it out ({@code dsh plugin enable|disable}), as
+   * {@code plugin remove} does; whether {@code profile.yml} changed.
    *
    * @throws ProfileEditException when no installed plugin has that id, naming the installed ids
-   * @throws ProfileException when a file of the profile does not read
-   * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
     HostInspection inspection = HostInspection.of(options);
@@ -121,12 +112,7 @@ public final class ProfileEdits {
     return !to.equals(spec);
   }
 
-  /**
-   * A new owner-only temporary file in the home holding an uploaded jar; the caller deletes it.
-   *
-   * @throws FileAccessException when the home cannot take it
-   * @throws IOException when {@code body} cannot be read
-   */
+  /** A new owner-only file in the home holding an uploaded jar; the caller deletes it. */
   public static Path stageUpload(HostOptions options, InputStream body) throws IOException {
     Path home = options.home().root();
     Path jar;

@@ -5,12 +5,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/**
- * The dsh home folder and the paths inside it ({@code plugins/}, {@code profiles/<name>/}, {@code
- * credentials.json}); nothing is created here.
- *
- * @param root the home folder, absolute and normalized
- */
+/** The dsh home folder, absolute and normalized, and the paths inside it; nothing is created. */
 public record DshHome(Path root) {
 
   /** The default credential store's file name, in the home folder. */
@@ -38,12 +33,7 @@ public record DshHome(Path root) {
     return root.resolve("plugins");
   }
 
-  /**
-   * The folder of profile {@code name}, {@code profiles/<name>/}.
-   *
-   * @throws ProfileException when {@code name} is not a plain name (letters, digits, {@code
-   *     . _ -}, not starting with a dot), so it can never point outside {@code profiles/}
-   */
+  /** {@code profiles/<name>/}; a {@link ProfileException} when the name is not a plain name. */
   public Path profile(String name) {
     if (!PROFILE_NAME.matcher(name).matches()) {
       throw new ProfileException("invalid profile name \"" + name

@@ -5,12 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/**
- * One life-cycle event of a scope; never a config value (a config error holds pointers only).
- *
- * @param generation the scope's generation once the event's transition completed
- * @param error why the scope failed; present for {@link Kind#FAILED} only
- */
+/** One life-cycle event of a scope, never a config value; {@code error} for FAILED only. */
 public record LifecycleEvent(
     Kind kind, String scopeId, String pluginName, long generation, @Nullable Throwable error) {
 

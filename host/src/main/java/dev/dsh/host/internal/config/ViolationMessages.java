@@ -13,10 +13,8 @@ import org.everit.json.schema.ValidationException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Everit's violations in words a person understands, written here because everit's messages echo
- * values (a secret pasted into the wrong field would be printed): a value is quoted only outside
- * {@code x-secret} fields, and only where it helps. An unknown or missing key is told at its own
- * pointer.
+ * Everit's violations in words a person understands: everit's messages echo values (a secret in
+ * the wrong field would be printed), so a value is quoted only outside {@code x-secret} fields.
  */
 final class ViolationMessages {
 

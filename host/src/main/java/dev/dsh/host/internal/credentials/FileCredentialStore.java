@@ -61,12 +61,7 @@ public final class FileCredentialStore {
     return file;
   }
 
-  /**
-   * The value stored for {@code ref} now.
-   *
-   * @throws FileAccessException when the file cannot be understood
-   * @throws FileAccessException when it cannot be read, naming the path and the reason
-   */
+  /** The value stored for {@code ref} now; a {@link FileAccessException} when unreadable. */
   public Optional<String> read(CredentialRef ref) {
     return Optional.ofNullable(values().get(ref.name()));
   }
@@ -77,12 +72,10 @@ public final class FileCredentialStore {
   }
 
   /**
-   * Stores {@code value}, trimmed; throws as {@link #read} does.
+   * Stores {@code value}, trimmed; throws as {@link #read} does, and when it cannot write.
    *
    * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would take
    *     the store over 1 MiB; the message never holds the value
-   * @throws FileAccessException when the file cannot be understood; it is kept as is
-   * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
   public void write(CredentialRef ref, String value) {
     String clean = value.trim();

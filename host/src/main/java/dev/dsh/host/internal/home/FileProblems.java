@@ -14,10 +14,8 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
- * Says what went wrong with a path after an I/O operation on it failed: {@code <path> is a file,
- * not a folder}, {@code <path> is a folder, not a file}, or {@code <path>: <the OS reason>}. The
- * file types are read from the file system after the failure, not from the OS message, whose
- * wording depends on the platform and the locale.
+ * Says what went wrong with a path after an I/O operation failed, the file types read from the
+ * file system, not from the OS message (whose wording depends on the platform and the locale).
  */
 public final class FileProblems {
 

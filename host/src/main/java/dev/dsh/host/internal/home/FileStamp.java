@@ -11,10 +11,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a file looks like without opening it: an unchanged stamp means the file was not written,
- * renamed over or replaced. The Unix change time is in it because every write and rename sets it
- * to now and no tool sets it back; the file key (inode) tells a file replaced by rename; both are
- * null where the file system has none.
+ * What a file looks like without opening it. The Unix change time is in it because every write and
+ * rename sets it and no tool sets it back; the inode tells a file replaced by rename.
  */
 public record FileStamp(
     long size, Instant modified, @Nullable FileTime changed, @Nullable Object fileKey) {

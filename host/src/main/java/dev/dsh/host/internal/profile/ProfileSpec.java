@@ -16,11 +16,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A profile's {@code profile.yml}, dsh's own file, written whole by {@link #write}: the bundles
- * (plugin ids) whose layers the profile uses, in order; a missing file or key means none.
- *
- * @param removedRows row id → the removed plugin whose bundle inserted it: a user's entry for such
- *     a row, while no layer defines it, is kept and skipped, not an error
+ * A profile's {@code profile.yml}, dsh's own file, written whole: the bundles it uses, in order,
+ * and the rows of removed plugins (row id → plugin), whose user entries are kept and skipped.
  */
 public record ProfileSpec(List<String> bundles, Map<String, String> removedRows) {
 
