@@ -77,7 +77,6 @@ public final class HostInspection {
     }
   }
 
-  /** The profile read and composed again, with the same jars. */
   HostInspection again() {
     return of(options, read);
   }

@@ -109,7 +109,6 @@ final class PluginSync {
     }
   }
 
-  /** The threads unloaded plugins left that still run. */
   List<Leftover> leftovers() {
     List<Leftover> out = new ArrayList<>();
     synchronized (left) {

@@ -40,7 +40,6 @@ final class RowFailures {
         : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
   }
 
-  /** The profile's own tree is applied now. */
   void applied() {
     everApplied = true;
     problem = Optional.empty();
@@ -56,7 +55,6 @@ final class RowFailures {
     return line;
   }
 
-  /** The line reported while the profile's files do not compose; empty once they do. */
   Optional<String> problem() {
     return problem;
   }

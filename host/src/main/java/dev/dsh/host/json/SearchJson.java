@@ -17,9 +17,7 @@ public record SearchJson(@Nullable String provider, boolean truncated, @Nullable
   /** One source. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Source(
-      String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {
-
-  }
+      String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {}
 
   public SearchJson {
     sources = List.copyOf(sources);

@@ -19,8 +19,7 @@ public record DshHome(Path root) {
 
   /**
    * {@code --home}, else {@code $DSH_HOME}, else {@code .dsh} in {@code $HOME}, else in {@code
-   * user.home} (Java 17 reads it from the password database, missing the {@code HOME} containers
-   * and MCP clients set). Blank counts as not given; a relative path is from the working folder.
+   * user.home} (Java 17 reads it from the password database, missing the {@code HOME} clients set).
    */
   public static DshHome locate(Optional<String> homeOption, LaunchEnvironment env) {
     return new DshHome(nonBlank(homeOption).or(() -> nonBlank(env.get("DSH_HOME"))).map(Path::of)

@@ -9,11 +9,7 @@ import org.jspecify.annotations.Nullable;
 public record LifecycleEvent(
     Kind kind, String scopeId, String pluginName, long generation, @Nullable Throwable error) {
 
-  /**
-   * APPLIED: {@code apply} returned. UPDATED: an update taken in place by the update handler, or
-   * adopted while waiting. FAILED: the config or {@code apply} failed; effects released. UNLOADED:
-   * effects released, as a required service went away or for a restart. DISPOSED: ended for good.
-   */
+  /** UNLOADED: effects released as a required service went away, or for a restart. */
   public enum Kind { APPLIED, UPDATED, FAILED, UNLOADED, DISPOSED }
 
   /** One line for people: {@code applied root/web (web) generation 2}, then any error line. */

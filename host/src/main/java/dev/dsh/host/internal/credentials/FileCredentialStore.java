@@ -126,7 +126,6 @@ public final class FileCredentialStore {
     }
   }
 
-  /** One read-modify-write; {@code change} says whether it changed anything. */
   private void update(Predicate<SortedMap<String, String>> change) {
     Path target = file;
     try {
@@ -161,7 +160,6 @@ public final class FileCredentialStore {
     }
   }
 
-  /** The values by name, trimmed, empty ones left out. */
   private SortedMap<String, String> parse(byte[] content) {
     SortedMap<String, String> values = new TreeMap<>();
     if (new String(content, StandardCharsets.UTF_8).isBlank()) {
