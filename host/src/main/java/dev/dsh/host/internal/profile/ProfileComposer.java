@@ -42,10 +42,6 @@ public final class ProfileComposer {
     return new DshHome(home).profile(profile);
   }
 
-  public ComposedProfile compose(String profile, Optional<Path> patchFile) {
-    return compose(profile, patchFile, List.of());
-  }
-
   /** @throws ProfileException naming the file, layer, row or bundle at fault */
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
