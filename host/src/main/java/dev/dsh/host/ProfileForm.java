@@ -99,7 +99,6 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
           .or(() -> jars.configSchema(pluginName));
     }
 
-    /** The credential references the enabled rows name, as {@link #credentialRefs(ProfileRow)}. */
     SortedSet<String> credentialRefs(ComposedProfile profile) {
       SortedSet<String> refs = new TreeSet<>();
       profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));

@@ -45,7 +45,6 @@ final class RowFailures {
     problem = Optional.empty();
   }
 
-  /** The profile did not compose: returns the line to report. */
   String notApplied(String profile, ProfileException error) {
     String line = oneLine(everApplied
         ? "profile not applied, the previous tree keeps serving: " + error.getMessage()

@@ -30,7 +30,6 @@ public final class WebSearchRendering {
     return render(List.of(""), List.of(result), result.sources(), result.truncated());
   }
 
-  /** The text for the results of one or more queries (in query order) and their merged sources. */
   static String render(List<String> queries, List<WebSearchResult> results,
       List<WebSearchSource> sources, boolean truncated) {
     List<String> blocks = new ArrayList<>();

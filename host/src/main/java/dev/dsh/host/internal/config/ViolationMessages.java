@@ -127,7 +127,6 @@ final class ViolationMessages {
     }
   }
 
-  /** What kind of JSON value this is: "a string", "an integer", "null", ... */
   private static String kindOf(JsonNode node) {
     return node.isString() ? "a string" : node.isIntegralNumber() ? "an integer"
         : node.isNumber() ? "a number" : node.isBoolean() ? "a boolean"

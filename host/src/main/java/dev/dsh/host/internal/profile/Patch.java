@@ -58,7 +58,6 @@ record Patch(String name, List<Entry> entries, boolean merges) {
     return new Patch(layer, entries, merges);
   }
 
-  /** The ids of the rows the entries override. */
   List<String> overrides() {
     return entries.stream().filter(Override.class::isInstance).map(e -> ((Override) e).id())
         .toList();

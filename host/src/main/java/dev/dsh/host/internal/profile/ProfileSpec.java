@@ -24,7 +24,6 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
   /** The file name inside {@code profiles/<name>/}. */
   public static final String FILE_NAME = "profile.yml";
 
-  /** The file's first line. */
   static final String HEADER = "# Written by dsh (plugin add, remove, enable, disable, the"
       + " console), whole: your own settings go in cordis.patch.yml\n";
 
