@@ -134,13 +134,13 @@ final class PluginSync {
     try {
       LoadedPlugin plugin = loader.load(jar);
       loadedView = loader.plugins();
-      // The stamp from before the load: a jar replaced while it loaded shows a new stamp, and its
-      // bytes are compared at the next sync.
+      // The stamp from before the load: a jar replaced while it loaded shows a new stamp; its
+      // bytes are compared, or a refused one tried again, at the next sync.
       loadedJars.put(jar, stamp);
       rejectedJars.remove(jar);
       report("loaded", plugin);
     } catch (PluginLoadException e) {
-      rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
+      rejectedJars.put(jar, stamp);
       problems.add("plugin not loaded: " + e.getMessage());
     }
   }
