@@ -5,7 +5,6 @@ import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.env.EnvPlugin;
 import dev.dsh.host.internal.web.SearchActivity;
 import dev.dsh.host.internal.web.WebPlugin;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -17,10 +16,7 @@ final class BuiltinPlugins {
   private final Map<String, Plugin> byName = new LinkedHashMap<>();
   private final SearchActivity activity;
 
-  /**
-   * The built-ins of a host started with {@code options}, its searches reported as they ask and,
-   * while no provider is registered, refused with {@code refusal}'s message when it gives one.
-   */
+  /** {@code refusal}: what a search fails with while no provider is registered, if anything. */
   BuiltinPlugins(HostOptions options, Supplier<Optional<String>> refusal) {
     this.activity = new SearchActivity(options.activity());
     for (Plugin plugin : new Plugin[] {new EnvPlugin(options.env()),
@@ -30,14 +26,8 @@ final class BuiltinPlugins {
     }
   }
 
-  /** Where the host reports its searches and reloads. */
   SearchActivity activity() {
     return activity;
-  }
-
-  /** Every built-in, in the order they are added. */
-  Collection<Plugin> all() {
-    return byName.values();
   }
 
   Optional<Plugin> find(String name) {

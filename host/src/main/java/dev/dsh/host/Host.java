@@ -68,11 +68,8 @@ public final class Host implements AutoCloseable {
   }
 
   /**
-   * Boots for a one-shot command. A jar that does not load, or a failed row the command can do
-   * without, is reported in one line and skipped.
-   *
-   * @throws ProfileException when the profile does not compose or a row the command needs failed,
-   *     one problem a line; nothing is left running
+   * Boots for a one-shot command; a bad jar, or a failed row it can do without, is reported and
+   * skipped. A {@link ProfileException} (one problem a line) leaves nothing running.
    */
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     return boot(new Host(options, lifecycle), host -> {
@@ -130,12 +127,7 @@ public final class Host implements AutoCloseable {
     return host;
   }
 
-  /**
-   * Loads and unloads jars as the plugins folder says, composes the profile again and applies the
-   * difference; a profile that does not compose leaves the last good tree serving.
-   *
-   * @return the problems found, also reported through the event sink one line each
-   */
+  /** Syncs the jars and applies the profile again, else keeps the last good tree; the problems. */
   public List<String> reload() {
     return admin.call(() -> {
       List<String> problems = new ArrayList<>(plugins.sync(rows::disposeRowsOf));

@@ -3,8 +3,8 @@ package dev.dsh.host;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
-import dev.dsh.host.internal.credentials.CredentialsConfig;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
+import dev.dsh.host.internal.credentials.CredentialsPlugin.CredentialsConfig;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
@@ -29,12 +29,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class HostInspection {
 
-  /**
-   * An installed jar that reads as a dsh plugin.
-   *
-   * @param enabled whether {@code profile.yml} lists its bundle
-   * @param rows the ids of the enabled rows it serves; none while the profile does not compose
-   */
+  /** An installed plugin jar; {@code rows}: its enabled rows (none while nothing composes). */
   public record PluginJar(
       Path file, String id, String version, boolean enabled, List<String> rows) {}
 
@@ -73,8 +68,7 @@ public final class HostInspection {
   private static HostInspection of(HostOptions options, PluginJars jars) {
     String name = options.profile();
     ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
-    ProfileSpec spec = ProfileSpec.read(composer.profileDir(name).resolve(ProfileSpec.FILE_NAME),
-        "profiles/" + name + "/" + ProfileSpec.FILE_NAME);
+    ProfileSpec spec = ProfileSpec.of(options.home(), name);
     try {
       ComposedProfile composed = composer.compose(name, options.patch(), options.layers());
       return new HostInspection(options, jars, spec, composed, null);
@@ -83,7 +77,6 @@ public final class HostInspection {
     }
   }
 
-  /** The profile read and composed again, with the same jars. */
   HostInspection again() {
     return of(options, read);
   }
@@ -116,10 +109,7 @@ public final class HostInspection {
     return composed().enabledRows().stream().map(ProfileRow::id).toList();
   }
 
-  /**
-   * The composed profile as YAML, each row with the layers that inserted it and set its config,
-   * every field a schema marks secret shown as {@code <redacted>}.
-   */
+  /** The composed profile as YAML with each field's layer, secrets {@code <redacted>}. */
   public String configYaml() {
     return composed().dump(schemas::schema);
   }
@@ -129,12 +119,7 @@ public final class HostInspection {
     return Collections.unmodifiableSortedSet(schemas.credentialRefs(composed()));
   }
 
-  /**
-   * The credentials service the {@code credentials} row would mount (the default store while the
-   * row is disabled).
-   *
-   * @throws ConfigException when the row's config is invalid, naming the field
-   */
+  /** The credentials service the row would mount; a {@link ConfigException} names a bad field. */
   public CredentialService credentials() {
     Map<String, Object> config = composed().row(CredentialsPlugin.NAME)
         .filter(row -> !row.disabled()).map(ProfileRow::config).orElse(Map.of());
@@ -145,12 +130,7 @@ public final class HostInspection {
         .service(settings, options.env());
   }
 
-  /**
-   * Every row with its schema and its config without secrets, and each credential the rows use
-   * with its source, never a value.
-   *
-   * @throws ConfigException when the {@code credentials} row's config is invalid
-   */
+  /** Every row with its schema and config (no secrets), and each credential's source. */
   public ProfileForm form() {
     return ProfileForm.of(composed(), schemas, credentials());
   }

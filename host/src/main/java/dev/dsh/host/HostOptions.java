@@ -14,14 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How to start a host.
- *
- * @param patch the {@code --patch} file, if any
- * @param layers patch layers given in memory, composed after the profile's files and {@code patch}
- * @param events where lifecycle and problem lines go (stderr in the CLI)
- * @param pluginDeadline how long a plugin's {@code apply}, update handler or release action may
- *     run before its scope fails and the host goes on without it
- * @param verbose whether a failed row's report carries the stack trace of its error
+ * How to start a host: {@code events} gets lifecycle and problem lines; past {@code pluginDeadline}
+ * a plugin call's scope fails; {@code verbose} adds stack traces to failure reports.
  */
 public record HostOptions(
     DshHome home,
@@ -45,7 +39,7 @@ public record HostOptions(
   public HostOptions(DshHome home, String profile, Optional<Path> patch, LaunchEnvironment env,
       Consumer<String> events) {
     this(home, profile, patch, env, List.of(), events, Duration.ofSeconds(10), false,
-        ActivityListener.none());
+        ActivityListener.NONE);
   }
 
   /** These options with another plugin deadline. */

@@ -1,7 +1,6 @@
 package dev.dsh.host;
 
 import dev.dsh.host.internal.home.FileProblems;
-import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.plugins.PluginJar;
 import dev.dsh.host.internal.plugins.PluginJars;
@@ -30,11 +29,7 @@ public final class PluginInstaller {
   /** A plugin installed as {@code plugins/<id>.jar}, its bundle listed in {@code profile}. */
   public record Installed(String id, String version, String profile) {}
 
-  /**
-   * A plugin removed: its jars deleted, its bundle out of the profile. {@code notes} say what
-   * became of the user's entries for its rows, as every later start says it; {@code
-   * profileProblem} why the profile does not compose after the removal, if it does not.
-   */
+  /** A plugin removed; {@code notes} as every later start says them; why it no longer composes. */
   public record Removed(String id, List<String> notes, Optional<String> profileProblem) {
     public Removed {
       notes = List.copyOf(notes);
@@ -44,13 +39,10 @@ public final class PluginInstaller {
   private PluginInstaller() {}
 
   /**
-   * Loads {@code jar} once on trial, copies it owner-only to {@code plugins/<id>.jar} (replacing
-   * the plugin's other jars) and lists its bundle in the profile of {@code options}; an entry of
-   * the user's layers kept for the plugin's rows since its removal applies again.
+   * Loads {@code jar} on trial, copies it owner-only to {@code plugins/<id>.jar} (replacing the
+   * plugin's other jars) and lists its bundle; entries kept since its removal apply again.
    *
    * @throws PluginLoadException naming {@code jar} and why it does not load; nothing was changed
-   * @throws FileAccessException naming the path of the home that could not be written, and the fix
-   * @throws ProfileException when the profile's {@code profile.yml} does not read
    */
   public static Installed add(HostOptions options, Path jar) {
     DshHome home = options.home();
@@ -78,19 +70,17 @@ public final class PluginInstaller {
       });
       enable(options, checked.id());
     } catch (IOException e) {
-      throw HomeWrites.failed("could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
+      throw FileProblems.writeFailed(
+          "could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
     }
     return new Installed(checked.id(), checked.version(), options.profile());
   }
 
   /**
-   * Makes sure the plugin {@code pluginId} is installed and its bundle listed in the profile of
-   * {@code options}: without a readable jar of that id in {@code plugins/}, {@code jar} is
-   * installed as {@link #add} does; the profile's file is written only when it changes.
+   * Makes sure {@code pluginId} is installed ({@link #add} of {@code jar}, asked for only then)
+   * and its bundle listed; the profile's file is written only when it changes.
    *
-   * @param jar the plugin's jar, asked for only when the plugin is not installed
    * @throws IllegalArgumentException when {@code jar} holds another plugin
-   * @throws PluginLoadException as {@link #add} does, and its other exceptions
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
     Optional<PluginJar> installed = PluginJars.scan(options.home()).jar(pluginId);
@@ -106,28 +96,25 @@ public final class PluginInstaller {
     try {
       enable(options, pluginId);
     } catch (IOException e) {
-      throw HomeWrites.failed("could not enable " + pluginId + " in profile " + options.profile(),
+      throw FileProblems.writeFailed(
+          "could not enable " + pluginId + " in profile " + options.profile(),
           e, options.home().profileFile(options.profile()), FileAccessException.Kind.FILE);
     }
     return new Installed(pluginId, installed.get().version(), options.profile());
   }
 
   /**
-   * Deletes every jar in {@code plugins/} whose manifest names {@code pluginId} (even one refused)
-   * and takes its bundle out of the profile of {@code options}. The plugin's rows that the user's
-   * layers override are recorded in {@code profile.yml}, so those entries are kept and skipped
-   * rather than fail every later start; adding the plugin again applies them.
+   * Deletes every jar whose manifest names {@code pluginId} (even one refused) and takes its bundle
+   * out of the profile; the user's entries for its rows are recorded, kept and skipped.
    *
    * @return empty when no jar of that id is installed and the profile does not list its bundle
-   * @throws FileAccessException naming the path of the home that could not be written, and the fix
-   * @throws ProfileException when the profile's {@code profile.yml} does not read
    */
   public static Optional<Removed> remove(HostOptions options, String pluginId) {
     DshHome home = options.home();
     List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
         .filter(file -> PluginJar.pluginIdOf(file).filter(pluginId::equals).isPresent())
         .toList();
-    ProfileSpec spec = readSpec(options);
+    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
     if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
       return Optional.empty();
     }
@@ -146,7 +133,7 @@ public final class PluginInstaller {
         Files.deleteIfExists(jar);
       }
     } catch (IOException e) {
-      throw HomeWrites.failed(
+      throw FileProblems.writeFailed(
           "could not remove " + pluginId, e, home.plugins(), FileAccessException.Kind.FOLDER);
     }
     try {
@@ -156,10 +143,7 @@ public final class PluginInstaller {
     }
   }
 
-  /**
-   * Loads the jar once in a scratch folder (not the home, which may not be writable yet): what only
-   * loading tells, before anything changes.
-   */
+  // In a scratch folder, not the home, which may not be writable yet.
   private static PluginJar trialLoad(Path jar) {
     Path scratch;
     try {
@@ -183,16 +167,10 @@ public final class PluginInstaller {
 
   /** Lists {@code pluginId}'s bundle in the profile; the file is written only when it changes. */
   private static void enable(HostOptions options, String pluginId) throws IOException {
-    ProfileSpec spec = readSpec(options);
+    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
     ProfileSpec enabled = spec.withBundle(pluginId);
     if (!enabled.equals(spec)) {
       enabled.write(options.home().profileFile(options.profile()));
     }
-  }
-
-  private static ProfileSpec readSpec(HostOptions options) {
-    String profile = options.profile();
-    return ProfileSpec.read(options.home().profileFile(profile),
-        "profiles/" + profile + "/" + ProfileSpec.FILE_NAME);
   }
 }

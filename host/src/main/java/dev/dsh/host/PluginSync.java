@@ -22,13 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the loaded plugins in step with the jars in {@code plugins/}: loads new ones, unloads
- * removed ones, reloads replaced ones (a new stamp with the same bytes is no replacement), and
- * remembers a rejected jar until it changes. Called on the host's admin thread only.
- *
- * <p>It also names the threads unloaded plugins left running: threads whose context class loader
- * is the plugin's, whose class the plugin defined, or whose stack runs the plugin's code. Plugins
- * are trusted code in the host's JVM: the host cannot stop such a thread, only name it.
+ * Keeps the loaded plugins in step with {@code plugins/} (a new stamp with the same bytes is no
+ * replacement; a rejected jar is remembered until it changes), on the admin thread only. It names
+ * the threads an unloaded plugin left running: trusted code the host cannot stop, only name.
  */
 final class PluginSync {
 
@@ -65,12 +61,7 @@ final class PluginSync {
     return loadedView;
   }
 
-  /**
-   * Loads new and changed jars, unloads removed and changed ones; {@code disposeRowsOf} is called
-   * with a plugin's entry before it is unloaded.
-   *
-   * @return the jars that did not load, one line each
-   */
+  /** Loads and unloads as the folder says, rows disposed first; the jars that did not load. */
   List<String> sync(Consumer<Plugin> disposeRowsOf) {
     Map<Path, FileStamp> onDisk = new LinkedHashMap<>();
     for (Path jar : PluginJars.jarsIn(folder)) {
@@ -118,7 +109,6 @@ final class PluginSync {
     }
   }
 
-  /** The threads unloaded plugins left that still run. */
   List<Leftover> leftovers() {
     List<Leftover> out = new ArrayList<>();
     synchronized (left) {
@@ -144,13 +134,13 @@ final class PluginSync {
     try {
       LoadedPlugin plugin = loader.load(jar);
       loadedView = loader.plugins();
-      // The stamp from before the load: a jar replaced while it loaded shows a new stamp, and its
-      // bytes are compared at the next sync.
+      // The stamp from before the load: a jar replaced while it loaded shows a new stamp; its
+      // bytes are compared, or a refused one tried again, at the next sync.
       loadedJars.put(jar, stamp);
       rejectedJars.remove(jar);
       report("loaded", plugin);
     } catch (PluginLoadException e) {
-      rejectedJars.put(jar, FileStamp.of(jar).orElse(stamp));
+      rejectedJars.put(jar, stamp);
       problems.add("plugin not loaded: " + e.getMessage());
     }
   }

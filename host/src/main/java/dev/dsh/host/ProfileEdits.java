@@ -1,8 +1,7 @@
 package dev.dsh.host;
 
-import dev.dsh.api.ConfigException;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
-import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
@@ -10,11 +9,9 @@ import dev.dsh.host.internal.profile.ConsoleLayer;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
-import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.FileAccessException.Kind;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileEditException.Reason;
-import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,9 +33,6 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ProfileEdits {
 
-  /** What a form sends for a secret field to keep its value, as leaving it out does. */
-  public static final String KEEP_SECRET = ConfigSecrets.KEEP;
-
   /** A row's config saved in {@code file}; {@code newEntry}: the file had no entry for it. */
   public record Saved(String rowId, Path file, boolean newEntry) {}
 
@@ -50,15 +44,11 @@ public final class ProfileEdits {
   }
 
   /**
-   * Saves row {@code rowId}'s whole config as a form holds it, as a JSON merge patch of the fields
-   * that changed. A secret left out or {@link #KEEP_SECRET} keeps its value where it is; a null
-   * clears a field. It is checked first as the host applies the row, and as {@code running}'s
-   * loaded plugin binds it.
+   * Saves a row's whole config as a form holds it, as a merge patch of the fields that changed; a
+   * secret left out or {@code "<redacted>"} keeps its value, a null clears a field. Checked first
+   * as the host applies the row and as {@code running}'s loaded plugin binds it.
    *
-   * @throws ConfigException listing each violation; nothing was written
    * @throws ProfileEditException for no such row, or one a {@code --patch} or in-memory layer sets
-   * @throws ProfileException when the profile does not compose; nothing was written
-   * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
   public static Saved saveRowConfig(
       HostOptions options, String rowId, Map<String, ?> config, Optional<Host> running) {
@@ -87,24 +77,21 @@ public final class ProfileEdits {
       return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
           + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.merge(old, changed)));
     } catch (IOException e) {
-      throw HomeWrites.failed("could not save the config of row " + rowId, e, file, Kind.FILE);
+      throw FileProblems.writeFailed(
+          "could not save the config of row " + rowId, e, file, Kind.FILE);
     }
   }
 
   /**
-   * Lists the bundle of the installed plugin {@code pluginId} in {@code profile.yml} or takes it
-   * out ({@code dsh plugin enable|disable}); taken out, the user's entries for its rows are kept
-   * and skipped, as {@code plugin remove} records them. Returns whether the file changed.
+   * Lists an installed plugin's bundle or takes it out ({@code dsh plugin enable|disable}), as
+   * {@code plugin remove} does; whether {@code profile.yml} changed.
    *
    * @throws ProfileEditException when no installed plugin has that id, naming the installed ids
-   * @throws ProfileException when a file of the profile does not read
-   * @throws FileAccessException when the file cannot be written, naming it and the fix
    */
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
     HostInspection inspection = HostInspection.of(options);
     Path file = options.home().profileFile(options.profile());
-    ProfileSpec spec =
-        ProfileSpec.read(file, "profiles/" + options.profile() + "/" + ProfileSpec.FILE_NAME);
+    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
     List<String> installed = inspection.jars().stream().map(HostInspection.PluginJar::id).toList();
     if (!installed.contains(pluginId) && (enabled || !spec.bundles().contains(pluginId))) {
       throw new ProfileEditException(Reason.UNKNOWN_PLUGIN, "no installed plugin has the id \""
@@ -119,25 +106,20 @@ public final class ProfileEdits {
         to.write(file);
       }
     } catch (IOException e) {
-      throw HomeWrites.failed("could not " + (enabled ? "enable " : "disable ") + pluginId
+      throw FileProblems.writeFailed("could not " + (enabled ? "enable " : "disable ") + pluginId
           + " in profile " + options.profile(), e, file, Kind.FILE);
     }
     return !to.equals(spec);
   }
 
-  /**
-   * A new owner-only temporary file in the home holding an uploaded jar; the caller deletes it.
-   *
-   * @throws FileAccessException when the home cannot take it
-   * @throws IOException when {@code body} cannot be read
-   */
+  /** A new owner-only file in the home holding an uploaded jar; the caller deletes it. */
   public static Path stageUpload(HostOptions options, InputStream body) throws IOException {
     Path home = options.home().root();
     Path jar;
     try {
       jar = OwnerOnlyFiles.createTemp(home, ".upload-");
     } catch (IOException e) {
-      throw HomeWrites.failed("could not store the uploaded jar", e, home, Kind.FOLDER);
+      throw FileProblems.writeFailed("could not store the uploaded jar", e, home, Kind.FOLDER);
     }
     try (OutputStream out = Files.newOutputStream(jar)) {
       byte[] buffer = new byte[64 * 1024];
@@ -145,7 +127,7 @@ public final class ProfileEdits {
         try {
           out.write(buffer, 0, read);
         } catch (IOException e) { // only a failed write is the home's to tell
-          throw HomeWrites.failed("could not store the uploaded jar", e, home, Kind.FOLDER);
+          throw FileProblems.writeFailed("could not store the uploaded jar", e, home, Kind.FOLDER);
         }
       }
       return jar;

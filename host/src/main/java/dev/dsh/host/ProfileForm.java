@@ -21,13 +21,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
-/**
- * What a config form needs of a profile, read without applying it, and no secret value: secret
- * fields are left out of {@link Row#config()}. Save a form with {@link ProfileEdits#saveRowConfig}.
- *
- * @param rows every row, disabled ones included, in profile order
- * @param credentials every credential reference the enabled rows name, by name
- */
+/** What a config form needs of a profile, without applying it, and no secret value. */
 public record ProfileForm(List<Row> rows, List<Credential> credentials) {
 
   public ProfileForm {
@@ -35,15 +29,7 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
     credentials = List.copyOf(credentials);
   }
 
-  /**
-   * One row.
-   *
-   * @param origin the layer that inserted it; {@code configOrigin} the last that set a field
-   * @param fieldOrigins each field of its config, secret ones too, and the layer that set it
-   * @param config its config as composed, before defaults, without its secret fields
-   * @param secretsSet the RFC 6901 pointers of its secret fields that hold a value
-   * @param secretFields the RFC 6901 pointers of the fields a form must keep write-only
-   */
+  /** One row: its layers, its config without secrets, the pointers of its set and secret fields. */
   public record Row(String id, String plugin, boolean disabled, String origin,
       String configOrigin, Map<String, String> fieldOrigins, Optional<JsonNode> schema,
       Map<String, Object> config, SortedSet<String> secretsSet, SortedSet<String> secretFields,
@@ -113,7 +99,6 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
           .or(() -> jars.configSchema(pluginName));
     }
 
-    /** The credential references the enabled rows name, as {@link #credentialRefs(ProfileRow)}. */
     SortedSet<String> credentialRefs(ComposedProfile profile) {
       SortedSet<String> refs = new TreeSet<>();
       profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));

@@ -4,13 +4,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.host.internal.web.WebServiceImpl;
 import java.util.Optional;
 
-/**
- * Which provider a search would get now, asking the providers as a search does, or why none.
- *
- * @param provider the provider's id; empty when a search would get none
- * @param pinned whether a provider is pinned ({@code searchProvider} or DSH_WEB_SEARCH_PROVIDER)
- * @param reason why a search would get no provider, in the words its error would carry
- */
+/** Which provider a search would get now, whether one is pinned, or why none (in its words). */
 public record ProviderChoice(Optional<String> provider, boolean pinned, Optional<String> reason) {
 
   /** Asks {@code host}'s web service now. */

@@ -17,11 +17,9 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How failed rows are told, one line each (and the stack trace with {@code --verbose}), and which
- * end a one-shot command: a built-in's, or any while selection may need it (the pinned provider is
- * not registered, or nothing is pinned and none is available). Also whether a serving host's
- * profile is applied and, while its files do not compose, why: written by the admin thread on each
- * reload, read by any.
+ * How failed rows are told, one line each (stack traces with {@code --verbose}), and which end a
+ * one-shot command: a built-in's, or any while selection may need it. Also why a serving host's
+ * profile is not applied: written by the admin thread, read by any.
  */
 final class RowFailures {
 
@@ -42,13 +40,11 @@ final class RowFailures {
         : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
   }
 
-  /** The profile's own tree is applied now. */
   void applied() {
     everApplied = true;
     problem = Optional.empty();
   }
 
-  /** The profile did not compose: returns the line to report. */
   String notApplied(String profile, ProfileException error) {
     String line = oneLine(everApplied
         ? "profile not applied, the previous tree keeps serving: " + error.getMessage()
@@ -58,7 +54,6 @@ final class RowFailures {
     return line;
   }
 
-  /** The line reported while the profile's files do not compose; empty once they do. */
   Optional<String> problem() {
     return problem;
   }

@@ -22,7 +22,6 @@ import java.util.function.Predicate;
  */
 final class RowReconciler {
 
-  /** A row and the scope applying it. */
   record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}
 
   private final ScopeRuntime runtime;
@@ -74,7 +73,6 @@ final class RowReconciler {
     return problems;
   }
 
-  /** The applied rows whose scope failed. */
   List<AppliedRow> failed() {
     return applied.values().stream()
         .filter(row -> row.scope().state() == ScopeState.FAILED).toList();
@@ -90,7 +88,6 @@ final class RowReconciler {
     applied.clear();
   }
 
-  /** Disposes the rows {@code which} picks, newest first. */
   private void dispose(Predicate<AppliedRow> which) {
     List<String> ids = new ArrayList<>(applied.keySet());
     for (int i = ids.size() - 1; i >= 0; i--) {

@@ -9,34 +9,21 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-/**
- * A file that holds a secret, such as a server's token: written owner-only and atomically, read
- * whole up to a cap; its permissions checked, with one warning ({@code chmod 600}) for each set seen
- * that lets its group or others in.
- */
+/** A file that holds a secret: written owner-only and atomically, read capped, access checked. */
 public final class SecretFile {
 
   private final Path file;
   private final int cap;
   private final PermissionWarning permissions;
 
-  /**
-   * @param what what the file is, as the warning names it, such as {@code "token file"}
-   * @param cap the most bytes it may hold
-   * @param warnings where the permission warning goes
-   */
+  /** A file of at most {@code cap} bytes; {@code what} names it in warnings ("token file"). */
   public SecretFile(String what, Path file, int cap, Consumer<String> warnings) {
     this.file = file;
     this.cap = cap;
     this.permissions = new PermissionWarning(what, file, warnings);
   }
 
-  /**
-   * Reads the file whole.
-   *
-   * @param tooLarge the refusal of a file over the cap
-   * @throws java.nio.file.NoSuchFileException when there is no such file
-   */
+  /** Reads the file whole; {@code tooLarge} refuses one over the cap. */
   public byte[] read(Supplier<? extends RuntimeException> tooLarge) throws IOException {
     return CappedRead.read(Files.size(file), () -> Files.newInputStream(file), cap,
         size -> tooLarge.get());
@@ -50,6 +37,6 @@ public final class SecretFile {
   /** Makes {@code file} hold {@code content}: owner-only, atomically, forced to the device. */
   public static void write(Path file, byte[] content) throws IOException {
     OwnerOnlyFiles.createFolder(file.getParent());
-    OwnerOnlyFiles.replace(file, content, true);
+    OwnerOnlyFiles.replace(file, content);
   }
 }

@@ -1,12 +1,10 @@
 package dev.dsh.host;
 
 import dev.dsh.host.internal.home.FileStamp;
+import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.FileAccessException;
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -87,12 +85,10 @@ final class Watcher implements AutoCloseable {
   private Map<Path, Optional<FileStamp>> snapshot() {
     Map<Path, Optional<FileStamp>> stamps = new HashMap<>();
     files.forEach(file -> stamps.put(file, FileStamp.of(file)));
-    if (Files.isDirectory(pluginsDir)) {
-      try (DirectoryStream<Path> jars = Files.newDirectoryStream(pluginsDir, "*.jar")) {
-        jars.forEach(jar -> stamps.put(jar, FileStamp.of(jar)));
-      } catch (IOException e) {
-        stamps.put(pluginsDir, Optional.empty()); // unreadable: a change when it is readable again
-      }
+    try {
+      PluginJars.jarsIn(pluginsDir).forEach(jar -> stamps.put(jar, FileStamp.of(jar)));
+    } catch (FileAccessException e) {
+      stamps.put(pluginsDir, Optional.empty()); // unreadable: a change when it is readable again
     }
     return stamps;
   }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,8 @@ class BuiltinSchemasTest {
   void everyBuiltinConfigTypeCarriesItsCurrentSchema(@TempDir Path home) throws IOException {
     BuiltinPlugins builtins = new BuiltinPlugins(HostOptions.of(home, "default"), Optional::empty);
     List<Class<?>> types =
-        builtins.all().stream()
+        Stream.of("env", "credentials", "web", "tool-web").map(builtins::find)
+            .map(Optional::orElseThrow)
             .flatMap(plugin -> plugin.configType().stream())
             .toList();
     assertThat(types).as("built-ins with a config type").hasSize(4);

@@ -47,7 +47,7 @@ class ProfileEditsSecretsTest {
       throws IOException {
     byte[] user = Files.readAllBytes(userLayer);
     ProfileEdits.saveRowConfig(options(), ROW,
-        config("baseURL", BASE_URL, "apiKey", ProfileEdits.KEEP_SECRET, "count", 20));
+        config("baseURL", BASE_URL, "apiKey", "<redacted>", "count", 20));
     String kept = Files.readString(consoleLayer);
     Map<String, Object> keptConfig = composed();
     ProfileEdits.saveRowConfig(options(), ROW,

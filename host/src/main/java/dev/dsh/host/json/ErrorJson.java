@@ -4,20 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.dsh.api.web.WebError;
 import org.jspecify.annotations.Nullable;
 
-/**
- * An error as every door answers it: {@code {"error": {"code", "message", "providerCode"?,
- * "upstreamStatus"?}}}.
- *
- * @param error the error
- */
+/** An error as every door answers it: {@code {"error": {"code", "message", ...}}}. */
 public record ErrorJson(Body error) {
 
-  /**
-   * @param code a stable code, such as {@code WEB_TIMEOUT} or {@code UNAUTHORIZED}
-   * @param message what happened and what to do
-   * @param providerCode the provider's own code, when it gave one
-   * @param upstreamStatus the HTTP status the provider's service answered, when it reported one
-   */
+  /** A stable code, what happened and what to do, and the provider's code and HTTP status. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Body(String code, String message, @Nullable String providerCode,
       @Nullable Integer upstreamStatus) {}

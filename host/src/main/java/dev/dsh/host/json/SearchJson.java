@@ -7,14 +7,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A search's result as {@code dsh search --json} prints it, {@code POST /api/search} answers it
- * and an MCP call's structured content holds it; absent fields are left out.
- *
- * @param provider the provider that answered
- * @param truncated whether sources were left out
- * @param dropped how many unusable entries the provider dropped, when any
- * @param content the provider's own text, when any
- * @param sources the sources, in order
+ * A search's result as {@code dsh search --json}, {@code POST /api/search} and an MCP call's
+ * structured content give it; absent fields are left out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SearchJson(@Nullable String provider, boolean truncated, @Nullable Integer dropped,
@@ -23,9 +17,7 @@ public record SearchJson(@Nullable String provider, boolean truncated, @Nullable
   /** One source. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Source(
-      String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {
-
-  }
+      String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {}
 
   public SearchJson {
     sources = List.copyOf(sources);

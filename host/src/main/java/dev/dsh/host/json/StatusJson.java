@@ -8,13 +8,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A host's state as {@code dsh run}'s {@code status} line and {@code GET /api/status} give it.
- *
- * @param plugins the loaded plugins
- * @param scopes the scopes and their states
- * @param providers the web search providers
- * @param profileError why the profile's files do not compose, only while they do not
- * @param leftoverThreads the threads unloaded plugins left running, only while there are some
+ * A host's state as {@code dsh run}'s {@code status} and {@code GET /api/status} give it; {@code
+ * profileError} and {@code leftoverThreads} only while there are some.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider> providers,

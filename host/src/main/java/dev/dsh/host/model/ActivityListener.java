@@ -20,11 +20,6 @@ public interface ActivityListener {
   /** A reload ended (a serving host's boot is its first); {@code problems} one line each. */
   default void reloaded(List<String> problems) {}
 
-  /** {@link #NONE}. */
-  static ActivityListener none() {
-    return NONE;
-  }
-
   /** A listener that tells this one, then {@code next}. */
   default ActivityListener andThen(ActivityListener next) {
     ActivityListener first = this;

@@ -5,12 +5,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/**
- * The dsh home folder and the paths inside it ({@code plugins/}, {@code profiles/<name>/}, {@code
- * credentials.json}); nothing is created here.
- *
- * @param root the home folder, absolute and normalized
- */
+/** The dsh home folder, absolute and normalized, and the paths inside it; nothing is created. */
 public record DshHome(Path root) {
 
   /** The default credential store's file name, in the home folder. */
@@ -24,8 +19,7 @@ public record DshHome(Path root) {
 
   /**
    * {@code --home}, else {@code $DSH_HOME}, else {@code .dsh} in {@code $HOME}, else in {@code
-   * user.home} (Java 17 reads it from the password database, missing the {@code HOME} containers
-   * and MCP clients set). Blank counts as not given; a relative path is from the working folder.
+   * user.home} (Java 17 reads it from the password database, missing the {@code HOME} clients set).
    */
   public static DshHome locate(Optional<String> homeOption, LaunchEnvironment env) {
     return new DshHome(nonBlank(homeOption).or(() -> nonBlank(env.get("DSH_HOME"))).map(Path::of)
@@ -38,15 +32,10 @@ public record DshHome(Path root) {
     return root.resolve("plugins");
   }
 
-  /**
-   * The folder of profile {@code name}, {@code profiles/<name>/}.
-   *
-   * @throws IllegalArgumentException when {@code name} is not a plain name (letters, digits, {@code
-   *     . _ -}, not starting with a dot), so it can never point outside {@code profiles/}
-   */
+  /** {@code profiles/<name>/}; a {@link ProfileException} when the name is not a plain name. */
   public Path profile(String name) {
     if (!PROFILE_NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException("invalid profile name \"" + name
+      throw new ProfileException("invalid profile name \"" + name
           + "\": use letters, digits, '.', '_' and '-', starting with a letter or digit");
     }
     return root.resolve("profiles").resolve(name);

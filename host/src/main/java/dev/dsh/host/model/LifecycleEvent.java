@@ -5,20 +5,11 @@ import java.util.Locale;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/**
- * One life-cycle event of a scope; never a config value (a config error holds pointers only).
- *
- * @param generation the scope's generation once the event's transition completed
- * @param error why the scope failed; present for {@link Kind#FAILED} only
- */
+/** One life-cycle event of a scope, never a config value; {@code error} for FAILED only. */
 public record LifecycleEvent(
     Kind kind, String scopeId, String pluginName, long generation, @Nullable Throwable error) {
 
-  /**
-   * APPLIED: {@code apply} returned. UPDATED: an update taken in place by the update handler, or
-   * adopted while waiting. FAILED: the config or {@code apply} failed; effects released. UNLOADED:
-   * effects released, as a required service went away or for a restart. DISPOSED: ended for good.
-   */
+  /** UNLOADED: effects released as a required service went away, or for a restart. */
   public enum Kind { APPLIED, UPDATED, FAILED, UNLOADED, DISPOSED }
 
   /** One line for people: {@code applied root/web (web) generation 2}, then any error line. */

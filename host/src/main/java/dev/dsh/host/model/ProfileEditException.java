@@ -8,10 +8,7 @@ public final class ProfileEditException extends ProfileException {
 
   private static final long serialVersionUID = 1L;
 
-  /**
-   * Why the edit was refused: no row has the id, no installed plugin has the id, or the row's
-   * config comes from a layer after the user layer (an edit there would not apply).
-   */
+  /** Why: no such row, no such installed plugin, or a later layer sets the row's config. */
   public enum Reason { UNKNOWN_ROW, UNKNOWN_PLUGIN, SET_ELSEWHERE }
 
   private final Reason reason;

@@ -4,13 +4,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
-/**
- * One search that ended, as an {@link ActivityListener} sees it.
- *
- * @param provider the provider that served or failed it; empty when none was chosen
- * @param code the {@code WebErrorCodes} code it failed with; empty when it succeeded
- * @param query the query, for an event list; never a metric label
- */
+/** One search that ended, as an {@link ActivityListener} sees it; the query is never a label. */
 public record SearchRecord(
     Optional<String> provider, Outcome outcome, Optional<String> code, Duration duration,
     String query) {

@@ -1,10 +1,6 @@
 package dev.dsh.host.tool;
 
-/**
- * Told as each search of one {@link WebSearchTool} call ends with a result (the MCP server sends
- * {@code notifications/progress}): once per such search, one call at a time, {@code done} of
- * {@code total} rising by one; never for a failed search.
- */
+/** Told, one at a time, as each search of a tool call ends with a result: {@code done} of all. */
 @FunctionalInterface
 public interface SearchProgress {
 

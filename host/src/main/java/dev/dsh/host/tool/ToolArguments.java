@@ -11,11 +11,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code web_search} arguments of one call, checked against the tool's schema; each problem's
- * message tells the model what to send instead.
- *
- * @param queries the queries, trimmed, without duplicates, in first-seen order
- * @param filters the filters every search of the call carries
+ * The {@code web_search} arguments of one call (queries trimmed, without duplicates), checked; each
+ * problem's message tells the model what to send instead.
  */
 record ToolArguments(List<String> queries, SearchFilters filters) {
 

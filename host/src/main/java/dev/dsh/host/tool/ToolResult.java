@@ -8,13 +8,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a tool call gives back.
- *
- * @param text the model-facing text; for a failure, {@code Error: <message>}
- * @param errorCode the failure's code (such as {@code WEB_ABORTED}); absent on success
- * @param sources the merged sources in the order the text lists them (for structured results,
- *     such as MCP's {@code structuredContent}); empty for a failure
- * @param truncated true when the text says that sources were left out
+ * What a tool call gives back: the model-facing text ({@code Error: <message>} for a failure, with
+ * its code), and the sources in the text's order for structured results.
  */
 public record ToolResult(
     String text, @Nullable String errorCode, List<WebSearchSource> sources, boolean truncated) {

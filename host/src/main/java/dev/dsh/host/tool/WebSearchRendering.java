@@ -9,11 +9,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The model-facing text of web search results, for the {@code web_search} tool and {@code dsh
- * search}: the answers' content (each led by {@code ### <query>} when there are several queries),
- * {@code Sources:} with one markdown list item per source (else {@link #NO_RESULTS}), a note when
- * truncated, and {@link #CITE} last; blocks apart by one blank line. Line breaks in a source become
- * spaces and its link text and target are escaped, so that one source is always one list item.
+ * The model-facing text of web search results ({@code web_search}, {@code dsh search}): content,
+ * then {@code Sources:} with one markdown item per source (its line breaks and link escaped), then
+ * {@link #CITE}.
  */
 public final class WebSearchRendering {
 
@@ -32,7 +30,6 @@ public final class WebSearchRendering {
     return render(List.of(""), List.of(result), result.sources(), result.truncated());
   }
 
-  /** The text for the results of one or more queries (in query order) and their merged sources. */
   static String render(List<String> queries, List<WebSearchResult> results,
       List<WebSearchSource> sources, boolean truncated) {
     List<String> blocks = new ArrayList<>();

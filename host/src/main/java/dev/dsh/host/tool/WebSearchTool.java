@@ -27,11 +27,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 
 /**
- * The model-facing {@code web_search} tool ({@link #schema()}). Each query is one {@code
- * web.search} with {@value #MAX_RESULTS} results and the tool's timeout, all at once; sources are
- * merged round-robin by rank, de-duplicated by url and cut to {@value #MAX_RESULTS}. A failure is
- * {@code Error: <message>} with its code: {@code WEB_INVALID_REQUEST} for bad arguments, else the
- * first failed search's. The returned stage never completes exceptionally.
+ * The model-facing {@code web_search} tool: its queries searched at once, sources merged round-robin
+ * by rank and de-duplicated by url; a failure is {@code Error: <message>} with its code, never an
+ * exceptional stage.
  */
 public final class WebSearchTool {
 
@@ -109,11 +107,7 @@ public final class WebSearchTool {
         });
   }
 
-  /**
-   * {@link #call(String, AbortSignal)} on the caller's thread: an interrupted caller aborts the
-   * call, keeps its interrupt status and gets {@code WEB_ABORTED}, {@code web search was
-   * interrupted}.
-   */
+  /** {@link #call(String, AbortSignal)} on the caller's thread; an interrupt aborts the call. */
   public ToolResult callAndWait(String argumentsJson) {
     AbortController call = new AbortController();
     try {

@@ -44,7 +44,7 @@ class ActivityListenerTest {
 
     assertThat(seen).containsExactly("a started q", "b started q", "a ended aborted",
         "b ended aborted", "a reloaded [x]", "b reloaded [x]");
-    assertThat(first.andThen(ActivityListener.none())).isSameAs(first);
+    assertThat(first.andThen(ActivityListener.NONE)).isSameAs(first);
   }
 
   @Test

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.PluginInstaller;
-import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.testing.RealPluginJar;
 import dev.dsh.host.testing.UnwritableFolder;
@@ -217,12 +217,12 @@ class PluginsApiTest {
     assertThat(json(notInstalled).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
     assertThat(json(notInstalled).get("error").get("message").asString())
         .startsWith("could not install the uploaded jar: " + plugins + " is not writable (")
-        .endsWith("); " + HomeWrites.FIX);
+        .endsWith("); " + FileProblems.FIX);
     assertThat(notStored.statusCode()).isEqualTo(500);
     assertThat(json(notStored).get("error").get("code").asString()).isEqualTo("FILE_ACCESS");
     assertThat(json(notStored).get("error").get("message").asString())
         .startsWith("could not store the uploaded jar: " + home + " is not writable (")
-        .endsWith("); " + HomeWrites.FIX);
+        .endsWith("); " + FileProblems.FIX);
     assertThat(home.resolve("plugins/" + ID + ".jar")).hasSameBinaryContentAs(
         RealPluginJar.path());
     assertThat(uploadsLeft()).isEmpty();

@@ -98,7 +98,6 @@ public final class JsonConfig implements Config {
         : node.isString() ? node.stringValue() : null;
   }
 
-  /** What a value of {@code type} is, for a person. */
   private static String kind(Class<?> type) {
     String range = type == int.class || type == Integer.class
         ? Integer.MIN_VALUE + " to " + Integer.MAX_VALUE

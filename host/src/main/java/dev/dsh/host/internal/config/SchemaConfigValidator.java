@@ -36,13 +36,7 @@ public final class SchemaConfigValidator implements ConfigValidator {
         Compiled.of(configType).complete(subject, tree), configType);
   }
 
-  /**
-   * Checks {@code raw} against {@code schema} (a jar's, or a built-in's) as the host checks the
-   * row when it applies it.
-   *
-   * @throws ConfigException listing every violation
-   * @throws IllegalArgumentException when {@code raw} holds a value that is not JSON-like
-   */
+  /** Checks {@code raw} against {@code schema} as the host checks a row it applies. */
   public static void check(String subject, JsonNode schema, Map<String, ?> raw) {
     new Compiled(schema.toString()).complete(subject, object(raw));
   }
@@ -89,10 +83,7 @@ public final class SchemaConfigValidator implements ConfigValidator {
     }
   }
 
-  /**
-   * A schema compiled for everit. It holds only trees and everit objects built from text: no
-   * config class, so it pins no plugin's class loader.
-   */
+  // Built from text only: it holds no config class, so it pins no plugin's class loader.
   static final class Compiled {
     private final SchemaNavigator navigator;
     private final Schema everit;
@@ -122,10 +113,8 @@ public final class SchemaConfigValidator implements ConfigValidator {
       }
     }
 
-    /**
-     * Fills absent keys with the schema's defaults, in place, at every level present. Jackson does
-     * not apply them, and everit's {@code useDefaults} would lose the user's key order.
-     */
+    // Defaults filled here: Jackson does not apply them, and everit's useDefaults would lose the
+    // user's key order.
     private void fill(JsonNode instance, String pointer) {
       if (instance.isArray()) {
         for (int i = 0; i < instance.size(); i++) {

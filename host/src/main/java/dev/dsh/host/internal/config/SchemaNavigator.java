@@ -36,7 +36,6 @@ final class SchemaNavigator {
     return secret;
   }
 
-  /** The declared property names at {@code pointer}, in declaration order. */
   List<String> propertyNames(String pointer) {
     return List.copyOf(at(pointer).path("properties").propertyNames());
   }

@@ -13,10 +13,8 @@ import org.everit.json.schema.ValidationException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Everit's violations in words a person understands, written here because everit's messages echo
- * values (a secret pasted into the wrong field would be printed): a value is quoted only outside
- * {@code x-secret} fields, and only where it helps. An unknown or missing key is told at its own
- * pointer.
+ * Everit's violations in words a person understands: everit's messages echo values (a secret in
+ * the wrong field would be printed), so a value is quoted only outside {@code x-secret} fields.
  */
 final class ViolationMessages {
 
@@ -129,7 +127,6 @@ final class ViolationMessages {
     }
   }
 
-  /** What kind of JSON value this is: "a string", "an integer", "null", ... */
   private static String kindOf(JsonNode node) {
     return node.isString() ? "a string" : node.isIntegralNumber() ? "an integer"
         : node.isNumber() ? "a number" : node.isBoolean() ? "a boolean"

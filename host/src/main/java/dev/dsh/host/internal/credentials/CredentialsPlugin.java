@@ -3,11 +3,15 @@ package dev.dsh.host.internal.credentials;
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
+import dev.dsh.api.config.Default;
+import dev.dsh.api.config.Description;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.model.DshHome;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The built-in {@code credentials} plugin: {@link CredentialService#KEY} over the row's {@code
@@ -17,6 +21,20 @@ public final class CredentialsPlugin implements Plugin {
 
   /** The plugin's name and the built-in row's id. */
   public static final String NAME = "credentials";
+
+  /** The {@code credentials} row's config; a missing or blank {@code store} means the default. */
+  public record CredentialsConfig(
+      @Default(DshHome.CREDENTIAL_STORE)
+          @Description(
+              "The credential store file. A relative path is resolved against the dsh home folder.")
+          @Nullable String store) {
+
+    public CredentialsConfig {
+      if (store == null || store.isBlank()) {
+        store = DshHome.CREDENTIAL_STORE;
+      }
+    }
+  }
 
   private final Path home;
   private final Consumer<String> warnings;

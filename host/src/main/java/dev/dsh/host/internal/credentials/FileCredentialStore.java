@@ -4,7 +4,6 @@ import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialValues;
 import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.internal.home.FileProblems;
-import dev.dsh.host.internal.home.HomeWrites;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.home.PermissionWarning;
 import dev.dsh.host.json.Json;
@@ -62,12 +61,7 @@ public final class FileCredentialStore {
     return file;
   }
 
-  /**
-   * The value stored for {@code ref} now.
-   *
-   * @throws FileAccessException when the file cannot be understood
-   * @throws FileAccessException when it cannot be read, naming the path and the reason
-   */
+  /** The value stored for {@code ref} now; a {@link FileAccessException} when unreadable. */
   public Optional<String> read(CredentialRef ref) {
     return Optional.ofNullable(values().get(ref.name()));
   }
@@ -78,12 +72,10 @@ public final class FileCredentialStore {
   }
 
   /**
-   * Stores {@code value}, trimmed; throws as {@link #read} does.
+   * Stores {@code value}, trimmed; throws as {@link #read} does, and when it cannot write.
    *
    * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would take
    *     the store over 1 MiB; the message never holds the value
-   * @throws FileAccessException when the file cannot be understood; it is kept as is
-   * @throws FileAccessException when the file cannot be written, naming the path and the reason
    */
   public void write(CredentialRef ref, String value) {
     String clean = value.trim();
@@ -134,7 +126,6 @@ public final class FileCredentialStore {
     }
   }
 
-  /** One read-modify-write; {@code change} says whether it changed anything. */
   private void update(Predicate<SortedMap<String, String>> change) {
     Path target = file;
     try {
@@ -159,17 +150,16 @@ public final class FileCredentialStore {
               throw new IllegalArgumentException("cannot write the credential store " + file
                   + ": it would be " + next.length + " bytes, over the 1 MiB a store may hold");
             }
-            OwnerOnlyFiles.replace(key, next, true);
+            OwnerOnlyFiles.replace(key, next);
           }
         }
       }
     } catch (IOException e) {
-      throw HomeWrites.failed(
+      throw FileProblems.writeFailed(
           "cannot write the credential store " + file, e, target, FileAccessException.Kind.FILE);
     }
   }
 
-  /** The values by name, trimmed, empty ones left out. */
   private SortedMap<String, String> parse(byte[] content) {
     SortedMap<String, String> values = new TreeMap<>();
     if (new String(content, StandardCharsets.UTF_8).isBlank()) {

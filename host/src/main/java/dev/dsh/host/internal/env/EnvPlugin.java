@@ -16,12 +16,10 @@ public final class EnvPlugin implements Plugin {
   /** The plugin's name and the built-in row's id. */
   public static final String NAME = "env";
 
-  private final LaunchEnvironment environment;
+  /** The {@code env} row's config: no fields, so a key written under {@code env} is refused. */
+  public record EnvConfig() {}
 
-  /** Provides the process environment. */
-  public EnvPlugin() {
-    this(LaunchEnvironment.system());
-  }
+  private final LaunchEnvironment environment;
 
   /** Provides {@code environment}. */
   public EnvPlugin(LaunchEnvironment environment) {
@@ -33,7 +31,6 @@ public final class EnvPlugin implements Plugin {
     return NAME;
   }
 
-  /** A record without fields: any key written under {@code env} is refused by name. */
   @Override
   public Optional<Class<?>> configType() {
     return Optional.of(EnvConfig.class);

@@ -18,10 +18,7 @@ public final class CappedRead {
 
   private CappedRead() {}
 
-  /**
-   * @param declaredSize the size the source declares; negative when unknown
-   * @param tooLarge the refusal, given the declared size, or {@code -1} when the bytes ran past it
-   */
+  /** {@code tooLarge} gets the declared size (negative: unknown), or -1 when the bytes ran past. */
   public static byte[] read(
       long declaredSize, Source source, int cap, LongFunction<? extends RuntimeException> tooLarge)
       throws IOException {

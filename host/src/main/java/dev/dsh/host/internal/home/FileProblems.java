@@ -8,17 +8,19 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
- * Says what went wrong with a path after an I/O operation on it failed: {@code <path> is a file,
- * not a folder}, {@code <path> is a folder, not a file}, or {@code <path>: <the OS reason>}. The
- * file types are read from the file system after the failure, not from the OS message, whose
- * wording depends on the platform and the locale.
+ * Says what went wrong with a path after an I/O operation failed, the file types read from the
+ * file system, not from the OS message (whose wording depends on the platform and the locale).
  */
 public final class FileProblems {
+
+  /** The fix {@link #writeFailed} gives for a folder that cannot be written. */
+  public static final String FIX = "make it writable, or use another home folder with --home DIR";
 
   private FileProblems() {}
 
@@ -74,5 +76,28 @@ public final class FileProblems {
     return message == null || message.isBlank() || error instanceof FileSystemException
         ? error.getClass().getSimpleName()
         : message;
+  }
+
+  /**
+   * {@link #failed} for a write into the dsh home; when the nearest existing folder on the way to
+   * {@code path} cannot be written ({@code access(2)}, asked after the failure), {@code <doing>:
+   * <folder> is not writable (<OS reason>); }{@value #FIX}.
+   */
+  public static FileAccessException writeFailed(
+      String doing, IOException error, Path path, Kind expected) {
+    Path start = path.toAbsolutePath().normalize();
+    for (Path p = start; p != null; p = p.getParent()) {
+      if (Files.isDirectory(p)) {
+        return Files.isWritable(p) ? failed(doing, error, path, expected)
+            : new FileAccessException(
+                doing + ": " + p + " is not writable (" + reason(error) + "); " + FIX);
+      }
+      // A file where a folder belongs: failed() names it.
+      boolean fileToReplace = p.equals(start) && expected == Kind.FILE;
+      if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !fileToReplace) {
+        break;
+      }
+    }
+    return failed(doing, error, path, expected);
   }
 }

@@ -13,8 +13,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Files and folders only their owner can read: {@code rw-------} and {@code rwx------} from the
- * moment they exist, where the file system has POSIX permissions. A file is replaced atomically (a temporary file beside it moved over it), so a reader sees
- * the old file or the new one, never half of one.
+ * moment they exist, where the file system has POSIX permissions. A file is replaced atomically
+ * (a temporary file beside it moved over it), so a reader sees the old file or the new, never half.
  */
 public final class OwnerOnlyFiles {
 
@@ -31,14 +31,12 @@ public final class OwnerOnlyFiles {
     return Files.createTempFile(folder, prefix, ".tmp", ownerOnly(folder, "rw-------"));
   }
 
-  /** {@link #replace(Path, Content)} with {@code content}; {@code sync} forces it to the device. */
-  public static void replace(Path target, byte[] content, boolean sync) throws IOException {
+  /** {@link #replace(Path, Content)} with {@code content}, forced to the device. */
+  public static void replace(Path target, byte[] content) throws IOException {
     replace(target, temp -> {
       Files.write(temp, content);
-      if (sync) {
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-          channel.force(true);
-        }
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        channel.force(true);
       }
     });
   }

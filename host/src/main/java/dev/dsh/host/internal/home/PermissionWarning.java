@@ -18,10 +18,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Warns, as ssh does for a private key, when a file of secrets can be read or written by its group
- * or by others, with the {@code chmod 600} that fixes it. Said once for each set of permissions
- * seen, so a server does not repeat it on every request; nothing where there are no POSIX
- * permissions.
+ * Warns, as ssh does for a private key, when a file of secrets is open to its group or others,
+ * with the {@code chmod 600} that fixes it; once for each set of permissions seen.
  */
 public final class PermissionWarning {
 
@@ -30,11 +28,7 @@ public final class PermissionWarning {
   private final Consumer<String> warnings;
   private @Nullable Set<PosixFilePermission> warned; // guarded by this
 
-  /**
-   * @param what what the file is, as the warning names it, such as {@code "credential store"}
-   * @param file the file as the user named it (a link is followed, the warning names the link)
-   * @param warnings where the one-line warning goes
-   */
+  /** {@code what} names the file in the warning, such as {@code "credential store"}. */
   public PermissionWarning(String what, Path file, Consumer<String> warnings) {
     this.what = what;
     this.file = file;

@@ -1,7 +1,6 @@
 package dev.dsh.host.internal.plugins;
 
-import dev.dsh.host.internal.home.FileStamp;
-import dev.dsh.host.internal.home.HomeWrites;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
  */
 final class JarCopies {
 
-  private static final long GIVE_UP_AFTER_NANOS = 10_000_000_000L;
   private static final String PREFIX = "copy-";
 
   private final Path folder;
@@ -41,45 +39,21 @@ final class JarCopies {
     return folder;
   }
 
-  /**
-   * A private copy of {@code jar}, owner-only, taken while its stamp held: a copy during which the
-   * jar changed is taken again. Waiting for a jar being written to settle is the watcher's job.
-   */
+  /** A private copy of {@code jar}, owner-only; the watcher waits for a jar being written. */
   Path take(Path jar) {
-    long deadline = System.nanoTime() + GIVE_UP_AFTER_NANOS;
-    while (true) {
-      FileStamp before = stamp(jar);
-      Path copy = create();
-      try (OutputStream out = Files.newOutputStream(copy)) {
-        Files.copy(jar, out);
-      } catch (IOException e) {
-        delete(copy);
-        throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
-            : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
-      }
-      if (before.equals(stamp(jar))) {
-        return copy;
-      }
-      delete(copy);
-      if (System.nanoTime() > deadline) {
-        throw new PluginLoadException(jar, "the file kept changing for 10 s; it is still being"
-            + " written");
-      }
+    if (!Files.isRegularFile(jar)) {
+      throw new PluginLoadException(jar, Files.isDirectory(jar)
+          ? "is a directory; give the plugin's jar file"
+          : Files.exists(jar) ? "not a regular file" : "no such file");
     }
-  }
-
-  private static FileStamp stamp(Path jar) {
-    try {
-      FileStamp stamp = FileStamp.read(jar);
-      if (!Files.isRegularFile(jar)) {
-        throw new PluginLoadException(jar, Files.isDirectory(jar)
-            ? "is a directory; give the plugin's jar file" : "not a regular file");
-      }
-      return stamp;
-    } catch (NoSuchFileException e) {
-      throw new PluginLoadException(jar, "no such file");
+    Path copy = create();
+    try (OutputStream out = Files.newOutputStream(copy)) {
+      Files.copy(jar, out);
+      return copy;
     } catch (IOException e) {
-      throw new PluginLoadException(jar, "cannot read the jar's attributes: " + e, e);
+      delete(copy);
+      throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
+          : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
     }
   }
 
@@ -90,7 +64,7 @@ final class JarCopies {
       return Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
     } catch (IOException e) {
       // The home's cache, not this jar, is at fault: every jar would fail the same way.
-      throw HomeWrites.failed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
+      throw FileProblems.writeFailed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
     }
   }
 

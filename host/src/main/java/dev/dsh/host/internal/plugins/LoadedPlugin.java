@@ -5,11 +5,7 @@ import org.jspecify.annotations.Nullable;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
 
-/**
- * A plugin jar loaded and started by a {@link PluginLoader}. Once unloaded it lets go of the
- * plugin's classes ({@link #state()} is {@code UNLOADED}, {@link #entry()} throws), so a stale
- * reference never keeps a class loader alive.
- */
+/** A started plugin; once unloaded it lets go of its classes, so no stale reference pins them. */
 public final class LoadedPlugin {
 
   private final PluginJar jar;
@@ -24,10 +20,7 @@ public final class LoadedPlugin {
     this.entry = entry;
   }
 
-  /**
-   * The jar as read before loading; its {@code file()} is the one given to load (e.g. in {@code
-   * plugins/}), which may have changed since.
-   */
+  /** The jar as read before loading; its {@code file()} may have changed since. */
   public PluginJar jar() {
     return jar;
   }

@@ -25,14 +25,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What the host needs from a plugin jar before PF4J sees it, read from the zip's central directory
- * and a few small entries: no entry is inflated but those, each under a 1 MiB cap, and a jar whose
- * entries declare more than 256 MiB in all is refused before anything is read.
- *
- * @param file the jar, as the caller named it
- * @param id {@code Plugin-Id}
- * @param version {@code Plugin-Version}
- * @param bundlePatch its {@code META-INF/dsh/cordis.patch.yml}, if any
- * @param configSchema its {@code META-INF/dsh/config.schema.json}, if any
+ * and a few small entries (each under a 1 MiB cap); a jar whose entries declare more than 256 MiB
+ * in all is refused before anything is read. {@code file} is the jar as the caller named it.
  */
 public record PluginJar(Path file, String id, String version, Optional<String> bundlePatch,
     Optional<JsonNode> configSchema) {
@@ -49,10 +43,7 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
   private static final VersionManager VERSIONS = new DefaultVersionManager();
   private static final Pattern PLUGIN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
-  /**
-   * Reads {@code jar} (named {@code shownAs} in messages), its {@code Plugin-Requires} checked
-   * against this host: a {@link PluginLoadException} says why it is not a plugin the host loads.
-   */
+  /** Reads {@code jar}, named {@code shownAs} in messages, its {@code Plugin-Requires} checked. */
   static PluginJar read(Path jar, Path shownAs) {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       long declared = 0;

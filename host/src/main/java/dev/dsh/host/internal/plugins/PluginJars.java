@@ -17,19 +17,10 @@ import java.util.Optional;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
-/**
- * The plugin jars of a home, read as {@link PluginJar}s without loading a class: enough to compose
- * a profile for {@code --dump-config} or list what is installed.
- *
- * @param jars the readable jars, in file-name order
- * @param failures one per refused jar
- */
+/** The plugin jars of a home, read without loading a class; one failure per refused jar. */
 public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failures) {
 
-  /**
-   * Reads every {@code *.jar} in the home's plugins folder in file-name order; a bad jar, or a
-   * second jar with an id already seen, is a failure. A missing folder has no jars.
-   */
+  /** Reads every jar in file-name order; a bad jar, or a second of an id, is a failure. */
   public static PluginJars scan(DshHome home) {
     Map<String, PluginJar> byId = new LinkedHashMap<>();
     List<PluginLoadException> failures = new ArrayList<>();

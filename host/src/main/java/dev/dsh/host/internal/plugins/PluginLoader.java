@@ -22,12 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads and unloads PF4J plugin jars one file at a time, each from a private copy in {@code
- * <home>/.cache/plugins} ({@link JarCopies}), read first ({@link PluginJar}). A failure leaves
- * nothing loaded and throws a {@link PluginLoadException} naming the file and why; other plugins
- * are not affected. Plugins are unloaded one at a time, never all at once.
- *
- * <p>Thread-safe: operations are serialized on this loader.
+ * Loads and unloads PF4J plugin jars one at a time, each from a private copy ({@link JarCopies})
+ * read first ({@link PluginJar}); a failure leaves nothing loaded and throws a {@link
+ * PluginLoadException}. Thread-safe: operations are serialized on this loader.
  */
 public final class PluginLoader {
 
@@ -43,10 +40,7 @@ public final class PluginLoader {
     this.pf4j = new HostPluginManager(copies.folder());
   }
 
-  /**
-   * Loads and starts {@code jar} from a private copy; a {@link PluginLoadException} names it and
-   * why it does not load, and leaves nothing loaded.
-   */
+  /** Loads and starts {@code jar} from a private copy. */
   public synchronized LoadedPlugin load(Path jar) {
     Path copy = copies.take(Objects.requireNonNull(jar, "jar"));
     try {
@@ -118,11 +112,8 @@ public final class PluginLoader {
     }
   }
 
-  /**
-   * The plugin's one {@code dev.dsh.api.Plugin} extension. Classes and instance are looked up
-   * apart because {@code getExtensions} logs and drops an extension whose constructor throws,
-   * which would be reported as "no entry".
-   */
+  // Classes and instance apart: getExtensions logs and drops an extension whose constructor
+  // throws, which would be reported as "no entry".
   private dev.dsh.api.Plugin entry(Path file, String id) {
     List<Class<? extends dev.dsh.api.Plugin>> classes =
         pf4j.getExtensionClasses(dev.dsh.api.Plugin.class, id);
@@ -149,7 +140,6 @@ public final class PluginLoader {
     }
   }
 
-  /** Stops (if started) and unloads one plugin in PF4J. */
   private void discard(String pluginId) {
     try {
       PluginWrapper wrapper = pf4j.getPlugin(pluginId);
@@ -169,13 +159,9 @@ public final class PluginLoader {
     return e.getMessage() == null ? type : type + ": " + e.getMessage();
   }
 
-  /**
-   * PF4J for the host: deployment mode only (development mode loads class folders), extensions
-   * found through {@code META-INF/extensions.idx} only (the service-loader finder opens a zip file
-   * system per plugin), and a jar without a {@code Plugin-Class} accepted (its entry is its {@code
-   * dev.dsh.api.Plugin} extension). The host never calls {@code loadPlugins()} nor {@code
-   * stopPlugins()}.
-   */
+  // Deployment mode only (development mode loads class folders); extensions from
+  // META-INF/extensions.idx only (the service-loader finder opens a zip file system per plugin);
+  // a jar without a Plugin-Class accepted (its entry is its dev.dsh.api.Plugin extension).
   private static final class HostPluginManager extends JarPluginManager {
 
     HostPluginManager(Path cacheRoot) {

@@ -7,14 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
-/**
- * A composed profile: its rows in order, and the notes composition has for the user (an entry
- * kept but skipped, a field both user files set).
- *
- * @param origins row id → the layer that inserted the row ({@code base layer}, {@code bundle "x"})
- * @param configOrigins row id → the last layer that set any field of its config
- * @param fieldOrigins row id → each field of its config → the layer that set it
- */
+/** A composed profile: its rows in order, each row's layers, and notes for the user. */
 public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String, String> origins,
     Map<String, String> configOrigins, Map<String, Map<String, String>> fieldOrigins,
     List<String> notes) {
@@ -55,10 +48,7 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
     return out;
   }
 
-  /**
-   * This profile as YAML for {@code dsh --dump-config}: each row with {@code from}, {@code
-   * configFrom}, {@code fieldsFrom} and its config, secrets (by {@code schemas}) redacted.
-   */
+  /** This profile as YAML for {@code --dump-config}, each row's layers given, secrets redacted. */
   public String dump(Function<String, Optional<JsonNode>> schemas) {
     List<Map<String, Object>> dumped = rows.stream().map(row -> {
       Map<String, Object> out = new LinkedHashMap<>();

@@ -65,10 +65,7 @@ public final class ConfigSecrets {
     return value instanceof String text ? UrlUserInfo.redact(text) : value;
   }
 
-  /**
-   * {@code proposed} with each secret absent or {@value #KEEP}, and each URL sent back as shown,
-   * given its {@code stored} value. A null clears a field, a secret's too.
-   */
+  /** {@code proposed} with kept secrets and URLs sent back as shown given their stored value. */
   public static Map<String, Object> keepStored(
       Map<String, ?> proposed, Map<String, ?> stored, @Nullable JsonNode schema) {
     Map<String, Object> out = new LinkedHashMap<>(proposed);

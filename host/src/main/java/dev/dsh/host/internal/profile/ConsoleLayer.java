@@ -24,10 +24,7 @@ public final class ConsoleLayer {
 
   private ConsoleLayer() {}
 
-  /**
-   * Replaces the row's patch by {@code change} of it, and the file whole; an empty patch drops the
-   * entry. Returns whether the file held an entry for the row.
-   */
+  /** Replaces the row's patch by {@code change} of it; whether the file held an entry for it. */
   public static boolean update(Path file, String shownAs, String rowId,
       UnaryOperator<Map<String, Object>> change) throws IOException {
     String text = YamlFiles.read(file, shownAs).orElse("");
@@ -51,7 +48,7 @@ public final class ConsoleLayer {
     }
     Files.createDirectories(file.getParent());
     String body = entries.isEmpty() ? "[]\n" : YamlFiles.write(entries);
-    OwnerOnlyFiles.replace(file, (HEADER + body).getBytes(StandardCharsets.UTF_8), true);
+    OwnerOnlyFiles.replace(file, (HEADER + body).getBytes(StandardCharsets.UTF_8));
     return had;
   }
 

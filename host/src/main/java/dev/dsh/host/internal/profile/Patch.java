@@ -12,12 +12,8 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A parsed patch layer: a YAML list of {@code {id: X, name?, config?, disabled?}} (override row X)
- * and {@code {insert: [rows]}} entries. An empty file is an empty patch.
- *
- * @param name the layer as named in messages
- * @param merges whether an override's {@code config} is a JSON merge patch (the console layer)
- *     rather than the row's whole new config
+ * A parsed patch layer: a YAML list of {@code {id, name?, config?, disabled?}} overrides and
+ * {@code {insert: [rows]}}; with {@code merges}, an override's config is a JSON merge patch.
  */
 record Patch(String name, List<Entry> entries, boolean merges) {
 
@@ -62,7 +58,6 @@ record Patch(String name, List<Entry> entries, boolean merges) {
     return new Patch(layer, entries, merges);
   }
 
-  /** The ids of the rows the entries override. */
   List<String> overrides() {
     return entries.stream().filter(Override.class::isInstance).map(e -> ((Override) e).id())
         .toList();

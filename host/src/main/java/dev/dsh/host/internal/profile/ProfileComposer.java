@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.profile;
 
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Composes a profile from its layers, in order: the base rows (empty configs: each built-in's
@@ -29,7 +29,6 @@ public final class ProfileComposer {
   public static final String CONSOLE_FILE = "console.patch.yml";
 
   private static final String USER = "user layer ";
-  private static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   private final Path home;
   private final Function<String, Optional<BundlePatch>> bundles;
@@ -39,24 +38,15 @@ public final class ProfileComposer {
     this.bundles = bundles;
   }
 
-  /** {@code <home>/profiles/<profile>}, once the name is checked to be a plain folder name. */
-  public Path profileDir(String profile) {
-    if (!PROFILE_NAME.matcher(profile).matches()) {
-      throw new ProfileException("invalid profile name \"" + profile + "\": use letters, digits,"
-          + " '.', '_' and '-', starting with a letter or digit");
-    }
-    return home.resolve("profiles").resolve(profile);
-  }
-
-  public ComposedProfile compose(String profile, Optional<Path> patchFile) {
-    return compose(profile, patchFile, List.of());
+  private Path profileDir(String profile) {
+    return new DshHome(home).profile(profile);
   }
 
   /** @throws ProfileException naming the file, layer, row or bundle at fault */
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
-    String specFile = "profiles/" + profile + "/" + ProfileSpec.FILE_NAME;
-    ProfileSpec spec = ProfileSpec.read(profileDir(profile).resolve(ProfileSpec.FILE_NAME), specFile);
+    ProfileSpec spec = ProfileSpec.of(new DshHome(home), profile);
+    String specFile = ProfileSpec.shown(profile);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
       layers.add(bundles.apply(bundle).orElseThrow(() -> new ProfileException(specFile

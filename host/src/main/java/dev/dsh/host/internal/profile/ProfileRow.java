@@ -8,10 +8,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One row of a profile: the plugin {@code name} (a built-in or a plugin id) applied under the row
- * {@code id} with a raw config, a deep unmodifiable JSON-like tree (it may hold nulls, which
- * {@link Map#copyOf} may not); a disabled row stays unapplied. {@link #toString()} shows the
- * config's keys, never its values: rows may carry secrets.
+ * One row: plugin {@code name} applied under {@code id} with a deep unmodifiable JSON-like config
+ * (nulls allowed); {@link #toString()} shows the config's keys only, as rows may carry secrets.
  */
 public record ProfileRow(String id, String name, Map<String, Object> config, boolean disabled) {
 

@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.profile;
 
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,18 +16,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A profile's {@code profile.yml}, dsh's own file, written whole by {@link #write}: the bundles
- * (plugin ids) whose layers the profile uses, in order; a missing file or key means none.
- *
- * @param removedRows row id → the removed plugin whose bundle inserted it: a user's entry for such
- *     a row, while no layer defines it, is kept and skipped, not an error
+ * A profile's {@code profile.yml}, dsh's own file, written whole: the bundles it uses, in order,
+ * and the rows of removed plugins (row id → plugin), whose user entries are kept and skipped.
  */
 public record ProfileSpec(List<String> bundles, Map<String, String> removedRows) {
 
   /** The file name inside {@code profiles/<name>/}. */
   public static final String FILE_NAME = "profile.yml";
 
-  /** The file's first line. */
   static final String HEADER = "# Written by dsh (plugin add, remove, enable, disable, the"
       + " console), whole: your own settings go in cordis.patch.yml\n";
 
@@ -37,6 +34,16 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
 
   public static ProfileSpec empty() {
     return new ProfileSpec(List.of(), Map.of());
+  }
+
+  /** Reads the {@code profile.yml} of {@code profile}; throws {@link ProfileException}. */
+  public static ProfileSpec of(DshHome home, String profile) {
+    return read(home.profileFile(profile), shown(profile));
+  }
+
+  /** {@code profiles/<profile>/profile.yml}, as messages name it. */
+  static String shown(String profile) {
+    return "profiles/" + profile + "/" + FILE_NAME;
   }
 
   /** Reads {@code file}; a missing file is an empty spec. Throws {@link ProfileException}. */
@@ -110,7 +117,7 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
   /** Replaces {@code file} by this spec, whole, atomically and owner-only. */
   public void write(Path file) throws IOException {
     Files.createDirectories(file.getParent());
-    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8), true);
+    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8));
   }
 
   /** The file's text; {@link #parse} of it gives this spec back. */

@@ -47,7 +47,6 @@ abstract class PublishedScope implements Scope {
     info = new ScopeInfo(id, plugin.name(), state, info.generation() + 1, error);
   }
 
-  /** Tells the listener of the transition just made. */
   void emit(Kind kind) {
     LifecycleEvent event = new LifecycleEvent(kind, id, plugin.name(), generation(), info.error());
     LOG.debug("{}", event.describe());

@@ -48,10 +48,9 @@ public final class RuntimeThread {
     }
   }
 
-  /** A plugin call that overstayed the deadline, or was on the stack of one that did. */
   record Call(Scope owner, Callback what, PluginCallTimeoutException error) {}
 
-  /** Unwinds a stuck thread that came back; caught only at the top of its loop. */
+  // Unwinds a stuck thread that came back; caught only at the top of its loop.
   static final class Abandoned extends Error {}
 
   /** A plugin call (owner set) with its time left, or a nested step (owner null). */

@@ -79,7 +79,6 @@ final class ScopeNode extends PublishedScope {
     }
   }
 
-  /** Effects, children and services still registered on this scope; zero once it ended. */
   int liveEffectCount() {
     return tree.loop().call(() -> effects.size() + children.size() + services().size());
   }
@@ -235,7 +234,6 @@ final class ScopeNode extends PublishedScope {
     return busy;
   }
 
-  /** Whether this scope's own step is on the runtime thread's stack. */
   private boolean busy() {
     ScopeState state = state();
     return state == ScopeState.LOADING || state == ScopeState.UNLOADING || tree.loop().inCall(this);

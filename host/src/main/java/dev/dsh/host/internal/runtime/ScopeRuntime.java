@@ -46,12 +46,11 @@ public final class ScopeRuntime implements AutoCloseable {
   private final RuntimeThread loop;
   private final ScopeNode root;
 
-  /** A runtime that reports events nowhere, with a 10 s plugin deadline. */
+  /** A runtime with a 10 s plugin deadline; events go nowhere, or to {@code listener}. */
   public ScopeRuntime(ConfigValidator validator) {
     this(validator, LifecycleListener.none());
   }
 
-  /** A runtime that reports every event to {@code listener}, with a 10 s plugin deadline. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener) {
     this(validator, listener, Duration.ofSeconds(10));
   }
@@ -69,11 +68,7 @@ public final class ScopeRuntime implements AutoCloseable {
     return Objects.requireNonNull(root.current);
   }
 
-  /**
-   * Applies {@code plugin} under the root in scope {@code root/<id>}, as {@link Context#plugin}.
-   *
-   * @throws IllegalStateException when a live scope has that id, or the runtime is closed
-   */
+  /** Applies {@code plugin} in scope {@code root/<id>}; throws when that id is live or closed. */
   public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
     return ((ScopeContext) root()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
   }

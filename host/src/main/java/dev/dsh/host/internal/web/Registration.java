@@ -54,7 +54,6 @@ final class Registration {
     return unavailable().orElseGet(this::readiness);
   }
 
-  /** Its status when it is not available (or {@code available()} throws); else empty. */
   Optional<ProviderStatus> unavailable() {
     try {
       return provider.available() ? Optional.empty() : Optional.of(
@@ -153,7 +152,6 @@ final class Registration {
     return Optional.of(outcome);
   }
 
-  /** Refuses {@code request} when it uses a filter the provider does not support. */
   private void checkFilters(WebSearchRequest request) {
     Set<SearchFilter> used = request.filters().used();
     Set<SearchFilter> supported = used.isEmpty() ? Set.of() : provider.supportedFilters();
@@ -167,7 +165,6 @@ final class Registration {
     }
   }
 
-  /** {@code result} naming the provider, its sources cut to the request's limit. */
   private WebSearchResult cut(WebSearchRequest request, WebSearchResult result) {
     List<WebSearchSource> sources = result.sources();
     Integer max = request.maxResults();
@@ -190,7 +187,6 @@ final class Registration {
         .orElse(redacted);
   }
 
-  /** Aborts every search of this provider, now and later, with {@code reason}. */
   void withdraw(WebError reason) {
     withdrawal.abort(reason);
   }

@@ -14,16 +14,13 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * Reports searches (timed) and reloads to the host's {@link ActivityListener}, logging and ignoring
- * what it throws.
- */
+/** Reports searches (timed) and reloads to an {@link ActivityListener}, logging what it throws. */
 public record SearchActivity(ActivityListener listener) {
 
   private static final Logger LOG = LoggerFactory.getLogger(SearchActivity.class);
 
   /** Reports nothing. */
-  public static final SearchActivity NONE = new SearchActivity(ActivityListener.none());
+  public static final SearchActivity NONE = new SearchActivity(ActivityListener.NONE);
 
   /** Reports a reload that found {@code problems}. */
   public void reloaded(List<String> problems) {
@@ -36,10 +33,7 @@ public record SearchActivity(ActivityListener listener) {
     return System.nanoTime();
   }
 
-  /**
-   * Reports the end of {@code outcome}, begun at {@code start}, by {@code provider} (null: none
-   * chosen); returns {@code outcome} itself, so cancelling it still reaches the search.
-   */
+  /** Reports the end of {@code outcome}; returns it, so a cancel still reaches the search. */
   <T extends CompletionStage<WebSearchResult>> T ended(
       String query, long start, @Nullable String provider, T outcome) {
     outcome.whenComplete((result, error) -> guarded(() -> {

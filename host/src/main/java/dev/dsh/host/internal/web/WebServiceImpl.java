@@ -48,7 +48,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     this(configuredPin, env, SearchActivity.NONE, Optional::empty);
   }
 
-  /** As the other, reporting to {@code activity}, refusing with {@code refusal} while empty. */
+  /** Reporting to {@code activity}; {@code refusal} answers while no provider is registered. */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env,
       SearchActivity activity, Supplier<Optional<String>> refusal) {
     this.configuredPin = Objects.requireNonNull(configuredPin, "configuredPin");
@@ -148,9 +148,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
 
   private static void checkQuery(WebSearchRequest request) {
     String query = request.query();
-    // Code points never outnumber chars: a short string needs no count.
-    int length = query.length() <= WebSearchRequest.MAX_QUERY_LENGTH
-        ? 0 : query.codePointCount(0, query.length());
+    int length = query.codePointCount(0, query.length());
     if (length > WebSearchRequest.MAX_QUERY_LENGTH) {
       throw new WebError(WEB_INVALID_REQUEST, "the query is " + length
           + " characters long; at most " + WebSearchRequest.MAX_QUERY_LENGTH
@@ -172,7 +170,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     return List.copyOf(registrations.values());
   }
 
-  /** The service as one scope sees it: what the scope registers is an effect of that scope. */
   private record View(WebServiceImpl service, Context caller) implements WebService {
 
     @Override

@@ -73,7 +73,7 @@ class CredentialsPluginTest {
 
   @Test
   void aMissingOrBlankStoreMeansTheDefault() {
-    assertThat(new CredentialsConfig(null).store()).isEqualTo("credentials.json");
-    assertThat(new CredentialsConfig(" ").store()).isEqualTo("credentials.json");
+    assertThat(new CredentialsPlugin.CredentialsConfig(null).store()).isEqualTo("credentials.json");
+    assertThat(new CredentialsPlugin.CredentialsConfig(" ").store()).isEqualTo("credentials.json");
   }
 }

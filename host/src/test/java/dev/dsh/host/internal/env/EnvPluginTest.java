@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.fakes.FakeContext;
+import dev.dsh.host.internal.env.EnvPlugin.EnvConfig;
 import dev.dsh.host.fakes.MapConfig;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import java.util.Map;
@@ -29,7 +30,7 @@ class EnvPluginTest {
   void byDefaultItProvidesTheProcessEnvironment() {
     FakeContext scope = new FakeContext();
 
-    new EnvPlugin().apply(scope, MapConfig.empty());
+    new EnvPlugin(LaunchEnvironment.system()).apply(scope, MapConfig.empty());
 
     String path = System.getenv("PATH");
     assertThat(scope.inject(LaunchEnvironment.KEY).get("PATH")).isEqualTo(Optional.ofNullable(path));
@@ -37,7 +38,7 @@ class EnvPluginTest {
 
   @Test
   void itIsNamedEnvAndTakesNoConfig() {
-    EnvPlugin plugin = new EnvPlugin();
+    EnvPlugin plugin = new EnvPlugin(LaunchEnvironment.system());
 
     assertThat(plugin.name()).isEqualTo("env");
     assertThat(plugin.configType()).contains(EnvConfig.class);

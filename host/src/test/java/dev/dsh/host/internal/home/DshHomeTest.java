@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -97,7 +98,8 @@ class DshHomeTest {
   void aProfileNameCannotLeaveTheProfilesFolder() {
     DshHome home = new DshHome(dir);
     for (String bad : new String[] {"..", "../x", "a/b", "", ".hidden"}) {
-      assertThatThrownBy(() -> home.profile(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> home.profile(bad)).as(bad).isInstanceOf(ProfileException.class)
+          .hasMessageStartingWith("invalid profile name");
     }
   }
 }

@@ -37,7 +37,7 @@ class OwnerOnlyFilesTest {
     Path target = Files.writeString(dir.resolve("profile.yml"), "old");
     Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
 
-    OwnerOnlyFiles.replace(target, "new".getBytes(), true);
+    OwnerOnlyFiles.replace(target, "new".getBytes());
 
     assertThat(target).hasContent("new");
     assertThat(mode(target)).isEqualTo("rw-------");

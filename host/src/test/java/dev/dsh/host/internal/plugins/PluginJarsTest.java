@@ -10,6 +10,7 @@ import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +59,7 @@ class PluginJarsTest {
     Files.writeString(profile.resolve("cordis.patch.yml"), "- {id: y, config: {pin: canary-pin-42}}\n");
     PluginJars jars = PluginJars.scan(new DshHome(home));
 
-    String dump = new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty())
+    String dump = new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty(), List.of())
         .dump(jars::configSchema);
 
     assertThat(dump).contains("pin: <redacted>").doesNotContain("canary-pin-42");

@@ -353,7 +353,7 @@ class PluginLoaderTest {
     Path profileDir = Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(profileDir.resolve("profile.yml"), "bundles: [dsh-bundle]\n");
 
-    ComposedProfile profile = new ProfileComposer(home, loader.bundles()).compose("default", Optional.empty());
+    ComposedProfile profile = new ProfileComposer(home, loader.bundles()).compose("default", Optional.empty(), List.of());
 
     assertThat(profile.row("bundled")).contains(new ProfileRow("bundled", "dsh-bundle", java.util.Map.of(), false));
   }

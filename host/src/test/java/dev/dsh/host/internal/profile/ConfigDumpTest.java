@@ -62,7 +62,7 @@ class ConfigDumpTest {
         "- id: web\n  config: {searchProvider: yuanbao}\n- id: tool-web\n  disabled: true\n");
     Path patch = Files.writeString(home.resolve("extra.yml"), "- id: env\n  config: {}\n");
     ComposedProfile profile = new ProfileComposer(home, id -> Optional.empty())
-        .compose("default", Optional.of(patch));
+        .compose("default", Optional.of(patch), List.of());
 
     List<?> rows = (List<?>) new YAMLMapper()
         .readValue(profile.dump(name -> Optional.empty()), Map.class).get("rows");
@@ -119,6 +119,6 @@ class ConfigDumpTest {
         new BundlePatch(
             YUANBAO, Optional.of("- insert: [{id: web-search-yuanbao, name: " + YUANBAO + "}]\n"));
     return new ProfileComposer(home, id -> id.equals(YUANBAO) ? Optional.of(bundle) : Optional.empty())
-        .compose("default", Optional.empty());
+        .compose("default", Optional.empty(), List.of());
   }
 }

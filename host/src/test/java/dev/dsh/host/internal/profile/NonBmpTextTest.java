@@ -52,10 +52,10 @@ class NonBmpTextTest {
       String value = padded(entry, at);
       String comment = padded("# ", at);
       Files.writeString(home.resolve(FILE), value + "\"}\n");
-      Map<String, Object> fromValue = composer.compose("default", Optional.empty()).row(ROW)
+      Map<String, Object> fromValue = composer.compose("default", Optional.empty(), List.of()).row(ROW)
           .orElseThrow().config();
       Files.writeString(home.resolve(FILE), comment + "\n" + entry + "n\"}\n");
-      Map<String, Object> afterComment = composer.compose("default", Optional.empty()).row(ROW)
+      Map<String, Object> afterComment = composer.compose("default", Optional.empty(), List.of()).row(ROW)
           .orElseThrow().config();
 
       assertThat(fromValue).as("value at %d", at)

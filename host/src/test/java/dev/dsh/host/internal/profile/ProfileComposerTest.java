@@ -35,7 +35,7 @@ class ProfileComposerTest {
 
   @Test
   void baseOnlyProfileHasTheFourBuiltInRowsInOrderWithEmptyConfigs() {
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertAll(
         () -> assertThat(profile.rows())
@@ -53,7 +53,7 @@ class ProfileComposerTest {
   void listedBundleInsertsItsRowAfterTheBaseRows() throws IOException {
     write("profiles/default/profile.yml", "bundles: [dsh-web-search-yuanbao]\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertAll(
         () -> assertThat(profile.rows()).extracting(ProfileRow::id)
@@ -66,7 +66,7 @@ class ProfileComposerTest {
 
   @Test
   void installedButUnlistedBundleAddsNothing() {
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertThat(profile.row("web-search-yuanbao")).isEmpty();
   }
@@ -87,7 +87,7 @@ class ProfileComposerTest {
         "profiles/default/cordis.patch.yml",
         "- id: web-search-yuanbao\n  config:\n    count: 30\n- id: web\n  config: {searchProvider: yuanbao}\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertAll(
         () -> assertThat(profile.row("web-search-yuanbao").orElseThrow().config())
@@ -103,7 +103,7 @@ class ProfileComposerTest {
   void disabledRowStaysInTheProfileButIsNotEnabled() throws IOException {
     write("profiles/default/cordis.patch.yml", "- {id: tool-web, disabled: true}\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertAll(
         () -> assertThat(profile.row("tool-web").orElseThrow().disabled()).isTrue(),
@@ -119,7 +119,7 @@ class ProfileComposerTest {
             "extra.patch.yml",
             "- {id: web, config: {searchProvider: b}}\n- insert: [{id: extra, config: {x: 1}}]\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.of(patch));
+    ComposedProfile profile = composer.compose("default", Optional.of(patch), List.of());
 
     assertAll(
         () -> assertThat(profile.row("web").orElseThrow().config())
@@ -133,7 +133,7 @@ class ProfileComposerTest {
   void emptyUserPatchFileChangesNothing() throws IOException {
     write("profiles/default/cordis.patch.yml", "# nothing yet\n");
 
-    assertThat(composer.compose("default", Optional.empty()).rows()).hasSize(4);
+    assertThat(composer.compose("default", Optional.empty(), List.of()).rows()).hasSize(4);
   }
 
   @Test
@@ -143,7 +143,7 @@ class ProfileComposerTest {
         "profiles/default/cordis.patch.yml",
         "- insert: [{id: web-search-yuanbao, name: other}]\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage(
             "row \"web-search-yuanbao\" inserted by user layer profiles/default/cordis.patch.yml"
@@ -154,7 +154,7 @@ class ProfileComposerTest {
   void insertingABaseRowAgainNamesTheBaseLayer() throws IOException {
     Path patch = write("p.yml", "- insert: [{id: web}]\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.of(patch)))
+    assertThatThrownBy(() -> composer.compose("default", Optional.of(patch), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage("row \"web\" inserted by --patch " + patch + " already exists (from base layer)");
   }
@@ -163,7 +163,7 @@ class ProfileComposerTest {
   void patchAimedAtAMissingIdNamesTheLayer() throws IOException {
     write("profiles/default/cordis.patch.yml", "- {id: web}\n- {id: nope, config: {a: 1}}\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage(
             "user layer profiles/default/cordis.patch.yml: entry 2 overrides row \"nope\", which no"
@@ -178,7 +178,7 @@ class ProfileComposerTest {
     write("profiles/default/cordis.patch.yml",
         "- id: web-search-yuanbao\n  config: {count: 20}\n- id: web\n  config: {searchProvider: x}\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertAll(
         () -> assertThat(profile.row("web-search-yuanbao")).isEmpty(),
@@ -200,7 +200,7 @@ class ProfileComposerTest {
         + "  config: {count: 20, mode: null, industry: news}\n- id: web\n  config: {searchProvider: a}\n");
     Path patch = write("extra.yml", "- {id: web, config: {searchProvider: b}}\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.of(patch));
+    ComposedProfile profile = composer.compose("default", Optional.of(patch), List.of());
 
     String user = "user layer profiles/default/cordis.patch.yml";
     String console = "console layer profiles/default/console.patch.yml";
@@ -227,7 +227,7 @@ class ProfileComposerTest {
     write("profiles/default/console.patch.yml", "- id: web-search-yuanbao\n  config: {count: 20}\n");
     write("profiles/default/cordis.patch.yml", "- id: web\n  config: {searchProvider: x}\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertAll(
         () -> assertThat(profile.row("web-search-yuanbao")).isEmpty(),
@@ -239,7 +239,7 @@ class ProfileComposerTest {
         () -> assertThat(composer.userOverrides("default", Optional.empty()))
             .containsExactly("web", "web-search-yuanbao"));
     write("profiles/default/profile.yml", "bundles: []\n");
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage("console layer profiles/default/console.patch.yml: entry 1 overrides row"
             + " \"web-search-yuanbao\", which no earlier layer defines (use {insert: [...]} to add"
@@ -252,7 +252,7 @@ class ProfileComposerTest {
         + "removedRows: {web-search-yuanbao: dsh-web-search-yuanbao}\n");
     write("profiles/default/cordis.patch.yml", "- id: web-search-yuanbao\n  config: {count: 20}\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertThat(profile.row("web-search-yuanbao").orElseThrow().config())
         .isEqualTo(Map.of("count", 20));
@@ -276,7 +276,7 @@ class ProfileComposerTest {
         "profiles/default/cordis.patch.yml",
         "- id: web\n  config: {searchProvider: canary-7f3a\n- id: env\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("profiles/default/cordis.patch.yml: line 3, column ")
         .hasMessageContaining("broken YAML")
@@ -296,7 +296,7 @@ class ProfileComposerTest {
   void duplicateKeyInAMappingIsBrokenYamlAtItsLine() throws IOException {
     write("profiles/default/cordis.patch.yml", "- id: web\n  id: env\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("profiles/default/cordis.patch.yml: line 2, column ")
         .hasMessageContaining("broken YAML");
@@ -306,7 +306,7 @@ class ProfileComposerTest {
   void listedBundleThatIsNotInstalledNamesTheBundle() throws IOException {
     write("profiles/default/profile.yml", "bundles: [dsh-web-search-missing]\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/profile.yml lists bundle \"dsh-web-search-missing\", but no installed"
@@ -318,7 +318,7 @@ class ProfileComposerTest {
   void nonListPatchNamesTheFile() throws IOException {
     write("profiles/default/cordis.patch.yml", "id: web\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml: a patch must be a YAML list of entries, got a mapping");
@@ -328,7 +328,7 @@ class ProfileComposerTest {
   void rowWithoutIdNamesTheFileAndTheEntry() throws IOException {
     write("profiles/default/cordis.patch.yml", "- {id: web}\n- insert: [{name: x}]\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml: entry 2: inserted row 1: a row needs an \"id\"");
@@ -338,7 +338,7 @@ class ProfileComposerTest {
   void unknownKeyInAnEntryNamesTheFileTheEntryAndTheKey() throws IOException {
     write("profiles/default/cordis.patch.yml", "- {id: web, confg: {searchProvider: a}}\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("profiles/default/cordis.patch.yml: entry 1: unknown key(s) [confg]");
   }
@@ -347,7 +347,7 @@ class ProfileComposerTest {
   void insertMixedWithOtherKeysIsRefused() throws IOException {
     write("profiles/default/cordis.patch.yml", "- {id: web, insert: [{id: a}]}\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml: entry 1: an insert entry holds only the key"
@@ -358,7 +358,7 @@ class ProfileComposerTest {
   void wrongTypesAreNamedWithoutTheirValues() throws IOException {
     write("profiles/default/cordis.patch.yml", "- {id: web, config: canary-secret-1}\n");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isInstanceOf(ProfileException.class)
         .hasMessage("profiles/default/cordis.patch.yml: entry 1: \"config\" must be a mapping, got a string");
   }
@@ -367,14 +367,14 @@ class ProfileComposerTest {
   void missingPatchFileIsAnError() {
     Path patch = home.resolve("absent.yml");
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.of(patch)))
+    assertThatThrownBy(() -> composer.compose("default", Optional.of(patch), List.of()))
         .isExactlyInstanceOf(ProfileException.class)
         .hasMessage("--patch file not found: " + patch);
   }
 
   @Test
   void profileNameThatIsNotAPlainFolderNameIsRefused() {
-    assertThatThrownBy(() -> composer.compose("../etc", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("../etc", Optional.empty(), List.of()))
         .isExactlyInstanceOf(ProfileException.class)
         .hasMessageStartingWith("invalid profile name \"../etc\"");
   }
@@ -386,14 +386,14 @@ class ProfileComposerTest {
     installed.put("none", new BundlePatch("none", Optional.empty()));
     write("profiles/default/profile.yml", "bundles: [a, none, b]\n");
 
-    ComposedProfile profile = composer.compose("default", Optional.empty());
+    ComposedProfile profile = composer.compose("default", Optional.empty(), List.of());
 
     assertThat(profile.row("row-a").orElseThrow().name()).isEqualTo("from-b");
   }
 
   private ComposedProfile composeWithBundle() throws IOException {
     write("profiles/default/profile.yml", "bundles: [dsh-web-search-yuanbao]\n");
-    return composer.compose("default", Optional.empty());
+    return composer.compose("default", Optional.empty(), List.of());
   }
 
   private Path write(String relative, String text) throws IOException {

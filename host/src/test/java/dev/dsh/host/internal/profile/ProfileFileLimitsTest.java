@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class ProfileFileLimitsTest {
     }
 
     long started = System.nanoTime();
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isExactlyInstanceOf(ProfileException.class)
         .hasMessage(
             "profiles/default/cordis.patch.yml is too large (50000000 bytes): a profile or patch"
@@ -80,12 +81,12 @@ class ProfileFileLimitsTest {
   void oneByteOverTheLimitIsRefusedForEveryKindOfFile() throws IOException {
     byte[] over = oneLinePatch(YamlFiles.MAX_BYTES + 1);
     Path patch = write("elsewhere/extra.patch.yml", over);
-    assertThatThrownBy(() -> composer.compose("default", Optional.of(patch)))
+    assertThatThrownBy(() -> composer.compose("default", Optional.of(patch), List.of()))
         .hasMessageStartingWith(patch + " is too large (1048577 bytes)")
         .hasMessageContaining("at most 1 MiB");
 
     write("profiles/default/profile.yml", over);
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .hasMessageStartingWith("profiles/default/profile.yml is too large (1048577 bytes)");
     assertThatThrownBy(() -> ProfileSpec.read(home.resolve("profiles/default/profile.yml"), "p.yml"))
         .hasMessageStartingWith("p.yml is too large");
@@ -96,7 +97,7 @@ class ProfileFileLimitsTest {
     bundlePatch = new String(oneLinePatch(YamlFiles.MAX_BYTES + 10), StandardCharsets.UTF_8);
     write("profiles/default/profile.yml", "bundles: [big-bundle]\n".getBytes(StandardCharsets.UTF_8));
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isExactlyInstanceOf(ProfileException.class)
         .hasMessage(
             "big-bundle:META-INF/dsh/cordis.patch.yml is too large (1048586 characters): a profile"
@@ -118,14 +119,14 @@ class ProfileFileLimitsTest {
     Path file = write("profiles/default/cordis.patch.yml", "# a comment\n".repeat(80_000).getBytes(StandardCharsets.UTF_8));
     assertThat(Files.size(file)).isLessThan(YamlFiles.MAX_BYTES);
 
-    assertThat(composer.compose("default", Optional.empty()).rows()).hasSize(4);
+    assertThat(composer.compose("default", Optional.empty(), List.of()).rows()).hasSize(4);
   }
 
   @Test
   void aFolderWhereAProfileFileBelongsIsNamedAsSuch() throws IOException {
     Files.createDirectories(home.resolve("profiles/default/cordis.patch.yml"));
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isExactlyInstanceOf(ProfileException.class)
         .hasMessage(
             "cannot read profiles/default/cordis.patch.yml: "
@@ -137,7 +138,7 @@ class ProfileFileLimitsTest {
   void aFileWhereTheProfileFolderBelongsIsNamedAsSuch() throws IOException {
     write("profiles/default", "not a folder".getBytes(StandardCharsets.UTF_8));
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .isExactlyInstanceOf(ProfileException.class)
         .hasMessage(
             "cannot read profiles/default/profile.yml: "
@@ -149,7 +150,7 @@ class ProfileFileLimitsTest {
   void aFileThatIsNotUtf8IsNamed() throws IOException {
     write("profiles/default/cordis.patch.yml", new byte[] {'-', ' ', (byte) 0xC3, (byte) 0x28, '\n'});
 
-    assertThatThrownBy(() -> composer.compose("default", Optional.empty()))
+    assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .hasMessage("profiles/default/cordis.patch.yml is not UTF-8 text; save it as UTF-8");
   }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A write into a home that cannot be written names the folder and the fix. */
-class HomeWritesTest {
+class HomeWriteFailuresTest {
 
   @TempDir Path dir;
 
@@ -22,7 +22,7 @@ class HomeWritesTest {
     try (UnwritableFolder locked = UnwritableFolder.make(home)) {
       IOException failure = writeFails(home.resolve(".cache/plugins"));
 
-      FileAccessException error = HomeWrites.failed(
+      FileAccessException error = FileProblems.writeFailed(
           "cannot load the plugins", failure, home.resolve(".cache/plugins"), FileAccessException.Kind.FOLDER);
 
       assertThat(error.getMessage()).isEqualTo("cannot load the plugins: " + home
@@ -36,11 +36,11 @@ class HomeWritesTest {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path store = Files.writeString(home.resolve("credentials.json"), "{}");
     try (UnwritableFolder locked = UnwritableFolder.make(home)) {
-      FileAccessException error = HomeWrites.failed("cannot write the credential store",
+      FileAccessException error = FileProblems.writeFailed("cannot write the credential store",
           writeFails(home.resolve("credentials.json.lock")), store, FileAccessException.Kind.FILE);
 
       assertThat(error.getMessage()).contains(": " + home + " is not writable (")
-          .endsWith(HomeWrites.FIX);
+          .endsWith(FileProblems.FIX);
     }
   }
 
@@ -48,7 +48,7 @@ class HomeWritesTest {
   void anyOtherFailureIsToldAsFileProblemsTellsIt() throws IOException {
     Path file = Files.writeString(dir.resolve("plugins"), "a file where a folder belongs");
 
-    FileAccessException error = HomeWrites.failed("could not install x.jar",
+    FileAccessException error = FileProblems.writeFailed("could not install x.jar",
         new FileSystemException(file.toString()), file, FileAccessException.Kind.FOLDER);
 
     assertThat(error.getMessage()).isEqualTo("could not install x.jar: " + file + " is a file, not a folder");
