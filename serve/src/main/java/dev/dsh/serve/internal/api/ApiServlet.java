@@ -36,16 +36,13 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The probes, in plain text: {@code /healthz} is {@code ok} while up; {@code /readyz} is {@code
- * ready} when booted, not draining, with a token, the profile applied and a provider ready, else
- * {@code 503} with the reason. The JSON API: {@code GET /api/status}: {@link StatusJson} as {@code dsh run} prints it, {@code
- * 503 HOST_NOT_RUNNING} until the host runs. {@code POST /api/search}: runs the body's search
- * ({@link SearchBody}) asynchronously and answers what {@code dsh search --json} prints (plus the
- * model's text with {@code ?rendering=true}), or that error object with {@link #status}'s status.
+ * The probes in plain text ({@code /healthz} while up; {@code /readyz} once booted, not draining,
+ * with a token, the profile applied and a provider ready, else 503 and why) and the JSON API:
+ * {@code GET /api/status} ({@link StatusJson}), {@code POST /api/search} ({@link SearchBody}),
+ * answering what {@code dsh search --json} prints, or its error with {@link #status}'s status.
  */
 public final class ApiServlet extends HttpServlet {
 
@@ -148,7 +145,7 @@ public final class ApiServlet extends HttpServlet {
     return Json.MAPPER.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
   }
 
-  /** Answers once the search ends: asynchronously when every filter in front allows it. */
+  /** Answers once the search ends, holding no container thread while it runs. */
   private void run(Host host, WebSearchRequest body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();
@@ -160,11 +157,9 @@ public final class ApiServlet extends HttpServlet {
     } catch (RuntimeException e) {
       search = CompletableFuture.failedFuture(e);
     }
-    @Nullable AsyncContext async = request.isAsyncSupported() ? request.startAsync() : null;
-    if (async != null) {
-      async.setTimeout(0); // bounded by the search's timeout instead
-    }
-    CompletableFuture<Void> replied = search.handle((result, error) -> {
+    AsyncContext async = request.startAsync();
+    async.setTimeout(0); // bounded by the search's timeout instead
+    search.handle((result, error) -> {
       controller.close(); // unlinks it from the long-lived shutdown signal
       try {
         if (error == null) {
@@ -177,15 +172,10 @@ public final class ApiServlet extends HttpServlet {
       } catch (IOException | RuntimeException e) {
         response.setStatus(500); // the client went away, or the reply could not be written
       } finally {
-        if (async != null) {
-          async.complete();
-        }
+        async.complete();
       }
       return null;
     });
-    if (async == null) {
-      replied.join();
-    }
   }
 
   private static void failed(HttpServletResponse response, WebError error, boolean timedOut)

@@ -26,10 +26,9 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The console's pages, files, {@code /api/session} and {@code /api/events}, and, as the handler in
- * front of {@link BearerAuth}, its sign-in sessions: a random id (the cookie) with its own CSRF
- * token, in memory, ended by sign-out, after {@link #IDLE} without use by the user, or once the
- * server's token changed. Expiry is checked on each look and swept at each sign-in: no thread.
+ * The console's pages, files, {@code /api/session} and {@code /api/events}, and, in front of
+ * {@link BearerAuth}, its sessions: a random id (the cookie) with a CSRF token, in memory, ended by
+ * sign-out, {@link #IDLE} unused or a new server token; checked on each look, swept at each sign-in.
  */
 public final class Console extends Handler.Wrapper implements AutoCloseable {
 
@@ -84,7 +83,6 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     return events;
   }
 
-  /** Tells the events of every life-cycle event, then {@code next}. */
   public LifecycleListener lifecycle(LifecycleListener next) {
     return event -> {
       events.lifecycle(event);
@@ -141,7 +139,7 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     return super.handle(request, response, callback);
   }
 
-  /** A new session signed in with the server's token; the expired and the stale go first. */
+  /** A new session signed in with {@code signedInWith}; the expired and the stale go first. */
   Session open(String signedInWith) {
     Instant now = clock.instant();
     byte[] digest = ServeToken.digest(signedInWith);

@@ -25,37 +25,32 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints: routes each method and path to the overview or {@link HomeApi},
- * answering the host's typed failures with a status, a code and the CLI's message. Edits run on
- * one thread, {@code dsh-console-edits}: each rewrites a home file, so two could undo one another.
+ * The console's data endpoints, routed to the overview or {@link HomeApi}; the host's typed
+ * failures answer a status, a code and the CLI's message. Edits run on one thread, {@code
+ * dsh-console-edits}: each rewrites a home file, so two could undo one another.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
-  private final transient ExecutorService edits = Executors.newSingleThreadExecutor(task -> {
-    Thread thread = new Thread(task, "dsh-console-edits");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final transient Scheduler edits = Schedulers.newSingle("dsh-console-edits", true);
   final transient ServeState state;
   final transient HostOptions options;
   private final transient MeterRegistry meters;
   private final transient HomeApi home = new HomeApi(this);
   private final long startedNanos = System.nanoTime();
 
-  /** Mounts the endpoints editing {@code options}' home, the overview totalling {@code meters}. */
+  /** Mounts the endpoints editing {@code options}' home; the overview totals {@code meters}. */
   public ConsoleApi(ServletContextHandler context, ServeState state, HostOptions options,
       MeterRegistry meters) {
     this.state = state;
@@ -71,7 +66,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
   @Override
   public void close() {
-    edits.shutdown();
+    edits.dispose();
   }
 
   /** An answer is JSON, text for a {@code String}, or 204 for {@code null}. */
@@ -119,13 +114,8 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     }
   }
 
-  /** Runs {@code edit} on the edits thread, rethrowing what it throws. */
   <T> T edit(Supplier<T> edit) {
-    try {
-      return CompletableFuture.supplyAsync(edit, edits).join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException failure ? failure : e;
-    }
+    return Mono.fromSupplier(edit).subscribeOn(edits).block(); // rethrows what it throws
   }
 
   /** A scope's failure in one line: its message's first line, else its class's name. */
@@ -135,7 +125,6 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     return ControlEscapes.escape(message.lines().findFirst().orElse(""));
   }
 
-  /** The host, its providers, the one a search gets now, the searches since the start. */
   private ObjectNode overview() {
     ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
         .put("profile", options.profile()).put("home", options.home().root().toString())

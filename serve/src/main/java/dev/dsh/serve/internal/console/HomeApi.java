@@ -51,7 +51,7 @@ final class HomeApi {
     this.api = api;
   }
 
-  /** Every row of the {@link ProfileForm}, with its scope's state (null while it has none). */
+  /** Every row of the {@link ProfileForm}, with its scope's state (null while none). */
   List<Row> rows() {
     List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
     return Host.inspect(api.options).form().rows().stream().map(row -> {

@@ -94,7 +94,7 @@ final class SessionServlet extends HttpServlet {
     response.setStatus(204);
   }
 
-  /** The seconds {@code address} must wait before its next sign-in; 0 when it may try now. */
+  /** The seconds {@code address} must wait to sign in again; 0: none. */
   private synchronized long retryAfter(String address) {
     Instant now = clock.instant();
     Failures seen = failures.computeIfPresent(address,

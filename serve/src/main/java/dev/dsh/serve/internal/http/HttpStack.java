@@ -3,6 +3,7 @@ package dev.dsh.serve.internal.http;
 import dev.dsh.serve.ServeException;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -169,13 +170,11 @@ public final class HttpStack {
     }
   }
 
-  /** The port listened on (the one picked when 0 was asked). */
-  public int port() {
-    return connector.getLocalPort();
-  }
-
-  public boolean secure() {
-    return secure;
+  /** The base URL, with the port listened on (the one picked when 0 was asked). */
+  public URI url() {
+    String host = connector.getHost().contains(":") ? "[" + connector.getHost() + "]"
+        : connector.getHost();
+    return URI.create((secure ? "https" : "http") + "://" + host + ":" + connector.getLocalPort());
   }
 
   /** New requests are refused with {@code 503} from now on; those in flight run on. */

@@ -13,7 +13,6 @@ import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTrans
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -51,9 +50,8 @@ public final class McpEndpoint implements AutoCloseable {
   private final Supplier<Mono<Void>> closeServer;
   private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
 
-  /** Mounts {@code /mcp} on {@code context}; {@code url} is the server's once it listens. */
-  public McpEndpoint(
-      ServletContextHandler context, ServeState state, ServeOptions options, Supplier<URI> url) {
+  /** Mounts {@code /mcp} on {@code context}. */
+  public McpEndpoint(ServletContextHandler context, ServeState state, ServeOptions options) {
     calls = new CallSignals(state.shutdownSignal());
     McpWebSearchTool tool =
         new McpWebSearchTool(() -> state.host().join().webSearchTool(), state.host(), calls);
@@ -80,7 +78,7 @@ public final class McpEndpoint implements AutoCloseable {
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
     FilterHolder filter =
-        new FilterHolder(new McpFilter(new OriginCheck(options.bind(), url), calls, sessions));
+        new FilterHolder(new McpFilter(new OriginCheck(options.bind()), calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
   }
