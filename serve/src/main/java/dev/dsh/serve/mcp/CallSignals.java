@@ -11,10 +11,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code tools/call} requests owed an answer, by key (the id as JSON text, after its session's),
- * each with its abort signal. The SDK neither routes {@code notifications/cancelled} nor tells a
- * handler its request's id, so the door opens a call and hands the handler its key under {@link
- * #META_KEY}. A call is owed until answered, or, cancelled (it gets none), until its handler ends.
+ * The {@code tools/call} requests owed an answer, each with its abort signal, by key (the id as JSON
+ * text after its session's). The SDK neither routes {@code notifications/cancelled} nor tells a
+ * handler its request's id, so the door opens a call and hands the handler its key ({@link
+ * #META_KEY}). A cancelled call gets no answer: it is owed until its handler ends.
  */
 public final class CallSignals {
 
@@ -66,7 +66,7 @@ public final class CallSignals {
         open.values().stream().map(call -> call.answered).toArray(CompletableFuture[]::new));
   }
 
-  /** The response of the request with key {@code key} has been written. */
+  /** The response of the call {@code key} has been written. */
   public void answered(String key) {
     Call call = open.remove(key);
     if (call != null) {
@@ -74,9 +74,9 @@ public final class CallSignals {
     }
   }
 
-  /** The call whose key {@code meta} holds, else one only the parent aborts. */
-  public Call claim(@Nullable Map<String, Object> meta) {
-    Call call = meta != null && meta.get(META_KEY) instanceof String key ? open.get(key) : null;
+  /** The call of {@code key}, else one only the parent aborts. */
+  public Call claim(@Nullable Object key) {
+    Call call = key instanceof String id ? open.get(id) : null;
     return call != null ? call : new Call(null);
   }
 
@@ -95,7 +95,7 @@ public final class CallSignals {
       this.key = key;
     }
 
-      public AbortSignal signal() {
+    public AbortSignal signal() {
       return controller.signal();
     }
 

@@ -85,7 +85,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return (json.has("id") ? json.get("id") : json.path("params").path("requestId")).toString();
   }
 
-  /** The one JSON-RPC error answer. */
   public static byte[] error(@Nullable JsonNode id, int code, String message) {
     ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
     error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);

@@ -99,8 +99,8 @@ public final class McpWebSearchTool {
     // The call's key is in the transport context where the door put it there (the SDK's servlet
     // reads no tag into a request), else in the request's _meta (stdio).
     Object key = context.get(CallSignals.META_KEY);
-    CallSignals.Call call =
-        calls.claim(key == null ? request.meta() : Map.of(CallSignals.META_KEY, key));
+    CallSignals.Call call = calls.claim(key != null ? key
+        : request.meta() == null ? null : request.meta().get(CallSignals.META_KEY));
     return Mono.fromCompletionStage(ready.handle((ok, failure) -> Optional.ofNullable(failure)))
         .flatMap(failure -> failure.isPresent()
             // the boot failed: the program reports it and ends the session

@@ -87,10 +87,8 @@ public final class ApiServlet extends HttpServlet {
       throws IOException {
     boolean live = request.getServletPath().equals("/healthz");
     Optional<String> problem = live ? Optional.empty() : notReady();
-    response.setStatus(problem.isPresent() ? 503 : 200);
-    response.setContentType("text/plain; charset=utf-8");
-    response.setHeader("Cache-Control", "no-store");
-    response.getWriter().print(problem.orElse(live ? "ok" : "ready") + "\n");
+    ApiReplies.send(response, problem.isPresent() ? 503 : 200, "text/plain; charset=utf-8",
+        problem.orElse(live ? "ok" : "ready") + "\n");
   }
 
   private Optional<String> notReady() {

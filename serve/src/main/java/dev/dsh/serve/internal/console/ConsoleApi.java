@@ -19,7 +19,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -101,11 +100,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
       if (answer == null) {
         response.setStatus(204);
       } else if (answer instanceof String text) {
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        response.setContentType("text/plain;charset=utf-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        ApiReplies.send(response, 200, "text/plain;charset=utf-8", text);
       } else {
         ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(answer));
       }

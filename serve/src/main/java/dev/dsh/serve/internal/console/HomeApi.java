@@ -20,6 +20,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,6 +45,10 @@ final class HomeApi {
   /** {@code source}: {@code store}, {@code environment} or null. */
   record Credential(String ref, boolean configured, @Nullable String source, boolean writable,
       List<String> rows) {}
+
+  record Plugin(String id, String version, boolean enabled, String state, List<String> rows) {}
+
+  record Scope(String id, String state, @Nullable String reason) {}
 
   private final ConsoleApi api;
 
@@ -112,27 +117,21 @@ final class HomeApi {
     }
   }
 
-  ObjectNode list() {
+  /** The jars, the refused ones (if any) and the scopes. */
+  Map<String, List<?>> list() {
     HostInspection inspection = Host.inspect(api.options);
     List<StatusJson.Plugin> loaded = api.state.booted().map(Host::plugins).orElse(List.of());
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    root.putArray("plugins");
-    for (HostInspection.PluginJar jar : inspection.jars()) {
-      ObjectNode entry = root.withArray("plugins").addObject().put("id", jar.id())
-          .put("version", jar.version()).put("enabled", jar.enabled())
-          .put("state", loaded.stream().filter(p -> p.id().equals(jar.id()))
-              .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"));
-      jar.rows().forEach(entry.putArray("rows")::add);
+    Map<String, List<?>> root = new LinkedHashMap<>();
+    root.put("plugins", inspection.jars().stream().map(jar -> new Plugin(jar.id(), jar.version(),
+        jar.enabled(), loaded.stream().filter(p -> p.id().equals(jar.id()))
+            .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"), jar.rows())).toList());
+    if (!inspection.refusedJars().isEmpty()) {
+      root.put("refused", inspection.refusedJars().stream().map(jar -> Map.of("file", jar.file()
+          .getFileName().toString(), "problem", ControlEscapes.escape(jar.problem()))).toList());
     }
-    for (HostInspection.RefusedJar refused : inspection.refusedJars()) {
-      root.withArray("refused").addObject().put("file", refused.file().getFileName().toString())
-          .put("problem", ControlEscapes.escape(refused.problem()));
-    }
-    root.putArray("scopes");
-    for (ScopeInfo scope : api.state.booted().map(Host::scopes).orElse(List.of())) {
-      root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(ConsoleApi::reason).orElse(null));
-    }
+    root.put("scopes", api.state.booted().map(Host::scopes).orElse(List.of()).stream()
+        .map(scope -> new Scope(scope.id(), scope.state().name(),
+            scope.failure().map(ConsoleApi::reason).orElse(null))).toList());
     return root;
   }
 

@@ -1,6 +1,7 @@
 package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.json.Json;
+import dev.dsh.serve.internal.http.ApiReplies;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -86,13 +87,8 @@ final class PageServlet extends HttpServlet {
     String next = request.getParameter("next");
     boolean local = next != null && next.startsWith("/") && !next.startsWith("//")
         && !next.startsWith("/\\") && next.chars().noneMatch(c -> c < 0x20 || c == 0x7f);
-    byte[] body = render(page.get(), path, otherQuery, language,
-        request.getAttribute(Console.SESSION) != null, local ? next : "/")
-        .getBytes(StandardCharsets.UTF_8);
-    response.setContentType("text/html; charset=utf-8");
-    response.setHeader("Cache-Control", "no-store");
-    response.setContentLength(body.length);
-    response.getOutputStream().write(body);
+    ApiReplies.send(response, 200, "text/html; charset=utf-8", render(page.get(), path,
+        otherQuery, language, request.getAttribute(Console.SESSION) != null, local ? next : "/"));
   }
 
   private String render(Page page, String path, String otherQuery, String language,

@@ -34,14 +34,12 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The Jetty server in front of the endpoints (docs/ARCHITECTURE.md): the method check, the drain
- * gate, {@code signIn}, the bearer check, the connection deadline, the two load-shedding budgets,
- * the body cap, then {@code app}. Credentials are checked from the headers before the budgets, so
- * a client without one never waits in the token holder's budget.
+ * The Jetty server: method check, drain gate, {@code signIn}, bearer check, connection deadline,
+ * the two load-shedding budgets, body cap, then {@code app}. Credentials are checked before the
+ * budgets, so a client without one never waits in the token holder's budget.
  */
 public final class HttpStack {
 
-  /** The access log's line when it goes to the server's log: method, path, status, time. */
   static final String ACCESS_LINE = "http %m %U %s %{ms}Tms";
 
   /** Keep the console's pages out of frames and off other origins' scripts, on every response. */
@@ -62,7 +60,6 @@ public final class HttpStack {
   private final boolean secure;
   private final Consumer<String> log;
 
-  /** Laid out, not yet listening: {@link #start()} binds. */
   public HttpStack(String bind, int port, Limits limits, Optional<SslContextFactory.Server> tls,
       RequestLog requestLog, ServeToken token, Handler.Wrapper signIn, Handler app,
       Consumer<String> log) {
@@ -131,12 +128,7 @@ public final class HttpStack {
     jetty.setHandler(methods);
   }
 
-  /**
-   * The access log: appended to {@code file} if given, else {@code log}'s. Never headers, queries
-   * or bodies, so never a token, a key or a query.
-   *
-   * @throws ServeException when {@code file} cannot be appended to
-   */
+  /** The access log, to {@code file} else {@code log}: no headers, queries or bodies (secrets). */
   public static RequestLog accessLog(Optional<Path> file, Consumer<String> log) {
     if (file.isEmpty()) {
       return new CustomRequestLog(log::accept, ACCESS_LINE);
@@ -177,15 +169,12 @@ public final class HttpStack {
     return URI.create((secure ? "https" : "http") + "://" + host + ":" + connector.getLocalPort());
   }
 
-  /** New requests are refused with {@code 503} from now on; those in flight run on. */
+  /** New requests get {@code 503} from now on; those in flight run on. */
   public void refuseNew() {
     gate.shutdown();
   }
 
-  /**
-   * Lets the requests in flight run for at most {@code deadline}, then calls {@code abort} and
-   * gives them {@link #ANSWER_GRACE} to answer.
-   */
+  /** Lets requests in flight run {@code deadline}, then {@code abort}s them: they answer soon. */
   public void drain(Duration deadline, Runnable abort) {
     try {
       if (!gate.drain(deadline)) {
@@ -203,7 +192,6 @@ public final class HttpStack {
     }
   }
 
-  /** Stops listening and closes every connection left. */
   public void stop() {
     try {
       jetty.stop();

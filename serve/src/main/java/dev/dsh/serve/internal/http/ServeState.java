@@ -20,7 +20,6 @@ public final class ServeState {
     return host;
   }
 
-  /** The host, if it has booted. */
   public Optional<Host> booted() {
     return host.isDone() && !host.isCompletedExceptionally()
         ? Optional.of(host.join())

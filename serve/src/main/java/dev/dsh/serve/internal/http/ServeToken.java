@@ -78,12 +78,10 @@ public final class ServeToken {
 
   /** Where the token is, in a refusal's words. */
   public String where() {
-    return path == null
-        ? "the server's environment variable " + VARIABLE
-        : "the server's file " + path;
+    return "the server's " + (path == null ? "environment variable " : "file ") + source();
   }
 
-  /** Whether {@code presented} is the token, compared in constant time. */
+  /** Whether {@code presented} is the token. */
   public boolean matches(String presented) {
     return matchesDigest(digest(presented));
   }

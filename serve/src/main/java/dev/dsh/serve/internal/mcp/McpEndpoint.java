@@ -1,7 +1,6 @@
 package dev.dsh.serve.internal.mcp;
 
 import dev.dsh.serve.ServeOptions;
-import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpWebSearchTool;
@@ -57,17 +56,18 @@ public final class McpEndpoint implements AutoCloseable {
         new McpWebSearchTool(() -> state.host().join().webSearchTool(), state.host(), calls);
     sessions = options.stateless() ? null : new McpSessions(
         options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
+    // The SDK's body cap (16 MiB) is above the stack's (Limits.BODY_CAP), which holds.
     HttpServlet servlet;
     if (options.stateless()) {
       var transport = HttpServletStatelessServerTransport.builder()
           .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
-          .maxRequestSize(Limits.BODY_CAP).build();
+          .build();
       servlet = transport;
       closeServer = tool.server(McpServer.async(transport))::closeGracefully;
     } else {
       var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
           .builder().jsonMapper(McpWebSearchTool.MAPPER).mcpEndpoint("/mcp")
-          .contextExtractor(CALL_KEY).maxRequestSize(Limits.BODY_CAP)
+          .contextExtractor(CALL_KEY)
           // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
           .sessionSweepInterval(options.sessionIdle()).build());
       servlet = transport;
@@ -99,7 +99,7 @@ public final class McpEndpoint implements AutoCloseable {
     }
   }
 
-  /** Aborts the calls still running, lets them be answered, and closes the server. */
+  /** Aborts the calls running, lets them be answered, closes the server. */
   @Override
   public void close() {
     calls.abortAll("");

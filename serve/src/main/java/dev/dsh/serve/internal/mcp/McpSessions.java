@@ -58,7 +58,6 @@ final class McpSessions implements AutoCloseable {
     starting.decrementAndGet();
   }
 
-  /** A session's requests in flight, and when one last began or ended. */
   private record Use(long requests, long lastUsed) {}
 
   /** A request of {@code session} begins (+1) or ends (-1); false when the session is not open. */
