@@ -3,7 +3,6 @@ package dev.dsh.serve.internal.api;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
-import dev.dsh.host.json.Json;
 import dev.dsh.serve.internal.http.ApiReplies;
 import java.io.InputStream;
 import java.time.Duration;
@@ -12,8 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,17 +28,7 @@ final class SearchBody {
 
   /** The request, its timeout set; @throws ApiReplies.Refusal naming the field at fault. */
   static WebSearchRequest parse(InputStream body) {
-    JsonNode root;
-    try {
-      root = Json.MAPPER.readTree(body);
-    } catch (JacksonException e) {
-      TokenStreamLocation at = e.getLocation();
-      throw ApiReplies.badRequest("", "the body is not valid JSON"
-          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
-    }
-    if (root == null || !root.isObject()) {
-      throw ApiReplies.badRequest("", "the body must be a JSON object such as {\"query\": \"...\"}");
-    }
+    JsonNode root = ApiReplies.object(body);
     for (String name : root.propertyNames()) {
       if (!FIELDS.contains(name)) {
         String pointer = name.replace("~", "~0").replace("/", "~1");

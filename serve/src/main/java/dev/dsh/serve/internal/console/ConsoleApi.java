@@ -30,7 +30,6 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -143,16 +142,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
   /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
   private static JsonNode field(HttpServletRequest request, String name, String mustBe)
       throws IOException {
-    JsonNode body;
-    try {
-      body = Json.MAPPER.readTree(request.getInputStream());
-    } catch (JacksonException e) {
-      throw ApiReplies.badRequest("", "the body is not valid JSON: send one JSON object");
-    }
-    if (body == null || !body.isObject()) {
-      throw ApiReplies.badRequest("", "the body must be a JSON object");
-    }
-    return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
+    return Optional.ofNullable(ApiReplies.object(request.getInputStream()).get(name)).filter(value -> !value.isNull())
         .orElseThrow(() -> ApiReplies.badRequest("/" + name, "missing: give " + mustBe));
   }
 

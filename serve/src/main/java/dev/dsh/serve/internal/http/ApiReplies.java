@@ -2,8 +2,10 @@ package dev.dsh.serve.internal.http;
 
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.Json;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -13,6 +15,10 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The server's answers: one JSON object, never cached; errors as {@link ErrorJson}, control
@@ -62,6 +68,22 @@ public final class ApiReplies extends ErrorHandler {
 
   public static void error(HttpServletResponse response, Refusal refusal) throws IOException {
     error(response, refusal.status, refusal.code, refusal.getMessage());
+  }
+
+  /** The body's JSON object; @throws Refusal saying where it is not JSON, or that it is no object. */
+  public static ObjectNode object(InputStream body) {
+    JsonNode root;
+    try {
+      root = Json.MAPPER.readTree(body);
+    } catch (JacksonException e) {
+      TokenStreamLocation at = e.getLocation();
+      throw badRequest("", "the body is not valid JSON"
+          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+    }
+    if (!(root instanceof ObjectNode object)) {
+      throw badRequest("", "the body must be a JSON object");
+    }
+    return object;
   }
 
   /** {@code 400 BAD_REQUEST} naming the JSON {@code field} at fault ("" for the whole body). */

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -33,8 +32,6 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class McpEndpoint implements AutoCloseable {
 
-  // the web service ends an aborted call at once, so this bounds only its writing
-  private static final Duration ANSWER_BOUND = Duration.ofSeconds(1);
   private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
 
   // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
@@ -99,13 +96,9 @@ public final class McpEndpoint implements AutoCloseable {
     }
   }
 
-  /** Aborts the calls running, lets them be answered, closes the server. */
+  /** Closes the server: the HTTP drain has answered or aborted every call (the shutdown signal). */
   @Override
   public void close() {
-    calls.abortAll("");
-    // bounded: a call still unanswered, or a server still closing, ends when the HTTP server stops
-    calls.allAnswered().completeOnTimeout(null, ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS)
-        .join();
     if (sessions != null) {
       sessions.close();
     }

@@ -16,7 +16,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +37,6 @@ final class McpFilter extends HttpFilter {
   private final transient CallSignals calls;
   private final transient @Nullable McpSessions sessions;
   private final List<String> methods;
-  private final AtomicLong statelessCalls = new AtomicLong();
 
   /** With {@code sessions} null the server is stateless. */
   McpFilter(OriginCheck origins, CallSignals calls, @Nullable McpSessions sessions) {
@@ -140,10 +138,10 @@ final class McpFilter extends HttpFilter {
       response.setStatus(HttpServletResponse.SC_ACCEPTED);
       return;
     }
-    String key = null;
-    if (message.is(McpSchema.METHOD_TOOLS_CALL, true)) {
-      key = session == null
-          ? "- " + statelessCalls.incrementAndGet() : McpSessions.key(session, message.callId());
+    // without sessions nothing cancels a call: only the shutdown signal aborts it
+    String key = session == null || !message.is(McpSchema.METHOD_TOOLS_CALL, true) ? null
+        : McpSessions.key(session, message.callId());
+    if (key != null) {
       calls.open(key);
       request.setAttribute(CallSignals.META_KEY, key);
     }
