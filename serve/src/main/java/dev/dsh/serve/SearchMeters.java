@@ -19,9 +19,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A host's searches, scopes and reloads as Micrometer meters (README.md lists them):
- * give it to the host as its activity listener, then {@link #observe} the host once it runs.
- * Label values are bounded (ids, outcomes, codes, states, {@code none}); never a query.
+ * A host's searches, scopes and reloads as Micrometer meters (README.md lists them): the host's
+ * activity listener, then {@link #observe} the host. Label values are bounded; never a query.
  */
 public final class SearchMeters implements ActivityListener {
 

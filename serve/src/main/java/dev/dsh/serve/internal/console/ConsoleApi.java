@@ -24,6 +24,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -81,17 +82,17 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
         case "GET overview" -> overview();
         case "GET plugins" -> home.list();
         case "POST plugins" -> home.upload(request);
-        case "PUT plugins/*/enabled" -> home.enable(id, field(request, "enabled",
-            "true or false"));
+        case "PUT plugins/*/enabled" -> home.enable(id,
+            field(request, "enabled", JsonNode::isBoolean, "true or false").booleanValue());
         case "DELETE plugins/*" -> home.remove(id);
         case "GET config" -> Map.of("rows", home.rows());
         case "GET config/*" -> id.equals("dump") ? Host.inspect(options).configYaml()
             : home.row(id);
-        case "PUT config/*" -> home.save(id, field(request, "config",
-            "the row's whole config as a JSON object"));
+        case "PUT config/*" -> home.save(id, field(request, "config", JsonNode::isObject,
+            "a JSON object: the row's whole config"));
         case "GET credentials" -> home.credentials();
-        case "PUT credentials/*" -> home.store(id, field(request, "value",
-            "the credential's value as a string"));
+        case "PUT credentials/*" -> home.store(id, field(request, "value", JsonNode::isString,
+            "a string: the credential's value").stringValue());
         case "DELETE credentials/*" -> home.store(id, null);
         default -> throw new ApiReplies.Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
             + request.getRequestURI() + " is not in the console's API (docs/console-api.md)");
@@ -139,11 +140,15 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     return root;
   }
 
-  /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
-  private static JsonNode field(HttpServletRequest request, String name, String mustBe)
-      throws IOException {
-    return Optional.ofNullable(ApiReplies.object(request.getInputStream()).get(name)).filter(value -> !value.isNull())
-        .orElseThrow(() -> ApiReplies.badRequest("/" + name, "missing: give " + mustBe));
+  /** The field {@code name} of the request's JSON object, which must hold one that {@code is}. */
+  private static JsonNode field(HttpServletRequest request, String name,
+      Predicate<JsonNode> is, String mustBe) throws IOException {
+    JsonNode value = ApiReplies.object(request.getInputStream()).get(name);
+    if (value == null || value.isNull() || !is.test(value)) { // never echoed
+      throw ApiReplies.badRequest("/" + name, (value == null || value.isNull() ? "missing: give "
+          : "must be ") + mustBe);
+    }
+    return value;
   }
 
   /** Answers a failure the host library documents, else rethrows it (a 500 without text). */

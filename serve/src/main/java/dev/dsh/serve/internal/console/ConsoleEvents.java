@@ -30,8 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /api/events}: the last {@value #KEPT} lifecycle, reload and search events, then each
- * new one, as Server-Sent Events, URLs' user-info redacted. One thread, {@code
- * dsh-console-events}, owns the ring and the streams.
+ * new one, as Server-Sent Events, URLs' user-info redacted; one thread owns the ring and streams.
  */
 final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoCloseable {
 

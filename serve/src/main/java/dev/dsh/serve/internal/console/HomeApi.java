@@ -77,9 +77,6 @@ final class HomeApi {
   }
 
   Map<String, Row> save(String id, JsonNode config) {
-    if (!config.isObject()) {
-      throw ApiReplies.badRequest("/config", "must be a JSON object: the row's whole config");
-    }
     Map<String, Object> tree = Json.MAPPER.convertValue(config, new TypeReference<>() {});
     return Map.of("row", api.edit(() -> {
       ProfileEdits.saveRowConfig(api.options, id, tree, api.state.booted());
@@ -95,18 +92,18 @@ final class HomeApi {
   }
 
   /** Stores {@code value} as {@code ref}, or removes it for null; answers 204. */
-  @Nullable Object store(String ref, @Nullable JsonNode value) {
+  @Nullable Object store(String ref, @Nullable String value) {
     try {
       CredentialRef name = CredentialRef.of(ref);
       if (value == null) {
         api.edit(() -> Host.inspect(api.options).credentials().unset(name));
         return null;
-      } else if (!value.isString() || value.stringValue().isBlank()) {
-        throw new ApiReplies.Refusal(400, "BAD_CREDENTIAL", value.isString()
-            ? "cannot store " + ref + ": the value is empty" : "the value must be a JSON string");
+      } else if (value.isBlank()) {
+        throw new ApiReplies.Refusal(400, "BAD_CREDENTIAL", "cannot store " + ref
+            + ": the value is empty");
       }
       return api.edit(() -> {
-        Host.inspect(api.options).credentials().set(name, value.stringValue());
+        Host.inspect(api.options).credentials().set(name, value);
         return null;
       });
     } catch (IllegalArgumentException e) { // the name's rule or the store's, never the value
@@ -135,12 +132,9 @@ final class HomeApi {
     return root;
   }
 
-  Map<String, Boolean> enable(String id, JsonNode enabled) {
-    if (!enabled.isBoolean()) {
-      throw ApiReplies.badRequest("/enabled", "must be true or false");
-    }
+  Map<String, Boolean> enable(String id, boolean enabled) {
     return Map.of("changed",
-        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled.booleanValue())));
+        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled)));
   }
 
   PluginInstaller.Removed remove(String id) {

@@ -103,7 +103,7 @@ final class SessionServlet extends HttpServlet {
         : Math.max(1, Duration.between(now, seen.start().plus(WINDOW)).toSeconds() + 1);
   }
 
-  /** Counts a wrong token of {@code address}: its window starts at its first failure. */
+  /** Counts a wrong token: the address's window starts at its first failure. */
   private synchronized void failed(String address) {
     failures.merge(address, new Failures(clock.instant(), 1),
         (seen, one) -> new Failures(seen.start(), seen.count() + 1));

@@ -71,7 +71,7 @@ public final class ServeToken {
     return fromFile(made, log);
   }
 
-  /** Where the token is: the file's path or {@value #VARIABLE}. */
+  /** The file's path or {@value #VARIABLE}. */
   public String source() {
     return path == null ? VARIABLE : path.toString();
   }

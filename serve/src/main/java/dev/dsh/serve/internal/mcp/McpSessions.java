@@ -13,8 +13,7 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * The MCP sessions open: at most {@code cap}, each expiring once unused for {@code idle}. An ended
- * id is answered 404 here, so the SDK's copy gets no more requests and its own sweep frees it. A
- * use changes only inside the map's {@code compute}; one scheduled thread expires sessions.
+ * id is answered 404 here, so the SDK's copy gets no more requests and its own sweep frees it.
  */
 final class McpSessions implements AutoCloseable {
 

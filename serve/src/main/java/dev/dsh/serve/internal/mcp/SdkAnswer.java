@@ -21,9 +21,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SDK servlet's answer to one {@code /mcp} request, passed on but for an error it writes as a
- * Java exception (sent as dsh's JSON-RPC error) and the {@code initialize} result (sent without
- * {@code logging}), both held until {@link #finish()}. An event stream passes through.
+ * The SDK servlet's answer to one {@code /mcp} request, passed on but for an error written as a
+ * Java exception (sent as a JSON-RPC error) and the {@code initialize} result (without {@code
+ * logging}), both held until {@link #finish()}.
  */
 final class SdkAnswer extends HttpServletResponseWrapper {
 
@@ -52,7 +52,6 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     return writer;
   }
 
-  /** Writes the answer held, if any, once the SDK's servlet has returned. */
   void finish() throws IOException {
     if (held == null) {
       return;
