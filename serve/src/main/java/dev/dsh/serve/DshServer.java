@@ -110,7 +110,7 @@ public final class DshServer implements AutoCloseable {
     return server;
   }
 
-  /** The server's base URL, with the port listened on. */
+  /** The base URL, with the port listened on. */
   public URI url() {
     return http.url();
   }

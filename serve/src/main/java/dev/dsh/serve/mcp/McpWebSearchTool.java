@@ -11,7 +11,6 @@ import dev.dsh.host.tool.WebSearchTool;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServer;
@@ -73,7 +72,6 @@ public final class McpWebSearchTool {
   public McpAsyncServer server(McpServer.AsyncSpecification<?> server) {
     return server.serverInfo("dsh", HostVersion.current())
         .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
         .validateToolInputs(false) // the tool checks them, naming the field
         .tools(AsyncToolSpecification.builder().tool(tool)
             .callHandler((exchange, request) -> handle(exchange.transportContext(), request,
@@ -86,7 +84,6 @@ public final class McpWebSearchTool {
   public McpStatelessAsyncServer server(McpServer.StatelessAsyncSpecification server) {
     return server.serverInfo("dsh", HostVersion.current())
         .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
         .validateToolInputs(false)
         .tools(McpStatelessServerFeatures.AsyncToolSpecification.builder().tool(tool)
             .callHandler((context, request) -> handle(context, request, SearchProgress.NONE))

@@ -110,19 +110,17 @@ public final class ApiServlet extends HttpServlet {
   private void search(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("");
-    if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
-      // The body stays unread, so the server may close the connection after this answer: said
-      // here, a client does not send its next request on a connection that is going away.
-      response.setHeader("Connection", "close");
-      ApiReplies.error(response, 415, "UNSUPPORTED_MEDIA_TYPE",
-          "the body must be JSON, sent with Content-Type: application/json");
-      return;
-    }
     WebSearchRequest body;
     try {
+      if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
+        throw new ApiReplies.Refusal(415, "UNSUPPORTED_MEDIA_TYPE",
+            "the body must be JSON, sent with Content-Type: application/json");
+      }
       body = SearchBody.parse(request.getInputStream());
     } catch (ApiReplies.Refusal e) {
-      response.setHeader("Connection", "close"); // the body may be left partly unread, as above
+      // The body may stay unread, so the server may close the connection after this answer: said
+      // here, a client does not send its next request on a connection that is going away.
+      response.setHeader("Connection", "close");
       ApiReplies.error(response, e);
       return;
     }

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -141,11 +142,9 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
 
   /** A new session signed in with {@code signedInWith}; the expired and the stale go first. */
   Session open(String signedInWith) {
-    Instant now = clock.instant();
-    byte[] digest = ServeToken.digest(signedInWith);
-    open.values().removeIf(session -> !session.used().plus(IDLE).isAfter(now)
-        || !MessageDigest.isEqual(session.token(), digest));
-    Session session = new Session(random(), random(), now, digest);
+    List.copyOf(open.keySet()).forEach(id -> use(id, false));
+    Session session =
+        new Session(random(), random(), clock.instant(), ServeToken.digest(signedInWith));
     open.put(session.id(), session);
     return session;
   }

@@ -24,16 +24,14 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.type.TypeReference;
 
 /**
- * The pages' shells: the one template ({@value #TEMPLATE}, its placeholders as docs/console-api.md
- * lists them) in the language {@code ?lang=} sets (a cookie, then 303 back), else the cookie's,
- * else {@code Accept-Language}'s.
+ * The pages' shells: the template ({@value #TEMPLATE}, placeholders in docs/console-api.md) in the
+ * language {@code ?lang=} sets (a cookie, then 303), else the cookie's, else Accept-Language's.
  */
 final class PageServlet extends HttpServlet {
 
   static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
   static final String LOGIN = "/login";
 
-  /** Each language's code and HTML tag. */
   private static final Map<String, String> TAGS = Map.of("en", "en", "zh", "zh-CN");
 
   private static final Map<String, Map<String, String>> MESSAGES =

@@ -17,9 +17,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /api/session}: sign in with the token in a JSON body, the session's state with its CSRF
- * token, sign out. Past {@value #MAX_FAILURES} wrong tokens from an address within {@link
- * #WINDOW}, it waits for the window's end (10,000 addresses remembered).
+ * {@code /api/session}: sign in with the token, the state with its CSRF token, sign out. Past
+ * {@value #MAX_FAILURES} wrong tokens within {@link #WINDOW}, an address (of 10,000) waits.
  */
 final class SessionServlet extends HttpServlet {
 

@@ -21,9 +21,8 @@ public final class ServeState {
   }
 
   public Optional<Host> booted() {
-    return host.isDone() && !host.isCompletedExceptionally()
-        ? Optional.of(host.join())
-        : Optional.empty();
+    return host.isCompletedExceptionally() ? Optional.empty()
+        : Optional.ofNullable(host.getNow(null));
   }
 
   /** Why the server cannot serve searches now, if it cannot: draining, booting, a failed boot. */

@@ -19,9 +19,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bearer token: from the token file, else {@value #VARIABLE}, else {@code <home>/}{@value
- * #FILE_NAME}, made at the first start. The file is read on each use, so the token rotates without
- * a restart; while it is unusable every request is refused. Compared by SHA-256 in constant time.
+ * The bearer token: the token file, else {@value #VARIABLE}, else {@code <home>/}{@value
+ * #FILE_NAME} (made at the first start), read on each use so it rotates without a restart.
  */
 public final class ServeToken {
 
@@ -81,7 +80,7 @@ public final class ServeToken {
     return "the server's " + (path == null ? "environment variable " : "file ") + source();
   }
 
-  /** Whether {@code presented} is the token. */
+  /** Whether {@code presented} is the token, by SHA-256 in constant time. */
   public boolean matches(String presented) {
     return matchesDigest(digest(presented));
   }

@@ -22,10 +22,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * In front of the SDK's servlet on {@code /mcp}, does what {@code dsh mcp} does on stdio, each
- * error a JSON-RPC error: {@link OriginCheck}; 405, 415, 406; each body checked ({@link
- * McpMessage}); a {@code tools/call} opens a call, a cancellation fires it; only open sessions
- * pass ({@link McpSessions}); the SDK's answer is guarded ({@link SdkAnswer}).
+ * In front of the SDK's servlet, as {@code dsh mcp} on stdio, each error a JSON-RPC error: {@link
+ * OriginCheck}; 405, 415, 406; each body checked ({@link McpMessage}); a call opened, a
+ * cancellation fired; only open sessions pass ({@link McpSessions}); {@link SdkAnswer}.
  */
 final class McpFilter extends HttpFilter {
 

@@ -12,10 +12,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP spec's defence against DNS rebinding, by the SDK's validator: a browser's {@code Origin}
- * and the {@code Host} must name the server (its bind address; bound to loopback, the loopback
- * names too) with the port the request came in on. Bound to every address, {@code Host} is not
- * checked and only loopback origins pass.
+ * The MCP spec's defence against DNS rebinding, by the SDK's validator: {@code Origin} and {@code
+ * Host} must name the server (its bind address; on loopback, the loopback names too) and port.
+ * Bound to every address, {@code Host} is not checked and only loopback origins pass.
  */
 final class OriginCheck {
 
