@@ -11,10 +11,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code tools/call} requests owed an answer, each with its abort signal, by key (the id as JSON
- * text after its session's). The SDK neither routes {@code notifications/cancelled} nor tells a
- * handler its request's id, so the door opens a call and hands the handler its key ({@link
- * #META_KEY}). A cancelled call gets no answer: it is owed until its handler ends.
+ * The {@code tools/call} requests owed an answer, with their abort signals, by key (session, id).
+ * The SDK neither routes {@code notifications/cancelled} nor tells a handler its request's id, so
+ * the door opens a call and hands the handler its {@link #META_KEY}. A cancelled call gets none.
  */
 public final class CallSignals {
 

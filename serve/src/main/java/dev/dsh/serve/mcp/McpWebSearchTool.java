@@ -30,9 +30,8 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * The {@code web_search} tool and the SDK server of it alone, for both doors. Each call takes the
- * host's tool as it is then; a failure is a result with {@code isError}; a cancelled call gets no
- * response; progress is sent as each query ends.
+ * The {@code web_search} tool and its SDK server, for both doors: each call takes the host's tool
+ * then; a failure is an {@code isError} result; a cancelled call gets no response.
  */
 public final class McpWebSearchTool {
 

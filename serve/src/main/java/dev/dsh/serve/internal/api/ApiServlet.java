@@ -19,7 +19,6 @@ import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.SearchJson;
-import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
@@ -39,10 +38,10 @@ import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The probes in plain text ({@code /healthz} while up; {@code /readyz} once booted, not draining,
- * with a token, the profile applied and a provider ready, else 503 and why) and the JSON API:
- * {@code GET /api/status} ({@link StatusJson}), {@code POST /api/search} ({@link SearchBody}),
- * answering what {@code dsh search --json} prints, or its error with {@link #status}'s status.
+ * The probes in plain text ({@code /readyz}: booted, not draining, with a token, the profile
+ * applied and a provider ready, else 503 and why) and the JSON API: {@code GET /api/status} as
+ * {@code dsh run} prints it; {@code POST /api/search} ({@link SearchBody}) as {@code dsh search
+ * --json} does, or its error with {@link #status}'s status.
  */
 public final class ApiServlet extends HttpServlet {
 

@@ -36,9 +36,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints, routed to the overview or {@link HomeApi}; the host's typed
- * failures answer a status, a code and the CLI's message. Edits run on one thread, {@code
- * dsh-console-edits}: each rewrites a home file, so two could undo one another.
+ * The console's data endpoints: the overview, {@link HomeApi}, the host's failures as a status, a
+ * code and the CLI's message. Edits run on one thread: two could undo each other's file.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 

@@ -6,7 +6,6 @@ import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
-import dev.dsh.host.ProfileForm;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.StatusJson;
@@ -56,7 +55,7 @@ final class HomeApi {
     this.api = api;
   }
 
-  /** Every row of the {@link ProfileForm}, with its scope's state (null while none). */
+  /** Every row of the profile's form, with its scope's state (null while none). */
   List<Row> rows() {
     List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
     return Host.inspect(api.options).form().rows().stream().map(row -> {

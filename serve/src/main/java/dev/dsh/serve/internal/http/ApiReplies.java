@@ -21,9 +21,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The server's answers: one JSON object, never cached; errors as {@link ErrorJson}, control
- * characters escaped. As Jetty's error handler, its errors are JSON too, a fixed message per
- * status: never the exception's text, the URI or a stack trace.
+ * The server's answers, never cached; errors as {@link ErrorJson}, control characters escaped; as
+ * Jetty's error handler, a fixed message per status (never an exception's text, URI or trace).
  */
 public final class ApiReplies extends ErrorHandler {
 

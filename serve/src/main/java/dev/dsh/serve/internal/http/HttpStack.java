@@ -19,24 +19,21 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
-import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
-import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.server.handler.SizeLimitHandler;
-import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The Jetty server: method check, drain gate, {@code signIn}, bearer check, connection deadline,
- * the two load-shedding budgets, body cap, then {@code app}. Credentials are checked before the
- * budgets, so a client without one never waits in the token holder's budget.
+ * Jetty: method check, drain gate, {@code signIn}, bearer check, connection deadline, the two load
+ * budgets (after the credential check: a client without one never waits in the token holder's),
+ * body cap, {@code app}.
  */
 public final class HttpStack {
 
@@ -56,7 +53,6 @@ public final class HttpStack {
   private final Server jetty;
   private final ServerConnector connector;
   private final DrainGate gate = new DrainGate();
-  private final String address;
   private final boolean secure;
   private final Consumer<String> log;
 
@@ -65,7 +61,6 @@ public final class HttpStack {
       Consumer<String> log) {
     this.log = log;
     this.secure = tls.isPresent();
-    this.address = bind + ":" + port;
     QueuedThreadPool threads = new QueuedThreadPool(limits.maxThreads(), 4);
     threads.setName("dsh-http");
     jetty = new Server(threads);
@@ -106,24 +101,19 @@ public final class HttpStack {
     BearerAuth auth = new BearerAuth(token);
     LoadShedding credentialed = LoadShedding.credentialed(limits);
     LoadShedding anonymous = LoadShedding.anonymous(limits);
-    // A plugin jar's upload streams to a file under its own cap (Limits.UPLOAD_CAP) instead.
-    SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1) {
-      @Override
-      public boolean handle(Request request, Response response, Callback callback)
-          throws Exception {
-        return request.getMethod().equals("POST")
-                && Request.getPathInContext(request).equals("/api/plugins")
-            ? getHandler().handle(request, response, callback)
-            : super.handle(request, response, callback);
-      }
-    };
+    // A plugin jar's upload skips the body cap: it streams to a file under Limits.UPLOAD_CAP.
+    ConditionalHandler.SkipNext upload = new ConditionalHandler.SkipNext();
+    upload.includeMethod("POST");
+    upload.includePath("/api/plugins");
+    SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1);
     methods.setHandler(gate);
     gate.setHandler(signIn);
     signIn.setHandler(auth);
     auth.setHandler(deadline);
     deadline.setHandler(credentialed);
     credentialed.setHandler(anonymous);
-    anonymous.setHandler(bodyCap);
+    anonymous.setHandler(upload);
+    upload.setHandler(bodyCap);
     bodyCap.setHandler(app);
     jetty.setHandler(methods);
   }
@@ -151,6 +141,7 @@ public final class HttpStack {
       jetty.start();
     } catch (Exception e) {
       stop();
+      String address = connector.getHost() + ":" + connector.getPort();
       boolean inUse = false;
       for (Throwable t = e; t != null; t = t.getCause()) {
         inUse |= t instanceof BindException;
