@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -21,8 +20,8 @@ final class SearchBody {
 
   private static final long DEFAULT_TIMEOUT_MS = 30_000;
   private static final long MAX_TIMEOUT_MS = 3_600_000;
-  private static final Set<String> FIELDS =
-      Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
+  private static final List<String> FIELDS =
+      List.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
 
   private SearchBody() {}
 
@@ -34,8 +33,7 @@ final class SearchBody {
         String pointer = name.replace("~", "~0").replace("/", "~1");
         throw ApiReplies.badRequest(
             "/" + (pointer.length() > 64 ? pointer.substring(0, 64) + "…" : pointer),
-            "unknown field; the fields are query, maxResults, site, excludeSites, freshness"
-                + " and timeoutMs");
+            "unknown field; the fields are " + String.join(", ", FIELDS));
       }
     }
     JsonNode query = root.get("query");

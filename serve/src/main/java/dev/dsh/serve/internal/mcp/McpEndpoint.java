@@ -32,7 +32,6 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class McpEndpoint implements AutoCloseable {
 
-  private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
 
   // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
   // request the filter did not tag, so a key in a client's own _meta is never taken.
@@ -102,7 +101,7 @@ public final class McpEndpoint implements AutoCloseable {
     if (sessions != null) {
       sessions.close();
     }
-    closeServer.get().timeout(CLOSE_BOUND).onErrorComplete().block();
+    closeServer.get().timeout(Duration.ofSeconds(2)).onErrorComplete().block(); // then Jetty stops
     sweepers.forEach(ScheduledExecutorService::shutdownNow);
   }
 }

@@ -16,8 +16,8 @@ import java.io.ByteArrayInputStream;
 import java.io.CharArrayWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -57,12 +57,8 @@ final class SdkAnswer extends HttpServletResponseWrapper {
       return;
     }
     writer.flush();
-    JsonNode answer;
-    try {
-      answer = Json.MAPPER.readTree(held.toString());
-    } catch (JacksonException e) {
-      answer = Json.MAPPER.missingNode();
-    }
+    byte[] sent = held.toString().getBytes(StandardCharsets.UTF_8);
+    JsonNode answer = McpMessage.read(sent, 0, sent.length).json(); // {} if not JSON
     held = null;
     McpMessage.dropLogging(answer);
     byte[] bytes = answer.has("jsonrpc") ? Json.MAPPER.writeValueAsBytes(answer) : error();
