@@ -1,9 +1,10 @@
 package dev.dsh.serve.mcp;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
-import dev.dsh.api.web.WebErrorCodes;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,7 +42,7 @@ public final class CallSignals {
     JsonNode reason = cancellation.json().path("params").path("reason");
     if (call != null) {
       call.cancelledByClient = true;
-      call.controller.abort(aborted("the MCP client cancelled the call"
+      call.controller.abort(new WebError(WEB_ABORTED, "the MCP client cancelled the call"
           + (reason.isString() ? ": " + reason.stringValue() : "")));
     }
   }
@@ -50,7 +51,7 @@ public final class CallSignals {
   public void abortAll(String prefix) {
     open.forEach((key, call) -> {
       if (key.startsWith(prefix)) {
-        call.controller.abort(aborted("the MCP session ended"));
+        call.controller.abort(new WebError(WEB_ABORTED, "the MCP session ended"));
       }
     });
   }
@@ -77,10 +78,6 @@ public final class CallSignals {
   public Call claim(@Nullable Object key) {
     Call call = key instanceof String id ? open.get(id) : null;
     return call != null ? call : new Call(null);
-  }
-
-  private static WebError aborted(String message) {
-    return new WebError(WebErrorCodes.WEB_ABORTED, message);
   }
 
   /** One call, closed when its handler ends. */

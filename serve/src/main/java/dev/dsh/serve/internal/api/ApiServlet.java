@@ -133,11 +133,9 @@ public final class ApiServlet extends HttpServlet {
 
   /** {@code dsh search --json}'s object; with {@code ?rendering=true}, plus the model's text. */
   private static String answer(WebSearchResult result, boolean rendering) {
-    if (!rendering) {
-      return SearchJson.of(result).toJson();
-    }
     ObjectNode root = Json.MAPPER.valueToTree(SearchJson.of(result));
-    return Json.MAPPER.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
+    return Json.MAPPER.writeValueAsString(
+        rendering ? root.put("rendering", WebSearchRendering.render(result)) : root);
   }
 
   /** Answers once the search ends, holding no container thread while it runs. */

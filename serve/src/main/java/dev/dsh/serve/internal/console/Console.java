@@ -8,11 +8,9 @@ import dev.dsh.serve.internal.http.ServeToken;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,7 +27,7 @@ import org.eclipse.jetty.util.Callback;
 /**
  * The console's pages, files, {@code /api/session} and {@code /api/events}, and, in front of
  * {@link BearerAuth}, its sessions: a random id (the cookie) with a CSRF token, in memory, ended by
- * sign-out, {@link #IDLE} unused or a new server token; checked on each look, swept at each sign-in.
+ * sign-out, {@link #IDLE} unused or a new token; checked on each look, swept at each sign-in.
  */
 public final class Console extends Handler.Wrapper implements AutoCloseable {
 
@@ -46,7 +44,6 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     }
   }
 
-  private final SecureRandom random = new SecureRandom();
   private final ConcurrentHashMap<String, Session> open = new ConcurrentHashMap<>();
   private final Clock clock;
   private final ServeToken token;
@@ -143,8 +140,8 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
   /** A new session signed in with {@code signedInWith}; the expired and the stale go first. */
   Session open(String signedInWith) {
     List.copyOf(open.keySet()).forEach(id -> use(id, false));
-    Session session =
-        new Session(random(), random(), clock.instant(), ServeToken.digest(signedInWith));
+    Session session = new Session(ServeToken.random(), ServeToken.random(), clock.instant(),
+        ServeToken.digest(signedInWith));
     open.put(session.id(), session);
     return session;
   }
@@ -159,11 +156,5 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
 
   void close(String id) {
     open.remove(id);
-  }
-
-  private String random() {
-    byte[] bytes = new byte[32];
-    random.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 }

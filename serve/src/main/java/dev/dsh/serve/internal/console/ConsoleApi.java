@@ -114,9 +114,8 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
   /** A scope's failure in one line: its message's first line, else its class's name. */
   static String reason(Throwable failure) {
-    String message =
-        Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
-    return ControlEscapes.escape(message.lines().findFirst().orElse(""));
+    return ControlEscapes.escape(Optional.ofNullable(failure.getMessage())
+        .orElse(failure.getClass().getSimpleName()).lines().findFirst().orElse(""));
   }
 
   private ObjectNode overview() {

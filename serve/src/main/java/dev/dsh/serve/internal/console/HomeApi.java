@@ -113,7 +113,6 @@ final class HomeApi {
     }
   }
 
-  /** The jars, the refused ones (if any) and the scopes. */
   Map<String, List<?>> list() {
     HostInspection inspection = Host.inspect(api.options);
     List<StatusJson.Plugin> loaded = api.state.booted().map(Host::plugins).orElse(List.of());

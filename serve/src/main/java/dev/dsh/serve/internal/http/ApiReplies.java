@@ -69,7 +69,7 @@ public final class ApiReplies extends ErrorHandler {
     error(response, refusal.status, refusal.code, refusal.getMessage());
   }
 
-  /** The body's JSON object; @throws Refusal saying where it is not JSON, or that it is no object. */
+  /** The body's JSON object; @throws Refusal saying where it is not JSON, or not an object. */
   public static ObjectNode object(InputStream body) {
     JsonNode root;
     try {

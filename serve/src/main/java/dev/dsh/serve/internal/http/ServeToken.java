@@ -29,6 +29,7 @@ public final class ServeToken {
   public static final int MIN_LENGTH = 32;
 
   private static final int MAX_BYTES = 4096;
+  private static final SecureRandom RANDOM = new SecureRandom();
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
   private final @Nullable Path path;
@@ -89,6 +90,13 @@ public final class ServeToken {
   public boolean matchesDigest(byte[] digest) {
     String now = now();
     return now != null && MessageDigest.isEqual(digest, digest(now));
+  }
+
+  /** 32 random bytes in URL-safe Base64: a new token, or a console session's id or CSRF token. */
+  public static String random() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   /** The SHA-256 of {@code token}: what is kept of a token. */
@@ -157,11 +165,8 @@ public final class ServeToken {
 
   /** Two first starts at once each write one and the last wins; the other reads it again later. */
   private static void make(Path file) {
-    byte[] random = new byte[32];
-    new SecureRandom().nextBytes(random);
-    String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     try {
-      SecretFile.write(file, (token + "\n").getBytes(StandardCharsets.US_ASCII));
+      SecretFile.write(file, (random() + "\n").getBytes(StandardCharsets.US_ASCII));
     } catch (IOException e) {
       throw new ServeException("cannot make the token file " + file + ": " + e.getMessage()
           + ": make the home writable, or give a token file or " + VARIABLE, e);

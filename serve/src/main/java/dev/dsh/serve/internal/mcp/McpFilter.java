@@ -57,17 +57,18 @@ final class McpFilter extends HttpFilter {
     String method = request.getMethod();
     if (!admitted(method, request, response)) {
       return;
-    } else if (method.equals("POST")) {
+    }
+    if (method.equals("POST")) {
       post(request, response, chain);
       return;
     }
     // GET (the session's own stream) and DELETE: in use until the request ends
     String session = session(request, response, null);
-    if (session != null && method.equals("DELETE")) {
-      // before the SDK closes the session's streams, so that no call outlives its session
-      calls.abortAll(McpSessions.key(session, ""));
-    }
     if (session != null) {
+      if (method.equals("DELETE")) {
+        // before the SDK closes the session's streams, so that no call outlives its session
+        calls.abortAll(McpSessions.key(session, ""));
+      }
       forward(request, response, chain, null, null, session);
     }
   }
@@ -126,7 +127,7 @@ final class McpFilter extends HttpFilter {
     }
     String session = sessions == null || initialize ? null : session(request, response, message.id());
     if (sessions != null && !initialize && session == null) {
-      return; // answered
+      return;
     }
     if (message.is(CallSignals.CANCELLED, false)) {
       // without sessions the call may be on any replica: there is nothing to cancel

@@ -54,8 +54,9 @@ final class OriginCheck {
     } catch (ServerTransportSecurityException e) {
       // never what was sent
       return new ServerTransportSecurityException(e.getStatusCode(), e.getStatusCode() == 403
-          ? "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages of "
-              + String.join(", ", origins) + " only (a client that is not a browser sends no Origin)"
+          ? "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages"
+              + " of " + String.join(", ", origins)
+              + " only (a client that is not a browser sends no Origin)"
           : "Misdirected Request: the Host header must name this server: "
               + (everywhere ? "any" : String.join(", ", hosts)));
     }
