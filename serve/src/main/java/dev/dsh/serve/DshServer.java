@@ -1,6 +1,5 @@
 package dev.dsh.serve;
 
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.LifecycleListener;
@@ -61,8 +60,7 @@ public final class DshServer implements AutoCloseable {
 
   private DshServer(ServeOptions options, HostOptions host, Consumer<String> log) {
     this.options = options;
-    LaunchEnvironment env = host.env();
-    this.token = ServeToken.resolve(options.tokenFile(), env, host.home().root(), log);
+    this.token = ServeToken.resolve(options.tokenFile(), host.env(), host.home().root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new ApiReplies());
@@ -84,7 +82,8 @@ public final class DshServer implements AutoCloseable {
         registry.scrape(response.getOutputStream());
       }
     }), "/metrics");
-    Optional<SslContextFactory.Server> tls = options.tlsKeystore().map(ks -> Tls.from(ks, env));
+    Optional<SslContextFactory.Server> tls =
+        options.tlsKeystore().map(keystore -> Tls.from(keystore, host.env()));
     RequestLog access = HttpStack.accessLog(options.accessLog(), log);
     this.console = new Console(context, token, Clock.systemUTC()); // last: it starts a thread
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,

@@ -47,6 +47,8 @@ final class HomeApi {
 
   record Plugin(String id, String version, boolean enabled, String state, List<String> rows) {}
 
+  record Refused(String file, String problem) {}
+
   record Scope(String id, String state, @Nullable String reason) {}
 
   private final ConsoleApi api;
@@ -121,8 +123,8 @@ final class HomeApi {
         jar.enabled(), loaded.stream().filter(p -> p.id().equals(jar.id()))
             .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"), jar.rows())).toList());
     if (!inspection.refusedJars().isEmpty()) {
-      root.put("refused", inspection.refusedJars().stream().map(jar -> Map.of("file", jar.file()
-          .getFileName().toString(), "problem", ControlEscapes.escape(jar.problem()))).toList());
+      root.put("refused", inspection.refusedJars().stream().map(jar -> new Refused(
+          jar.file().getFileName().toString(), ControlEscapes.escape(jar.problem()))).toList());
     }
     root.put("scopes", api.state.booted().map(Host::scopes).orElse(List.of()).stream()
         .map(scope -> new Scope(scope.id(), scope.state().name(),

@@ -21,8 +21,8 @@ public final class ServeState {
   }
 
   public Optional<Host> booted() {
-    return host.isCompletedExceptionally() ? Optional.empty()
-        : Optional.ofNullable(host.getNow(null));
+    return host.isDone() && !host.isCompletedExceptionally() ? Optional.of(host.join())
+        : Optional.empty();
   }
 
   /** Why the server cannot serve searches now, if it cannot: draining, booting, a failed boot. */
