@@ -96,6 +96,7 @@ final class McpFilter extends HttpFilter {
 
   private static boolean refuse(HttpServletResponse response, int status, String message)
       throws IOException {
+    response.setHeader("Connection", "close"); // the body stays unread: the server may close it
     reply(response, status, null, INVALID_REQUEST, message);
     return false;
   }
