@@ -1,6 +1,5 @@
 package dev.dsh.serve;
 
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.LifecycleListener;
@@ -40,11 +39,10 @@ import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
- * A dsh host served over HTTP on embedded Jetty: probes; behind a bearer token, {@code /mcp},
- * {@code /api/*}, {@code /metrics} and the console. It listens before the host boots, so probes
- * see the boot: start it, boot the host with {@link #instrument} and {@link #lifecycle}, hand it
- * over with {@link #booted} (or {@link #bootFailed}), then {@link #shutdown()}. The caller closes
- * the host, after the server.
+ * A dsh host served over HTTP on Jetty: probes; behind a bearer token {@code /mcp}, {@code /api/*},
+ * {@code /metrics} and the console. It listens before the host boots, so probes see the boot:
+ * start, boot the host with {@link #instrument} and {@link #lifecycle}, then {@link #booted} (or
+ * {@link #bootFailed}), later {@link #shutdown()}; the caller closes the host after the server.
  */
 public final class DshServer implements AutoCloseable {
 
@@ -62,8 +60,7 @@ public final class DshServer implements AutoCloseable {
 
   private DshServer(ServeOptions options, HostOptions host, Consumer<String> log) {
     this.options = options;
-    LaunchEnvironment env = host.env();
-    this.token = ServeToken.resolve(options.tokenFile(), env, host.home().root(), log);
+    this.token = ServeToken.resolve(options.tokenFile(), host.env(), host.home().root(), log);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new ApiReplies());
@@ -85,21 +82,20 @@ public final class DshServer implements AutoCloseable {
         registry.scrape(response.getOutputStream());
       }
     }), "/metrics");
-    Optional<SslContextFactory.Server> tls = options.tlsKeystore().map(ks -> Tls.from(ks, env));
+    Optional<SslContextFactory.Server> tls =
+        options.tlsKeystore().map(keystore -> Tls.from(keystore, host.env()));
     RequestLog access = HttpStack.accessLog(options.accessLog(), log);
     this.console = new Console(context, token, Clock.systemUTC()); // last: it starts a thread
     this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
         console, context, log);
-    this.mcp = new McpEndpoint(context, state, options, this::url);
+    this.mcp = new McpEndpoint(context, state, options);
     this.consoleApi = new ConsoleApi(context, state, host, registry);
   }
 
   /**
-   * Starts listening, with the home and environment of {@code host} (the token, the TLS password),
-   * the server's lines to {@code log}.
+   * Starts listening with {@code host}'s home and environment, logging to {@code log}.
    *
-   * @throws ServeException when the address, the token, the keystore or the access log cannot be
-   *     used, naming which and what to do
+   * @throws ServeException when the address, token, keystore or access log cannot be used
    */
   public static DshServer start(ServeOptions options, HostOptions host, Consumer<String> log) {
     DshServer server = new DshServer(Objects.requireNonNull(options), host,
@@ -113,10 +109,9 @@ public final class DshServer implements AutoCloseable {
     return server;
   }
 
-  /** The server's base URL, with the port listened on. */
+  /** The base URL, with the port listened on. */
   public URI url() {
-    String host = options.bind().contains(":") ? "[" + options.bind() + "]" : options.bind();
-    return URI.create((http.secure() ? "https" : "http") + "://" + host + ":" + http.port());
+    return http.url();
   }
 
   /** Where the token is: its file's path, or {@code DSH_SERVE_TOKEN}. Never the token. */
@@ -166,7 +161,6 @@ public final class DshServer implements AutoCloseable {
     registry.close();
   }
 
-  /** Ends what the endpoints run beside Jetty: event streams end now, open MCP calls abort. */
   private void closeParts() {
     console.close();
     mcp.close();

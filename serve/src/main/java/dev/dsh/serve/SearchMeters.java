@@ -16,21 +16,18 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A host's searches, scopes and reloads as Micrometer meters (README.md lists them):
- * give it to the host as its activity listener, then {@link #observe} the host once it runs.
- * Label values are bounded (ids, outcomes, codes, states, {@code none}); never a query.
+ * A host's searches, scopes and reloads as Micrometer meters (README.md lists them): the host's
+ * activity listener, then {@link #observe} the host. Label values are bounded; never a query.
  */
 public final class SearchMeters implements ActivityListener {
 
-  private static final Duration[] BUCKETS = {
-    Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
-    Duration.ofSeconds(1), Duration.ofMillis(2_500), Duration.ofSeconds(5), Duration.ofSeconds(10),
-    Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15),
-    Duration.ofHours(1)
-  };
+  private static final Duration[] BUCKETS = LongStream.of(50, 100, 250, 500, 1_000, 2_500, 5_000,
+      10_000, 30_000, 60_000, 300_000, 900_000, 3_600_000).mapToObj(Duration::ofMillis)
+      .toArray(Duration[]::new);
   // A provider or a plugin could make up any code or id: such a label is folded into "other".
   private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9_]{0,63}");
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");

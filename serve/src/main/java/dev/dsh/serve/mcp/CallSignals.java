@@ -1,9 +1,10 @@
 package dev.dsh.serve.mcp;
 
+import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
+
 import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
-import dev.dsh.api.web.WebErrorCodes;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,10 +12,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code tools/call} requests owed an answer, by key (the id as JSON text, after its session's),
- * each with its abort signal. The SDK neither routes {@code notifications/cancelled} nor tells a
- * handler its request's id, so the door opens a call and hands the handler its key under {@link
- * #META_KEY}. A call is owed until answered, or, cancelled (it gets none), until its handler ends.
+ * The {@code tools/call} requests owed an answer, with their abort signals, by key (session, id).
+ * The SDK neither routes {@code notifications/cancelled} nor tells a handler its request's id, so
+ * the door opens a call and hands the handler its {@link #META_KEY}. A cancelled call gets none.
  */
 public final class CallSignals {
 
@@ -42,7 +42,7 @@ public final class CallSignals {
     JsonNode reason = cancellation.json().path("params").path("reason");
     if (call != null) {
       call.cancelledByClient = true;
-      call.controller.abort(aborted("the MCP client cancelled the call"
+      call.controller.abort(new WebError(WEB_ABORTED, "the MCP client cancelled the call"
           + (reason.isString() ? ": " + reason.stringValue() : "")));
     }
   }
@@ -51,7 +51,7 @@ public final class CallSignals {
   public void abortAll(String prefix) {
     open.forEach((key, call) -> {
       if (key.startsWith(prefix)) {
-        call.controller.abort(aborted("the MCP session ended"));
+        call.controller.abort(new WebError(WEB_ABORTED, "the MCP session ended"));
       }
     });
   }
@@ -66,7 +66,7 @@ public final class CallSignals {
         open.values().stream().map(call -> call.answered).toArray(CompletableFuture[]::new));
   }
 
-  /** The response of the request with key {@code key} has been written. */
+  /** The response of the call {@code key} has been written. */
   public void answered(String key) {
     Call call = open.remove(key);
     if (call != null) {
@@ -74,14 +74,10 @@ public final class CallSignals {
     }
   }
 
-  /** The call whose key {@code meta} holds, else one only the parent aborts. */
-  public Call claim(@Nullable Map<String, Object> meta) {
-    Call call = meta != null && meta.get(META_KEY) instanceof String key ? open.get(key) : null;
+  /** The call of {@code key}, else one only the parent aborts. */
+  public Call claim(@Nullable Object key) {
+    Call call = key instanceof String id ? open.get(id) : null;
     return call != null ? call : new Call(null);
-  }
-
-  private static WebError aborted(String message) {
-    return new WebError(WebErrorCodes.WEB_ABORTED, message);
   }
 
   /** One call, closed when its handler ends. */
@@ -95,7 +91,7 @@ public final class CallSignals {
       this.key = key;
     }
 
-      public AbortSignal signal() {
+    public AbortSignal signal() {
       return controller.signal();
     }
 

@@ -22,10 +22,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One client message, read and checked once for both MCP doors. The SDK ends the session on a
- * message it cannot map to its records and answers params of the wrong shape with Java exception
- * text, so the envelope and the params it maps are checked here, by its own mapper, naming the
- * field. {@code refusal} is null when the SDK can take the message.
+ * One client message, read and checked once for both MCP doors: the SDK ends the session on a
+ * message it cannot map and answers params of the wrong shape with Java exception text, so the
+ * envelope and its params are checked here, naming the field. {@code refusal}: null if it passes.
  */
 public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
 
@@ -85,7 +84,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return (json.has("id") ? json.get("id") : json.path("params").path("requestId")).toString();
   }
 
-  /** The one JSON-RPC error answer. */
   public static byte[] error(@Nullable JsonNode id, int code, String message) {
     ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
     error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);

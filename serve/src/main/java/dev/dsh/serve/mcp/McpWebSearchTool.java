@@ -11,7 +11,6 @@ import dev.dsh.host.tool.WebSearchTool;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServer;
@@ -31,9 +30,8 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * The {@code web_search} tool and the SDK server of it alone, for both doors. Each call takes the
- * host's tool as it is then; a failure is a result with {@code isError}; a cancelled call gets no
- * response; progress is sent as each query ends.
+ * The {@code web_search} tool and its SDK server, for both doors: each call takes the host's tool
+ * then; a failure is an {@code isError} result; a cancelled call gets no response.
  */
 public final class McpWebSearchTool {
 
@@ -69,11 +67,10 @@ public final class McpWebSearchTool {
     this.calls = calls;
   }
 
-  /** A server with sessions offering the tool alone. */
+  /** A server with sessions offering the tool. */
   public McpAsyncServer server(McpServer.AsyncSpecification<?> server) {
     return server.serverInfo("dsh", HostVersion.current())
         .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
         .validateToolInputs(false) // the tool checks them, naming the field
         .tools(AsyncToolSpecification.builder().tool(tool)
             .callHandler((exchange, request) -> handle(exchange.transportContext(), request,
@@ -86,7 +83,6 @@ public final class McpWebSearchTool {
   public McpStatelessAsyncServer server(McpServer.StatelessAsyncSpecification server) {
     return server.serverInfo("dsh", HostVersion.current())
         .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(Json.MAPPER))
         .validateToolInputs(false)
         .tools(McpStatelessServerFeatures.AsyncToolSpecification.builder().tool(tool)
             .callHandler((context, request) -> handle(context, request, SearchProgress.NONE))
@@ -99,8 +95,8 @@ public final class McpWebSearchTool {
     // The call's key is in the transport context where the door put it there (the SDK's servlet
     // reads no tag into a request), else in the request's _meta (stdio).
     Object key = context.get(CallSignals.META_KEY);
-    CallSignals.Call call =
-        calls.claim(key == null ? request.meta() : Map.of(CallSignals.META_KEY, key));
+    CallSignals.Call call = calls.claim(key != null ? key
+        : request.meta() == null ? null : request.meta().get(CallSignals.META_KEY));
     return Mono.fromCompletionStage(ready.handle((ok, failure) -> Optional.ofNullable(failure)))
         .flatMap(failure -> failure.isPresent()
             // the boot failed: the program reports it and ends the session

@@ -151,6 +151,6 @@ class ConsoleEventsTest {
     } while (!line.equals(END));
     assertThat(served.log()).noneMatch(l -> l.contains("still running at the drain deadline"));
     assertThat(Thread.getAllStackTraces().keySet())
-        .noneMatch(thread -> thread.getName().equals("dsh-console-events") && thread.isAlive());
+        .noneMatch(thread -> thread.getName().startsWith("dsh-console-events") && thread.isAlive());
   }
 }

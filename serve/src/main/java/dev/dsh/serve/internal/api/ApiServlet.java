@@ -19,7 +19,6 @@ import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.SearchJson;
-import dev.dsh.host.json.StatusJson;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.ServeState;
@@ -36,16 +35,13 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The probes, in plain text: {@code /healthz} is {@code ok} while up; {@code /readyz} is {@code
- * ready} when booted, not draining, with a token, the profile applied and a provider ready, else
- * {@code 503} with the reason. The JSON API: {@code GET /api/status}: {@link StatusJson} as {@code dsh run} prints it, {@code
- * 503 HOST_NOT_RUNNING} until the host runs. {@code POST /api/search}: runs the body's search
- * ({@link SearchBody}) asynchronously and answers what {@code dsh search --json} prints (plus the
- * model's text with {@code ?rendering=true}), or that error object with {@link #status}'s status.
+ * The probes in plain text ({@code /readyz}: booted, not draining, with a token, the profile
+ * applied and a provider ready, else 503 and why) and the JSON API: {@code GET /api/status} as
+ * {@code dsh run} prints it; {@code POST /api/search} ({@link SearchBody}) as {@code dsh search
+ * --json} does, or its error with {@link #status}'s status.
  */
 public final class ApiServlet extends HttpServlet {
 
@@ -90,10 +86,8 @@ public final class ApiServlet extends HttpServlet {
       throws IOException {
     boolean live = request.getServletPath().equals("/healthz");
     Optional<String> problem = live ? Optional.empty() : notReady();
-    response.setStatus(problem.isPresent() ? 503 : 200);
-    response.setContentType("text/plain; charset=utf-8");
-    response.setHeader("Cache-Control", "no-store");
-    response.getWriter().print(problem.orElse(live ? "ok" : "ready") + "\n");
+    ApiReplies.send(response, problem.isPresent() ? 503 : 200, "text/plain; charset=utf-8",
+        problem.orElse(live ? "ok" : "ready") + "\n");
   }
 
   private Optional<String> notReady() {
@@ -115,19 +109,17 @@ public final class ApiServlet extends HttpServlet {
   private void search(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("");
-    if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
-      // The body stays unread, so the server may close the connection after this answer: said
-      // here, a client does not send its next request on a connection that is going away.
-      response.setHeader("Connection", "close");
-      ApiReplies.error(response, 415, "UNSUPPORTED_MEDIA_TYPE",
-          "the body must be JSON, sent with Content-Type: application/json");
-      return;
-    }
     WebSearchRequest body;
     try {
+      if (!type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT).equals("application/json")) {
+        throw new ApiReplies.Refusal(415, "UNSUPPORTED_MEDIA_TYPE",
+            "the body must be JSON, sent with Content-Type: application/json");
+      }
       body = SearchBody.parse(request.getInputStream());
     } catch (ApiReplies.Refusal e) {
-      response.setHeader("Connection", "close"); // the body may be left partly unread, as above
+      // The body may stay unread, so the server may close the connection after this answer: said
+      // here, a client does not send its next request on a connection that is going away.
+      response.setHeader("Connection", "close");
       ApiReplies.error(response, e);
       return;
     }
@@ -141,14 +133,12 @@ public final class ApiServlet extends HttpServlet {
 
   /** {@code dsh search --json}'s object; with {@code ?rendering=true}, plus the model's text. */
   private static String answer(WebSearchResult result, boolean rendering) {
-    if (!rendering) {
-      return SearchJson.of(result).toJson();
-    }
     ObjectNode root = Json.MAPPER.valueToTree(SearchJson.of(result));
-    return Json.MAPPER.writeValueAsString(root.put("rendering", WebSearchRendering.render(result)));
+    return Json.MAPPER.writeValueAsString(
+        rendering ? root.put("rendering", WebSearchRendering.render(result)) : root);
   }
 
-  /** Answers once the search ends: asynchronously when every filter in front allows it. */
+  /** Answers once the search ends, holding no container thread while it runs. */
   private void run(Host host, WebSearchRequest body, HttpServletRequest request,
       HttpServletResponse response) {
     Duration timeout = body.timeout();
@@ -160,11 +150,9 @@ public final class ApiServlet extends HttpServlet {
     } catch (RuntimeException e) {
       search = CompletableFuture.failedFuture(e);
     }
-    @Nullable AsyncContext async = request.isAsyncSupported() ? request.startAsync() : null;
-    if (async != null) {
-      async.setTimeout(0); // bounded by the search's timeout instead
-    }
-    CompletableFuture<Void> replied = search.handle((result, error) -> {
+    AsyncContext async = request.startAsync();
+    async.setTimeout(0); // bounded by the search's timeout instead
+    search.handle((result, error) -> {
       controller.close(); // unlinks it from the long-lived shutdown signal
       try {
         if (error == null) {
@@ -177,15 +165,10 @@ public final class ApiServlet extends HttpServlet {
       } catch (IOException | RuntimeException e) {
         response.setStatus(500); // the client went away, or the reply could not be written
       } finally {
-        if (async != null) {
-          async.complete();
-        }
+        async.complete();
       }
       return null;
     });
-    if (async == null) {
-      replied.join();
-    }
   }
 
   private static void failed(HttpServletResponse response, WebError error, boolean timedOut)

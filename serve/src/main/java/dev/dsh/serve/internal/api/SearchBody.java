@@ -3,17 +3,13 @@ package dev.dsh.serve.internal.api;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
-import dev.dsh.host.json.Json;
 import dev.dsh.serve.internal.http.ApiReplies;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,31 +20,20 @@ final class SearchBody {
 
   private static final long DEFAULT_TIMEOUT_MS = 30_000;
   private static final long MAX_TIMEOUT_MS = 3_600_000;
-  private static final Set<String> FIELDS =
-      Set.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
+  private static final List<String> FIELDS =
+      List.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
 
   private SearchBody() {}
 
   /** The request, its timeout set; @throws ApiReplies.Refusal naming the field at fault. */
   static WebSearchRequest parse(InputStream body) {
-    JsonNode root;
-    try {
-      root = Json.MAPPER.readTree(body);
-    } catch (JacksonException e) {
-      TokenStreamLocation at = e.getLocation();
-      throw ApiReplies.badRequest("", "the body is not valid JSON"
-          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
-    }
-    if (root == null || !root.isObject()) {
-      throw ApiReplies.badRequest("", "the body must be a JSON object such as {\"query\": \"...\"}");
-    }
+    JsonNode root = ApiReplies.object(body);
     for (String name : root.propertyNames()) {
       if (!FIELDS.contains(name)) {
         String pointer = name.replace("~", "~0").replace("/", "~1");
         throw ApiReplies.badRequest(
             "/" + (pointer.length() > 64 ? pointer.substring(0, 64) + "…" : pointer),
-            "unknown field; the fields are query, maxResults, site, excludeSites, freshness"
-                + " and timeoutMs");
+            "unknown field; the fields are " + String.join(", ", FIELDS));
       }
     }
     JsonNode query = root.get("query");

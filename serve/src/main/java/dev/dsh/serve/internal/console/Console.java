@@ -8,11 +8,10 @@ import dev.dsh.serve.internal.http.ServeToken;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,10 +25,9 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The console's pages, files, {@code /api/session} and {@code /api/events}, and, as the handler in
- * front of {@link BearerAuth}, its sign-in sessions: a random id (the cookie) with its own CSRF
- * token, in memory, ended by sign-out, after {@link #IDLE} without use by the user, or once the
- * server's token changed. Expiry is checked on each look and swept at each sign-in: no thread.
+ * The console's pages, files, {@code /api/session} and {@code /api/events}, and, in front of
+ * {@link BearerAuth}, its sessions: a random id (the cookie) with a CSRF token, in memory, ended by
+ * sign-out, {@link #IDLE} unused or a new token; checked on each look, swept at each sign-in.
  */
 public final class Console extends Handler.Wrapper implements AutoCloseable {
 
@@ -46,7 +44,6 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     }
   }
 
-  private final SecureRandom random = new SecureRandom();
   private final ConcurrentHashMap<String, Session> open = new ConcurrentHashMap<>();
   private final Clock clock;
   private final ServeToken token;
@@ -84,7 +81,6 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     return events;
   }
 
-  /** Tells the events of every life-cycle event, then {@code next}. */
   public LifecycleListener lifecycle(LifecycleListener next) {
     return event -> {
       events.lifecycle(event);
@@ -141,13 +137,11 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     return super.handle(request, response, callback);
   }
 
-  /** A new session signed in with the server's token; the expired and the stale go first. */
+  /** A new session signed in with {@code signedInWith}; the expired and the stale go first. */
   Session open(String signedInWith) {
-    Instant now = clock.instant();
-    byte[] digest = ServeToken.digest(signedInWith);
-    open.values().removeIf(session -> !session.used().plus(IDLE).isAfter(now)
-        || !MessageDigest.isEqual(session.token(), digest));
-    Session session = new Session(random(), random(), now, digest);
+    List.copyOf(open.keySet()).forEach(id -> use(id, false));
+    Session session = new Session(ServeToken.random(), ServeToken.random(), clock.instant(),
+        ServeToken.digest(signedInWith));
     open.put(session.id(), session);
     return session;
   }
@@ -162,11 +156,5 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
 
   void close(String id) {
     open.remove(id);
-  }
-
-  private String random() {
-    byte[] bytes = new byte[32];
-    random.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 }

@@ -19,43 +19,36 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import tools.jackson.core.JacksonException;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The console's data endpoints: routes each method and path to the overview or {@link HomeApi},
- * answering the host's typed failures with a status, a code and the CLI's message. Edits run on
- * one thread, {@code dsh-console-edits}: each rewrites a home file, so two could undo one another.
+ * The console's data endpoints: the overview, {@link HomeApi}, the host's failures as a status, a
+ * code and the CLI's message. Edits run on one thread: two could undo each other's file.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
-  private final transient ExecutorService edits = Executors.newSingleThreadExecutor(task -> {
-    Thread thread = new Thread(task, "dsh-console-edits");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final transient Scheduler edits = Schedulers.newSingle("dsh-console-edits", true);
   final transient ServeState state;
   final transient HostOptions options;
   private final transient MeterRegistry meters;
   private final transient HomeApi home = new HomeApi(this);
   private final long startedNanos = System.nanoTime();
 
-  /** Mounts the endpoints editing {@code options}' home, the overview totalling {@code meters}. */
+  /** Mounts the endpoints editing {@code options}' home; the overview totals {@code meters}. */
   public ConsoleApi(ServletContextHandler context, ServeState state, HostOptions options,
       MeterRegistry meters) {
     this.state = state;
@@ -71,7 +64,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
 
   @Override
   public void close() {
-    edits.shutdown();
+    edits.dispose();
   }
 
   /** An answer is JSON, text for a {@code String}, or 204 for {@code null}. */
@@ -88,17 +81,17 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
         case "GET overview" -> overview();
         case "GET plugins" -> home.list();
         case "POST plugins" -> home.upload(request);
-        case "PUT plugins/*/enabled" -> home.enable(id, field(request, "enabled",
-            "true or false"));
+        case "PUT plugins/*/enabled" -> home.enable(id,
+            field(request, "enabled", JsonNode::isBoolean, "true or false").booleanValue());
         case "DELETE plugins/*" -> home.remove(id);
         case "GET config" -> Map.of("rows", home.rows());
         case "GET config/*" -> id.equals("dump") ? Host.inspect(options).configYaml()
             : home.row(id);
-        case "PUT config/*" -> home.save(id, field(request, "config",
-            "the row's whole config as a JSON object"));
+        case "PUT config/*" -> home.save(id, field(request, "config", JsonNode::isObject,
+            "a JSON object: the row's whole config"));
         case "GET credentials" -> home.credentials();
-        case "PUT credentials/*" -> home.store(id, field(request, "value",
-            "the credential's value as a string"));
+        case "PUT credentials/*" -> home.store(id, field(request, "value", JsonNode::isString,
+            "a string: the credential's value").stringValue());
         case "DELETE credentials/*" -> home.store(id, null);
         default -> throw new ApiReplies.Refusal(405, "METHOD_NOT_ALLOWED", request.getMethod() + " "
             + request.getRequestURI() + " is not in the console's API (docs/console-api.md)");
@@ -106,11 +99,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
       if (answer == null) {
         response.setStatus(204);
       } else if (answer instanceof String text) {
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        response.setContentType("text/plain;charset=utf-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        ApiReplies.send(response, 200, "text/plain;charset=utf-8", text);
       } else {
         ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(answer));
       }
@@ -119,23 +108,16 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     }
   }
 
-  /** Runs {@code edit} on the edits thread, rethrowing what it throws. */
   <T> T edit(Supplier<T> edit) {
-    try {
-      return CompletableFuture.supplyAsync(edit, edits).join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException failure ? failure : e;
-    }
+    return Mono.fromSupplier(edit).subscribeOn(edits).block(); // rethrows what it throws
   }
 
   /** A scope's failure in one line: its message's first line, else its class's name. */
   static String reason(Throwable failure) {
-    String message =
-        Optional.ofNullable(failure.getMessage()).orElse(failure.getClass().getSimpleName());
-    return ControlEscapes.escape(message.lines().findFirst().orElse(""));
+    return ControlEscapes.escape(Optional.ofNullable(failure.getMessage())
+        .orElse(failure.getClass().getSimpleName()).lines().findFirst().orElse(""));
   }
 
-  /** The host, its providers, the one a search gets now, the searches since the start. */
   private ObjectNode overview() {
     ObjectNode root = Json.MAPPER.createObjectNode().put("version", HostVersion.current())
         .put("profile", options.profile()).put("home", options.home().root().toString())
@@ -156,20 +138,15 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     return root;
   }
 
-  /** The field {@code name} of the request's JSON object, which must hold it; never echoed. */
-  private static JsonNode field(HttpServletRequest request, String name, String mustBe)
-      throws IOException {
-    JsonNode body;
-    try {
-      body = Json.MAPPER.readTree(request.getInputStream());
-    } catch (JacksonException e) {
-      throw ApiReplies.badRequest("", "the body is not valid JSON: send one JSON object");
+  /** The field {@code name} of the request's JSON object, which must hold one that {@code is}. */
+  private static JsonNode field(HttpServletRequest request, String name,
+      Predicate<JsonNode> is, String mustBe) throws IOException {
+    JsonNode value = ApiReplies.object(request.getInputStream()).get(name);
+    if (value == null || value.isNull() || !is.test(value)) { // never echoed
+      throw ApiReplies.badRequest("/" + name, (value == null || value.isNull() ? "missing: give "
+          : "must be ") + mustBe);
     }
-    if (body == null || !body.isObject()) {
-      throw ApiReplies.badRequest("", "the body must be a JSON object");
-    }
-    return Optional.ofNullable(body.get(name)).filter(value -> !value.isNull())
-        .orElseThrow(() -> ApiReplies.badRequest("/" + name, "missing: give " + mustBe));
+    return value;
   }
 
   /** Answers a failure the host library documents, else rethrows it (a 500 without text). */

@@ -15,22 +15,22 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /api/events}: the last {@value #KEPT} lifecycle, reload and search events, then each
- * new one, as Server-Sent Events, URLs' user-info redacted. One thread, {@code
- * dsh-console-events}, owns the ring and the streams.
+ * new one, as Server-Sent Events, URLs' user-info redacted; one thread owns the ring and streams.
  */
 final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoCloseable {
 
@@ -38,12 +38,7 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
   static final int MAX_STREAMS = 32;
   static final int MAX_PENDING = 2 * KEPT;
 
-  private final transient ScheduledExecutorService owner =
-      Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "dsh-console-events");
-        thread.setDaemon(true);
-        return thread;
-      });
+  private final transient Scheduler owner = Schedulers.newSingle("dsh-console-events", true);
   private final transient Clock clock;
   private final transient Console sessions;
   private final AtomicInteger open = new AtomicInteger();
@@ -56,7 +51,7 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
     this.clock = clock;
     this.sessions = sessions;
     // A heartbeat under the connector's 30 s idle timeout: an open stream is never idle.
-    owner.scheduleAtFixedRate(() -> List.copyOf(streams).forEach(s -> s.send(": beat\n\n")),
+    owner.schedulePeriodically(() -> List.copyOf(streams).forEach(s -> s.send(": beat\n\n")),
         15, 15, TimeUnit.SECONDS);
   }
 
@@ -117,18 +112,12 @@ final class ConsoleEvents extends HttpServlet implements ActivityListener, AutoC
   @Override
   public void close() {
     hop(() -> List.copyOf(streams).forEach(Stream::end), () -> {});
-    owner.shutdown();
-    try {
-      owner.awaitTermination(2, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    owner.disposeGracefully().timeout(Duration.ofSeconds(2)).onErrorComplete().block();
   }
 
-  /** Runs {@code task} on the owner thread, or {@code refused} once it has closed. */
   private void hop(Runnable task, Runnable refused) {
     try {
-      owner.execute(task);
+      owner.schedule(task);
     } catch (RejectedExecutionException e) {
       refused.run();
     }

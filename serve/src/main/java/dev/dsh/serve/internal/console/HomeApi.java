@@ -6,7 +6,6 @@ import dev.dsh.host.Host;
 import dev.dsh.host.HostInspection;
 import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
-import dev.dsh.host.ProfileForm;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.json.StatusJson;
@@ -20,6 +19,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,13 +45,19 @@ final class HomeApi {
   record Credential(String ref, boolean configured, @Nullable String source, boolean writable,
       List<String> rows) {}
 
+  record Plugin(String id, String version, boolean enabled, String state, List<String> rows) {}
+
+  record Refused(String file, String problem) {}
+
+  record Scope(String id, String state, @Nullable String reason) {}
+
   private final ConsoleApi api;
 
   HomeApi(ConsoleApi api) {
     this.api = api;
   }
 
-  /** Every row of the {@link ProfileForm}, with its scope's state (null while it has none). */
+  /** Every row of the profile's form, with its scope's state (null while none). */
   List<Row> rows() {
     List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
     return Host.inspect(api.options).form().rows().stream().map(row -> {
@@ -72,9 +78,6 @@ final class HomeApi {
   }
 
   Map<String, Row> save(String id, JsonNode config) {
-    if (!config.isObject()) {
-      throw ApiReplies.badRequest("/config", "must be a JSON object: the row's whole config");
-    }
     Map<String, Object> tree = Json.MAPPER.convertValue(config, new TypeReference<>() {});
     return Map.of("row", api.edit(() -> {
       ProfileEdits.saveRowConfig(api.options, id, tree, api.state.booted());
@@ -90,18 +93,18 @@ final class HomeApi {
   }
 
   /** Stores {@code value} as {@code ref}, or removes it for null; answers 204. */
-  @Nullable Object store(String ref, @Nullable JsonNode value) {
+  @Nullable Object store(String ref, @Nullable String value) {
     try {
       CredentialRef name = CredentialRef.of(ref);
       if (value == null) {
         api.edit(() -> Host.inspect(api.options).credentials().unset(name));
         return null;
-      } else if (!value.isString() || value.stringValue().isBlank()) {
-        throw new ApiReplies.Refusal(400, "BAD_CREDENTIAL", value.isString()
-            ? "cannot store " + ref + ": the value is empty" : "the value must be a JSON string");
+      } else if (value.isBlank()) {
+        throw new ApiReplies.Refusal(400, "BAD_CREDENTIAL", "cannot store " + ref
+            + ": the value is empty");
       }
       return api.edit(() -> {
-        Host.inspect(api.options).credentials().set(name, value.stringValue());
+        Host.inspect(api.options).credentials().set(name, value);
         return null;
       });
     } catch (IllegalArgumentException e) { // the name's rule or the store's, never the value
@@ -112,36 +115,26 @@ final class HomeApi {
     }
   }
 
-  ObjectNode list() {
+  Map<String, List<?>> list() {
     HostInspection inspection = Host.inspect(api.options);
     List<StatusJson.Plugin> loaded = api.state.booted().map(Host::plugins).orElse(List.of());
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    root.putArray("plugins");
-    for (HostInspection.PluginJar jar : inspection.jars()) {
-      ObjectNode entry = root.withArray("plugins").addObject().put("id", jar.id())
-          .put("version", jar.version()).put("enabled", jar.enabled())
-          .put("state", loaded.stream().filter(p -> p.id().equals(jar.id()))
-              .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"));
-      jar.rows().forEach(entry.putArray("rows")::add);
+    Map<String, List<?>> root = new LinkedHashMap<>();
+    root.put("plugins", inspection.jars().stream().map(jar -> new Plugin(jar.id(), jar.version(),
+        jar.enabled(), loaded.stream().filter(p -> p.id().equals(jar.id()))
+            .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"), jar.rows())).toList());
+    if (!inspection.refusedJars().isEmpty()) {
+      root.put("refused", inspection.refusedJars().stream().map(jar -> new Refused(
+          jar.file().getFileName().toString(), ControlEscapes.escape(jar.problem()))).toList());
     }
-    for (HostInspection.RefusedJar refused : inspection.refusedJars()) {
-      root.withArray("refused").addObject().put("file", refused.file().getFileName().toString())
-          .put("problem", ControlEscapes.escape(refused.problem()));
-    }
-    root.putArray("scopes");
-    for (ScopeInfo scope : api.state.booted().map(Host::scopes).orElse(List.of())) {
-      root.withArray("scopes").addObject().put("id", scope.id()).put("state", scope.state().name())
-          .put("reason", scope.failure().map(ConsoleApi::reason).orElse(null));
-    }
+    root.put("scopes", api.state.booted().map(Host::scopes).orElse(List.of()).stream()
+        .map(scope -> new Scope(scope.id(), scope.state().name(),
+            scope.failure().map(ConsoleApi::reason).orElse(null))).toList());
     return root;
   }
 
-  Map<String, Boolean> enable(String id, JsonNode enabled) {
-    if (!enabled.isBoolean()) {
-      throw ApiReplies.badRequest("/enabled", "must be true or false");
-    }
+  Map<String, Boolean> enable(String id, boolean enabled) {
     return Map.of("changed",
-        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled.booleanValue())));
+        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled)));
   }
 
   PluginInstaller.Removed remove(String id) {

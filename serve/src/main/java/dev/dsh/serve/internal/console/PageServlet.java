@@ -1,6 +1,7 @@
 package dev.dsh.serve.internal.console;
 
 import dev.dsh.host.json.Json;
+import dev.dsh.serve.internal.http.ApiReplies;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,16 +24,14 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.type.TypeReference;
 
 /**
- * The pages' shells: the one template ({@value #TEMPLATE}, its placeholders as docs/console-api.md
- * lists them) in the language {@code ?lang=} sets (a cookie, then 303 back), else the cookie's,
- * else {@code Accept-Language}'s.
+ * The pages' shells: the template ({@value #TEMPLATE}, placeholders in docs/console-api.md) in the
+ * language {@code ?lang=} sets (a cookie, then 303), else the cookie's, else Accept-Language's.
  */
 final class PageServlet extends HttpServlet {
 
   static final String TEMPLATE = "/dev/dsh/serve/console/page.html";
   static final String LOGIN = "/login";
 
-  /** Each language's code and HTML tag. */
   private static final Map<String, String> TAGS = Map.of("en", "en", "zh", "zh-CN");
 
   private static final Map<String, Map<String, String>> MESSAGES =
@@ -86,13 +85,8 @@ final class PageServlet extends HttpServlet {
     String next = request.getParameter("next");
     boolean local = next != null && next.startsWith("/") && !next.startsWith("//")
         && !next.startsWith("/\\") && next.chars().noneMatch(c -> c < 0x20 || c == 0x7f);
-    byte[] body = render(page.get(), path, otherQuery, language,
-        request.getAttribute(Console.SESSION) != null, local ? next : "/")
-        .getBytes(StandardCharsets.UTF_8);
-    response.setContentType("text/html; charset=utf-8");
-    response.setHeader("Cache-Control", "no-store");
-    response.setContentLength(body.length);
-    response.getOutputStream().write(body);
+    ApiReplies.send(response, 200, "text/html; charset=utf-8", render(page.get(), path,
+        otherQuery, language, request.getAttribute(Console.SESSION) != null, local ? next : "/"));
   }
 
   private String render(Page page, String path, String otherQuery, String language,

@@ -17,9 +17,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /api/session}: sign in with the token in a JSON body, the session's state with its CSRF
- * token, sign out. Past {@value #MAX_FAILURES} wrong tokens from an address within {@link
- * #WINDOW}, it waits for the window's end (10,000 addresses remembered).
+ * {@code /api/session}: sign in with the token, the state with its CSRF token, sign out. Past
+ * {@value #MAX_FAILURES} wrong tokens within {@link #WINDOW}, an address (of 10,000) waits.
  */
 final class SessionServlet extends HttpServlet {
 
@@ -94,7 +93,7 @@ final class SessionServlet extends HttpServlet {
     response.setStatus(204);
   }
 
-  /** The seconds {@code address} must wait before its next sign-in; 0 when it may try now. */
+  /** The seconds {@code address} must wait to sign in again; 0: none. */
   private synchronized long retryAfter(String address) {
     Instant now = clock.instant();
     Failures seen = failures.computeIfPresent(address,
@@ -103,7 +102,7 @@ final class SessionServlet extends HttpServlet {
         : Math.max(1, Duration.between(now, seen.start().plus(WINDOW)).toSeconds() + 1);
   }
 
-  /** Counts a wrong token of {@code address}: its window starts at its first failure. */
+  /** Counts a wrong token: the address's window starts at its first failure. */
   private synchronized void failed(String address) {
     failures.merge(address, new Failures(clock.instant(), 1),
         (seen, one) -> new Failures(seen.start(), seen.count() + 1));

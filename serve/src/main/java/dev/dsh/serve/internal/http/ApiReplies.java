@@ -2,8 +2,10 @@ package dev.dsh.serve.internal.http;
 
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.ErrorJson;
+import dev.dsh.host.json.Json;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -13,28 +15,33 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * How the server answers: one JSON object, never cached; every error as {@link ErrorJson}, its
- * message's control characters escaped. Also Jetty's error handler, so Jetty's own errors (an
- * unknown path, a body or headers over their cap, a malformed request) are JSON too, with a fixed
- * message per status: never the exception's text, the URI or a stack trace.
+ * The server's answers, never cached; errors as {@link ErrorJson}, control characters escaped; as
+ * Jetty's error handler, a fixed message per status (never an exception's text, URI or trace).
  */
 public final class ApiReplies extends ErrorHandler {
 
-  /** Answers {@code status} with {@code json}. */
   public static void json(HttpServletResponse response, int status, String json)
       throws IOException {
-    byte[] body = (json + "\n").getBytes(StandardCharsets.UTF_8);
+    send(response, status, "application/json;charset=utf-8", json + "\n");
+  }
+
+  /** Answers {@code status} with {@code text} of {@code type}, never cached. */
+  public static void send(HttpServletResponse response, int status, String type, String text)
+      throws IOException {
+    byte[] body = text.getBytes(StandardCharsets.UTF_8);
     response.setStatus(status);
-    response.setContentType("application/json");
-    response.setCharacterEncoding("utf-8");
+    response.setContentType(type);
     response.setHeader("Cache-Control", "no-store");
     response.setContentLength(body.length);
     response.getOutputStream().write(body);
   }
 
-  /** Answers {@code status} with the error {@code code} and {@code message}. */
   public static void error(HttpServletResponse response, int status, String code, String message)
       throws IOException {
     json(response, status, body(code, message));
@@ -47,7 +54,7 @@ public final class ApiReplies extends ErrorHandler {
     error(response, 405, "METHOD_NOT_ALLOWED", path + " answers " + allowed + " only");
   }
 
-  /** A handler's answer: {@code status} with the error, completing {@code callback}. */
+  /** A handler's error answer, completing {@code callback}. */
   public static void error(
       Response response, Callback callback, int status, String code, String message) {
     byte[] body = body(code, message).getBytes(StandardCharsets.UTF_8);
@@ -58,9 +65,24 @@ public final class ApiReplies extends ErrorHandler {
     response.write(true, ByteBuffer.wrap(body), callback);
   }
 
-  /** Answers {@code refusal}'s status, code and message. */
   public static void error(HttpServletResponse response, Refusal refusal) throws IOException {
     error(response, refusal.status, refusal.code, refusal.getMessage());
+  }
+
+  /** The body's JSON object; @throws Refusal saying where it is not JSON, or not an object. */
+  public static ObjectNode object(InputStream body) {
+    JsonNode root;
+    try {
+      root = Json.MAPPER.readTree(body);
+    } catch (JacksonException e) {
+      TokenStreamLocation at = e.getLocation();
+      throw badRequest("", "the body is not valid JSON"
+          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+    }
+    if (!(root instanceof ObjectNode object)) {
+      throw badRequest("", "the body must be a JSON object");
+    }
+    return object;
   }
 
   /** {@code 400 BAD_REQUEST} naming the JSON {@code field} at fault ("" for the whole body). */
@@ -68,7 +90,7 @@ public final class ApiReplies extends ErrorHandler {
     return new Refusal(400, "BAD_REQUEST", field.isEmpty() ? why : field + ": " + why);
   }
 
-  /** A request refused with a status, a code and a message, answered by {@link #error}. */
+  /** A request refused with a status, a code and a message. */
   public static final class Refusal extends RuntimeException {
     private final int status;
     private final String code;

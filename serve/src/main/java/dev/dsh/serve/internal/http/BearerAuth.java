@@ -8,16 +8,15 @@ import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Lets through the probes, requests with {@code Authorization: Bearer <token>} (marked {@link
- * #CREDENTIAL}) and what a handler in front marked {@link #LET_THROUGH} or {@link #CREDENTIAL};
- * any other gets {@code 401} saying where the token is (never the token), from the headers alone.
+ * Lets through probes, {@code Authorization: Bearer <token>} (marked {@link #CREDENTIAL}) and what
+ * a handler in front marked; any other gets {@code 401} saying where the token is, never the token.
  */
 public final class BearerAuth extends ConditionalHandler.ElseNext {
 
-  /** The request attribute a handler in front sets on a request that needs no credential. */
+  /** Set by a handler in front on a request that needs no credential. */
   public static final String LET_THROUGH = "dev.dsh.serve.auth.letThrough";
 
-  /** The request attribute of a request that showed a valid credential. */
+  /** Set on a request that showed a valid credential. */
   public static final String CREDENTIAL = "dev.dsh.serve.auth.credential";
 
   private static final String SCHEME = "Bearer ";

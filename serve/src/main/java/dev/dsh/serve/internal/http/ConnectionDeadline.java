@@ -13,9 +13,8 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Closes a connection on which no request has shown a credential {@code deadline} after it opened:
- * Jetty has no deadline for headers, and its idle timeout never closes a client sending a byte now
- * and then. A listener on the connector (it sees every connection open) and a handler after auth.
+ * Closes a connection with no credential shown {@code deadline} after it opened: Jetty has no
+ * deadline for headers, and its idle timeout spares a client sending a byte now and then.
  */
 final class ConnectionDeadline extends Handler.Wrapper implements Connection.Listener {
 

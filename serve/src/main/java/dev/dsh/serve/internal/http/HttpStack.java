@@ -3,6 +3,7 @@ package dev.dsh.serve.internal.http;
 import dev.dsh.serve.ServeException;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -18,29 +19,24 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
-import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
-import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.server.handler.SizeLimitHandler;
-import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The Jetty server in front of the endpoints (docs/ARCHITECTURE.md): the method check, the drain
- * gate, {@code signIn}, the bearer check, the connection deadline, the two load-shedding budgets,
- * the body cap, then {@code app}. Credentials are checked from the headers before the budgets, so
- * a client without one never waits in the token holder's budget.
+ * Jetty: method check, drain gate, {@code signIn}, bearer check, connection deadline, the two load
+ * budgets (after the credential check: a client without one never waits in the token holder's),
+ * body cap, {@code app}.
  */
 public final class HttpStack {
 
-  /** The access log's line when it goes to the server's log: method, path, status, time. */
   static final String ACCESS_LINE = "http %m %U %s %{ms}Tms";
 
   /** Keep the console's pages out of frames and off other origins' scripts, on every response. */
@@ -57,17 +53,14 @@ public final class HttpStack {
   private final Server jetty;
   private final ServerConnector connector;
   private final DrainGate gate = new DrainGate();
-  private final String address;
   private final boolean secure;
   private final Consumer<String> log;
 
-  /** Laid out, not yet listening: {@link #start()} binds. */
   public HttpStack(String bind, int port, Limits limits, Optional<SslContextFactory.Server> tls,
       RequestLog requestLog, ServeToken token, Handler.Wrapper signIn, Handler app,
       Consumer<String> log) {
     this.log = log;
     this.secure = tls.isPresent();
-    this.address = bind + ":" + port;
     QueuedThreadPool threads = new QueuedThreadPool(limits.maxThreads(), 4);
     threads.setName("dsh-http");
     jetty = new Server(threads);
@@ -108,34 +101,24 @@ public final class HttpStack {
     BearerAuth auth = new BearerAuth(token);
     LoadShedding credentialed = LoadShedding.credentialed(limits);
     LoadShedding anonymous = LoadShedding.anonymous(limits);
-    // A plugin jar's upload streams to a file under its own cap (Limits.UPLOAD_CAP) instead.
-    SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1) {
-      @Override
-      public boolean handle(Request request, Response response, Callback callback)
-          throws Exception {
-        return request.getMethod().equals("POST")
-                && Request.getPathInContext(request).equals("/api/plugins")
-            ? getHandler().handle(request, response, callback)
-            : super.handle(request, response, callback);
-      }
-    };
+    // A plugin jar's upload skips the body cap: it streams to a file under Limits.UPLOAD_CAP.
+    ConditionalHandler.SkipNext upload = new ConditionalHandler.SkipNext();
+    upload.includeMethod("POST");
+    upload.includePath("/api/plugins");
+    SizeLimitHandler bodyCap = new SizeLimitHandler(Limits.BODY_CAP, -1);
     methods.setHandler(gate);
     gate.setHandler(signIn);
     signIn.setHandler(auth);
     auth.setHandler(deadline);
     deadline.setHandler(credentialed);
     credentialed.setHandler(anonymous);
-    anonymous.setHandler(bodyCap);
+    anonymous.setHandler(upload);
+    upload.setHandler(bodyCap);
     bodyCap.setHandler(app);
     jetty.setHandler(methods);
   }
 
-  /**
-   * The access log: appended to {@code file} if given, else {@code log}'s. Never headers, queries
-   * or bodies, so never a token, a key or a query.
-   *
-   * @throws ServeException when {@code file} cannot be appended to
-   */
+  /** The access log, to {@code file} else {@code log}: no headers, queries or bodies (secrets). */
   public static RequestLog accessLog(Optional<Path> file, Consumer<String> log) {
     if (file.isEmpty()) {
       return new CustomRequestLog(log::accept, ACCESS_LINE);
@@ -158,6 +141,7 @@ public final class HttpStack {
       jetty.start();
     } catch (Exception e) {
       stop();
+      String address = connector.getHost() + ":" + connector.getPort();
       boolean inUse = false;
       for (Throwable t = e; t != null; t = t.getCause()) {
         inUse |= t instanceof BindException;
@@ -169,24 +153,19 @@ public final class HttpStack {
     }
   }
 
-  /** The port listened on (the one picked when 0 was asked). */
-  public int port() {
-    return connector.getLocalPort();
+  /** The base URL, with the port listened on (the one picked when 0 was asked). */
+  public URI url() {
+    String host = connector.getHost().contains(":") ? "[" + connector.getHost() + "]"
+        : connector.getHost();
+    return URI.create((secure ? "https" : "http") + "://" + host + ":" + connector.getLocalPort());
   }
 
-  public boolean secure() {
-    return secure;
-  }
-
-  /** New requests are refused with {@code 503} from now on; those in flight run on. */
+  /** New requests get {@code 503} from now on; those in flight run on. */
   public void refuseNew() {
     gate.shutdown();
   }
 
-  /**
-   * Lets the requests in flight run for at most {@code deadline}, then calls {@code abort} and
-   * gives them {@link #ANSWER_GRACE} to answer.
-   */
+  /** Lets requests in flight run {@code deadline}, then {@code abort}s them: they answer soon. */
   public void drain(Duration deadline, Runnable abort) {
     try {
       if (!gate.drain(deadline)) {
@@ -204,7 +183,6 @@ public final class HttpStack {
     }
   }
 
-  /** Stops listening and closes every connection left. */
   public void stop() {
     try {
       jetty.stop();

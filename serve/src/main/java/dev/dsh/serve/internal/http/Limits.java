@@ -2,11 +2,7 @@ package dev.dsh.serve.internal.http;
 
 import java.time.Duration;
 
-/**
- * How much the server takes at once, and from whom (docs/ARCHITECTURE.md, "dsh serve"): requests
- * with a credential at once and waiting, connections, threads, requests with a body but without a
- * credential at once (none waiting), and how long a connection may stay without a credential.
- */
+/** How much the server takes at once, and from whom (docs/ARCHITECTURE.md, "dsh serve"). */
 public record Limits(int maxRequests, int maxWaiting, Duration maxWait, Duration idleTimeout,
     int maxThreads, int maxAnonymous, Duration anonymousDeadline, int maxConnections) {
 

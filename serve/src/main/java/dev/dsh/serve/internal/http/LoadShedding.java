@@ -1,6 +1,7 @@
 package dev.dsh.serve.internal.http;
 
 import java.time.Duration;
+import java.util.function.Predicate;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -13,28 +14,26 @@ import org.eclipse.jetty.util.Callback;
  */
 final class LoadShedding extends QoSHandler {
 
-  private LoadShedding(int maxRequests, int maxWaiting, Duration maxWait) {
+  private LoadShedding(int maxRequests, int maxWaiting, Duration maxWait, Predicate<Request> of) {
     setMaxRequestCount(maxRequests);
     setMaxSuspendedRequestCount(maxWaiting);
     setMaxSuspend(maxWait);
     exclude(request -> BearerAuth.probe(request) || BearerAuth.listening(request));
+    include(of);
   }
 
   /** The token holder's budget: the requests that showed a valid credential. */
   static LoadShedding credentialed(Limits limits) {
-    LoadShedding shedding =
-        new LoadShedding(limits.maxRequests(), limits.maxWaiting(), limits.maxWait());
-    shedding.include(BearerAuth::credentialed);
-    return shedding;
+    return new LoadShedding(limits.maxRequests(), limits.maxWaiting(), limits.maxWait(),
+        BearerAuth::credentialed);
   }
 
   /** Requests without a credential that carry a body (the sign-in), none waiting for a slot. */
   static LoadShedding anonymous(Limits limits) {
-    LoadShedding shedding = new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO);
-    shedding.include(request -> !BearerAuth.credentialed(request)
-        && (request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
-            || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)));
-    return shedding;
+    return new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO,
+        request -> !BearerAuth.credentialed(request)
+            && (request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
+                || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)));
   }
 
   @Override

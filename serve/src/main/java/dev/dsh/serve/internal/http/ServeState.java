@@ -20,10 +20,8 @@ public final class ServeState {
     return host;
   }
 
-  /** The host, if it has booted. */
   public Optional<Host> booted() {
-    return host.isDone() && !host.isCompletedExceptionally()
-        ? Optional.of(host.join())
+    return host.isDone() && !host.isCompletedExceptionally() ? Optional.of(host.join())
         : Optional.empty();
   }
 

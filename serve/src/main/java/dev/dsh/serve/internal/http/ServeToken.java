@@ -19,9 +19,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bearer token: from the token file, else {@value #VARIABLE}, else {@code <home>/}{@value
- * #FILE_NAME}, made at the first start. The file is read on each use, so the token rotates without
- * a restart; while it is unusable every request is refused. Compared by SHA-256 in constant time.
+ * The bearer token: the token file, else {@value #VARIABLE}, else {@code <home>/}{@value
+ * #FILE_NAME} (made at the first start), read on each use so it rotates without a restart.
  */
 public final class ServeToken {
 
@@ -30,6 +29,7 @@ public final class ServeToken {
   public static final int MIN_LENGTH = 32;
 
   private static final int MAX_BYTES = 4096;
+  private static final SecureRandom RANDOM = new SecureRandom();
   private static final Pattern FORM = Pattern.compile("[!-~]+");
 
   private final @Nullable Path path;
@@ -71,19 +71,17 @@ public final class ServeToken {
     return fromFile(made, log);
   }
 
-  /** Where the token is: the file's path or {@value #VARIABLE}. */
+  /** The file's path or {@value #VARIABLE}. */
   public String source() {
     return path == null ? VARIABLE : path.toString();
   }
 
   /** Where the token is, in a refusal's words. */
   public String where() {
-    return path == null
-        ? "the server's environment variable " + VARIABLE
-        : "the server's file " + path;
+    return "the server's " + (path == null ? "environment variable " : "file ") + source();
   }
 
-  /** Whether {@code presented} is the token, compared in constant time. */
+  /** Whether {@code presented} is the token, by SHA-256 in constant time. */
   public boolean matches(String presented) {
     return matchesDigest(digest(presented));
   }
@@ -92,6 +90,13 @@ public final class ServeToken {
   public boolean matchesDigest(byte[] digest) {
     String now = now();
     return now != null && MessageDigest.isEqual(digest, digest(now));
+  }
+
+  /** 32 random bytes in URL-safe Base64: a new token, or a console session's id or CSRF token. */
+  public static String random() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   /** The SHA-256 of {@code token}: what is kept of a token. */
@@ -160,11 +165,8 @@ public final class ServeToken {
 
   /** Two first starts at once each write one and the last wins; the other reads it again later. */
   private static void make(Path file) {
-    byte[] random = new byte[32];
-    new SecureRandom().nextBytes(random);
-    String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     try {
-      SecretFile.write(file, (token + "\n").getBytes(StandardCharsets.US_ASCII));
+      SecretFile.write(file, (random() + "\n").getBytes(StandardCharsets.US_ASCII));
     } catch (IOException e) {
       throw new ServeException("cannot make the token file " + file + ": " + e.getMessage()
           + ": make the home writable, or give a token file or " + VARIABLE, e);

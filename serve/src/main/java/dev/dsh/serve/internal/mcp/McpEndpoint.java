@@ -1,7 +1,6 @@
 package dev.dsh.serve.internal.mcp;
 
 import dev.dsh.serve.ServeOptions;
-import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpWebSearchTool;
@@ -13,14 +12,12 @@ import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTrans
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -35,9 +32,6 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class McpEndpoint implements AutoCloseable {
 
-  // the web service ends an aborted call at once, so this bounds only its writing
-  private static final Duration ANSWER_BOUND = Duration.ofSeconds(1);
-  private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
 
   // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
   // request the filter did not tag, so a key in a client's own _meta is never taken.
@@ -51,25 +45,25 @@ public final class McpEndpoint implements AutoCloseable {
   private final Supplier<Mono<Void>> closeServer;
   private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
 
-  /** Mounts {@code /mcp} on {@code context}; {@code url} is the server's once it listens. */
-  public McpEndpoint(
-      ServletContextHandler context, ServeState state, ServeOptions options, Supplier<URI> url) {
+  /** Mounts {@code /mcp} on {@code context}. */
+  public McpEndpoint(ServletContextHandler context, ServeState state, ServeOptions options) {
     calls = new CallSignals(state.shutdownSignal());
     McpWebSearchTool tool =
         new McpWebSearchTool(() -> state.host().join().webSearchTool(), state.host(), calls);
     sessions = options.stateless() ? null : new McpSessions(
         options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
+    // The SDK's body cap (16 MiB) is above the stack's (Limits.BODY_CAP), which holds.
     HttpServlet servlet;
     if (options.stateless()) {
       var transport = HttpServletStatelessServerTransport.builder()
           .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
-          .maxRequestSize(Limits.BODY_CAP).build();
+          .build();
       servlet = transport;
       closeServer = tool.server(McpServer.async(transport))::closeGracefully;
     } else {
       var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
           .builder().jsonMapper(McpWebSearchTool.MAPPER).mcpEndpoint("/mcp")
-          .contextExtractor(CALL_KEY).maxRequestSize(Limits.BODY_CAP)
+          .contextExtractor(CALL_KEY)
           // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
           .sessionSweepInterval(options.sessionIdle()).build());
       servlet = transport;
@@ -80,7 +74,7 @@ public final class McpEndpoint implements AutoCloseable {
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
     FilterHolder filter =
-        new FilterHolder(new McpFilter(new OriginCheck(options.bind(), url), calls, sessions));
+        new FilterHolder(new McpFilter(new OriginCheck(options.bind()), calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
   }
@@ -101,17 +95,13 @@ public final class McpEndpoint implements AutoCloseable {
     }
   }
 
-  /** Aborts the calls still running, lets them be answered, and closes the server. */
+  /** Closes the server: the HTTP drain has answered or aborted every call (the shutdown signal). */
   @Override
   public void close() {
-    calls.abortAll("");
-    // bounded: a call still unanswered, or a server still closing, ends when the HTTP server stops
-    calls.allAnswered().completeOnTimeout(null, ANSWER_BOUND.toMillis(), TimeUnit.MILLISECONDS)
-        .join();
     if (sessions != null) {
       sessions.close();
     }
-    closeServer.get().timeout(CLOSE_BOUND).onErrorComplete().block();
+    closeServer.get().timeout(Duration.ofSeconds(2)).onErrorComplete().block(); // then Jetty stops
     sweepers.forEach(ScheduledExecutorService::shutdownNow);
   }
 }

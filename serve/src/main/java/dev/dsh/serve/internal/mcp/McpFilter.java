@@ -16,17 +16,15 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * In front of the SDK's servlet on {@code /mcp}, does what {@code dsh mcp} does on stdio, each
- * error a JSON-RPC error: {@link OriginCheck}; 405, 415, 406; each body checked ({@link
- * McpMessage}); a {@code tools/call} opens a call, a cancellation fires it; only open sessions
- * pass ({@link McpSessions}); the SDK's answer is guarded ({@link SdkAnswer}).
+ * In front of the SDK's servlet, as {@code dsh mcp} on stdio, each error a JSON-RPC error: {@link
+ * OriginCheck}; 405, 415, 406; each body checked ({@link McpMessage}); a call opened, a
+ * cancellation fired; only open sessions pass ({@link McpSessions}); {@link SdkAnswer}.
  */
 final class McpFilter extends HttpFilter {
 
@@ -38,7 +36,6 @@ final class McpFilter extends HttpFilter {
   private final transient CallSignals calls;
   private final transient @Nullable McpSessions sessions;
   private final List<String> methods;
-  private final AtomicLong statelessCalls = new AtomicLong();
 
   /** With {@code sessions} null the server is stateless. */
   McpFilter(OriginCheck origins, CallSignals calls, @Nullable McpSessions sessions) {
@@ -99,6 +96,7 @@ final class McpFilter extends HttpFilter {
 
   private static boolean refuse(HttpServletResponse response, int status, String message)
       throws IOException {
+    response.setHeader("Connection", "close"); // the body stays unread: the server may close it
     reply(response, status, null, INVALID_REQUEST, message);
     return false;
   }
@@ -141,10 +139,10 @@ final class McpFilter extends HttpFilter {
       response.setStatus(HttpServletResponse.SC_ACCEPTED);
       return;
     }
-    String key = null;
-    if (message.is(McpSchema.METHOD_TOOLS_CALL, true)) {
-      key = session == null
-          ? "- " + statelessCalls.incrementAndGet() : McpSessions.key(session, message.callId());
+    // without sessions nothing cancels a call: only the shutdown signal aborts it
+    String key = session == null || !message.is(McpSchema.METHOD_TOOLS_CALL, true) ? null
+        : McpSessions.key(session, message.callId());
+    if (key != null) {
       calls.open(key);
       request.setAttribute(CallSignals.META_KEY, key);
     }

@@ -4,17 +4,16 @@ import dev.dsh.serve.mcp.CallSignals;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The MCP sessions open: at most {@code cap}, each expiring once unused for {@code idle}. An ended
- * id is answered 404 here, so the SDK's copy gets no more requests and its own sweep frees it. A
- * use changes only inside the map's {@code compute}; one scheduled thread expires sessions.
+ * id is answered 404 here, so the SDK's copy gets no more requests and its own sweep frees it.
  */
 final class McpSessions implements AutoCloseable {
 
@@ -24,12 +23,7 @@ final class McpSessions implements AutoCloseable {
   private final Duration idle;
   private final CallSignals calls;
   private final LongSupplier clock;
-  private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
-      task -> {
-        Thread thread = new Thread(task, "dsh-mcp-sessions");
-        thread.setDaemon(true);
-        return thread;
-      });
+  private final Scheduler sweeper = Schedulers.newSingle("dsh-mcp-sessions", true);
 
   McpSessions(int cap, Duration idle, CallSignals calls, LongSupplier clock) {
     this.cap = cap;
@@ -38,7 +32,7 @@ final class McpSessions implements AutoCloseable {
     this.clock = clock;
     // a quarter of the idle time: a session ends at most a quarter late
     long period = Math.max(10, Math.min(idle.toMillis() / 4, 30_000));
-    sweeper.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
+    sweeper.schedulePeriodically(this::expire, period, period, TimeUnit.MILLISECONDS);
   }
 
   static String key(String session, String id) {
@@ -63,7 +57,6 @@ final class McpSessions implements AutoCloseable {
     starting.decrementAndGet();
   }
 
-  /** A session's requests in flight, and when one last began or ended. */
   private record Use(long requests, long lastUsed) {}
 
   /** A request of {@code session} begins (+1) or ends (-1); false when the session is not open. */
@@ -109,6 +102,6 @@ final class McpSessions implements AutoCloseable {
 
   @Override
   public void close() {
-    sweeper.shutdownNow();
+    sweeper.dispose();
   }
 }

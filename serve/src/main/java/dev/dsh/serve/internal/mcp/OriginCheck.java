@@ -4,54 +4,24 @@ import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityVa
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP spec's defence against DNS rebinding, by the SDK's validator: a browser's {@code Origin}
- * and the {@code Host} must name the server (its bind address; bound to loopback, the loopback
- * names too). Bound to every address, {@code Host} is not checked and only loopback origins pass.
- * Made on first use: the port is known only once the server listens.
+ * The MCP spec's defence against DNS rebinding, by the SDK's validator: {@code Origin} and {@code
+ * Host} must name the server (its bind address; on loopback, the loopback names too) and port.
+ * Bound to every address, {@code Host} is not checked and only loopback origins pass.
  */
 final class OriginCheck {
 
-  private final String bind;
-  private final Supplier<URI> url;
-  private volatile @Nullable Allowed allowed;
+  private final boolean everywhere;
+  private final List<String> names = new ArrayList<>();
 
-  /** The SDK's validator and the two refusals' texts, naming what passes, never what was sent. */
-  private record Allowed(
-      DefaultServerTransportSecurityValidator sdk, String forbidden, String misdirected) {}
-
-  OriginCheck(String bind, Supplier<URI> url) {
-    this.bind = bind;
-    this.url = url;
-  }
-
-  /** Why {@code request} is refused, if it is: {@code 403} or {@code 421} with the text. */
-  @Nullable ServerTransportSecurityException refusal(HttpServletRequest request) {
-    Allowed now = allowed;
-    if (now == null) {
-      allowed = now = build(); // the same lists whoever builds them
-    }
-    try {
-      now.sdk().validateHeaders(Map.of("Origin", Collections.list(request.getHeaders("Origin")),
-          "Host", Collections.list(request.getHeaders("Host"))));
-      return null;
-    } catch (ServerTransportSecurityException e) {
-      return new ServerTransportSecurityException(e.getStatusCode(),
-          e.getStatusCode() == 403 ? now.forbidden() : now.misdirected());
-    }
-  }
-
-  private Allowed build() {
-    URI own = url.get();
+  OriginCheck(String bind) {
     InetAddress address;
     try {
       address = InetAddress.getByName(bind);
@@ -59,22 +29,36 @@ final class OriginCheck {
       // the server listens on it, so it resolved; a name that no longer does is no loopback
       address = null;
     }
-    boolean everywhere = address != null && address.isAnyLocalAddress();
-    List<String> names = new ArrayList<>(everywhere ? List.of() : List.of(own.getHost()));
+    everywhere = address != null && address.isAnyLocalAddress();
+    if (!everywhere) {
+      names.add(bind.contains(":") ? "[" + bind + "]" : bind);
+    }
     if (everywhere || (address != null && address.isLoopbackAddress())) {
       List.of("localhost", "127.0.0.1", "[::1]").stream().filter(name -> !names.contains(name))
           .forEach(names::add);
     }
-    String port = ":" + own.getPort();
+  }
+
+  /** Why {@code request} is refused, if it is: {@code 403} or {@code 421}, naming what passes. */
+  @Nullable ServerTransportSecurityException refusal(HttpServletRequest request) {
+    String port = ":" + request.getLocalPort();
     List<String> origins =
-        names.stream().map(name -> own.getScheme() + "://" + name + port).toList();
+        names.stream().map(name -> request.getScheme() + "://" + name + port).toList();
     List<String> hosts = everywhere ? List.of() : names.stream().map(name -> name + port).toList();
-    return new Allowed(
-        DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
-            .allowedHosts(hosts).build(),
-        "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages of "
-            + String.join(", ", origins) + " only (a client that is not a browser sends no Origin)",
-        "Misdirected Request: the Host header must name this server: "
-            + (everywhere ? "any" : String.join(", ", hosts)));
+    try {
+      DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
+          .allowedHosts(hosts).build()
+          .validateHeaders(Map.of("Origin", Collections.list(request.getHeaders("Origin")),
+              "Host", Collections.list(request.getHeaders("Host"))));
+      return null;
+    } catch (ServerTransportSecurityException e) {
+      // never what was sent
+      return new ServerTransportSecurityException(e.getStatusCode(), e.getStatusCode() == 403
+          ? "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages"
+              + " of " + String.join(", ", origins)
+              + " only (a client that is not a browser sends no Origin)"
+          : "Misdirected Request: the Host header must name this server: "
+              + (everywhere ? "any" : String.join(", ", hosts)));
+    }
   }
 }

@@ -16,14 +16,14 @@ import java.io.ByteArrayInputStream;
 import java.io.CharArrayWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SDK servlet's answer to one {@code /mcp} request, passed on but for an error it writes as a
- * Java exception (sent as dsh's JSON-RPC error) and the {@code initialize} result (sent without
- * {@code logging}), both held until {@link #finish()}. An event stream passes through.
+ * The SDK servlet's answer to one {@code /mcp} request, passed on but for an error written as a
+ * Java exception (sent as a JSON-RPC error) and the {@code initialize} result (without {@code
+ * logging}), both held until {@link #finish()}.
  */
 final class SdkAnswer extends HttpServletResponseWrapper {
 
@@ -52,18 +52,13 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     return writer;
   }
 
-  /** Writes the answer held, if any, once the SDK's servlet has returned. */
   void finish() throws IOException {
     if (held == null) {
       return;
     }
     writer.flush();
-    JsonNode answer;
-    try {
-      answer = Json.MAPPER.readTree(held.toString());
-    } catch (JacksonException e) {
-      answer = Json.MAPPER.missingNode();
-    }
+    byte[] sent = held.toString().getBytes(StandardCharsets.UTF_8);
+    JsonNode answer = McpMessage.read(sent, 0, sent.length).json(); // {} if not JSON
     held = null;
     McpMessage.dropLogging(answer);
     byte[] bytes = answer.has("jsonrpc") ? Json.MAPPER.writeValueAsBytes(answer) : error();

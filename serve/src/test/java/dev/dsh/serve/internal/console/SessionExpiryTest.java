@@ -95,7 +95,7 @@ class SessionExpiryTest {
   }
 
   private HttpRequest.Builder to(String path) {
-    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + stack.port() + path));
+    return HttpRequest.newBuilder(stack.url().resolve(path));
   }
 
   private HttpResponse<String> signIn(String token) throws Exception {

@@ -86,7 +86,7 @@ class HttpStackTest {
   }
 
   private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + stack.port() + path))
+    return HttpRequest.newBuilder(stack.url().resolve(path))
         .header("Authorization", "Bearer " + ServedHost.TOKEN).timeout(BOUND);
   }
 
@@ -124,8 +124,8 @@ class HttpStackTest {
   @Test
   void pastTheConnectionCapANewConnectionWaitsUntilOneCloses() throws Exception {
     start(new Limits(2, 0, Duration.ZERO, Duration.ofSeconds(30), 20, 1, BOUND, 2), 0);
-    try (Socket first = new Socket("127.0.0.1", stack.port());
-        Socket second = new Socket("127.0.0.1", stack.port())) {
+    try (Socket first = new Socket("127.0.0.1", stack.url().getPort());
+        Socket second = new Socket("127.0.0.1", stack.url().getPort())) {
       CompletableFuture<HttpResponse<String>> waiting = sendAsync(request("/readyz").build());
       Thread.sleep(300);
       boolean answeredAtTheCap = waiting.isDone();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.serve.mcp.CallSignals;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +36,7 @@ class McpSessionExpiryTest {
 
     advance(Duration.ofMinutes(10));
     assertThat(sessions.reserve()).as("the session still holds the only place").isFalse();
-    assertThat(calls.claim(Map.of(CallSignals.META_KEY, key)).signal().aborted()).isFalse();
+    assertThat(calls.claim(key).signal().aborted()).isFalse();
 
     sessions.use("s", -1);
     advance(IDLE.minusMillis(1));
@@ -45,7 +44,7 @@ class McpSessionExpiryTest {
 
     advance(Duration.ofMillis(1));
     assertThat(sessions.use("s", 1)).as("expired").isFalse();
-    assertThat(calls.claim(Map.of(CallSignals.META_KEY, key)).signal().aborted())
+    assertThat(calls.claim(key).signal().aborted())
         .as("its calls are aborted").isTrue();
     assertThat(sessions.reserve()).as("its place is free").isTrue();
   }
