@@ -28,8 +28,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code web_search} over MCP on a pair of streams, the SDK's stdio transport guarded by {@link
- * StdinRelay} and {@link ServerOutput}. At end of input the calls in flight get {@link
- * #FINISH_GRACE}, are then aborted, and each is answered before {@link #awaitEnd()} returns.
+ * StdinRelay} and {@link ServerOutput}; at end of input every call in flight is answered.
  */
 public final class McpStdioServer implements AutoCloseable {
 
