@@ -50,7 +50,7 @@ public final class McpStdioServer implements AutoCloseable {
   public McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
       InputStream in, OutputStream out, PrintStream err) throws IOException {
     this.output = new ServerOutput(out, calls);
-    this.relay = new StdinRelay(in, StdinRelay.MAX_LINE_BYTES, output, err, calls);
+    this.relay = new StdinRelay(in, output, err, calls);
     this.server = new McpWebSearchTool(tools, ready, calls)
         .server(McpServer.async(new WatchedTransport()));
     relay.start();

@@ -35,7 +35,6 @@ final class StdinRelay {
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
   private final InputLines lines;
-  private final int limit;
   private final OutputStream out;
   private final PrintStream err;
   private final CallSignals calls;
@@ -45,10 +44,9 @@ final class StdinRelay {
   private final CountDownLatch released = new CountDownLatch(1);
 
   // out: where the SDK writes; answers go under its lock, as the SDK's do.
-  StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
+  StdinRelay(InputStream in, OutputStream out, PrintStream err, CallSignals calls)
       throws IOException {
-    this.lines = new InputLines(in, limit, true);
-    this.limit = limit;
+    this.lines = new InputLines(in, MAX_LINE_BYTES, true);
     this.out = out;
     this.err = err;
     this.calls = calls;
@@ -78,7 +76,7 @@ final class StdinRelay {
       for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
         if (!line.complete()) {
           answer(McpMessage.error(leadingId(line), McpSchema.ErrorCodes.INVALID_REQUEST,
-              "Invalid Request: the message is over the " + (limit >> 20) + " MiB limit (" + limit
+              "Invalid Request: the message is over the 16 MiB limit (" + MAX_LINE_BYTES
                   + " bytes a line) and was skipped"));
         } else if (!blank(line)) {
           byte[] forward = inspect(line);
