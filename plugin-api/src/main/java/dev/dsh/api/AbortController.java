@@ -15,11 +15,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Creates an {@link AbortSignal} and fires it. Thread-safe. {@link #close()} unlinks it from the
- * signals it was {@linkplain #linkedTo linked to} without firing it, so a long-lived parent does
- * not keep it alive.
- */
+/** Creates an {@link AbortSignal} and fires it. Thread-safe. */
 public final class AbortController implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(AbortController.class.getName());
@@ -30,10 +26,8 @@ public final class AbortController implements AutoCloseable {
   public AbortController() {}
 
   /**
-   * A controller whose signal also fires when any of {@code parents} fires, with that one's reason.
-   * It reports {@linkplain AbortSignal#aborted() aborted} as soon as a parent has fired, before the
-   * parent's handlers reach it: work that checks it never starts after an abort just because its
-   * own handler has not run yet.
+   * A controller whose signal also fires when any of {@code parents} fires, with that one's reason,
+   * and reports aborted as soon as one has fired, before the parent's handlers reach it.
    */
   public static AbortController linkedTo(AbortSignal... parents) {
     AbortController controller = new AbortController();
@@ -77,7 +71,7 @@ public final class AbortController implements AutoCloseable {
     return controller;
   }
 
-  /** Unlinks from the parent signals without firing. */
+  /** Unlinks from the parent signals without firing, so a long-lived parent does not keep it. */
   @Override
   public void close() {
     unlink();

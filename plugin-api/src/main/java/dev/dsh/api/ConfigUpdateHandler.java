@@ -4,11 +4,6 @@ package dev.dsh.api;
 @FunctionalInterface
 public interface ConfigUpdateHandler {
 
-  /**
-   * Offers a new, validated config.
-   *
-   * @return {@code true} when taken in place; {@code false} to restart the scope with it
-   * @throws Exception a failure; the scope then restarts with the new config
-   */
+  /** Offers a new, validated config: true when taken in place; false or a throw restarts. */
   boolean accept(Config next) throws Exception;
 }

@@ -7,9 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A plugin's view of the host, bound to its {@link Scope}. Everything registered through it is an
- * effect of the scope, released when the scope ends; while the scope is unloading or disposed,
- * every registration throws {@link IllegalStateException} ("context is inactive").
+ * A plugin's view of the host, bound to its {@link Scope}: what it registers is released when the
+ * scope ends; once the scope unloads, a registration throws {@link IllegalStateException}.
  */
 public interface Context {
 
@@ -22,34 +21,19 @@ public interface Context {
   /** Looks up a service; the answer holds at the time of the call only. */
   <T> Optional<T> get(ServiceKey<T> key);
 
-  /**
-   * Looks up a service this plugin declared in {@link Plugin#inject()}, present while the scope is
-   * active.
-   *
-   * @throws IllegalStateException when no provider is registered for {@code key}
-   */
+  /** A service declared in {@link Plugin#inject()}; {@link IllegalStateException} when none is. */
   <T> T inject(ServiceKey<T> key);
 
   /**
-   * Provides a service as an effect of this scope; scopes waiting for it load. When this scope
-   * ends, its dependents unload before the service is withdrawn.
-   *
-   * @return a handle that withdraws the service early
-   * @throws IllegalStateException when another scope provides {@code key} (naming both scopes)
+   * Provides a service until this scope ends (its dependents unload first) or the handle is
+   * disposed; {@link IllegalStateException}, naming both scopes, when another scope provides it.
    */
   <T> Disposable provide(ServiceKey<T> key, T service);
 
-  /**
-   * Applies {@code plugin} in a new child scope with {@code config}. A failure of the child shows
-   * as its {@link ScopeState#FAILED} state.
-   */
+  /** Applies {@code plugin} in a new child scope; a failure shows as {@link ScopeState#FAILED}. */
   Scope plugin(Plugin plugin, Map<String, ?> config);
 
-  /**
-   * Registers a release action that runs when this scope ends, in reverse order of registration.
-   *
-   * @return a handle that runs the action early (and removes it from the scope)
-   */
+  /** Runs {@code release} when this scope ends, newest first; the handle runs it early. */
   Disposable effect(Disposable release);
 
   /** Registers the handler that takes config updates in place; without one, updates restart. */

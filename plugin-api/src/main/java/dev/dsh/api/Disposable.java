@@ -1,10 +1,6 @@
 package dev.dsh.api;
 
-/**
- * A release action: undoes one registration or frees one resource.
- *
- * <p>Implementations returned by this API are idempotent: disposing twice has no further effect.
- */
+/** A release action: undoes one registration or frees one resource. */
 @FunctionalInterface
 public interface Disposable {
 

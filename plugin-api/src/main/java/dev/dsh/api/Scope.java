@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * A node of the context tree: one applied plugin with its config, state and effects. Disposing it
- * releases its children first, then its own effects in reverse order, each release isolated.
- */
+/** A node of the context tree: one applied plugin with its config, state and effects. */
 public interface Scope extends Disposable {
 
   /** A stable id, unique in the tree, such as {@code "root/web-search-yuanbao"}. */
@@ -32,12 +29,8 @@ public interface Scope extends Disposable {
   List<Scope> children();
 
   /**
-   * Replaces the scope's config. An invalid one throws and the running instance keeps its old one;
-   * a valid one goes to the {@link Context#accept} handler, else the scope restarts. An update
-   * during {@code apply} is applied once it ends.
-   *
-   * @throws ConfigException when {@code config} does not match the plugin's config schema
-   * @throws IllegalStateException when the scope is unloading or disposed
+   * Replaces the config: a valid one goes to the {@link Context#accept} handler, else the scope
+   * restarts; an invalid one throws {@link ConfigException} and the old one stays.
    */
   void update(Map<String, ?> config);
 

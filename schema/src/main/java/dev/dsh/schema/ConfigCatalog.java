@@ -4,32 +4,20 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Renders the Markdown catalog of a config class: one table row per field (nested objects as
- * {@code parent.child}), with its type, whether it is required, its default, its allowed values,
- * whether it is secret or a credential reference, and its description.
- *
- * <p>The catalog is derived from the generated schema, so the two never disagree, and it is as
- * deterministic as the schema (LF line ends, a final LF).
+ * Renders the Markdown catalog of a config class from its generated schema, so the two never
+ * disagree: one table row per field, nested objects as {@code parent.child}.
  */
-public final class ConfigCatalog {
+final class ConfigCatalog {
 
   private static final String NONE = "—";
 
-  /** Creates a catalog renderer. */
-  public ConfigCatalog() {}
+  private ConfigCatalog() {}
 
-  /** The catalog of {@code configType}. */
-  public String render(Class<?> configType) {
-    Objects.requireNonNull(configType, "configType");
-    return render(configType, new ConfigSchemaGenerator().generate(configType));
-  }
-
-  /** The catalog of {@code configType} from its already generated {@code schema}. */
+  /** The catalog of {@code configType} from its generated {@code schema}. */
   static String render(Class<?> configType, JsonNode schema) {
     StringBuilder out = new StringBuilder();
     out.append("# Config of `").append(configType.getSimpleName()).append("`\n\n");
@@ -39,48 +27,31 @@ public final class ConfigCatalog {
     out.append("| Field | Type | Required | Default | Allowed values | Secret | Credential reference")
         .append(" | Description |\n");
     out.append("|---|---|---|---|---|---|---|---|\n");
-    List<String> rows = new ArrayList<>();
-    addRows(schema, schema, "", rows, new HashSet<>());
-    rows.forEach(row -> out.append(row).append('\n'));
+    addRows(schema, "", out);
     return out.toString();
   }
 
-  private static void addRows(
-      JsonNode root, JsonNode object, String prefix, List<String> rows, Set<String> visiting) {
-    JsonNode properties = object.path("properties");
+  // Every nested type is inlined (ConfigSchemaGenerator): there is no $ref to follow.
+  private static void addRows(JsonNode object, String prefix, StringBuilder out) {
     Set<String> required = new HashSet<>();
     object.path("required").forEach(name -> required.add(name.asString()));
-    for (Map.Entry<String, JsonNode> entry : properties.properties()) {
+    for (Map.Entry<String, JsonNode> entry : object.path("properties").properties()) {
       String name = prefix + entry.getKey();
       JsonNode field = entry.getValue();
-      JsonNode resolved = resolve(root, field);
-      rows.add(row(name, field, resolved, required.contains(entry.getKey())));
-      String ref = field.path("$ref").asString("");
-      if (resolved.has("properties") && visiting.add(ref)) {
-        addRows(root, resolved, name + ".", rows, visiting);
-        visiting.remove(ref);
+      out.append(row(name, field, required.contains(entry.getKey()))).append('\n');
+      if (field.has("properties")) {
+        addRows(field, name + ".", out);
       }
     }
   }
 
-  private static String row(String name, JsonNode field, JsonNode resolved, boolean required) {
-    return "| `"
-        + name
-        + "` | "
-        + typeOf(resolved)
-        + " | "
-        + yesNo(required)
-        + " | "
-        + (field.has("default") ? code(field.get("default")) : NONE)
-        + " | "
-        + allowedValues(field.has("enum") ? field : resolved)
-        + " | "
-        + yesNo(field.path(ConfigAnnotationsModule.X_SECRET).asBoolean(false))
-        + " | "
-        + yesNo(field.path(ConfigAnnotationsModule.X_CREDENTIAL_REFERENCE).asBoolean(false))
-        + " | "
-        + cell(first(field, resolved, "description"))
-        + " |";
+  private static String row(String name, JsonNode field, boolean required) {
+    return "| " + String.join(" | ", "`" + name + "`", typeOf(field), yesNo(required),
+        field.has("default") ? code(field.get("default")) : NONE,
+        allowedValues(field),
+        yesNo(field.path(ConfigAnnotationsModule.X_SECRET).asBoolean(false)),
+        yesNo(field.path(ConfigAnnotationsModule.X_CREDENTIAL_REFERENCE).asBoolean(false)),
+        cell(field.path("description").asString(""))) + " |";
   }
 
   private static String typeOf(JsonNode schema) {
@@ -114,20 +85,6 @@ public final class ConfigCatalog {
     List<String> codes = new ArrayList<>();
     values.forEach(value -> codes.add(code(value)));
     return String.join(", ", codes);
-  }
-
-  private static String first(JsonNode field, JsonNode resolved, String key) {
-    return field.has(key) ? field.get(key).asString() : resolved.path(key).asString("");
-  }
-
-  /** Follows a local {@code $ref} ({@code #/definitions/Name}) to the schema it names. */
-  private static JsonNode resolve(JsonNode root, JsonNode field) {
-    String ref = field.path("$ref").asString("");
-    if (!ref.startsWith("#")) {
-      return field;
-    }
-    JsonNode target = root.at(ref.substring(1));
-    return target.isMissingNode() ? field : target;
   }
 
   private static String code(JsonNode value) {

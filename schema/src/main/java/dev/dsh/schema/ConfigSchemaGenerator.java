@@ -13,16 +13,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Generates the draft-07 JSON Schema of an annotated config class (a record or a class).
- *
- * <p>The schema has {@code type: object}, one property per field in declaration order, {@code
- * required} for {@code @Required} fields, {@code description}, {@code default}, {@code enum},
- * {@code format}, {@code pattern}, the markers {@code x-secret} and {@code x-credential-reference},
- * and {@code additionalProperties: false} on every object. The same class always gives the same
- * bytes from {@link #generateText}: a generated copy is committed and compared byte for byte.
- *
- * <p>Stateless and thread-safe. Nothing about a generated class is retained after a call returns,
- * so generating the schema of a plugin's class never pins the plugin's class loader.
+ * Generates the draft-07 JSON Schema of an annotated config class, byte for byte the same on every
+ * run (a generated copy is committed and compared). It keeps nothing of a class after a call, so it
+ * never pins a plugin's class loader.
  */
 public final class ConfigSchemaGenerator {
 
@@ -40,13 +33,7 @@ public final class ConfigSchemaGenerator {
   /** Creates a generator. */
   public ConfigSchemaGenerator() {}
 
-  /**
-   * The schema of {@code configType} as a fresh tree the caller may change.
-   *
-   * @throws IllegalArgumentException when an annotation cannot be honoured (a {@code @Default} or
-   *     {@code @AllowedValues} value that is not valid JSON for a non-string field, a default
-   *     outside the allowed values, a default on a secret field)
-   */
+  /** The schema of {@code configType}; IAE when an annotation cannot be honoured. */
   public ObjectNode generate(Class<?> configType) {
     Objects.requireNonNull(configType, "configType");
     // A fresh generator per call: victools' type context caches resolved types, and a shared one

@@ -1,12 +1,8 @@
 package dev.dsh.schema;
 
 /**
- * Where a config class's generated schema travels inside its own jar: {@code
- * META-INF/dsh/schemas/<fully qualified class name>.schema.json}, written at build time by {@link
- * GenerateConfigSchema}. A host reads that copy by the class's name through the class's own loader
- * instead of generating the schema again at run time.
- *
- * <p>Holds no generator state: using it loads none of the generator's classes.
+ * Where a config class's schema, generated at build time, travels in its own jar: {@code
+ * META-INF/dsh/schemas/<class name>.schema.json}. Loads none of the generator's classes.
  */
 public final class EmbeddedSchema {
 

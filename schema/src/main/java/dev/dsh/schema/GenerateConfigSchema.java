@@ -7,23 +7,10 @@ import java.nio.file.Path;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Build-time entry point, in two forms:
- *
- * <ul>
- *   <li>{@code GenerateConfigSchema <config-class-fqcn> <schema-out.json> <catalog-out.md>} writes
- *       the schema and the catalog of a config class, and the same schema bytes once more beside
- *       the schema file as {@code schemas/<fqcn>.schema.json}: with the schema file at {@code
- *       META-INF/dsh/config.schema.json} that is the class's {@link EmbeddedSchema} copy, which a
- *       host finds by the class's name (a plugin jar carries both).
- *   <li>{@code GenerateConfigSchema --embed <classes-dir> <config-class-fqcn>...} writes only the
- *       {@link EmbeddedSchema} copy of each class under {@code classes-dir}: how a module whose
- *       config classes ship in its own jar (the host's built-ins) avoids generating at run time.
- * </ul>
- *
- * <p>Classes are loaded from the thread context class loader, which is how exec-maven-plugin's
- * {@code java} goal exposes the calling module's compiled classes. Missing folders are created.
- * Failures are thrown rather than ending the JVM, because under {@code exec:java} the JVM is Maven's
- * own.
+ * Build-time entry point: {@code <config-class> <schema.json> <catalog.md>} writes a class's schema
+ * (also as its {@link EmbeddedSchema} copy beside it) and catalog; {@code --embed <classes-dir>
+ * <config-class>...} writes only the embedded copies. Classes come from the context class loader
+ * (exec-maven-plugin's {@code java} goal); failures throw rather than end Maven's JVM.
  */
 public final class GenerateConfigSchema {
 
@@ -31,12 +18,7 @@ public final class GenerateConfigSchema {
 
   private GenerateConfigSchema() {}
 
-  /**
-   * @param args the config class's fully qualified name, the schema output file, the catalog
-   *     output file; or {@code --embed}, the class folder, and one or more class names
-   * @throws IllegalArgumentException on wrong usage or a class that cannot be loaded
-   * @throws IOException when a file cannot be written
-   */
+  /** Writes the files {@code args} name; IAE on wrong usage or a class that cannot be loaded. */
   public static void main(String[] args) throws IOException {
     if (args.length >= 1 && args[0].equals(EMBED)) {
       embed(args);

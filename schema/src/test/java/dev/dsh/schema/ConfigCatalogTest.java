@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class ConfigCatalogTest {
 
-  private final String catalog = new ConfigCatalog().render(SampleConfig.class);
+  private final String catalog = ConfigCatalog.render(
+      SampleConfig.class, new ConfigSchemaGenerator().generate(SampleConfig.class));
 
   private String rowOf(String field) {
     return catalog.lines()

@@ -23,7 +23,8 @@ class GenerateConfigSchemaTest {
     assertThat(Files.readString(schema))
         .isEqualTo(new ConfigSchemaGenerator().generateText(SampleConfig.class));
     assertThat(Files.readString(catalog))
-        .isEqualTo(new ConfigCatalog().render(SampleConfig.class));
+        .isEqualTo(ConfigCatalog.render(
+            SampleConfig.class, new ConfigSchemaGenerator().generate(SampleConfig.class)));
     assertThat(dir.resolve("generated/nested/schemas/" + SampleConfig.class.getName() + ".schema.json"))
         .as("the copy a host finds by class name")
         .hasContent(Files.readString(schema));

@@ -58,14 +58,14 @@ final class AnswerReader {
 
   private static WebSearchResult decoded(Failures failures, int status, byte[] body) {
     if (status >= 300 && status < 400) {
-      throw failures.requestFailed("HTTP " + status + " redirect refused");
+      throw failures.requestFailed("HTTP " + status + " redirect refused", null);
     }
     Object decoded = decode(failures, body);
     if (decoded instanceof WebError envelope) {
       throw envelope;
     }
     if (status < 200 || status >= 300) {
-      throw failures.requestFailed("HTTP " + status);
+      throw failures.requestFailed("HTTP " + status, null);
     }
     if (!(decoded instanceof List<?> pages)) {
       throw failures.invalidBody();
@@ -81,8 +81,8 @@ final class AnswerReader {
 
   /**
    * The error envelope (a {@link WebError}), the pages (null for one dropped), or null for an
-   * invalid body; one leading BOM skipped. The JDK's strict decoder reads the bytes: Jackson's byte
-   * parser before 3.3 accepts some ill-formed UTF-8, and takes a leading NUL for UTF-16 or UTF-32.
+   * invalid body. The JDK's strict decoder reads the bytes: Jackson's byte parser before 3.3
+   * accepts some ill-formed UTF-8, and takes a leading NUL for UTF-16 or UTF-32.
    */
   private static @Nullable Object decode(Failures failures, byte[] body) {
     CharBuffer text;

@@ -40,10 +40,6 @@ final class Failures {
     this.key = resolvedKey;
   }
 
-  WebError requestFailed(String error) {
-    return requestFailed(error, null);
-  }
-
   WebError requestFailed(String error, @Nullable Throwable cause) {
     return new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, scrub(REQUEST_FAILED + error), null,
         safeCause(cause));
@@ -51,7 +47,7 @@ final class Failures {
 
   WebError exchangeFailed(Throwable error, URI to) {
     return error instanceof CancellationException ? new WebError(WebErrorCodes.WEB_ABORTED, ABORTED)
-        : unresolved(error) ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)")
+        : unresolved(error) ? requestFailed("could not resolve " + to.getHost() + " (check baseURL's host, and DNS)", null)
         : requestFailed(describe(error, false) + connectingTo(error, to), error);
   }
 
@@ -98,10 +94,7 @@ final class Failures {
     return t;
   }
 
-  /**
-   * {@code SimpleName: message}, or the name alone when the message may carry request data ({@code
-   * trustMessage} for a host service); a message-less wrapper shows its same-class cause's.
-   */
+  // The name alone when the message may carry request data; a bare wrapper shows its cause's.
   static String describe(Throwable error, boolean trustMessage) {
     String name = error.getClass().getSimpleName();
     String message = error.getMessage();

@@ -16,8 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the API key for one search, never cached: a non-blank {@code apiKey}, else the credentials
- * service mounted now, else the launch environment's {@code apiKeyEnv}. With no key, the message
- * names what was set but empty: the user set something and needs to know it was empty.
+ * service mounted now, else the environment's {@code apiKeyEnv}; else names what was set but empty.
  */
 final class KeyResolver {
 

@@ -47,10 +47,7 @@ final class PageReader {
     }
   }
 
-  /**
-   * Reads a page object (the parser on its {@code START_OBJECT}) and maps it. Only a vertical one
-   * ({@code vr} true, or absent with a {@code display} object) reads {@code content} and display.
-   */
+  /** Maps the page object at the parser; only a vertical one reads {@code content}, display. */
   static @Nullable WebSearchSource read(JsonParser p) {
     @Nullable String[] page = new String[FIELDS.size()];
     @Nullable String[] display = null;
@@ -97,10 +94,7 @@ final class PageReader {
     }
   }
 
-  /**
-   * Cleaned text, or null when missing or blank once cleaned: cleaning keeps characters such as
-   * U+2003 that {@link String#isBlank()} counts as white, and a blank snippet must drop its page.
-   */
+  // Null when blank once cleaned too: cleaning keeps U+2003, which isBlank() counts as white.
   private static @Nullable String text(@Nullable String raw) {
     if (raw == null || raw.isBlank()) {
       return null;

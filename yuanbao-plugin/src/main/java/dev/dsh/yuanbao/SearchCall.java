@@ -20,9 +20,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search: its result, its one exchange, and that exchange's body subscriber (up to {@link
- * #CAP} bytes, nothing from a redirect). The result completes once: from the body, the exchange's
- * failure, or an abort (the signal, the provider's close), which also cancels the exchange.
+ * One search: its result (completed once, by the body, a failure or an abort), its one exchange,
+ * and that exchange's body subscriber (up to {@link #CAP} bytes, nothing from a redirect).
  */
 final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
 
@@ -55,21 +54,12 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
       abort();
       return;
     }
-    byte[] body;
-    try {
-      body = settings.body(request);
-    } catch (RuntimeException e) {
-      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName()));
-      return;
-    }
     keys.resolve(settings).whenComplete((key, error) -> {
       if (result.isDone()) {
         return;
       }
       if (error != null) {
-        Throwable t = Failures.unwrap(error);
-        result.completeExceptionally(
-            t instanceof WebError w ? w : failures.requestFailed("key lookup"));
+        result.completeExceptionally(WebError.of(error, "Yuanbao search key lookup"));
         return;
       }
       HttpClient http = client.get();
@@ -78,18 +68,18 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
         return;
       }
       failures.knowKey(key);
-      send(http, settings, key, body);
+      send(http, settings, key, request);
     });
   }
 
-  private void send(HttpClient http, Settings settings, String key, byte[] body) {
+  private void send(HttpClient http, Settings settings, String key, WebSearchRequest request) {
     URI endpoint = Objects.requireNonNull(settings.endpoint());
     CompletableFuture<HttpResponse<byte[]>> future;
     try {
-      future = http.sendAsync(settings.request(key, body), this::bodyFor);
+      future = http.sendAsync(settings.request(key, settings.body(request)), this::bodyFor);
     } catch (RuntimeException e) {
       // Such as a header value the JDK refused: its message would echo it.
-      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName()));
+      result.completeExceptionally(failures.requestFailed(e.getClass().getSimpleName(), null));
       return;
     }
     exchange(future);
@@ -188,7 +178,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
   }
 
   private void overCap() {
-    result.completeExceptionally(failures.requestFailed("response body over 8 MiB"));
+    result.completeExceptionally(failures.requestFailed("response body over 8 MiB", null));
     cancelIo();
   }
 

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The provider's waiting line, in arrival order. Its state is owned by commands run one at a time,
- * in order, by whichever submitting thread finds none running: no lock, no thread.
+ * The provider's waiting line, in arrival order, owned by commands run one at a time by whichever
+ * submitting thread finds none running: no lock, no thread.
  */
 final class SearchQueue {
 

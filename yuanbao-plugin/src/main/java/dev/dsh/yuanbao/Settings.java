@@ -22,9 +22,8 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 
 /**
- * The provider's checked settings, read once at the start of each search, and the request they
- * make: {@code POST {baseURL}/SearchPro}. Without an {@code endpoint}, {@code baseUrlProblem} says
- * why; {@code mode} is null for natural (not sent).
+ * The provider's checked settings, read once per search, and the {@code POST {baseURL}/SearchPro}
+ * they make; {@code baseUrlProblem} says why there is no {@code endpoint}; mode null is natural.
  */
 record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullable String literalKey,
     CredentialRef keyRef, int count, @Nullable Integer mode, @Nullable String industry,

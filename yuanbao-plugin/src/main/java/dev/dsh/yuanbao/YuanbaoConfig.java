@@ -11,11 +11,7 @@ import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.credentials.CredentialValues;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The config of the {@code web-search-yuanbao} row, each field described by its {@link
- * Description}; absent fields take their defaults; {@link #toString()} hides the key and URL
- * password.
- */
+/** The config of the {@code web-search-yuanbao} row; {@link #toString()} hides the secrets. */
 public record YuanbaoConfig(
     @Secret
         @Format(CredentialValues.FORMAT)

@@ -28,9 +28,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code yuanbao} search provider: one {@code POST {baseURL}/SearchPro} per search, with the
- * settings snapshot of its start and a key resolved for it (never cached); no retry, no fallback.
- * At most {@code maxConcurrentSearches} run at once, later ones wait in a {@link SearchQueue}.
+ * The {@code yuanbao} search provider: one {@code POST {baseURL}/SearchPro} per search, its key
+ * resolved for it; no retry. At most {@code maxConcurrentSearches} run at once, others wait.
  */
 public final class YuanbaoSearchProvider implements WebSearchProvider, AutoCloseable {
 
@@ -125,7 +124,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
     if (closed) {
       call.abort();
     } else if (snapshot.baseUrlProblem() != null) {
-      call.result.completeExceptionally(call.failures.requestFailed(snapshot.baseUrlProblem()));
+      call.result.completeExceptionally(call.failures.requestFailed(snapshot.baseUrlProblem(), null));
     } else if (unsupported != null) {
       call.result.completeExceptionally(
           new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));

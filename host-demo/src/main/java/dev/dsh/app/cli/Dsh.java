@@ -11,10 +11,7 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
-/**
- * Runs one {@code dsh} invocation: parses the arguments with picocli, runs the command, and maps
- * failures to exit codes (see {@link ExitCodes}). Never calls {@code System.exit}.
- */
+/** Runs one {@code dsh} invocation, failures mapped to {@link ExitCodes}; never exits. */
 public final class Dsh {
 
   /** The most characters of a usage message, which quotes what was typed. */

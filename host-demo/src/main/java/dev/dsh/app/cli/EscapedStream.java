@@ -11,8 +11,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A print stream whose text reaches another with control characters escaped ({@link
- * ControlEscapes}). Bytes are decoded back as UTF-8 (a character split across writes kept) and
- * printed as text, so the target's own charset still decides its bytes.
+ * ControlEscapes}); decoded as UTF-8, so the target's own charset still decides its bytes.
  */
 final class EscapedStream extends OutputStream {
 

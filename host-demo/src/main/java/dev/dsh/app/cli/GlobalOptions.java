@@ -9,9 +9,8 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
- * The options every command takes, one instance shared by all, so {@code dsh --home X search q}
- * and {@code dsh search --home X q} agree. Setters ignore {@code null}: picocli resets a command's
- * options when it starts parsing it, which would wipe what came before the subcommand's name.
+ * The options every command takes, one instance shared by all. Setters ignore {@code null}:
+ * picocli resets options as it starts a subcommand, which would wipe what came before its name.
  */
 final class GlobalOptions {
 

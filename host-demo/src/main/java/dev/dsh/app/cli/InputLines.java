@@ -1,101 +1,90 @@
 package dev.dsh.app.cli;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.util.ArrayList;
-import java.util.List;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads {@code dsh run}'s input a line at a time, keeping at most {@link #MAX_CHARS} characters of
- * it (one endless line cannot fill the heap), and splits a line into words.
+ * Reads {@code dsh run}'s commands and {@code dsh mcp}'s messages a line at a time, holding at
+ * most {@code limit} bytes of each: one endless line cannot fill the heap.
  */
-final class InputLines {
+public final class InputLines {
 
-  static final int MAX_CHARS = 64 * 1024;
+  private static final int CHUNK = 64 * 1024;
+  // A buffer grown by one big line is dropped afterwards rather than kept for the whole session.
+  private static final int KEPT_CAPACITY = 1 << 20;
 
-  /** A line without its end: its first {@link #MAX_CHARS} characters and its full length. */
-  record Line(String text, long length) {
-    boolean tooLong() {
-      return length > text.length();
+  /**
+   * A line: the first {@code length} bytes of {@code bytes} (a buffer the next line reuses), and
+   * the characters the whole line had; not {@code complete} when it was over the limit.
+   */
+  public record Line(byte[] bytes, int length, long characters, boolean complete) {
+    /** The bytes held, decoded as UTF-8. */
+    public String text() {
+      return new String(bytes, 0, length, StandardCharsets.UTF_8);
     }
   }
 
-  private final Reader in;
-  private final char[] buffer = new char[8192];
+  private final InputStream in;
+  private final int limit;
+  private final boolean messages;
+  private final byte[] chunk = new byte[CHUNK];
   private int position;
-  private int limit;
+  private int end;
+  private byte[] line = new byte[64];
 
-  InputLines(Reader in) {
+  /**
+   * @param messages {@code dsh mcp}'s rule: a carriage return ends a line too and empty lines are
+   *     skipped; else only a line feed ends one, a carriage return before it is dropped, and an
+   *     empty line counts
+   */
+  public InputLines(InputStream in, int limit, boolean messages) {
     this.in = in;
+    this.limit = limit;
+    this.messages = messages;
   }
 
-  @Nullable Line next() throws IOException {
-    StringBuilder kept = new StringBuilder();
-    long length = 0;
-    boolean any = false;
+  /** The next line, read to its end however long; null at the end of input. */
+  public @Nullable Line next() throws IOException {
+    if (line.length > KEPT_CAPACITY) {
+      line = new byte[64];
+    }
+    int length = 0;
+    long characters = 0;
+    boolean over = false;
     while (true) {
-      if (position == limit) {
-        int read = in.read(buffer);
-        if (read < 0) {
-          return any ? line(kept, length) : null; // a last line without a line end still counts
-        }
+      if (position == end) {
+        int read = in.read(chunk);
         position = 0;
-        limit = read;
-        continue;
-      }
-      any = true;
-      char c = buffer[position++];
-      if (c == '\n') {
-        return line(kept, length);
-      }
-      length++;
-      if (kept.length() < MAX_CHARS) {
-        kept.append(c);
-      }
-    }
-  }
-
-  private static Line line(StringBuilder kept, long length) {
-    int end = kept.length();
-    if (end > 0 && end == length && kept.charAt(end - 1) == '\r') {
-      kept.setLength(end - 1);
-      return new Line(kept.toString(), length - 1);
-    }
-    return new Line(kept.toString(), length);
-  }
-
-  /** {@code line}'s words: spaces separate, single or double quotes group. */
-  static List<String> words(String line) {
-    List<String> words = new ArrayList<>();
-    StringBuilder word = new StringBuilder();
-    boolean inWord = false;
-    char quote = 0;
-    for (char c : line.toCharArray()) {
-      if (quote != 0) {
-        if (c == quote) {
-          quote = 0;
-        } else {
-          word.append(c);
+        end = Math.max(read, 0);
+        if (read < 0) { // a last line without a line end still counts
+          return over || length > 0 ? line(length, characters, over) : null;
         }
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-        inWord = true;
-      } else if (!Character.isWhitespace(c)) {
-        word.append(c);
-        inWord = true;
-      } else if (inWord) {
-        words.add(word.toString());
-        word.setLength(0);
-        inWord = false;
+      }
+      int stop = position;
+      while (stop < end && chunk[stop] != '\n' && (chunk[stop] != '\r' || !messages)) {
+        characters += (chunk[stop] & 0xC0) == 0x80 ? 0 : 1; // UTF-8 continuation bytes not
+        stop++;
+      }
+      int taken = Math.min(limit - length, stop - position);
+      if (length + taken > line.length) {
+        line = Arrays.copyOf(line, Math.min(limit, Math.max(line.length * 2, length + taken)));
+      }
+      System.arraycopy(chunk, position, line, length, taken);
+      length += taken;
+      over |= taken < stop - position;
+      position = stop < end ? stop + 1 : stop;
+      if (stop < end && (over || length > 0 || !messages)) {
+        return line(length, characters, over);
       }
     }
-    if (quote != 0) {
-      throw new UsageException("unclosed quote in: " + UsageException.echo(line));
-    }
-    if (inWord) {
-      words.add(word.toString());
-    }
-    return words;
+  }
+
+  private Line line(int length, long characters, boolean over) {
+    boolean cr = !messages && !over && length > 0 && line[length - 1] == '\r';
+    return cr ? new Line(line, length - 1, characters - 1, true)
+        : new Line(line, length, characters, !over);
   }
 }

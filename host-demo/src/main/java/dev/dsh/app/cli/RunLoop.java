@@ -8,37 +8,32 @@ import dev.dsh.host.Host;
 import dev.dsh.host.json.ErrorJson;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine;
 
 /**
- * {@code dsh run}'s line protocol on a booted host. The input thread only reads and parses: a
- * search is started and its answer queued, so the next line is read while it runs. Every line gets
- * exactly one answer on stdout; answers print in the order the lines were read, except {@code
- * status}, which is answered at once. {@code quit}, {@code exit} and end of input abort the
- * searches still running (each still prints its {@code WEB_ABORTED} answer) and end the loop.
+ * {@code dsh run}'s line protocol on a booted host: the input thread reads, parses and starts a
+ * search, whose answer is queued in order ({@link RunAnswers}); quit aborts what still runs.
  */
 final class RunLoop {
 
   /** The longest wait for the answers after quit: the web service ends aborted searches. */
   private static final Duration QUIT_GRACE = Duration.ofSeconds(15);
 
+  /** The most bytes of a line read: one endless line cannot fill the heap. */
+  static final int MAX_LINE = 64 * 1024;
+
   private final Host host;
   private final InputStream in;
   private final PrintStream err;
   private final AbortController quitting = new AbortController();
-  /**
-   * One parser for every search line, run by the input thread only: building picocli's model
-   * takes milliseconds, and each line's deadline starts when it is read, so lines read together
-   * keep deadlines as close as the queue's rule needs (Yuanbao sends nothing with under 50 ms
-   * left).
-   */
+  // One parser for every line: building picocli's model takes milliseconds, and lines read
+  // together must keep deadlines close (Yuanbao sends nothing with under 50 ms left).
   private final SearchOptions lineOptions = new SearchOptions();
   private final CommandLine searchLine = new CommandLine(lineOptions);
 
@@ -51,7 +46,7 @@ final class RunLoop {
   /** Serves until quit or end of input, printing answers to {@code out}. */
   void serve(PrintStream out) throws IOException {
     try (RunAnswers answers = new RunAnswers(out)) {
-      InputLines lines = new InputLines(new InputStreamReader(in, StandardCharsets.UTF_8));
+      InputLines lines = new InputLines(in, MAX_LINE, false);
       for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
         boolean more = true;
         try {
@@ -70,10 +65,10 @@ final class RunLoop {
 
   /** Answers one line; false when the loop should end. */
   private boolean handle(InputLines.Line line, RunAnswers answers) {
-    if (line.tooLong()) {
+    if (!line.complete()) {
       answers.inOrder(usage(line.text().contains("--json"),
-          "the line is " + line.length() + " characters long; at most "
-              + InputLines.MAX_CHARS + " are read"));
+          "the line is " + line.characters() + " characters long; at most " + MAX_LINE
+              + " are read"));
       return true;
     }
     String text = line.text().strip();
@@ -82,7 +77,7 @@ final class RunLoop {
     }
     List<String> words;
     try {
-      words = InputLines.words(text);
+      words = words(text);
     } catch (UsageException e) {
       answers.inOrder(usage(text.contains("--json"), e.getMessage()));
       return true;
@@ -118,15 +113,9 @@ final class RunLoop {
   private CompletableFuture<String> start(
       WebSearchRequest request, boolean json, Duration timeout) {
     AbortController controller = AbortController.linkedTo(quitting.signal());
-    CompletableFuture<String> answer;
-    try {
-      answer = host.search(request.withTimeout(timeout), controller.signal()).toCompletableFuture()
-          .handle((result, failure) -> failure == null ? SearchCommand.text(result, json)
-              : SearchCommand.text(WebError.of(failure, "search"), json));
-    } catch (RuntimeException e) {
-      answer = CompletableFuture.completedFuture(
-          SearchCommand.text(WebError.of(e, "search"), json));
-    }
+    CompletableFuture<String> answer =
+        SearchCommand.search(host, request.withTimeout(timeout), controller.signal())
+            .handle((result, failure) -> SearchCommand.text(result, failure, json));
     answer.whenComplete((text, error) -> controller.close()); // unlinks from the quit signal
     return answer;
   }
@@ -142,5 +131,39 @@ final class RunLoop {
   /** The answer to a line that cannot be run: {@code Error: …}, or a USAGE error object. */
   static String usage(boolean json, String message) {
     return json ? ErrorJson.of("USAGE", message).toJson() : "Error: " + message;
+  }
+
+  /** {@code line}'s words: spaces separate, single or double quotes group. */
+  static List<String> words(String line) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    boolean inWord = false;
+    char quote = 0;
+    for (char c : line.toCharArray()) {
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else {
+          word.append(c);
+        }
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+        inWord = true;
+      } else if (!Character.isWhitespace(c)) {
+        word.append(c);
+        inWord = true;
+      } else if (inWord) {
+        words.add(word.toString());
+        word.setLength(0);
+        inWord = false;
+      }
+    }
+    if (quote != 0) {
+      throw new UsageException("unclosed quote in: " + UsageException.echo(line));
+    }
+    if (inWord) {
+      words.add(word.toString());
+    }
+    return words;
   }
 }

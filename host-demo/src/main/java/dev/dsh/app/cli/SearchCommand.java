@@ -2,7 +2,6 @@ package dev.dsh.app.cli;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
-import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
@@ -11,9 +10,9 @@ import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.tool.WebSearchRendering;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -32,44 +31,34 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    options.request(); // usage errors before any boot
+    WebSearchRequest request = options.request().withTimeout(options.timeout); // before any boot
     try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
+      CompletableFuture<WebSearchResult> search = search(host, request, AbortSignal.never());
+      String text = search.handle((result, failure) -> text(result, failure, options.json)).join();
       // Escaped as dsh run's answers are: a provider's error message may carry anything.
       PrintStream out = EscapedStream.around(cli.io.out(), EscapedStream.LINES);
-      String text;
-      int status = ExitCodes.OK;
-      try {
-        text = text(await(host, options.request(), options.timeout), options.json);
-      } catch (WebError e) {
-        text = text(e, options.json);
-        status = ExitCodes.WEB_ERROR;
-      }
       out.print(text + "\n");
       out.flush();
-      return status;
+      return search.isCompletedExceptionally() ? ExitCodes.WEB_ERROR : ExitCodes.OK;
     }
   }
 
-  /** What {@code dsh search} prints for {@code result}, without the final newline. */
-  static String text(WebSearchResult result, boolean json) {
-    return json ? SearchJson.of(result).toJson() : WebSearchRendering.render(result);
+  /** {@code host}'s search, failed rather than thrown when it throws. */
+  static CompletableFuture<WebSearchResult> search(
+      Host host, WebSearchRequest request, AbortSignal signal) {
+    try {
+      return host.search(request, signal).toCompletableFuture();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
-  /** What {@code dsh search} prints for {@code error}, without the final newline. */
-  static String text(WebError error, boolean json) {
+  /** What {@code dsh search} prints for a search's result or failure, without the final newline. */
+  static String text(@Nullable WebSearchResult result, @Nullable Throwable failure, boolean json) {
+    if (failure == null) {
+      return json ? SearchJson.of(result).toJson() : WebSearchRendering.render(result);
+    }
+    WebError error = WebError.of(failure, "search");
     return json ? ErrorJson.of(error).toJson() : "Error: " + error.getMessage();
   }
-
-  private static WebSearchResult await(Host host, WebSearchRequest request, Duration timeout) {
-    try {
-      return host.search(request.withTimeout(timeout), AbortSignal.never()).toCompletableFuture()
-          .get();
-    } catch (ExecutionException e) {
-      throw WebError.of(e, "search");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new WebError(WebErrorCodes.WEB_ABORTED, "interrupted", e);
-    }
-  }
 }
-

@@ -27,10 +27,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The offline demo profile's loopback endpoint, answering {@code POST /SearchPro} like the service
- * with the same sample pages for any query ({@code Cnt} of them), so the demo needs no key and no
- * network; a body not {@code {"Query": string, "Cnt": int}} gets the {@code InvalidParameter}
- * envelope. The demo's patch layer aims the Yuanbao row at it with a placeholder literal key.
+ * The offline demo profile's loopback endpoint: {@code POST /SearchPro} answered with {@code Cnt}
+ * sample pages for any query, so the demo needs no key and no network.
  */
 public final class ReplayServer implements AutoCloseable {
 

@@ -28,8 +28,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code web_search} over MCP on a pair of streams, the SDK's stdio transport guarded by {@link
- * StdinRelay} and {@link ServerOutput}. At end of input the calls in flight get {@link
- * #FINISH_GRACE}, are then aborted, and each is answered before {@link #awaitEnd()} returns.
+ * StdinRelay} and {@link ServerOutput}; at end of input every call in flight is answered.
  */
 public final class McpStdioServer implements AutoCloseable {
 
@@ -51,7 +50,7 @@ public final class McpStdioServer implements AutoCloseable {
   public McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
       InputStream in, OutputStream out, PrintStream err) throws IOException {
     this.output = new ServerOutput(out, calls);
-    this.relay = new StdinRelay(in, StdinRelay.MAX_LINE_BYTES, output, err, calls);
+    this.relay = new StdinRelay(in, output, err, calls);
     this.server = new McpWebSearchTool(tools, ready, calls)
         .server(McpServer.async(new WatchedTransport()));
     relay.start();

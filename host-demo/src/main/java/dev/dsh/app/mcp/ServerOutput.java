@@ -17,9 +17,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Where the SDK and {@link StdinRelay} write messages (each ended by a flush), and the one thread
- * owning stdout. Writers only queue, so a client not reading stdout never blocks the relay, which
- * must read stdin to its end. The thread drops {@code logging} from the {@code initialize} result,
- * tells {@link CallSignals} of each response, and fails on a failed write or past 64 MiB unread.
+ * owning stdout: writers only queue, so a client not reading stdout never blocks the relay.
  */
 final class ServerOutput extends ByteArrayOutputStream {
 

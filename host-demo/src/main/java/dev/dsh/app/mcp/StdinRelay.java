@@ -1,5 +1,6 @@
 package dev.dsh.app.mcp;
 
+import dev.dsh.app.cli.InputLines;
 import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpMessage;
@@ -24,22 +25,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Passes the client's lines to the SDK's stdio transport through a pipe, doing what the SDK leaves
- * undone: checks each ({@link McpMessage}), answering or dropping a refused one; reads one over the
- * limit to its end unheld and answers it; tags a {@code tools/call} with its call's key, fires a
- * cancellation's signal, answers {@code ping} at once; holds the pipe's end until {@link
- * #release()}, since the SDK drops every answer not yet written at end of input.
+ * undone: checks each ({@link McpMessage}), refuses one over the limit, tags a {@code tools/call},
+ * fires a cancellation, answers {@code ping}; holds the pipe's end until {@link #release()}, since
+ * the SDK drops every answer not yet written at end of input.
  */
 final class StdinRelay {
 
   /** 16 MiB, the SDK stdio transport's own bound. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
-  private static final int CHUNK = 64 * 1024;
-  // A buffer grown by one big line is dropped afterwards rather than kept for the whole session.
-  private static final int KEPT_CAPACITY = 1 << 20;
-
-  private final InputStream in;
-  private final int limit;
+  private final InputLines lines;
   private final OutputStream out;
   private final PrintStream err;
   private final CallSignals calls;
@@ -47,17 +42,11 @@ final class StdinRelay {
   private final PipedInputStream sdkInput;
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
   private final CountDownLatch released = new CountDownLatch(1);
-  private final byte[] chunk = new byte[CHUNK];
-  private int position;
-  private int end;
-  byte[] line = new byte[64];
-  int length;
 
   // out: where the SDK writes; answers go under its lock, as the SDK's do.
-  StdinRelay(InputStream in, int limit, OutputStream out, PrintStream err, CallSignals calls)
+  StdinRelay(InputStream in, OutputStream out, PrintStream err, CallSignals calls)
       throws IOException {
-    this.in = in;
-    this.limit = limit;
+    this.lines = new InputLines(in, MAX_LINE_BYTES, true);
     this.out = out;
     this.err = err;
     this.calls = calls;
@@ -84,13 +73,13 @@ final class StdinRelay {
 
   private void relay() {
     try {
-      for (boolean complete = next(); length >= 0; complete = next()) {
-        if (!complete) {
-          answer(McpMessage.error(leadingId(), McpSchema.ErrorCodes.INVALID_REQUEST,
-              "Invalid Request: the message is over the " + (limit >> 20) + " MiB limit (" + limit
+      for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
+        if (!line.complete()) {
+          answer(McpMessage.error(leadingId(line), McpSchema.ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: the message is over the 16 MiB limit (" + MAX_LINE_BYTES
                   + " bytes a line) and was skipped"));
-        } else if (!blank()) {
-          byte[] forward = inspect(McpMessage.read(line, 0, length));
+        } else if (!blank(line)) {
+          byte[] forward = inspect(line);
           if (forward != null) {
             toSdk.write(forward);
             toSdk.write('\n');
@@ -113,7 +102,8 @@ final class StdinRelay {
     }
   }
 
-  private byte @Nullable [] inspect(McpMessage message) throws IOException {
+  private byte @Nullable [] inspect(InputLines.Line line) throws IOException {
+    McpMessage message = McpMessage.read(line.bytes(), 0, line.length());
     McpMessage.Refusal refusal = message.refusal();
     if (refusal != null) {
       if (refusal.answered()) {
@@ -133,7 +123,7 @@ final class StdinRelay {
       return null;
     }
     if (!message.is(McpSchema.METHOD_TOOLS_CALL, true)) {
-      return Arrays.copyOf(line, length);
+      return Arrays.copyOf(line.bytes(), line.length());
     }
     String key = message.callId();
     calls.open(key);
@@ -151,51 +141,14 @@ final class StdinRelay {
     }
   }
 
-  /**
-   * Reads the next non-empty line into {@code line}'s first {@code length} bytes (-1 at the end of
-   * input); false when it was over {@code limit}, read on to its end in chunks, dropped as read.
-   */
-  boolean next() throws IOException {
-    if (line.length > KEPT_CAPACITY) {
-      line = new byte[64];
-    }
-    length = 0;
-    boolean over = false;
-    while (true) {
-      if (position == end) {
-        int read = in.read(chunk);
-        position = 0;
-        end = Math.max(read, 0);
-        if (read < 0) {
-          length = over || length > 0 ? length : -1;
-          return !over;
-        }
-      }
-      int stop = position;
-      while (stop < end && chunk[stop] != '\n' && chunk[stop] != '\r') {
-        stop++;
-      }
-      int taken = Math.min(limit - length, stop - position);
-      if (length + taken > line.length) {
-        line = Arrays.copyOf(line, Math.min(limit, Math.max(line.length * 2, length + taken)));
-      }
-      System.arraycopy(chunk, position, line, length, taken);
-      length += taken;
-      over |= taken < stop - position;
-      position = stop < end ? stop + 1 : stop;
-      if (stop < end && (over || length > 0)) {
-        return !over;
-      }
-    }
-  }
-
-  private boolean blank() {
-    return IntStream.range(0, length).allMatch(i -> line[i] == ' ' || line[i] == '\t');
+  private static boolean blank(InputLines.Line line) {
+    byte[] bytes = line.bytes();
+    return IntStream.range(0, line.length()).allMatch(i -> bytes[i] == ' ' || bytes[i] == '\t');
   }
 
   /** The top-level {@code "id"} in the bytes read of a message, if there and usable. */
-  private @Nullable JsonNode leadingId() {
-    try (JsonParser parser = Json.MAPPER.createParser(line, 0, length)) {
+  private static @Nullable JsonNode leadingId(InputLines.Line line) {
+    try (JsonParser parser = Json.MAPPER.createParser(line.bytes(), 0, line.length())) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return null;
       }

@@ -7,9 +7,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How recent a search's pages must be: within the last {@linkplain Period period}, or in a closed
- * date range. Written (and {@link #toString() shown}) as {@code day}, {@code week}, {@code month},
- * {@code year}, or {@code FROM..TO} with ISO dates of four-digit years.
+ * How recent a search's pages must be: {@code day}, {@code week}, {@code month}, {@code year}, or
+ * {@code FROM..TO} with ISO dates.
  *
  * @param period the recent period, or absent for a range
  * @param from the range's first day, present exactly when {@code period} is absent
@@ -54,11 +53,7 @@ public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Null
     return new Freshness(null, Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"));
   }
 
-  /**
-   * Reads {@code day}, {@code week}, {@code month}, {@code year} (any case) or {@code FROM..TO}.
-   *
-   * @throws IllegalArgumentException naming {@code freshness} and the accepted forms
-   */
+  /** Reads the {@link #toString()} form, any case; IAE names {@code freshness} and the forms. */
   public static Freshness parse(String text) {
     Objects.requireNonNull(text, "freshness");
     String value = text.trim();

@@ -1,9 +1,6 @@
 package dev.dsh.api.web;
 
-/**
- * The optional filters a {@link WebSearchRequest} can carry; a provider names those it honours in
- * {@link WebSearchProvider#supportedFilters()}, so a filter is never silently ignored.
- */
+/** The optional filters a {@link WebSearchRequest} can carry. */
 public enum SearchFilter {
   /** {@link SearchFilters#site()}: search within one domain. */
   SITE("site"),

@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provider-neutral filters of one search, each optional. A domain is a host name in lower case:
- * letters, digits and hyphens in dot-separated labels, such as {@code www.gov.cn}.
+ * The provider-neutral filters of one search, each optional; domains such as {@code www.gov.cn}.
  *
  * @param site the one domain to search within, or absent
  * @param excludeSites domains to leave out, at most {@value #MAX_EXCLUDED_SITES}, in the order given,
@@ -28,10 +27,7 @@ public record SearchFilters(
 
   private static final Pattern LABEL = Pattern.compile("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
 
-  /**
-   * @throws IllegalArgumentException naming {@code site} or {@code excludeSites} when a value is
-   *     not a domain, or when there are more than {@value #MAX_EXCLUDED_SITES} excludes
-   */
+  /** @throws IllegalArgumentException naming the field that holds a bad value */
   public SearchFilters {
     site = site == null ? null : domain("site", site);
     Objects.requireNonNull(excludeSites, "excludeSites");

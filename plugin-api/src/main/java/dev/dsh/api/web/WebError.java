@@ -8,10 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
-/**
- * A failed web operation, with a machine-readable {@link #code()}. Its message never holds a
- * secret: providers scrub resolved keys before building one.
- */
+/** A failed web operation, with a machine-readable {@link #code()}; its message holds no secret. */
 public class WebError extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
@@ -50,11 +47,7 @@ public class WebError extends RuntimeException {
     setStackTrace(error.getStackTrace()); // where it failed, not where it was annotated
   }
 
-  /**
-   * The error of a search whose timeout passed: {@link WebErrorCodes#WEB_ABORTED}, {@code web search
-   * timed out after 3 s} (whole seconds, else milliseconds: {@code 1500 ms}). The web service ends
-   * such a search with it, so every door words it alike.
-   */
+  /** The error of a search whose timeout passed: {@code web search timed out after 3 s}. */
   public static WebError timedOut(Duration timeout) {
     long millis = timeout.toMillis();
     return new WebError(
@@ -63,12 +56,8 @@ public class WebError extends RuntimeException {
   }
 
   /**
-   * {@code failure} as a WebError: itself, or the one inside {@link CompletionException} and {@link
-   * ExecutionException} wrappers; a cancellation is {@code WEB_ABORTED}, {@code <what> was
-   * cancelled}; anything else {@code WEB_PROVIDER_ERROR}, {@code <what> failed: <simple class
-   * name>}, since a raw message may carry request data. The original is kept as the cause.
-   *
-   * @param what what failed, such as {@code web search}
+   * {@code failure}, unwrapped, as a WebError: a cancellation is {@code <what> was cancelled}, any
+   * other {@code <what> failed: <simple class name>} (a raw message may carry request data).
    */
   public static WebError of(Throwable failure, String what) {
     Throwable cause = failure;
@@ -95,10 +84,7 @@ public class WebError extends RuntimeException {
     return Optional.ofNullable(providerCode);
   }
 
-  /**
-   * This error, also carrying the HTTP status the provider's service answered (such as {@code
-   * 429}) and the wait it asked for in a valid {@code Retry-After}, if any.
-   */
+  /** This error with the HTTP status the provider's service answered and its Retry-After. */
   public WebError withUpstream(int status, @Nullable Duration retryAfter) {
     if (status < 100 || status > 999) {
       throw new IllegalArgumentException("an HTTP status has three digits: " + status);

@@ -9,11 +9,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param query the query; not blank
  * @param maxResults the most sources the caller wants, at least 1; absent lets the provider choose
- * @param filters the filters ({@link SearchFilters#NONE} for none); the web service refuses one
- *     the serving provider does not {@linkplain WebSearchProvider#supportedFilters() support}
- * @param timeout how long the web service lets the search run, positive; absent for no bound. The
- *     provider gets the request without it and sees it as its signal's {@linkplain
- *     dev.dsh.api.AbortSignal#deadline() deadline}
+ * @param filters the filters ({@link SearchFilters#NONE} for none)
+ * @param timeout how long the web service lets the search run, positive; absent for no bound
  */
 public record WebSearchRequest(
     String query, @Nullable Integer maxResults, SearchFilters filters, @Nullable Duration timeout) {

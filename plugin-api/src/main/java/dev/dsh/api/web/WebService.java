@@ -7,14 +7,8 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The web seam ({@code ctx.web}): providers register into it; searches go through it.
- *
- * <p>Selection on every call: the pinned provider (the {@code web} row's {@code searchProvider},
- * else the launch environment's {@code DSH_WEB_SEARCH_PROVIDER}) when there is one, else the one
- * available provider; of several available ones, the one {@linkplain WebSearchProvider#ready()
- * ready} provider (several ready, or several available and none ready, is {@link
- * WebErrorCodes#WEB_PROVIDER_AMBIGUOUS}). The result is cut to {@link
- * WebSearchRequest#maxResults()} and carries the serving provider's id.
+ * The web seam ({@code ctx.web}): providers register into it; searches go through it, each served
+ * by the pinned provider, else the one available, else the one ready provider.
  */
 public interface WebService {
 
@@ -29,13 +23,8 @@ public interface WebService {
   Disposable registerSearchProvider(WebSearchProvider provider);
 
   /**
-   * Selects a provider and runs one search. A query longer than {@link
-   * WebSearchRequest#MAX_QUERY_LENGTH} fails with {@link WebErrorCodes#WEB_INVALID_REQUEST} before
-   * any provider is called. When {@code signal} fires, or the request's {@linkplain
-   * WebSearchRequest#timeout() timeout} passes ({@link WebError#timedOut}), the provider's signal
-   * fires and the search ends, whether or not the provider ends it.
-   *
-   * @return a stage that completes with the result, or exceptionally with a {@link WebError}
+   * Runs one search; the stage fails with a {@link WebError}. It ends when {@code signal} fires or
+   * the request's timeout passes ({@link WebError#timedOut}), whether or not the provider ends it.
    */
   CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal);
 
