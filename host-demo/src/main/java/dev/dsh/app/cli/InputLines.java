@@ -18,9 +18,9 @@ public final class InputLines {
 
   /**
    * A line: the first {@code length} bytes of {@code bytes} (a buffer the next line reuses), and
-   * the characters the whole line had; not {@code complete} when it was over the limit.
+   * the bytes the whole line had; not {@code complete} when it was over the limit.
    */
-  public record Line(byte[] bytes, int length, long characters, boolean complete) {
+  public record Line(byte[] bytes, int length, long size, boolean complete) {
     /** The bytes held, decoded as UTF-8. */
     public String text() {
       return new String(bytes, 0, length, StandardCharsets.UTF_8);
@@ -52,7 +52,7 @@ public final class InputLines {
       line = new byte[64];
     }
     int length = 0;
-    long characters = 0;
+    long size = 0;
     boolean over = false;
     while (true) {
       if (position == end) {
@@ -60,14 +60,14 @@ public final class InputLines {
         position = 0;
         end = Math.max(read, 0);
         if (read < 0) { // a last line without a line end still counts
-          return over || length > 0 ? line(length, characters, over) : null;
+          return over || length > 0 ? line(length, size, over) : null;
         }
       }
       int stop = position;
       while (stop < end && chunk[stop] != '\n' && (chunk[stop] != '\r' || !messages)) {
-        characters += (chunk[stop] & 0xC0) == 0x80 ? 0 : 1; // UTF-8 continuation bytes not
         stop++;
       }
+      size += stop - position;
       int taken = Math.min(limit - length, stop - position);
       if (length + taken > line.length) {
         line = Arrays.copyOf(line, Math.min(limit, Math.max(line.length * 2, length + taken)));
@@ -77,14 +77,14 @@ public final class InputLines {
       over |= taken < stop - position;
       position = stop < end ? stop + 1 : stop;
       if (stop < end && (over || length > 0 || !messages)) {
-        return line(length, characters, over);
+        return line(length, size, over);
       }
     }
   }
 
-  private Line line(int length, long characters, boolean over) {
+  private Line line(int length, long size, boolean over) {
     boolean cr = !messages && !over && length > 0 && line[length - 1] == '\r';
-    return cr ? new Line(line, length - 1, characters - 1, true)
-        : new Line(line, length, characters, !over);
+    return cr ? new Line(line, length - 1, size - 1, true)
+        : new Line(line, length, size, !over);
   }
 }

@@ -67,7 +67,7 @@ final class RunLoop {
   private boolean handle(InputLines.Line line, RunAnswers answers) {
     if (!line.complete()) {
       answers.inOrder(usage(line.text().contains("--json"),
-          "the line is " + line.characters() + " characters long; at most " + MAX_LINE
+          "the line is " + line.size() + " bytes long; at most " + MAX_LINE
               + " are read"));
       return true;
     }

@@ -38,7 +38,7 @@ class InputLinesTest {
     InputLines.Line line = lines.next();
     assertThat(line.complete()).isFalse();
     assertThat(line.length()).isEqualTo(limit);
-    assertThat(line.characters()).isEqualTo(huge);
+    assertThat(line.size()).isEqualTo(huge);
     assertThat(line.bytes().length).as("the buffer never grew past the limit")
         .isLessThanOrEqualTo(limit);
     assertThat(line.text()).isEqualTo("x".repeat(limit));
@@ -54,16 +54,16 @@ class InputLinesTest {
     assertThat(exact.length()).isEqualTo(8);
     InputLines.Line over = lines.next();
     assertThat(over.complete()).isFalse();
-    assertThat(over.characters()).isEqualTo(9);
+    assertThat(over.size()).isEqualTo(9);
     assertThat(lines.next()).as("the end of input").isNull();
   }
 
   @Test
-  void countsCharactersNotBytes() throws IOException {
+  void countsBytes() throws IOException {
     InputLines.Line line = new InputLines(text("héllo 😀\n"), 4, false).next();
 
     assertThat(line.complete()).isFalse();
-    assertThat(line.characters()).isEqualTo(7);
+    assertThat(line.size()).isEqualTo(11);
   }
 
   @Test

@@ -198,7 +198,7 @@ class RunProtocolTest {
     String huge = run.nextLine();
     String longCommand = run.ask("y".repeat(1000));
 
-    assertThat(huge).isEqualTo("Error: the line is 10485760 characters long; at most 65536 are read");
+    assertThat(huge).isEqualTo("Error: the line is 10485760 bytes long; at most 65536 are read");
     assertThat(longCommand).isEqualTo(
         "Error: unknown command \"" + "y".repeat(80) + "… (1000 characters)\": use search, status"
             + " or quit");
