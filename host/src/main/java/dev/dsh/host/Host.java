@@ -141,7 +141,7 @@ public final class Host implements AutoCloseable {
       rows.failed().forEach(row -> problems.add(failures.line(row)));
       List<String> lines = problems.stream().map(RowFailures::oneLine).toList();
       lines.forEach(options.events());
-      builtins.activity().reloaded(lines);
+      WebServiceImpl.guarded(() -> options.activity().reloaded(lines), "reloaded");
       return problems;
     });
   }

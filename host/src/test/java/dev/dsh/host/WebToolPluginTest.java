@@ -1,5 +1,7 @@
 package dev.dsh.host;
 
+import java.util.Optional;
+import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,7 +29,7 @@ class WebToolPluginTest {
   private final FakeContext toolScope = new FakeContext(webScope.services());
 
   WebToolPluginTest() {
-    new WebPlugin().apply(webScope, MapConfig.empty());
+    new WebPlugin(ActivityListener.NONE, Optional::empty).apply(webScope, MapConfig.empty());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.dsh.langchain4j;
 
+import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.env.LaunchEnvironment;
@@ -30,7 +31,8 @@ class DshWebSearchToolCallTest {
   @Test
   @Timeout(60) // a hang guard only
   void aSearchPastTheToolsTimeoutIsAnsweredWithItsWordingThoughItsProviderIgnoresTheAbort() {
-    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
     FakeProvider deaf = new FakeProvider("deaf", (r, s) -> new CompletableFuture<>());
     web.registerSearchProvider(deaf);
 

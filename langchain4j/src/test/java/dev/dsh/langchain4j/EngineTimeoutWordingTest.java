@@ -1,5 +1,6 @@
 package dev.dsh.langchain4j;
 
+import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +27,8 @@ class EngineTimeoutWordingTest {
   @Timeout(60) // a hang guard only
   void aProviderAbortedByTheTimeoutReadsAsTimedOutAndKnewTheDeadline() {
     AtomicReference<Optional<Instant>> seen = new AtomicReference<>();
-    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
     web.registerSearchProvider(new FakeProvider("alpha", (request, signal) -> {
       seen.set(signal.deadline());
       return FakeProvider.hang(signal); // ends with its own WEB_ABORTED when the signal fires

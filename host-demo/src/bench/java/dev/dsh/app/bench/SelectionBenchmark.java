@@ -1,5 +1,7 @@
 package dev.dsh.app.bench;
 
+import java.util.Optional;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebSearchProvider;
@@ -74,7 +76,7 @@ public class SelectionBenchmark {
   public void setUp() {
     runtime = new ScopeRuntime(new SchemaConfigValidator());
     runtime.apply("env", new EnvPlugin(LaunchEnvironment.of(Map.of())), Map.of());
-    runtime.apply("web", new WebPlugin(), Map.of());
+    runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     web = runtime.root().web();
     List<WebSearchSource> sources = new ArrayList<>();
     for (int i = 0; i < 8; i++) {

@@ -1,5 +1,6 @@
 package dev.dsh.app.yuanbao;
 
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
@@ -34,7 +35,8 @@ final class CountingWebPlugin implements Plugin {
 
   @Override
   public void apply(Context ctx, Config config) {
-    WebServiceImpl service = new WebServiceImpl(Optional::empty, name -> ctx.env().get(name));
+    WebServiceImpl service = new WebServiceImpl(Optional::empty, name -> ctx.env().get(name),
+        ActivityListener.NONE, Optional::empty);
     ctx.effect(service::close);
     ctx.provide(WebService.KEY, new Counting(service));
   }

@@ -1,5 +1,6 @@
 package dev.dsh.app.yuanbao;
 
+import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -85,7 +86,7 @@ final class YuanbaoHost implements AutoCloseable {
 
   /** Applies the built-in {@code web} row with {@code config} (e.g. a {@code searchProvider}). */
   YuanbaoHost withWeb(Map<String, ?> config) {
-    assertActive(runtime.apply("web", new WebPlugin(), config));
+    assertActive(runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), config));
     return this;
   }
 

@@ -1,5 +1,7 @@
 package dev.dsh.app.yuanbao;
 
+import java.util.Optional;
+import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -46,14 +48,14 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
     Scope scope = host.applyYuanbao(Map.of("baseURL", stub.baseUrl()));
     assertThat(scope.state()).isEqualTo(ScopeState.PENDING);
 
-    Scope web = host.runtime().apply("web", new WebPlugin(), Map.of());
+    Scope web = host.runtime().apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     YuanbaoHost.assertActive(scope);
     assertThat(host.search("one").provider()).isEqualTo("yuanbao");
 
     web.dispose();
     assertThat(scope.state()).isEqualTo(ScopeState.PENDING);
 
-    host.runtime().apply("web", new WebPlugin(), Map.of());
+    host.runtime().apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     YuanbaoHost.assertActive(scope);
     assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
     assertThat(host.search("two").provider()).isEqualTo("yuanbao");

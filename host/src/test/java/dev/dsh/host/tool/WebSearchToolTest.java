@@ -1,5 +1,6 @@
 package dev.dsh.host.tool;
 
+import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
@@ -51,7 +52,8 @@ class WebSearchToolTest {
                   .apply(request, signal));
 
   private final WebServiceImpl web =
-      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+          ActivityListener.NONE, Optional::empty);
 
   WebSearchToolTest() {
     web.registerSearchProvider(provider);
@@ -368,7 +370,8 @@ class WebSearchToolTest {
 
   @Test
   void aSelectionFailureIsRenderedWithItsCode() throws Exception {
-    WebServiceImpl empty = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl empty = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
 
     ToolResult result = await(new WebSearchTool(empty).call("{\"queries\": [\"q\"]}", AbortSignal.never()));
 

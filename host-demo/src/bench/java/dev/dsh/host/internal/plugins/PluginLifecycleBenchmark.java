@@ -1,5 +1,7 @@
 package dev.dsh.host.internal.plugins;
 
+import java.util.Optional;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.env.LaunchEnvironment;
@@ -73,7 +75,7 @@ public class PluginLifecycleBenchmark {
       loader = new PluginLoader(home);
       runtime = new ScopeRuntime(new SchemaConfigValidator());
       runtime.apply("env", new EnvPlugin(LaunchEnvironment.of(Map.of())), Map.of());
-      runtime.apply("web", new WebPlugin(), Map.of());
+      runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
       web = runtime.root().web();
     }
 

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.web;
 
+import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.AbortSignal;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class QueryBoundTest {
 
   private final WebServiceImpl web =
-      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+          ActivityListener.NONE, Optional::empty);
   private final FakeProvider provider = FakeProvider.withSources("alpha", 1);
 
   QueryBoundTest() {

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.web;
 
+import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_AMBIGUOUS;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
@@ -32,7 +33,8 @@ class ReadinessSelectionTest {
   private static final String NO_KEY = "no API key for \"TENCENTCLOUD_WSA_APIKEY\"";
 
   private final AtomicReference<Optional<String>> pin = new AtomicReference<>(Optional.empty());
-  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()));
+  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()),
+      ActivityListener.NONE, Optional::empty);
 
   private CompletionStage<WebSearchResult> search() {
     return web.search(WebSearchRequest.of("q"), AbortSignal.never());

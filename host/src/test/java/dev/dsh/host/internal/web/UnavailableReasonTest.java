@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.web;
 
+import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
 class UnavailableReasonTest {
 
   private final AtomicReference<Optional<String>> pin = new AtomicReference<>(Optional.empty());
-  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()));
+  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()),
+      ActivityListener.NONE, Optional::empty);
 
   /** Unavailable, with the reason {@code reason} gives. */
   private static WebSearchProvider unavailable(String id, Supplier<Optional<String>> reason) {

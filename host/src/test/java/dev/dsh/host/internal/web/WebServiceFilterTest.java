@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.web;
 
+import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class WebServiceFilterTest {
 
   private final WebServiceImpl web =
-      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+          ActivityListener.NONE, Optional::empty);
 
   private static WebSearchRequest request(SearchFilters filters) {
     return new WebSearchRequest("q", null, filters);
