@@ -38,6 +38,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Host implements AutoCloseable {
 
+  static final String WEB_NOT_RUNNING =
+      "the web service is not running: the \"web\" row is disabled or failed";
+
   private final HostOptions options;
   private final ScopeRuntime runtime;
   private final BuiltinPlugins builtins;
@@ -154,8 +157,7 @@ public final class Host implements AutoCloseable {
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     return web().map(web -> web.search(request, signal)).orElseGet(() -> CompletableFuture
-        .failedFuture(new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
-            "the web service is not running: the \"web\" row is disabled or failed")));
+        .failedFuture(new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, WEB_NOT_RUNNING)));
   }
 
   /** {@code ctx.web} of the running tree, while the {@code web} row runs: a provider per call. */

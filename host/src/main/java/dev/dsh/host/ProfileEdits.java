@@ -75,7 +75,7 @@ public final class ProfileEdits {
     Path file = options.home().profile(options.profile()).resolve(ProfileComposer.CONSOLE_FILE);
     try {
       return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
-          + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.merge(old, changed)));
+          + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.apply(old, changed, true)));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not save the config of row " + rowId, e, file, Kind.FILE);

@@ -4,6 +4,7 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.RowReconciler.AppliedRow;
+import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.runtime.RuntimeThread.PluginCallTimeoutException;
 import dev.dsh.host.internal.web.ProviderSelection;
@@ -115,18 +116,12 @@ final class RowFailures {
     if (error instanceof ConfigException || error instanceof PluginCallTimeoutException) {
       return oneLine(String.valueOf(error.getMessage()));
     }
-    StringBuilder line = new StringBuilder(describe(error));
+    StringBuilder line = new StringBuilder(PluginLoader.describe(error));
     int depth = 0;
     for (Throwable cause = error.getCause(); cause != null && cause != error && depth < 5;
         cause = cause.getCause(), depth++) {
-      line.append(" (caused by ").append(describe(cause)).append(')');
+      line.append(" (caused by ").append(PluginLoader.describe(cause)).append(')');
     }
     return oneLine(line.toString());
-  }
-
-  private static String describe(Throwable t) {
-    String message = t.getMessage();
-    String name = t.getClass().getSimpleName();
-    return message == null || message.isBlank() ? name : name + ": " + message;
   }
 }

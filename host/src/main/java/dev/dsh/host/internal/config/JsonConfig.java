@@ -3,18 +3,15 @@ package dev.dsh.host.internal.config;
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.json.Json;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.InputCoercionException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.InvalidDefinitionException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.ValueInstantiationException;
@@ -28,12 +25,11 @@ public final class JsonConfig implements Config {
   private final @Nullable Class<?> validatedType;
   private final Map<String, Object> raw;
 
-  @SuppressWarnings("unchecked")
   JsonConfig(String subject, ObjectNode tree, @Nullable Class<?> validatedType) {
     this.subject = subject;
     this.tree = tree;
     this.validatedType = validatedType;
-    this.raw = (Map<String, Object>) plain(tree);
+    this.raw = ProfileRow.freeze(Json.MAPPER.treeToValue(tree, Map.class));
   }
 
   /**
@@ -81,21 +77,6 @@ public final class JsonConfig implements Config {
   @Override
   public String toString() {
     return "JsonConfig[" + subject + ", keys=" + raw.keySet() + "]";
-  }
-
-  private static @Nullable Object plain(JsonNode node) {
-    if (node.isObject()) {
-      Map<String, @Nullable Object> map = new LinkedHashMap<>();
-      node.properties().forEach(entry -> map.put(entry.getKey(), plain(entry.getValue())));
-      return Collections.unmodifiableMap(map);
-    }
-    if (node.isArray()) {
-      List<@Nullable Object> list = new ArrayList<>();
-      node.forEach(item -> list.add(plain(item)));
-      return Collections.unmodifiableList(list);
-    }
-    return node.isNumber() ? node.numberValue() : node.isBoolean() ? node.booleanValue()
-        : node.isString() ? node.stringValue() : null;
   }
 
   private static String kind(Class<?> type) {

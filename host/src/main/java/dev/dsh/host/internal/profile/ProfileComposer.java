@@ -151,7 +151,7 @@ public final class ProfileComposer {
                 + layer.name() + " both set " + String.join(", ", both) + "; the values of "
                 + layer.name() + " apply (keep each field in one of the two files)");
           }
-          config = ConsoleLayer.apply(config, given);
+          config = ConsoleLayer.apply(config, given, false);
           given.forEach((key, value) -> fields.compute(key, (k, old) -> value == null ? null
               : layer.name()));
         } else {

@@ -31,8 +31,9 @@ public record ProfileRow(String id, String name, Map<String, Object> config, boo
         + ", disabled=" + disabled + "]";
   }
 
+  /** A deep unmodifiable copy of a JSON-like map; throws for a key or value that is not. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> freeze(Map<?, ?> map) {
+  public static Map<String, Object> freeze(Map<?, ?> map) {
     return (Map<String, Object>) frozen(map);
   }
 

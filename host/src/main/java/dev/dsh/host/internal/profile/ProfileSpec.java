@@ -1,11 +1,8 @@
 package dev.dsh.host.internal.profile;
 
-import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -116,8 +113,7 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
 
   /** Replaces {@code file} by this spec, whole, atomically and owner-only. */
   public void write(Path file) throws IOException {
-    Files.createDirectories(file.getParent());
-    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8));
+    YamlFiles.replace(file, toYaml());
   }
 
   /** The file's text; {@link #parse} of it gives this spec back. */
