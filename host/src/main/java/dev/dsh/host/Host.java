@@ -17,6 +17,7 @@ import dev.dsh.host.internal.runtime.RuntimeThread;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebServiceImpl;
 import dev.dsh.host.json.StatusJson;
+import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ScopeInfo;
@@ -77,7 +78,7 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     return boot(new Host(options, lifecycle), host -> {
       List<String> problems = host.admin.call(() -> {
-        host.plugins.sync(host.rows::disposeRowsOf).stream().map(RowFailures::oneLine)
+        host.plugins.sync(host.rows::disposeRowsOf).stream().map(LifecycleEvent::oneLine)
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
         found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins,
@@ -142,7 +143,7 @@ public final class Host implements AutoCloseable {
         problems.addAll(apply(current)); // plugins that went away must still lose their rows
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
-      List<String> lines = problems.stream().map(RowFailures::oneLine).toList();
+      List<String> lines = problems.stream().map(LifecycleEvent::oneLine).toList();
       lines.forEach(options.events());
       WebServiceImpl.guarded(() -> options.activity().reloaded(lines), "reloaded");
       return problems;

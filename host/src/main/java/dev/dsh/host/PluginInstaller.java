@@ -68,7 +68,7 @@ public final class PluginInstaller {
           }
         }
       });
-      enable(options, checked.id());
+      ProfileSpec.update(home, options.profile(), spec -> spec.withBundle(checked.id()));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
@@ -94,7 +94,7 @@ public final class PluginInstaller {
       return add(options, given);
     }
     try {
-      enable(options, pluginId);
+      ProfileSpec.update(options.home(), options.profile(), spec -> spec.withBundle(pluginId));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not enable " + pluginId + " in profile " + options.profile(),
@@ -114,8 +114,8 @@ public final class PluginInstaller {
     List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
         .filter(file -> PluginJar.pluginIdOf(file).filter(pluginId::equals).isPresent())
         .toList();
-    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
-    if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
+    if (matching.isEmpty()
+        && !ProfileSpec.of(home, options.profile()).bundles().contains(pluginId)) {
       return Optional.empty();
     }
     // The jars as read now, before their files go: a removed bundle's rows, then the notes.
@@ -127,8 +127,9 @@ public final class PluginInstaller {
       rows = List.of(); // a user layer that does not parse fails every command already
     }
     try {
-      spec.withoutBundle(pluginId).withRemovedRows(pluginId, rows)
-          .write(home.profileFile(options.profile()));
+      List<String> kept = rows;
+      ProfileSpec.update(home, options.profile(),
+          spec -> spec.withoutBundle(pluginId).withRemovedRows(pluginId, kept));
       for (Path jar : matching) {
         Files.deleteIfExists(jar);
       }
@@ -162,15 +163,6 @@ public final class PluginInstaller {
       scratch.resolve(".cache/plugins").toFile().delete();
       scratch.resolve(".cache").toFile().delete();
       scratch.toFile().delete();
-    }
-  }
-
-  /** Lists {@code pluginId}'s bundle in the profile; the file is written only when it changes. */
-  private static void enable(HostOptions options, String pluginId) throws IOException {
-    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
-    ProfileSpec enabled = spec.withBundle(pluginId);
-    if (!enabled.equals(spec)) {
-      enabled.write(options.home().profileFile(options.profile()));
     }
   }
 }

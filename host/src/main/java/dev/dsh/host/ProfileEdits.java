@@ -10,8 +10,8 @@ import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.FileAccessException.Kind;
-import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileEditException.Reason;
+import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileLayer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -98,18 +98,14 @@ public final class ProfileEdits {
           + pluginId + "\" (installed: " + String.join(", ", installed)
           + "); add its jar with 'dsh plugin add <jar>'");
     }
-    ProfileSpec to = enabled ? spec.withBundle(pluginId)
-        : !spec.bundles().contains(pluginId) ? spec
-        : spec.withoutBundle(pluginId).withRemovedRows(pluginId, inspection.keptRows(pluginId));
     try {
-      if (!to.equals(spec)) {
-        to.write(file);
-      }
+      return ProfileSpec.update(options.home(), options.profile(), now -> enabled
+          ? now.withBundle(pluginId) : !now.bundles().contains(pluginId) ? now
+          : now.withoutBundle(pluginId).withRemovedRows(pluginId, inspection.keptRows(pluginId)));
     } catch (IOException e) {
       throw FileProblems.writeFailed("could not " + (enabled ? "enable " : "disable ") + pluginId
           + " in profile " + options.profile(), e, file, Kind.FILE);
     }
-    return !to.equals(spec);
   }
 
   /** A new owner-only file in the home holding an uploaded jar; the caller deletes it. */

@@ -1,5 +1,7 @@
 package dev.dsh.host;
 
+import static dev.dsh.host.model.LifecycleEvent.oneLine;
+
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
@@ -32,13 +34,6 @@ final class RowFailures {
   RowFailures(boolean verbose, Consumer<String> events) {
     this.verbose = verbose;
     this.events = events;
-  }
-
-  /** {@code message} on one line ({@code dsh run}'s stderr is read by line), joined by "; ". */
-  static String oneLine(String message) {
-    List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-    return lines.isEmpty() ? "" : lines.size() == 1 ? lines.get(0)
-        : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
   }
 
   void applied() {

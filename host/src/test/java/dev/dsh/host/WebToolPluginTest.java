@@ -1,7 +1,5 @@
 package dev.dsh.host;
 
-import java.util.Optional;
-import dev.dsh.host.model.ActivityListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,9 +14,11 @@ import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,5 @@
 package dev.dsh.app.bench;
 
-import java.util.Optional;
-import dev.dsh.host.model.ActivityListener;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebSearchProvider;
@@ -13,9 +11,13 @@ import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.env.EnvPlugin;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
+import dev.dsh.host.model.LifecycleListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +76,8 @@ public class SelectionBenchmark {
 
   @Setup
   public void setUp() {
-    runtime = new ScopeRuntime(new SchemaConfigValidator());
+    runtime = new ScopeRuntime(
+        new SchemaConfigValidator(), LifecycleListener.none(), Duration.ofSeconds(10));
     runtime.apply("env", new EnvPlugin(LaunchEnvironment.of(Map.of())), Map.of());
     runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     web = runtime.root().web();

@@ -1,6 +1,5 @@
 package dev.dsh.app.yuanbao;
 
-import dev.dsh.host.model.ActivityListener;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Config;
 import dev.dsh.api.Context;
@@ -13,6 +12,7 @@ import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.internal.runtime.ContextAware;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.model.ActivityListener;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;

@@ -1,6 +1,5 @@
 package dev.dsh.host.tool;
 
-import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_ERROR;
@@ -19,6 +18,7 @@ import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.host.fakes.CountingSignal;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.model.ActivityListener;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;

@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * A profile's {@code profile.yml}, dsh's own file, written whole: the bundles it uses, in order,
@@ -111,9 +112,15 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(bundles, removed);
   }
 
-  /** Replaces {@code file} by this spec, whole, atomically and owner-only. */
-  public void write(Path file) throws IOException {
-    YamlFiles.replace(file, toYaml());
+  /** Writes {@code change} of the profile's spec, whole, if it differs; whether it did. */
+  public static boolean update(DshHome home, String profile, UnaryOperator<ProfileSpec> change)
+      throws IOException {
+    ProfileSpec spec = of(home, profile);
+    ProfileSpec next = change.apply(spec);
+    if (!next.equals(spec)) {
+      YamlFiles.replace(home.profileFile(profile), next.toYaml());
+    }
+    return !next.equals(spec);
   }
 
   /** The file's text; {@link #parse} of it gives this spec back. */

@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.web;
 
-import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_AMBIGUOUS;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
@@ -15,6 +14,7 @@ import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.model.ActivityListener;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.web;
 
-import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +10,7 @@ import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.host.model.ActivityListener;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;

@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.web;
 
-import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +11,7 @@ import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.model.ActivityListener;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

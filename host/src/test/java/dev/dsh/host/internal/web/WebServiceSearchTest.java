@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.web;
 
-import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING;
@@ -20,6 +19,7 @@ import dev.dsh.host.fakes.CountingSignal;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
+import dev.dsh.host.model.ActivityListener;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package dev.dsh.host.internal.web;
 
-import dev.dsh.host.model.ActivityListener;
 import static dev.dsh.api.web.WebErrorCodes.WEB_DUPLICATE_PROVIDER;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_AMBIGUOUS;
 import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
@@ -20,6 +19,7 @@ import dev.dsh.api.web.WebService;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
+import dev.dsh.host.model.ActivityListener;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
