@@ -97,7 +97,7 @@ public final class ProfileComposer {
 
     ComposedProfile run(String profile, List<Patch> layers, Map<String, String> removedRows) {
       List.of("env", "credentials", "web", "tool-web")
-          .forEach(id -> insert(ProfileRow.named(id), "base layer"));
+          .forEach(id -> insert(new ProfileRow(id, id, Map.of(), false), "base layer"));
       for (Patch layer : layers) {
         for (Patch.Entry entry : layer.entries()) {
           if (entry instanceof Patch.Insert insert) {

@@ -20,11 +20,6 @@ public record ProfileRow(String id, String name, Map<String, Object> config, boo
     config = freeze(config);
   }
 
-  /** An enabled row with an empty config, named after its id (the built-in rows). */
-  public static ProfileRow named(String id) {
-    return new ProfileRow(id, id, Map.of(), false);
-  }
-
   @Override
   public String toString() {
     return "ProfileRow[id=" + id + ", name=" + name + ", config keys=" + config.keySet()

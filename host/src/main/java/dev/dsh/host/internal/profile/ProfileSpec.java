@@ -3,7 +3,6 @@ package dev.dsh.host.internal.profile;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -34,19 +33,15 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(List.of(), Map.of());
   }
 
-  /** Reads the {@code profile.yml} of {@code profile}; throws {@link ProfileException}. */
+  /** Reads the {@code profile.yml} of {@code profile}; none is an empty spec. */
   public static ProfileSpec of(DshHome home, String profile) {
-    return read(home.profileFile(profile), shown(profile));
+    return YamlFiles.read(home.profileFile(profile), shown(profile))
+        .map(text -> parse(text, shown(profile))).orElse(empty());
   }
 
   /** {@code profiles/<profile>/profile.yml}, as messages name it. */
   static String shown(String profile) {
     return "profiles/" + profile + "/" + FILE_NAME;
-  }
-
-  /** Reads {@code file}; a missing file is an empty spec. Throws {@link ProfileException}. */
-  public static ProfileSpec read(Path file, String shownAs) {
-    return YamlFiles.read(file, shownAs).map(text -> parse(text, shownAs)).orElse(empty());
   }
 
   static ProfileSpec parse(String text, String file) {

@@ -19,7 +19,7 @@ class ProfileSpecTest {
 
   @Test
   void missingFileMeansNoBundles(@TempDir Path dir) {
-    assertThat(ProfileSpec.read(dir.resolve("profile.yml"), "profile.yml").bundles()).isEmpty();
+    assertThat(ProfileSpec.of(new DshHome(dir), "demo").bundles()).isEmpty();
   }
 
   @Test
@@ -34,7 +34,7 @@ class ProfileSpecTest {
     assertThat(ProfileSpec.update(home, "demo", spec -> ProfileSpec.empty().withBundle("p")))
         .isTrue();
 
-    assertThat(ProfileSpec.read(file, "profile.yml")).isEqualTo(ProfileSpec.empty().withBundle("p"));
+    assertThat(ProfileSpec.of(home, "demo")).isEqualTo(ProfileSpec.empty().withBundle("p"));
     if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
           .isEqualTo("rw-------");
