@@ -32,10 +32,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The running host: the plugins loaded through PF4J ({@link PluginSync}), the composed profile
- * applied to one {@link ScopeRuntime}, each row in a scope {@code root/<row id>}, and the services
- * it serves. Boot, {@link #reload()} and {@link #close()} run one at a time on the admin thread,
- * which owns the plugin sync and the rows; reads and searches never wait for it.
+ * The running host: PF4J's plugins and the composed profile's rows, each in scope {@code
+ * root/<row id>}. Boot, reload and close run on the admin thread; reads never wait for it.
  */
 public final class Host implements AutoCloseable {
 

@@ -22,10 +22,9 @@ import java.util.SortedSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The profile composed and the installed jars read as a boot would, nothing applied, loaded or run.
- * {@link Host#inspect} throws a {@link FileAccessException} when the plugins folder cannot be
- * listed, a {@link ProfileException} when the profile's name or {@code profile.yml} is at fault. A
- * profile whose layers do not compose still shows its jars; each method that needs it throws.
+ * The profile and the jars read as a boot would, nothing run; a {@link FileAccessException} when
+ * the plugins folder cannot be listed. A profile that does not compose still shows its jars; each
+ * method that needs it throws its {@link ProfileException}.
  */
 public final class HostInspection {
 

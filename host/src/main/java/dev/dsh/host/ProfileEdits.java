@@ -26,10 +26,8 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The edits a console makes of a home, each checked whole before a byte is written: a row's config
- * (in {@code console.patch.yml}), a plugin's bundle (in {@code profile.yml}), an uploaded jar. The
- * user's {@code cordis.patch.yml} is never written. Make the edits of one home one at a time (each
- * reads, changes and replaces a file); a host serving the home reloads by itself.
+ * The console's edits of a home, each checked whole before a byte is written; never {@code
+ * cordis.patch.yml}. One at a time per home (each reads, changes and replaces a file).
  */
 public final class ProfileEdits {
 
@@ -83,10 +81,8 @@ public final class ProfileEdits {
   }
 
   /**
-   * Lists an installed plugin's bundle or takes it out ({@code dsh plugin enable|disable}), as
-   * {@code plugin remove} does; whether {@code profile.yml} changed.
-   *
-   * @throws ProfileEditException when no installed plugin has that id, naming the installed ids
+   * {@code dsh plugin enable|disable}: whether {@code profile.yml} changed; a {@link
+   * ProfileEditException} names the installed ids when none is {@code pluginId}.
    */
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
     HostInspection inspection = HostInspection.of(options);

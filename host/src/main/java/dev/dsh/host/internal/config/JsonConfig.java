@@ -33,11 +33,8 @@ public final class JsonConfig implements Config {
   }
 
   /**
-   * Binds this config to {@code type}, checked against its schema unless validated against it.
-   *
-   * @throws ConfigException when it breaks that schema, or a value does not fit its field: the
-   *     pointer and what it must hold, never Jackson's text (it may quote a secret)
-   * @throws IllegalArgumentException when no config can build {@code type} (the plugin's bug)
+   * Binds to {@code type}, checked against its schema; a {@link ConfigException} gives the pointer
+   * and what it must hold, never Jackson's text (it may quote a secret).
    */
   @Override
   public <T> T bind(Class<T> type) {
