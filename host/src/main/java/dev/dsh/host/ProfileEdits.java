@@ -65,15 +65,16 @@ public final class ProfileEdits {
           + setBy.get() + ", which comes after the profile's " + ProfileComposer.CONSOLE_FILE
           + "; change it there, or start without it");
     }
-    Optional<JsonNode> schema = inspection.schemas().schema(row.name());
+    Optional<JsonNode> schema = inspection.schema(row.name());
     Map<String, Object> whole = ConfigSecrets.keepStored(config, row.config(), schema.orElse(null));
     schema.ifPresent(s -> SchemaConfigValidator.check(rowId, s, whole));
     running.ifPresent(host -> host.admin.call(() -> host.rows.check(rowId, row.name(), whole)));
     Map<String, Object> changed = ConsoleLayer.diff(row.config(), whole);
     Path file = options.home().profile(options.profile()).resolve(ProfileComposer.CONSOLE_FILE);
     try {
-      return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
-          + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.apply(old, changed, true)));
+      return new Saved(rowId, file, !ConsoleLayer.update(file,
+          ProfileSpec.shown(options.profile(), ProfileComposer.CONSOLE_FILE), rowId,
+          old -> ConsoleLayer.apply(old, changed, true)));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not save the config of row " + rowId, e, file, Kind.FILE);

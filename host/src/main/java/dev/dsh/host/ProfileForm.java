@@ -1,12 +1,9 @@
 package dev.dsh.host;
 
-import dev.dsh.api.Plugin;
 import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
-import dev.dsh.host.internal.config.SchemaConfigValidator;
-import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileRow;
@@ -60,12 +57,12 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
   }
 
   static ProfileForm of(
-      ComposedProfile profile, Schemas schemas, CredentialService credentials) {
+      ComposedProfile profile, HostInspection inspection, CredentialService credentials) {
     List<Row> rows = new ArrayList<>();
     Map<String, List<String>> users = new TreeMap<>();
     for (ProfileRow row : profile.rows()) {
-      JsonNode schema = schemas.schema(row.name()).orElse(null);
-      SortedSet<String> refs = schemas.credentialRefs(row);
+      JsonNode schema = inspection.schema(row.name()).orElse(null);
+      SortedSet<String> refs = inspection.credentialRefs(row);
       if (!row.disabled()) {
         refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
       }
@@ -81,45 +78,4 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
           description.writable(), use.getValue());
     }).toList());
   }
-
-  /** The config schemas of a home's rows, from the built-ins' types and the jars. */
-  static final class Schemas {
-
-    private final BuiltinPlugins builtins;
-    private final PluginJars jars;
-
-    Schemas(HostOptions options, PluginJars jars) {
-      this.builtins = new BuiltinPlugins(options, Optional::empty); // for config types only
-      this.jars = jars;
-    }
-
-    Optional<JsonNode> schema(String pluginName) {
-      return builtins.find(pluginName).flatMap(Plugin::configType)
-          .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
-          .or(() -> jars.configSchema(pluginName));
-    }
-
-    SortedSet<String> credentialRefs(ComposedProfile profile) {
-      SortedSet<String> refs = new TreeSet<>();
-      profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));
-      return refs;
-    }
-
-    /** Each field marked {@code x-credential-reference}: the row's value, else the default. */
-    SortedSet<String> credentialRefs(ProfileRow row) {
-      SortedSet<String> refs = new TreeSet<>();
-      schema(row.name()).map(s -> s.path("properties")).ifPresent(fields -> fields.properties()
-          .forEach(field -> {
-            JsonNode spec = field.getValue();
-            Object value = row.config().get(field.getKey());
-            String name = value instanceof String s ? s
-                : spec.hasNonNull("default") ? spec.get("default").asString() : null;
-            if (spec.path("x-credential-reference").asBoolean(false) && name != null
-                && CredentialRef.NAME.matcher(name).matches()) {
-              refs.add(name);
-            }
-          }));
-      return refs;
-    }
-    }
 }

@@ -46,7 +46,7 @@ public final class ProfileComposer {
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
     ProfileSpec spec = ProfileSpec.of(new DshHome(home), profile);
-    String specFile = ProfileSpec.shown(profile);
+    String specFile = ProfileSpec.shown(profile, ProfileSpec.FILE_NAME);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
       layers.add(bundles.apply(bundle).orElseThrow(() -> new ProfileException(specFile
@@ -74,7 +74,7 @@ public final class ProfileComposer {
   private List<Patch> userLayers(String profile, Optional<Path> patchFile) {
     List<Patch> layers = new ArrayList<>();
     for (String file : List.of(PATCH_FILE, CONSOLE_FILE)) {
-      String shown = "profiles/" + profile + "/" + file;
+      String shown = ProfileSpec.shown(profile, file);
       boolean console = file.equals(CONSOLE_FILE);
       YamlFiles.read(profileDir(profile).resolve(file), shown).ifPresent(text -> layers.add(
           Patch.parse(text, shown, (console ? "console layer " : USER) + shown, console)));

@@ -35,13 +35,14 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
 
   /** Reads the {@code profile.yml} of {@code profile}; none is an empty spec. */
   public static ProfileSpec of(DshHome home, String profile) {
-    return YamlFiles.read(home.profileFile(profile), shown(profile))
-        .map(text -> parse(text, shown(profile))).orElse(empty());
+    String shown = shown(profile, FILE_NAME);
+    return YamlFiles.read(home.profileFile(profile), shown).map(text -> parse(text, shown))
+        .orElse(empty());
   }
 
-  /** {@code profiles/<profile>/profile.yml}, as messages name it. */
-  static String shown(String profile) {
-    return "profiles/" + profile + "/" + FILE_NAME;
+  /** {@code profiles/<profile>/<file>}, as messages name a profile's file. */
+  public static String shown(String profile, String file) {
+    return "profiles/" + profile + "/" + file;
   }
 
   static ProfileSpec parse(String text, String file) {
