@@ -2,6 +2,7 @@ package dev.dsh.host;
 
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.Plugin;
+import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
@@ -9,12 +10,14 @@ import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.credentials.CredentialsPlugin.CredentialsConfig;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
+import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -138,7 +142,28 @@ public final class HostInspection {
 
   /** Every row with its schema and config (no secrets), and each credential's source. */
   public ProfileForm form() {
-    return ProfileForm.of(composed(), this, credentials());
+    ComposedProfile profile = composed();
+    CredentialService credentials = credentials();
+    List<ProfileForm.Row> rows = new ArrayList<>();
+    Map<String, List<String>> users = new TreeMap<>();
+    for (ProfileRow row : profile.rows()) {
+      JsonNode schema = schema(row.name()).orElse(null);
+      SortedSet<String> refs = credentialRefs(row);
+      if (!row.disabled()) {
+        refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
+      }
+      rows.add(new ProfileForm.Row(row.id(), row.name(), row.disabled(),
+          profile.origin(row.id()).orElseThrow(), profile.configOrigin(row.id()).orElseThrow(),
+          profile.fieldOrigins(row.id()), Optional.ofNullable(schema),
+          ConfigSecrets.without(row.config(), schema),
+          ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
+          refs));
+    }
+    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
+      CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
+      return new ProfileForm.Credential(use.getKey(), description.configured(),
+          description.sourceOpt(), description.writable(), use.getValue());
+    }).toList());
   }
 
   /** The config schema of the plugin {@code pluginName}: a built-in's type's, or its jar's. */

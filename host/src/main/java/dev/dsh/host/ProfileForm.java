@@ -1,20 +1,12 @@
 package dev.dsh.host;
 
-import dev.dsh.api.credentials.CredentialDescription;
-import dev.dsh.api.credentials.CredentialRef;
-import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
-import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ConfigSecrets;
-import dev.dsh.host.internal.profile.ProfileRow;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
@@ -54,28 +46,5 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
     public Credential {
       rows = List.copyOf(rows);
     }
-  }
-
-  static ProfileForm of(
-      ComposedProfile profile, HostInspection inspection, CredentialService credentials) {
-    List<Row> rows = new ArrayList<>();
-    Map<String, List<String>> users = new TreeMap<>();
-    for (ProfileRow row : profile.rows()) {
-      JsonNode schema = inspection.schema(row.name()).orElse(null);
-      SortedSet<String> refs = inspection.credentialRefs(row);
-      if (!row.disabled()) {
-        refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
-      }
-      rows.add(new Row(row.id(), row.name(), row.disabled(), profile.origin(row.id()).orElseThrow(),
-          profile.configOrigin(row.id()).orElseThrow(), profile.fieldOrigins(row.id()),
-          Optional.ofNullable(schema), ConfigSecrets.without(row.config(), schema),
-          ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
-          refs));
-    }
-    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
-      CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
-      return new Credential(use.getKey(), description.configured(), description.sourceOpt(),
-          description.writable(), use.getValue());
-    }).toList());
   }
 }
