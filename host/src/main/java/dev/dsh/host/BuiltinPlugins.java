@@ -3,7 +3,6 @@ package dev.dsh.host;
 import dev.dsh.api.Plugin;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.env.EnvPlugin;
-import dev.dsh.host.internal.web.SearchActivity;
 import dev.dsh.host.internal.web.WebPlugin;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,20 +13,14 @@ import java.util.function.Supplier;
 final class BuiltinPlugins {
 
   private final Map<String, Plugin> byName = new LinkedHashMap<>();
-  private final SearchActivity activity;
 
   /** {@code refusal}: what a search fails with while no provider is registered, if anything. */
   BuiltinPlugins(HostOptions options, Supplier<Optional<String>> refusal) {
-    this.activity = new SearchActivity(options.activity());
     for (Plugin plugin : new Plugin[] {new EnvPlugin(options.env()),
         new CredentialsPlugin(options.home().root(), options.events()),
-        new WebPlugin(activity, refusal), new WebToolPlugin()}) {
+        new WebPlugin(options.activity(), refusal), new WebToolPlugin()}) {
       byName.put(plugin.name(), plugin);
     }
-  }
-
-  SearchActivity activity() {
-    return activity;
   }
 
   Optional<Plugin> find(String name) {

@@ -17,6 +17,7 @@ import dev.dsh.host.internal.runtime.RuntimeThread;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebServiceImpl;
 import dev.dsh.host.json.StatusJson;
+import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ScopeInfo;
@@ -31,12 +32,13 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The running host: the plugins loaded through PF4J ({@link PluginSync}), the composed profile
- * applied to one {@link ScopeRuntime}, each row in a scope {@code root/<row id>}, and the services
- * it serves. Boot, {@link #reload()} and {@link #close()} run one at a time on the admin thread,
- * which owns the plugin sync and the rows; reads and searches never wait for it.
+ * The running host: PF4J's plugins and the composed profile's rows, each in scope {@code
+ * root/<row id>}. Boot, reload and close run on the admin thread; reads never wait for it.
  */
 public final class Host implements AutoCloseable {
+
+  static final String WEB_NOT_RUNNING =
+      "the web service is not running: the \"web\" row is disabled or failed";
 
   private final HostOptions options;
   private final ScopeRuntime runtime;
@@ -74,7 +76,7 @@ public final class Host implements AutoCloseable {
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     return boot(new Host(options, lifecycle), host -> {
       List<String> problems = host.admin.call(() -> {
-        host.plugins.sync(host.rows::disposeRowsOf).stream().map(RowFailures::oneLine)
+        host.plugins.sync(host.rows::disposeRowsOf).stream().map(LifecycleEvent::oneLine)
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
         found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins,
@@ -139,9 +141,9 @@ public final class Host implements AutoCloseable {
         problems.addAll(apply(current)); // plugins that went away must still lose their rows
       }
       rows.failed().forEach(row -> problems.add(failures.line(row)));
-      List<String> lines = problems.stream().map(RowFailures::oneLine).toList();
+      List<String> lines = problems.stream().map(LifecycleEvent::oneLine).toList();
       lines.forEach(options.events());
-      builtins.activity().reloaded(lines);
+      WebServiceImpl.guarded(() -> options.activity().reloaded(lines), "reloaded");
       return problems;
     });
   }
@@ -154,8 +156,7 @@ public final class Host implements AutoCloseable {
   /** Runs one search through the web service, as {@code ctx.web.search} does. */
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     return web().map(web -> web.search(request, signal)).orElseGet(() -> CompletableFuture
-        .failedFuture(new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
-            "the web service is not running: the \"web\" row is disabled or failed")));
+        .failedFuture(new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, WEB_NOT_RUNNING)));
   }
 
   /** {@code ctx.web} of the running tree, while the {@code web} row runs: a provider per call. */

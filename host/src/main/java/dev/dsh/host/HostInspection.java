@@ -1,31 +1,39 @@
 package dev.dsh.host;
 
 import dev.dsh.api.ConfigException;
+import dev.dsh.api.Plugin;
+import dev.dsh.api.credentials.CredentialDescription;
+import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.credentials.CredentialsPlugin.CredentialsConfig;
 import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.profile.ComposedProfile;
+import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
- * The profile composed and the installed jars read as a boot would, nothing applied, loaded or run.
- * {@link Host#inspect} throws a {@link FileAccessException} when the plugins folder cannot be
- * listed, a {@link ProfileException} when the profile's name or {@code profile.yml} is at fault. A
- * profile whose layers do not compose still shows its jars; each method that needs it throws.
+ * The profile and the jars read as a boot would, nothing run; a {@link FileAccessException} when
+ * the plugins folder cannot be listed. A profile that does not compose still shows its jars; each
+ * method that needs it throws its {@link ProfileException}.
  */
 public final class HostInspection {
 
@@ -40,7 +48,7 @@ public final class HostInspection {
   private final PluginJars read;
   private final List<PluginJar> jars;
   private final List<RefusedJar> refused;
-  private final ProfileForm.Schemas schemas;
+  private final BuiltinPlugins builtins; // for config types only
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
@@ -50,7 +58,7 @@ public final class HostInspection {
     this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
-    this.schemas = new ProfileForm.Schemas(options, read);
+    this.builtins = new BuiltinPlugins(options, Optional::empty);
     List<ProfileRow> rows = profile == null ? List.of() : profile.enabledRows();
     this.jars = read.jars().stream()
         .map(jar -> new PluginJar(jar.file(), jar.id(), jar.version(),
@@ -111,12 +119,14 @@ public final class HostInspection {
 
   /** The composed profile as YAML with each field's layer, secrets {@code <redacted>}. */
   public String configYaml() {
-    return composed().dump(schemas::schema);
+    return composed().dump(this::schema);
   }
 
   /** The credential names the enabled rows use ({@code x-credential-reference} fields). */
   public SortedSet<String> credentialRefs() {
-    return Collections.unmodifiableSortedSet(schemas.credentialRefs(composed()));
+    SortedSet<String> refs = new TreeSet<>();
+    composed().enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));
+    return Collections.unmodifiableSortedSet(refs);
   }
 
   /** The credentials service the row would mount; a {@link ConfigException} names a bad field. */
@@ -132,11 +142,52 @@ public final class HostInspection {
 
   /** Every row with its schema and config (no secrets), and each credential's source. */
   public ProfileForm form() {
-    return ProfileForm.of(composed(), schemas, credentials());
+    ComposedProfile profile = composed();
+    CredentialService credentials = credentials();
+    List<ProfileForm.Row> rows = new ArrayList<>();
+    Map<String, List<String>> users = new TreeMap<>();
+    for (ProfileRow row : profile.rows()) {
+      JsonNode schema = schema(row.name()).orElse(null);
+      SortedSet<String> refs = credentialRefs(row);
+      if (!row.disabled()) {
+        refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
+      }
+      rows.add(new ProfileForm.Row(row.id(), row.name(), row.disabled(),
+          profile.origin(row.id()).orElseThrow(), profile.configOrigin(row.id()).orElseThrow(),
+          profile.fieldOrigins(row.id()), Optional.ofNullable(schema),
+          ConfigSecrets.without(row.config(), schema),
+          ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
+          refs));
+    }
+    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
+      CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
+      return new ProfileForm.Credential(use.getKey(), description.configured(),
+          description.sourceOpt(), description.writable(), use.getValue());
+    }).toList());
   }
 
-  ProfileForm.Schemas schemas() {
-    return schemas;
+  /** The config schema of the plugin {@code pluginName}: a built-in's type's, or its jar's. */
+  Optional<JsonNode> schema(String pluginName) {
+    return builtins.find(pluginName).flatMap(Plugin::configType)
+        .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
+        .or(() -> read.configSchema(pluginName));
+  }
+
+  /** Each field marked {@code x-credential-reference}: the row's value, else the default. */
+  SortedSet<String> credentialRefs(ProfileRow row) {
+    SortedSet<String> refs = new TreeSet<>();
+    schema(row.name()).map(s -> s.path("properties")).ifPresent(fields -> fields.properties()
+        .forEach(field -> {
+          JsonNode spec = field.getValue();
+          Object value = row.config().get(field.getKey());
+          String name = value instanceof String s ? s
+              : spec.hasNonNull("default") ? spec.get("default").asString() : null;
+          if (spec.path("x-credential-reference").asBoolean(false) && name != null
+              && CredentialRef.NAME.matcher(name).matches()) {
+            refs.add(name);
+          }
+        }));
+    return refs;
   }
 
   /** The composed profile, or a fresh copy of why it does not compose (the cause kept). */

@@ -19,10 +19,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Installs plugin jars into a home's {@code plugins/} and removes them, editing the profile's
- * {@code profile.yml} to match: {@code dsh plugin add} and {@code remove}, and what an application
- * that ships a plugin does to make sure it is installed. A jar is installed only once a trial load
- * passed; a host serving on the home ({@link Host#serve}) picks the change up by itself.
+ * {@code dsh plugin add} and {@code remove}: a jar in {@code plugins/} (once a trial load passed)
+ * and its bundle in {@code profile.yml}. A host serving on the home picks the change up itself.
  */
 public final class PluginInstaller {
 
@@ -39,10 +37,8 @@ public final class PluginInstaller {
   private PluginInstaller() {}
 
   /**
-   * Loads {@code jar} on trial, copies it owner-only to {@code plugins/<id>.jar} (replacing the
-   * plugin's other jars) and lists its bundle; entries kept since its removal apply again.
-   *
-   * @throws PluginLoadException naming {@code jar} and why it does not load; nothing was changed
+   * Copies {@code jar} to {@code plugins/<id>.jar}, replacing the plugin's other jars, and lists its
+   * bundle. A {@link PluginLoadException} says why it does not load; nothing was changed.
    */
   public static Installed add(HostOptions options, Path jar) {
     DshHome home = options.home();
@@ -68,7 +64,7 @@ public final class PluginInstaller {
           }
         }
       });
-      enable(options, checked.id());
+      ProfileSpec.update(home, options.profile(), spec -> spec.withBundle(checked.id()));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not install " + jar, e, plugins, FileAccessException.Kind.FOLDER);
@@ -77,10 +73,8 @@ public final class PluginInstaller {
   }
 
   /**
-   * Makes sure {@code pluginId} is installed ({@link #add} of {@code jar}, asked for only then)
-   * and its bundle listed; the profile's file is written only when it changes.
-   *
-   * @throws IllegalArgumentException when {@code jar} holds another plugin
+   * Makes sure {@code pluginId} is installed ({@link #add} of {@code jar}, asked for only then) and
+   * listed; an {@link IllegalArgumentException} when {@code jar} holds another plugin.
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
     Optional<PluginJar> installed = PluginJars.scan(options.home()).jar(pluginId);
@@ -94,7 +88,7 @@ public final class PluginInstaller {
       return add(options, given);
     }
     try {
-      enable(options, pluginId);
+      ProfileSpec.update(options.home(), options.profile(), spec -> spec.withBundle(pluginId));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not enable " + pluginId + " in profile " + options.profile(),
@@ -104,18 +98,16 @@ public final class PluginInstaller {
   }
 
   /**
-   * Deletes every jar whose manifest names {@code pluginId} (even one refused) and takes its bundle
-   * out of the profile; the user's entries for its rows are recorded, kept and skipped.
-   *
-   * @return empty when no jar of that id is installed and the profile does not list its bundle
+   * Deletes every jar of {@code pluginId} (even one refused) and unlists it, its rows' user entries
+   * kept and skipped; empty when neither a jar nor the profile knew it.
    */
   public static Optional<Removed> remove(HostOptions options, String pluginId) {
     DshHome home = options.home();
     List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
         .filter(file -> PluginJar.pluginIdOf(file).filter(pluginId::equals).isPresent())
         .toList();
-    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
-    if (matching.isEmpty() && !spec.bundles().contains(pluginId)) {
+    if (matching.isEmpty()
+        && !ProfileSpec.of(home, options.profile()).bundles().contains(pluginId)) {
       return Optional.empty();
     }
     // The jars as read now, before their files go: a removed bundle's rows, then the notes.
@@ -127,8 +119,9 @@ public final class PluginInstaller {
       rows = List.of(); // a user layer that does not parse fails every command already
     }
     try {
-      spec.withoutBundle(pluginId).withRemovedRows(pluginId, rows)
-          .write(home.profileFile(options.profile()));
+      List<String> kept = rows;
+      ProfileSpec.update(home, options.profile(),
+          spec -> spec.withoutBundle(pluginId).withRemovedRows(pluginId, kept));
       for (Path jar : matching) {
         Files.deleteIfExists(jar);
       }
@@ -162,15 +155,6 @@ public final class PluginInstaller {
       scratch.resolve(".cache/plugins").toFile().delete();
       scratch.resolve(".cache").toFile().delete();
       scratch.toFile().delete();
-    }
-  }
-
-  /** Lists {@code pluginId}'s bundle in the profile; the file is written only when it changes. */
-  private static void enable(HostOptions options, String pluginId) throws IOException {
-    ProfileSpec spec = ProfileSpec.of(options.home(), options.profile());
-    ProfileSpec enabled = spec.withBundle(pluginId);
-    if (!enabled.equals(spec)) {
-      enabled.write(options.home().profileFile(options.profile()));
     }
   }
 }

@@ -26,10 +26,8 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The edits a console makes of a home, each checked whole before a byte is written: a row's config
- * (in {@code console.patch.yml}), a plugin's bundle (in {@code profile.yml}), an uploaded jar. The
- * user's {@code cordis.patch.yml} is never written. Make the edits of one home one at a time (each
- * reads, changes and replaces a file); a host serving the home reloads by itself.
+ * The console's edits of a home, each checked whole before a byte is written; never {@code
+ * cordis.patch.yml}. One at a time per home (each reads, changes and replaces a file).
  */
 public final class ProfileEdits {
 
@@ -67,15 +65,16 @@ public final class ProfileEdits {
           + setBy.get() + ", which comes after the profile's " + ProfileComposer.CONSOLE_FILE
           + "; change it there, or start without it");
     }
-    Optional<JsonNode> schema = inspection.schemas().schema(row.name());
+    Optional<JsonNode> schema = inspection.schema(row.name());
     Map<String, Object> whole = ConfigSecrets.keepStored(config, row.config(), schema.orElse(null));
     schema.ifPresent(s -> SchemaConfigValidator.check(rowId, s, whole));
     running.ifPresent(host -> host.admin.call(() -> host.rows.check(rowId, row.name(), whole)));
     Map<String, Object> changed = ConsoleLayer.diff(row.config(), whole);
     Path file = options.home().profile(options.profile()).resolve(ProfileComposer.CONSOLE_FILE);
     try {
-      return new Saved(rowId, file, !ConsoleLayer.update(file, "profiles/" + options.profile()
-          + "/" + ProfileComposer.CONSOLE_FILE, rowId, old -> ConsoleLayer.merge(old, changed)));
+      return new Saved(rowId, file, !ConsoleLayer.update(file,
+          ProfileSpec.shown(options.profile(), ProfileComposer.CONSOLE_FILE), rowId,
+          old -> ConsoleLayer.apply(old, changed, true)));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not save the config of row " + rowId, e, file, Kind.FILE);
@@ -83,10 +82,8 @@ public final class ProfileEdits {
   }
 
   /**
-   * Lists an installed plugin's bundle or takes it out ({@code dsh plugin enable|disable}), as
-   * {@code plugin remove} does; whether {@code profile.yml} changed.
-   *
-   * @throws ProfileEditException when no installed plugin has that id, naming the installed ids
+   * {@code dsh plugin enable|disable}: whether {@code profile.yml} changed; a {@link
+   * ProfileEditException} names the installed ids when none is {@code pluginId}.
    */
   public static boolean setBundleEnabled(HostOptions options, String pluginId, boolean enabled) {
     HostInspection inspection = HostInspection.of(options);
@@ -98,18 +95,14 @@ public final class ProfileEdits {
           + pluginId + "\" (installed: " + String.join(", ", installed)
           + "); add its jar with 'dsh plugin add <jar>'");
     }
-    ProfileSpec to = enabled ? spec.withBundle(pluginId)
-        : !spec.bundles().contains(pluginId) ? spec
-        : spec.withoutBundle(pluginId).withRemovedRows(pluginId, inspection.keptRows(pluginId));
     try {
-      if (!to.equals(spec)) {
-        to.write(file);
-      }
+      return ProfileSpec.update(options.home(), options.profile(), now -> enabled
+          ? now.withBundle(pluginId) : !now.bundles().contains(pluginId) ? now
+          : now.withoutBundle(pluginId).withRemovedRows(pluginId, inspection.keptRows(pluginId)));
     } catch (IOException e) {
       throw FileProblems.writeFailed("could not " + (enabled ? "enable " : "disable ") + pluginId
           + " in profile " + options.profile(), e, file, Kind.FILE);
     }
-    return !to.equals(spec);
   }
 
   /** A new owner-only file in the home holding an uploaded jar; the caller deletes it. */

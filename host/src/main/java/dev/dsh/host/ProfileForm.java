@@ -1,23 +1,12 @@
 package dev.dsh.host;
 
-import dev.dsh.api.Plugin;
-import dev.dsh.api.credentials.CredentialDescription;
-import dev.dsh.api.credentials.CredentialRef;
-import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.credentials.CredentialSource;
-import dev.dsh.host.internal.config.SchemaConfigValidator;
-import dev.dsh.host.internal.plugins.PluginJars;
-import dev.dsh.host.internal.profile.ComposedProfile;
-import dev.dsh.host.internal.profile.ConfigSecrets;
-import dev.dsh.host.internal.profile.ProfileRow;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
@@ -58,68 +47,4 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
       rows = List.copyOf(rows);
     }
   }
-
-  static ProfileForm of(
-      ComposedProfile profile, Schemas schemas, CredentialService credentials) {
-    List<Row> rows = new ArrayList<>();
-    Map<String, List<String>> users = new TreeMap<>();
-    for (ProfileRow row : profile.rows()) {
-      JsonNode schema = schemas.schema(row.name()).orElse(null);
-      SortedSet<String> refs = schemas.credentialRefs(row);
-      if (!row.disabled()) {
-        refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
-      }
-      rows.add(new Row(row.id(), row.name(), row.disabled(), profile.origin(row.id()).orElseThrow(),
-          profile.configOrigin(row.id()).orElseThrow(), profile.fieldOrigins(row.id()),
-          Optional.ofNullable(schema), ConfigSecrets.without(row.config(), schema),
-          ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
-          refs));
-    }
-    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
-      CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
-      return new Credential(use.getKey(), description.configured(), description.sourceOpt(),
-          description.writable(), use.getValue());
-    }).toList());
-  }
-
-  /** The config schemas of a home's rows, from the built-ins' types and the jars. */
-  static final class Schemas {
-
-    private final BuiltinPlugins builtins;
-    private final PluginJars jars;
-
-    Schemas(HostOptions options, PluginJars jars) {
-      this.builtins = new BuiltinPlugins(options, Optional::empty); // for config types only
-      this.jars = jars;
-    }
-
-    Optional<JsonNode> schema(String pluginName) {
-      return builtins.find(pluginName).flatMap(Plugin::configType)
-          .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
-          .or(() -> jars.configSchema(pluginName));
-    }
-
-    SortedSet<String> credentialRefs(ComposedProfile profile) {
-      SortedSet<String> refs = new TreeSet<>();
-      profile.enabledRows().forEach(row -> refs.addAll(credentialRefs(row)));
-      return refs;
-    }
-
-    /** Each field marked {@code x-credential-reference}: the row's value, else the default. */
-    SortedSet<String> credentialRefs(ProfileRow row) {
-      SortedSet<String> refs = new TreeSet<>();
-      schema(row.name()).map(s -> s.path("properties")).ifPresent(fields -> fields.properties()
-          .forEach(field -> {
-            JsonNode spec = field.getValue();
-            Object value = row.config().get(field.getKey());
-            String name = value instanceof String s ? s
-                : spec.hasNonNull("default") ? spec.get("default").asString() : null;
-            if (spec.path("x-credential-reference").asBoolean(false) && name != null
-                && CredentialRef.NAME.matcher(name).matches()) {
-              refs.add(name);
-            }
-          }));
-      return refs;
-    }
-    }
 }

@@ -11,8 +11,7 @@ public record ProviderChoice(Optional<String> provider, boolean pinned, Optional
   public static ProviderChoice of(Host host) {
     Optional<WebServiceImpl> web = host.web().flatMap(WebServiceImpl::of);
     if (web.isEmpty()) {
-      return new ProviderChoice(Optional.empty(), false, Optional.of(
-          "the web service is not running: the \"web\" row is disabled or failed"));
+      return new ProviderChoice(Optional.empty(), false, Optional.of(Host.WEB_NOT_RUNNING));
     }
     boolean pinned = web.get().pin().isPresent();
     try {

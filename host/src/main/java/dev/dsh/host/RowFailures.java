@@ -1,9 +1,12 @@
 package dev.dsh.host;
 
+import static dev.dsh.host.model.LifecycleEvent.oneLine;
+
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.RowReconciler.AppliedRow;
+import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.runtime.RuntimeThread.PluginCallTimeoutException;
 import dev.dsh.host.internal.web.ProviderSelection;
@@ -31,13 +34,6 @@ final class RowFailures {
   RowFailures(boolean verbose, Consumer<String> events) {
     this.verbose = verbose;
     this.events = events;
-  }
-
-  /** {@code message} on one line ({@code dsh run}'s stderr is read by line), joined by "; ". */
-  static String oneLine(String message) {
-    List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-    return lines.isEmpty() ? "" : lines.size() == 1 ? lines.get(0)
-        : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
   }
 
   void applied() {
@@ -115,18 +111,12 @@ final class RowFailures {
     if (error instanceof ConfigException || error instanceof PluginCallTimeoutException) {
       return oneLine(String.valueOf(error.getMessage()));
     }
-    StringBuilder line = new StringBuilder(describe(error));
+    StringBuilder line = new StringBuilder(PluginLoader.describe(error));
     int depth = 0;
     for (Throwable cause = error.getCause(); cause != null && cause != error && depth < 5;
         cause = cause.getCause(), depth++) {
-      line.append(" (caused by ").append(describe(cause)).append(')');
+      line.append(" (caused by ").append(PluginLoader.describe(cause)).append(')');
     }
     return oneLine(line.toString());
-  }
-
-  private static String describe(Throwable t) {
-    String message = t.getMessage();
-    String name = t.getClass().getSimpleName();
-    return message == null || message.isBlank() ? name : name + ": " + message;
   }
 }

@@ -15,10 +15,8 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Polls the plugins folder and the profile's files and calls {@code onChange} after a change. The
- * first snapshot is taken before the host boots, so a change during the boot is seen. Polling, not
- * {@code WatchService}: the same on every file system, it sees a file replaced by rename, and a
- * few {@code stat} calls a period cost nothing next to a search.
+ * Polls the plugins folder and the profile's files; its first snapshot precedes the boot. Polling,
+ * not {@code WatchService}: the same on every file system, and it sees a file replaced by rename.
  */
 final class Watcher implements AutoCloseable {
 

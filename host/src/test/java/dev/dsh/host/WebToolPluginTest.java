@@ -14,9 +14,11 @@ import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,7 +29,7 @@ class WebToolPluginTest {
   private final FakeContext toolScope = new FakeContext(webScope.services());
 
   WebToolPluginTest() {
-    new WebPlugin().apply(webScope, MapConfig.empty());
+    new WebPlugin(ActivityListener.NONE, Optional::empty).apply(webScope, MapConfig.empty());
   }
 
   @Test

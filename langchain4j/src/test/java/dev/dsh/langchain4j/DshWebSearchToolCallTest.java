@@ -6,6 +6,7 @@ import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.service.tool.ToolExecutionResult;
@@ -30,7 +31,8 @@ class DshWebSearchToolCallTest {
   @Test
   @Timeout(60) // a hang guard only
   void aSearchPastTheToolsTimeoutIsAnsweredWithItsWordingThoughItsProviderIgnoresTheAbort() {
-    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
     FakeProvider deaf = new FakeProvider("deaf", (r, s) -> new CompletableFuture<>());
     web.registerSearchProvider(deaf);
 

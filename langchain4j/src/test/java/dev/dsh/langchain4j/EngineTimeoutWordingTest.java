@@ -8,6 +8,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.model.ActivityListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -26,7 +27,8 @@ class EngineTimeoutWordingTest {
   @Timeout(60) // a hang guard only
   void aProviderAbortedByTheTimeoutReadsAsTimedOutAndKnewTheDeadline() {
     AtomicReference<Optional<Instant>> seen = new AtomicReference<>();
-    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl web = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
     web.registerSearchProvider(new FakeProvider("alpha", (request, signal) -> {
       seen.set(signal.deadline());
       return FakeProvider.hang(signal); // ends with its own WEB_ABORTED when the signal fires

@@ -11,9 +11,13 @@ import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.env.EnvPlugin;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
+import dev.dsh.host.model.LifecycleListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -72,9 +76,10 @@ public class SelectionBenchmark {
 
   @Setup
   public void setUp() {
-    runtime = new ScopeRuntime(new SchemaConfigValidator());
+    runtime = new ScopeRuntime(
+        new SchemaConfigValidator(), LifecycleListener.none(), Duration.ofSeconds(10));
     runtime.apply("env", new EnvPlugin(LaunchEnvironment.of(Map.of())), Map.of());
-    runtime.apply("web", new WebPlugin(), Map.of());
+    runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     web = runtime.root().web();
     List<WebSearchSource> sources = new ArrayList<>();
     for (int i = 0; i < 8; i++) {

@@ -13,6 +13,8 @@ import dev.dsh.api.ScopeState;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.config.SearchConfig;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
+import dev.dsh.host.model.LifecycleListener;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /** The scope runtime with the real schema validator: what a plugin row goes through in the host. */
 class RuntimeWithSchemaValidatorTest {
 
-  private final ScopeRuntime runtime = new ScopeRuntime(new SchemaConfigValidator());
+  private final ScopeRuntime runtime = new ScopeRuntime(
+      new SchemaConfigValidator(), LifecycleListener.none(), Duration.ofSeconds(10));
   private final AtomicInteger applies = new AtomicInteger();
   private final List<SearchConfig> seen = new CopyOnWriteArrayList<>();
 

@@ -12,6 +12,7 @@ import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.internal.runtime.ContextAware;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.model.ActivityListener;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -34,7 +35,8 @@ final class CountingWebPlugin implements Plugin {
 
   @Override
   public void apply(Context ctx, Config config) {
-    WebServiceImpl service = new WebServiceImpl(Optional::empty, name -> ctx.env().get(name));
+    WebServiceImpl service = new WebServiceImpl(Optional::empty, name -> ctx.env().get(name),
+        ActivityListener.NONE, Optional::empty);
     ctx.effect(service::close);
     ctx.provide(WebService.KEY, new Counting(service));
   }

@@ -18,10 +18,12 @@ import dev.dsh.host.internal.plugins.LoadedPlugin;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.testing.WsaFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,7 +60,7 @@ final class YuanbaoHost implements AutoCloseable {
     this.home = home;
     this.loader = new PluginLoader(home);
     this.plugin = loader.load(pluginJar());
-    this.runtime = new ScopeRuntime(new SchemaConfigValidator(), events::add);
+    this.runtime = new ScopeRuntime(new SchemaConfigValidator(), events::add, Duration.ofSeconds(10));
     runtime.apply("env", new EnvPlugin(name -> Optional.ofNullable(env.get(name))), Map.of());
   }
 
@@ -85,7 +87,7 @@ final class YuanbaoHost implements AutoCloseable {
 
   /** Applies the built-in {@code web} row with {@code config} (e.g. a {@code searchProvider}). */
   YuanbaoHost withWeb(Map<String, ?> config) {
-    assertActive(runtime.apply("web", new WebPlugin(), config));
+    assertActive(runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), config));
     return this;
   }
 

@@ -16,7 +16,9 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -46,14 +48,14 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
     Scope scope = host.applyYuanbao(Map.of("baseURL", stub.baseUrl()));
     assertThat(scope.state()).isEqualTo(ScopeState.PENDING);
 
-    Scope web = host.runtime().apply("web", new WebPlugin(), Map.of());
+    Scope web = host.runtime().apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     YuanbaoHost.assertActive(scope);
     assertThat(host.search("one").provider()).isEqualTo("yuanbao");
 
     web.dispose();
     assertThat(scope.state()).isEqualTo(ScopeState.PENDING);
 
-    host.runtime().apply("web", new WebPlugin(), Map.of());
+    host.runtime().apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     YuanbaoHost.assertActive(scope);
     assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
     assertThat(host.search("two").provider()).isEqualTo("yuanbao");

@@ -19,17 +19,16 @@ public record LifecycleEvent(
     return errorLine().map(why -> line + ": " + why).orElse(line);
   }
 
-  /** The error's message on one line (lines joined by {@code "; "}), or its class's simple name. */
+  /** The error's message on one line ({@link #oneLine}), or its class's simple name. */
   public Optional<String> errorLine() {
-    if (error == null) {
-      return Optional.empty();
-    }
-    List<String> lines = String.valueOf(error.getMessage()).lines().map(String::strip)
-        .filter(l -> !l.isEmpty()).toList();
-    if (error.getMessage() == null || lines.isEmpty()) {
-      return Optional.of(error.getClass().getSimpleName());
-    }
-    String rest = String.join("; ", lines.subList(1, lines.size()));
-    return Optional.of(lines.get(0) + (rest.isEmpty() ? "" : " " + rest));
+    return Optional.ofNullable(error).map(e -> e.getMessage() == null || e.getMessage().isBlank()
+        ? e.getClass().getSimpleName() : oneLine(e.getMessage()));
+  }
+
+  /** {@code text}'s lines stripped, blank ones dropped: the first, then the rest joined by "; ". */
+  public static String oneLine(String text) {
+    List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    return lines.isEmpty() ? "" : lines.size() == 1 ? lines.get(0)
+        : lines.get(0) + " " + String.join("; ", lines.subList(1, lines.size()));
   }
 }

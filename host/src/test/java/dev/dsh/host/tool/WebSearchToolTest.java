@@ -18,6 +18,7 @@ import dev.dsh.api.web.WebSearchSource;
 import dev.dsh.host.fakes.CountingSignal;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.internal.web.WebServiceImpl;
+import dev.dsh.host.model.ActivityListener;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
@@ -51,7 +52,8 @@ class WebSearchToolTest {
                   .apply(request, signal));
 
   private final WebServiceImpl web =
-      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+          ActivityListener.NONE, Optional::empty);
 
   WebSearchToolTest() {
     web.registerSearchProvider(provider);
@@ -368,7 +370,8 @@ class WebSearchToolTest {
 
   @Test
   void aSelectionFailureIsRenderedWithItsCode() throws Exception {
-    WebServiceImpl empty = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl empty = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
 
     ToolResult result = await(new WebSearchTool(empty).call("{\"queries\": [\"q\"]}", AbortSignal.never()));
 

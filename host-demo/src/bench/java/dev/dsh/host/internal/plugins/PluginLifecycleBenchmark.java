@@ -9,11 +9,15 @@ import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.env.EnvPlugin;
 import dev.dsh.host.internal.runtime.ScopeRuntime;
 import dev.dsh.host.internal.web.WebPlugin;
+import dev.dsh.host.model.ActivityListener;
+import dev.dsh.host.model.LifecycleListener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -71,9 +75,10 @@ public class PluginLifecycleBenchmark {
         jarFile = TestPluginJars.plugin(work, pluginId, "empty").buildTo(work.resolve("empty.jar"));
       }
       loader = new PluginLoader(home);
-      runtime = new ScopeRuntime(new SchemaConfigValidator());
+      runtime = new ScopeRuntime(
+          new SchemaConfigValidator(), LifecycleListener.none(), Duration.ofSeconds(10));
       runtime.apply("env", new EnvPlugin(LaunchEnvironment.of(Map.of())), Map.of());
-      runtime.apply("web", new WebPlugin(), Map.of());
+      runtime.apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
       web = runtime.root().web();
     }
 

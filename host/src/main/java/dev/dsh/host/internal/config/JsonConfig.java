@@ -3,18 +3,15 @@ package dev.dsh.host.internal.config;
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
+import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.json.Json;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.InputCoercionException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.InvalidDefinitionException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.ValueInstantiationException;
@@ -28,20 +25,16 @@ public final class JsonConfig implements Config {
   private final @Nullable Class<?> validatedType;
   private final Map<String, Object> raw;
 
-  @SuppressWarnings("unchecked")
   JsonConfig(String subject, ObjectNode tree, @Nullable Class<?> validatedType) {
     this.subject = subject;
     this.tree = tree;
     this.validatedType = validatedType;
-    this.raw = (Map<String, Object>) plain(tree);
+    this.raw = ProfileRow.freeze(Json.MAPPER.treeToValue(tree, Map.class));
   }
 
   /**
-   * Binds this config to {@code type}, checked against its schema unless validated against it.
-   *
-   * @throws ConfigException when it breaks that schema, or a value does not fit its field: the
-   *     pointer and what it must hold, never Jackson's text (it may quote a secret)
-   * @throws IllegalArgumentException when no config can build {@code type} (the plugin's bug)
+   * Binds to {@code type}, checked against its schema; a {@link ConfigException} gives the pointer
+   * and what it must hold, never Jackson's text (it may quote a secret).
    */
   @Override
   public <T> T bind(Class<T> type) {
@@ -81,21 +74,6 @@ public final class JsonConfig implements Config {
   @Override
   public String toString() {
     return "JsonConfig[" + subject + ", keys=" + raw.keySet() + "]";
-  }
-
-  private static @Nullable Object plain(JsonNode node) {
-    if (node.isObject()) {
-      Map<String, @Nullable Object> map = new LinkedHashMap<>();
-      node.properties().forEach(entry -> map.put(entry.getKey(), plain(entry.getValue())));
-      return Collections.unmodifiableMap(map);
-    }
-    if (node.isArray()) {
-      List<@Nullable Object> list = new ArrayList<>();
-      node.forEach(item -> list.add(plain(item)));
-      return Collections.unmodifiableList(list);
-    }
-    return node.isNumber() ? node.numberValue() : node.isBoolean() ? node.booleanValue()
-        : node.isString() ? node.stringValue() : null;
   }
 
   private static String kind(Class<?> type) {

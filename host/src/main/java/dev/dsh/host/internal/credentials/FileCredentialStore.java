@@ -72,10 +72,8 @@ public final class FileCredentialStore {
   }
 
   /**
-   * Stores {@code value}, trimmed; throws as {@link #read} does, and when it cannot write.
-   *
-   * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, or would take
-   *     the store over 1 MiB; the message never holds the value
+   * Stores {@code value}, trimmed; an {@link IllegalArgumentException}, never holding the value,
+   * when it breaks {@link CredentialValues}' rule or would take the store over 1 MiB.
    */
   public void write(CredentialRef ref, String value) {
     String clean = value.trim();

@@ -1,6 +1,7 @@
 package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
@@ -32,7 +33,6 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
     Optional<JsonNode> configSchema) {
 
   static final String EXTENSION_INDEX = "META-INF/extensions.idx";
-  static final String BUNDLE_PATCH = "META-INF/dsh/cordis.patch.yml";
   static final String CONFIG_SCHEMA = "META-INF/dsh/config.schema.json";
   static final int MAX_METADATA = 1024 * 1024;
   static final long MAX_UNPACKED = 256L * 1024 * 1024;
@@ -90,7 +90,7 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
             + requires + ", but this host is " + HostVersion.current());
       }
       text(zip, EXTENSION_INDEX, shownAs); // PF4J reads it later: held to the same cap now
-      return new PluginJar(shownAs, id, version, text(zip, BUNDLE_PATCH, shownAs),
+      return new PluginJar(shownAs, id, version, text(zip, BundlePatch.RESOURCE, shownAs),
           text(zip, CONFIG_SCHEMA, shownAs).map(text -> parseSchema(text, shownAs)));
     } catch (IOException | SecurityException e) {
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -154,9 +154,10 @@ public final class PluginLoader {
     }
   }
 
-  private static String describe(Throwable e) {
+  /** {@code Type: message}, or the type alone when the message is blank. */
+  public static String describe(Throwable e) {
     String type = e.getClass().getSimpleName();
-    return e.getMessage() == null ? type : type + ": " + e.getMessage();
+    return e.getMessage() == null || e.getMessage().isBlank() ? type : type + ": " + e.getMessage();
   }
 
   // Deployment mode only (development mode loads class folders); extensions from

@@ -1,9 +1,6 @@
 package dev.dsh.host.internal.profile;
 
-import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,24 +43,8 @@ public final class ConsoleLayer {
     if (entry.size() > 1) { // more than its id
       entries.add(at, entry);
     }
-    Files.createDirectories(file.getParent());
-    String body = entries.isEmpty() ? "[]\n" : YamlFiles.write(entries);
-    OwnerOnlyFiles.replace(file, (HEADER + body).getBytes(StandardCharsets.UTF_8));
+    YamlFiles.replace(file, HEADER + (entries.isEmpty() ? "[]\n" : YamlFiles.write(entries)));
     return had;
-  }
-
-  /** {@code target} with {@code patch} applied. */
-  public static Map<String, Object> apply(Map<String, ?> target, Map<String, ?> patch) {
-    Map<String, Object> out = new LinkedHashMap<>(target);
-    patch.forEach((key, value) -> {
-      if (value == null) {
-        out.remove(key);
-      } else {
-        out.put(key, value instanceof Map<?, ?> inner
-            ? apply(strings(out.get(key)), strings(inner)) : value);
-      }
-    });
-    return out;
   }
 
   /** The patch that turns {@code from} into {@code to}; empty when they are equal. */
@@ -84,11 +65,21 @@ public final class ConsoleLayer {
     return out;
   }
 
-  /** One patch doing what {@code first} then {@code second} do: nulls are kept. */
-  public static Map<String, Object> merge(Map<String, ?> first, Map<String, ?> second) {
-    Map<String, Object> out = new LinkedHashMap<>(first);
-    second.forEach((key, value) -> out.put(key, out.get(key) instanceof Map<?, ?> a
-        && value instanceof Map<?, ?> b ? merge(strings(a), strings(b)) : value));
+  /**
+   * {@code target} with {@code patch} applied; with {@code keepNulls}, a patch's nulls stay, which
+   * makes one patch of two ({@code target} then {@code patch}).
+   */
+  public static Map<String, Object> apply(
+      Map<String, ?> target, Map<String, ?> patch, boolean keepNulls) {
+    Map<String, Object> out = new LinkedHashMap<>(target);
+    patch.forEach((key, value) -> {
+      if (value == null && !keepNulls) {
+        out.remove(key);
+      } else {
+        out.put(key, value instanceof Map<?, ?> inner
+            ? apply(strings(out.get(key)), strings(inner), keepNulls) : value);
+      }
+    });
     return out;
   }
 

@@ -46,7 +46,7 @@ public final class ProfileComposer {
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
     ProfileSpec spec = ProfileSpec.of(new DshHome(home), profile);
-    String specFile = ProfileSpec.shown(profile);
+    String specFile = ProfileSpec.shown(profile, ProfileSpec.FILE_NAME);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
       layers.add(bundles.apply(bundle).orElseThrow(() -> new ProfileException(specFile
@@ -74,7 +74,7 @@ public final class ProfileComposer {
   private List<Patch> userLayers(String profile, Optional<Path> patchFile) {
     List<Patch> layers = new ArrayList<>();
     for (String file : List.of(PATCH_FILE, CONSOLE_FILE)) {
-      String shown = "profiles/" + profile + "/" + file;
+      String shown = ProfileSpec.shown(profile, file);
       boolean console = file.equals(CONSOLE_FILE);
       YamlFiles.read(profileDir(profile).resolve(file), shown).ifPresent(text -> layers.add(
           Patch.parse(text, shown, (console ? "console layer " : USER) + shown, console)));
@@ -97,7 +97,7 @@ public final class ProfileComposer {
 
     ComposedProfile run(String profile, List<Patch> layers, Map<String, String> removedRows) {
       List.of("env", "credentials", "web", "tool-web")
-          .forEach(id -> insert(ProfileRow.named(id), "base layer"));
+          .forEach(id -> insert(new ProfileRow(id, id, Map.of(), false), "base layer"));
       for (Patch layer : layers) {
         for (Patch.Entry entry : layer.entries()) {
           if (entry instanceof Patch.Insert insert) {
@@ -151,7 +151,7 @@ public final class ProfileComposer {
                 + layer.name() + " both set " + String.join(", ", both) + "; the values of "
                 + layer.name() + " apply (keep each field in one of the two files)");
           }
-          config = ConsoleLayer.apply(config, given);
+          config = ConsoleLayer.apply(config, given, false);
           given.forEach((key, value) -> fields.compute(key, (k, old) -> value == null ? null
               : layer.name()));
         } else {

@@ -20,19 +20,15 @@ public record ProfileRow(String id, String name, Map<String, Object> config, boo
     config = freeze(config);
   }
 
-  /** An enabled row with an empty config, named after its id (the built-in rows). */
-  public static ProfileRow named(String id) {
-    return new ProfileRow(id, id, Map.of(), false);
-  }
-
   @Override
   public String toString() {
     return "ProfileRow[id=" + id + ", name=" + name + ", config keys=" + config.keySet()
         + ", disabled=" + disabled + "]";
   }
 
+  /** A deep unmodifiable copy of a JSON-like map; throws for a key or value that is not. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> freeze(Map<?, ?> map) {
+  public static Map<String, Object> freeze(Map<?, ?> map) {
     return (Map<String, Object>) frozen(map);
   }
 

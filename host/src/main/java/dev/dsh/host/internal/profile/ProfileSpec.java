@@ -1,12 +1,8 @@
 package dev.dsh.host.internal.profile;
 
-import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * A profile's {@code profile.yml}, dsh's own file, written whole: the bundles it uses, in order,
@@ -36,19 +33,16 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(List.of(), Map.of());
   }
 
-  /** Reads the {@code profile.yml} of {@code profile}; throws {@link ProfileException}. */
+  /** Reads the {@code profile.yml} of {@code profile}; none is an empty spec. */
   public static ProfileSpec of(DshHome home, String profile) {
-    return read(home.profileFile(profile), shown(profile));
+    String shown = shown(profile, FILE_NAME);
+    return YamlFiles.read(home.profileFile(profile), shown).map(text -> parse(text, shown))
+        .orElse(empty());
   }
 
-  /** {@code profiles/<profile>/profile.yml}, as messages name it. */
-  static String shown(String profile) {
-    return "profiles/" + profile + "/" + FILE_NAME;
-  }
-
-  /** Reads {@code file}; a missing file is an empty spec. Throws {@link ProfileException}. */
-  public static ProfileSpec read(Path file, String shownAs) {
-    return YamlFiles.read(file, shownAs).map(text -> parse(text, shownAs)).orElse(empty());
+  /** {@code profiles/<profile>/<file>}, as messages name a profile's file. */
+  public static String shown(String profile, String file) {
+    return "profiles/" + profile + "/" + file;
   }
 
   static ProfileSpec parse(String text, String file) {
@@ -114,10 +108,15 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     return new ProfileSpec(bundles, removed);
   }
 
-  /** Replaces {@code file} by this spec, whole, atomically and owner-only. */
-  public void write(Path file) throws IOException {
-    Files.createDirectories(file.getParent());
-    OwnerOnlyFiles.replace(file, toYaml().getBytes(StandardCharsets.UTF_8));
+  /** Writes {@code change} of the profile's spec, whole, if it differs; whether it did. */
+  public static boolean update(DshHome home, String profile, UnaryOperator<ProfileSpec> change)
+      throws IOException {
+    ProfileSpec spec = of(home, profile);
+    ProfileSpec next = change.apply(spec);
+    if (!next.equals(spec)) {
+      YamlFiles.replace(home.profileFile(profile), next.toYaml());
+    }
+    return !next.equals(spec);
   }
 
   /** The file's text; {@link #parse} of it gives this spec back. */

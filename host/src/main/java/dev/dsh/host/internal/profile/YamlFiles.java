@@ -2,6 +2,7 @@ package dev.dsh.host.internal.profile;
 
 import dev.dsh.host.internal.home.CappedRead;
 import dev.dsh.host.internal.home.FileProblems;
+import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
@@ -129,6 +130,12 @@ final class YamlFiles {
   static String write(Object value) {
     return MAPPER.writer().without(YAMLWriteFeature.WRITE_DOC_START_MARKER)
         .with(YAMLWriteFeature.MINIMIZE_QUOTES).writeValueAsString(value);
+  }
+
+  /** Replaces {@code file} by {@code text}, whole, atomically and owner-only. */
+  static void replace(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    OwnerOnlyFiles.replace(file, text.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String problem(JacksonException e) {

@@ -46,15 +46,6 @@ public final class ScopeRuntime implements AutoCloseable {
   private final RuntimeThread loop;
   private final ScopeNode root;
 
-  /** A runtime with a 10 s plugin deadline; events go nowhere, or to {@code listener}. */
-  public ScopeRuntime(ConfigValidator validator) {
-    this(validator, LifecycleListener.none());
-  }
-
-  public ScopeRuntime(ConfigValidator validator, LifecycleListener listener) {
-    this(validator, listener, Duration.ofSeconds(10));
-  }
-
   /** A runtime whose plugin calls must each return within {@code deadline}. */
   public ScopeRuntime(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
     this.loop = new RuntimeThread("dsh-runtime", deadline, this::recover);

@@ -5,6 +5,7 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.config.Description;
 import dev.dsh.api.web.WebService;
+import dev.dsh.host.model.ActivityListener;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -27,16 +28,11 @@ public final class WebPlugin implements Plugin {
                   + " one; otherwise the one available provider is used.")
           @Nullable String searchProvider) {}
 
-  private final SearchActivity activity;
+  private final ActivityListener activity;
   private final Supplier<Optional<String>> refusal;
 
-  /** The plugin of a host nobody measures, without a refusal. */
-  public WebPlugin() {
-    this(SearchActivity.NONE, Optional::empty);
-  }
-
   /** The plugin whose service reports to {@code activity} and refuses with {@code refusal}. */
-  public WebPlugin(SearchActivity activity, Supplier<Optional<String>> refusal) {
+  public WebPlugin(ActivityListener activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
     this.refusal = refusal;
   }

@@ -16,6 +16,10 @@ import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.api.web.WebService;
 import dev.dsh.host.internal.runtime.ContextAware;
+import dev.dsh.host.model.ActivityListener;
+import dev.dsh.host.model.SearchRecord;
+import dev.dsh.host.model.SearchRecord.Outcome;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +29,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The host's {@link WebService}: a registry of providers, selection on every call ({@link
@@ -33,24 +40,24 @@ import java.util.function.Supplier;
  */
 public final class WebServiceImpl implements WebService, ContextAware<WebService>, AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(WebServiceImpl.class);
+
   /** The launch-environment variable that pins a provider when the config pins none. */
   public static final String PIN_VARIABLE = "DSH_WEB_SEARCH_PROVIDER";
 
   private final Supplier<Optional<String>> configuredPin;
   private final LaunchEnvironment env;
-  private final SearchActivity activity;
+  private final ActivityListener activity;
   private final Supplier<Optional<String>> refusal;
   private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>(); // by id
   private boolean closed;
 
-  /** Reads the pin from {@code configuredPin} and {@code env} at each call. */
-  public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env) {
-    this(configuredPin, env, SearchActivity.NONE, Optional::empty);
-  }
-
-  /** Reporting to {@code activity}; {@code refusal} answers while no provider is registered. */
+  /**
+   * Reads the pin from {@code configuredPin} and {@code env} at each call; reports each search to
+   * {@code activity}; {@code refusal} answers while no provider is registered.
+   */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env,
-      SearchActivity activity, Supplier<Optional<String>> refusal) {
+      ActivityListener activity, Supplier<Optional<String>> refusal) {
     this.configuredPin = Objects.requireNonNull(configuredPin, "configuredPin");
     this.env = Objects.requireNonNull(env, "env");
     this.activity = Objects.requireNonNull(activity, "activity");
@@ -90,19 +97,20 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   public CompletionStage<WebSearchResult> search(WebSearchRequest request, AbortSignal signal) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(signal, "signal");
-    long start = activity.started(request.query());
+    guarded(() -> activity.searchStarted(request.query()), "searchStarted");
+    long start = System.nanoTime();
     try {
       checkQuery(request);
       while (true) {
         Registration registration = select();
         Optional<CompletableFuture<WebSearchResult>> outcome = registration.search(request, signal);
         if (outcome.isPresent()) {
-          return activity.ended(request.query(), start, registration.id(), outcome.get());
+          return ended(request.query(), start, registration.id(), outcome.get());
         }
         // Withdrawn between selection and start: select again from the registry as it is now.
       }
     } catch (WebError e) {
-      return activity.ended(request.query(), start, null, CompletableFuture.failedFuture(e));
+      return ended(request.query(), start, null, CompletableFuture.failedFuture(e));
     }
   }
 
@@ -144,6 +152,29 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     }
     all.forEach(registration -> registration.withdraw(
         new WebError(WEB_ABORTED, "the web service closed while the search was running")));
+  }
+
+  /** Runs {@code call} to an {@link ActivityListener}, logging what it throws. */
+  public static void guarded(Runnable call, String what) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      LOG.warn("the activity listener failed in {}; ignored", what, e);
+    }
+  }
+
+  /** Reports the end of {@code outcome}; returns it, so a cancel still reaches the search. */
+  private <T extends CompletionStage<WebSearchResult>> T ended(
+      String query, long start, @Nullable String provider, T outcome) {
+    outcome.whenComplete((result, error) -> guarded(() -> {
+      Optional<String> code =
+          Optional.ofNullable(error).map(e -> WebError.of(e, "web search").code());
+      Outcome end = code.isEmpty() ? Outcome.OK
+          : code.get().equals(WEB_ABORTED) ? Outcome.ABORTED : Outcome.ERROR;
+      activity.searchEnded(new SearchRecord(Optional.ofNullable(provider), end, code,
+          Duration.ofNanos(System.nanoTime() - start), query));
+    }, "searchEnded"));
+    return outcome;
   }
 
   private static void checkQuery(WebSearchRequest request) {

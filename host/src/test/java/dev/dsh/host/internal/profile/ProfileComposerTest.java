@@ -40,10 +40,10 @@ class ProfileComposerTest {
     assertAll(
         () -> assertThat(profile.rows())
             .containsExactly(
-                ProfileRow.named("env"),
-                ProfileRow.named("credentials"),
-                ProfileRow.named("web"),
-                ProfileRow.named("tool-web")),
+                new ProfileRow("env", "env", Map.of(), false),
+                new ProfileRow("credentials", "credentials", Map.of(), false),
+                new ProfileRow("web", "web", Map.of(), false),
+                new ProfileRow("tool-web", "tool-web", Map.of(), false)),
         () -> assertThat(profile.row("web").orElseThrow().config()).isEmpty(),
         () -> assertThat(profile.origin("tool-web")).contains("base layer"),
         () -> assertThat(profile.enabledRows()).hasSize(4));

@@ -3,6 +3,7 @@ package dev.dsh.host.internal.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -88,8 +89,8 @@ class ProfileFileLimitsTest {
     write("profiles/default/profile.yml", over);
     assertThatThrownBy(() -> composer.compose("default", Optional.empty(), List.of()))
         .hasMessageStartingWith("profiles/default/profile.yml is too large (1048577 bytes)");
-    assertThatThrownBy(() -> ProfileSpec.read(home.resolve("profiles/default/profile.yml"), "p.yml"))
-        .hasMessageStartingWith("p.yml is too large");
+    assertThatThrownBy(() -> ProfileSpec.of(new DshHome(home), "default"))
+        .hasMessageStartingWith("profiles/default/profile.yml is too large");
   }
 
   @Test

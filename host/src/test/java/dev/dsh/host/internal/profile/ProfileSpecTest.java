@@ -3,6 +3,7 @@ package dev.dsh.host.internal.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,19 +19,22 @@ class ProfileSpecTest {
 
   @Test
   void missingFileMeansNoBundles(@TempDir Path dir) {
-    assertThat(ProfileSpec.read(dir.resolve("profile.yml"), "profile.yml").bundles()).isEmpty();
+    assertThat(ProfileSpec.of(new DshHome(dir), "demo").bundles()).isEmpty();
   }
 
   @Test
   void aWrittenSpecIsReadBackFromAnOwnerOnlyFileInFoldersMadeForIt(@TempDir Path dir)
       throws IOException {
     Path file = dir.resolve("profiles/demo/profile.yml");
-    ProfileSpec spec = ProfileSpec.empty().withBundle("p").withRemovedRows("q", List.of("row"));
+    DshHome home = new DshHome(dir);
 
-    spec.write(file);
-    ProfileSpec.empty().withBundle("p").write(file);
+    assertThat(ProfileSpec.update(home, "demo",
+        spec -> spec.withBundle("p").withRemovedRows("q", List.of("row")))).isTrue();
+    assertThat(ProfileSpec.update(home, "demo", spec -> spec.withBundle("p"))).isFalse();
+    assertThat(ProfileSpec.update(home, "demo", spec -> ProfileSpec.empty().withBundle("p")))
+        .isTrue();
 
-    assertThat(ProfileSpec.read(file, "profile.yml")).isEqualTo(ProfileSpec.empty().withBundle("p"));
+    assertThat(ProfileSpec.of(home, "demo")).isEqualTo(ProfileSpec.empty().withBundle("p"));
     if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
           .isEqualTo("rw-------");

@@ -9,6 +9,7 @@ import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +22,7 @@ class ConfigLifecycleTest {
 
   private final EventLog log = new EventLog();
   private final TestConfigs.Validator validator = new TestConfigs.Validator();
-  private final ScopeRuntime runtime = new ScopeRuntime(validator, log);
+  private final ScopeRuntime runtime = new ScopeRuntime(validator, log, Duration.ofSeconds(10));
   private final List<String> released = new CopyOnWriteArrayList<>();
 
   /** Provides its count as a service and records its release. */

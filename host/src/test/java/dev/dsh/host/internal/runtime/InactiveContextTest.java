@@ -8,6 +8,8 @@ import dev.dsh.api.Disposable;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
+import dev.dsh.host.model.LifecycleListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +23,8 @@ class InactiveContextTest {
 
   private static final ServiceKey<String> GREETING = ServiceKey.of("greeting", String.class);
 
-  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator());
+  private final ScopeRuntime runtime = new ScopeRuntime(
+      new TestConfigs.Validator(), LifecycleListener.none(), Duration.ofSeconds(10));
 
   /** Every kind of registration a context offers. */
   private static List<ThrowingCallable> registrations(Context ctx) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.host.model.ScopeInfo;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 class ScopeDisposalTest {
 
   private final EventLog log = new EventLog();
-  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator(), log);
+  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator(), log, Duration.ofSeconds(10));
 
   @Test
   void disposingAScopeDisposesItsChildrenFirstThenReleasesItsOwnEffectsInReverseOrder() {

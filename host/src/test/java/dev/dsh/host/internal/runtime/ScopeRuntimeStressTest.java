@@ -11,6 +11,7 @@ import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.ScopeInfo;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,8 @@ class ScopeRuntimeStressTest {
       new ScopeRuntime(
           new TestConfigs.Validator(),
           event -> eventCounts.computeIfAbsent(event.kind(), k -> new AtomicInteger())
-              .incrementAndGet());
+              .incrementAndGet(),
+          Duration.ofSeconds(10));
   private final Set<ScopeNode> seen = ConcurrentHashMap.newKeySet();
   private final List<Disposable> handles = new CopyOnWriteArrayList<>();
   private final List<Throwable> unexpected = new CopyOnWriteArrayList<>();

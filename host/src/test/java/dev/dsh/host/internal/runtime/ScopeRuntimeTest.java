@@ -9,6 +9,7 @@ import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
 import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.ScopeInfo;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ScopeRuntimeTest {
 
   private final EventLog log = new EventLog();
-  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator(), log);
+  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator(), log, Duration.ofSeconds(10));
 
   @Test
   void childIdsAreMadeUniqueAndExplicitIdsAreKept() {

@@ -8,6 +8,7 @@ import dev.dsh.api.Disposable;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,7 +25,7 @@ class ServiceDependencyTest {
   private static final ServiceKey<Registry> REGISTRY = ServiceKey.of("registry", Registry.class);
 
   private final EventLog log = new EventLog();
-  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator(), log);
+  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator(), log, Duration.ofSeconds(10));
   private final List<String> registered = new CopyOnWriteArrayList<>();
 
   /** The providing plugin: a release action, the service, another release action. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
+import dev.dsh.host.model.LifecycleListener;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +20,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class UpdateDuringApplyTest {
 
-  private final ScopeRuntime runtime = new ScopeRuntime(new TestConfigs.Validator());
+  private final ScopeRuntime runtime = new ScopeRuntime(
+      new TestConfigs.Validator(), LifecycleListener.none(), Duration.ofSeconds(10));
   private final CountDownLatch entered = new CountDownLatch(1);
   private final CountDownLatch release = new CountDownLatch(1);
   private final AtomicReference<Scope> scope = new AtomicReference<>();

@@ -8,6 +8,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.model.ActivityListener;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class QueryBoundTest {
 
   private final WebServiceImpl web =
-      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+          ActivityListener.NONE, Optional::empty);
   private final FakeProvider provider = FakeProvider.withSources("alpha", 1);
 
   QueryBoundTest() {

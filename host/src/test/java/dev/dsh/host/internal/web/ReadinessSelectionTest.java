@@ -14,6 +14,7 @@ import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.model.ActivityListener;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +33,8 @@ class ReadinessSelectionTest {
   private static final String NO_KEY = "no API key for \"TENCENTCLOUD_WSA_APIKEY\"";
 
   private final AtomicReference<Optional<String>> pin = new AtomicReference<>(Optional.empty());
-  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()));
+  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()),
+      ActivityListener.NONE, Optional::empty);
 
   private CompletionStage<WebSearchResult> search() {
     return web.search(WebSearchRequest.of("q"), AbortSignal.never());

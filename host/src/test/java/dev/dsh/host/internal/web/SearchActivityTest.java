@@ -32,7 +32,7 @@ class SearchActivityTest {
 
   private final RecordingActivity activity = new RecordingActivity();
   private final WebServiceImpl web = new WebServiceImpl(
-      Optional::empty, LaunchEnvironment.of(Map.of()), new SearchActivity(activity), Optional::empty);
+      Optional::empty, LaunchEnvironment.of(Map.of()), activity, Optional::empty);
 
   @Test
   void aServedSearchIsReportedWithItsProviderItsQueryAndNoCode() throws Exception {
@@ -115,19 +115,16 @@ class SearchActivityTest {
       }
     };
     WebServiceImpl service = new WebServiceImpl(
-        Optional::empty, LaunchEnvironment.of(Map.of()), new SearchActivity(throwing), Optional::empty);
+        Optional::empty, LaunchEnvironment.of(Map.of()), throwing, Optional::empty);
     service.registerSearchProvider(FakeProvider.withSources("alpha", 2));
 
     WebSearchResult result =
         Await.result(service.search(WebSearchRequest.of("q"), AbortSignal.never()));
 
     assertThat(result.sources()).hasSize(2);
-    new SearchActivity(new ActivityListener() {
-      @Override
-      public void reloaded(List<String> problems) {
-        throw new IllegalStateException("reloaded");
-      }
-    }).reloaded(List.of("a problem"));
+    WebServiceImpl.guarded(() -> {
+      throw new IllegalStateException("reloaded");
+    }, "reloaded");
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebSearchProvider;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
+import dev.dsh.host.model.ActivityListener;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
 class UnavailableReasonTest {
 
   private final AtomicReference<Optional<String>> pin = new AtomicReference<>(Optional.empty());
-  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()));
+  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()),
+      ActivityListener.NONE, Optional::empty);
 
   /** Unavailable, with the reason {@code reason} gives. */
   private static WebSearchProvider unavailable(String id, Supplier<Optional<String>> reason) {

@@ -11,6 +11,7 @@ import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.fakes.FakeProvider;
+import dev.dsh.host.model.ActivityListener;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class WebServiceFilterTest {
 
   private final WebServiceImpl web =
-      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+      new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+          ActivityListener.NONE, Optional::empty);
 
   private static WebSearchRequest request(SearchFilters filters) {
     return new WebSearchRequest("q", null, filters);

@@ -19,6 +19,7 @@ import dev.dsh.host.fakes.CountingSignal;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
+import dev.dsh.host.model.ActivityListener;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +40,8 @@ class WebServiceSearchTest {
   private static final String CANARY = "canary-5f0c2d-secret";
 
   private final AtomicReference<Optional<String>> pin = new AtomicReference<>(Optional.empty());
-  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()));
+  private final WebServiceImpl web = new WebServiceImpl(pin::get, LaunchEnvironment.of(Map.of()),
+      ActivityListener.NONE, Optional::empty);
 
   @Test
   void twelveSourcesWithMaxResultsEightAreCutToEightAndTruncated() throws Exception {
@@ -144,7 +146,8 @@ class WebServiceSearchTest {
     Await.failure(web.search(WebSearchRequest.of("q"), AbortSignal.never()))
         .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_PROVIDER_ERROR));
 
-    WebServiceImpl other = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl other = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
     other.registerSearchProvider(
         new FakeProvider("beta", (request, signal) -> CompletableFuture.completedFuture(null)));
     Await.failure(other.search(WebSearchRequest.of("q"), AbortSignal.never()))
@@ -333,7 +336,7 @@ class WebServiceSearchTest {
   @Test
   void theWebPluginClosesItsServiceWhenItsScopeEnds() {
     FakeContext webScope = new FakeContext();
-    new WebPlugin().apply(webScope, MapConfig.empty());
+    new WebPlugin(ActivityListener.NONE, Optional::empty).apply(webScope, MapConfig.empty());
     WebService service = webScope.inject(WebService.KEY);
     service.registerSearchProvider(FakeProvider.hanging("alpha"));
     var search = service.search(WebSearchRequest.of("q"), AbortSignal.never());
@@ -350,14 +353,14 @@ class WebServiceSearchTest {
     webScope.services().put(
         LaunchEnvironment.KEY,
         LaunchEnvironment.of(Map.of(WebServiceImpl.PIN_VARIABLE, "beta")));
-    new WebPlugin().apply(webScope, MapConfig.empty());
+    new WebPlugin(ActivityListener.NONE, Optional::empty).apply(webScope, MapConfig.empty());
     WebService service = webScope.inject(WebService.KEY);
     service.registerSearchProvider(FakeProvider.withSources("alpha", 1));
     service.registerSearchProvider(FakeProvider.withSources("beta", 1));
 
     assertThat(Await.result(service.search(WebSearchRequest.of("q"), AbortSignal.never())).provider())
         .isEqualTo("beta");
-    assertThat(List.of(new WebPlugin().name(), new WebPlugin().configType()))
+    assertThat(List.of(new WebPlugin(ActivityListener.NONE, Optional::empty).name(), new WebPlugin(ActivityListener.NONE, Optional::empty).configType()))
         .containsExactly("web", Optional.of(WebPlugin.WebConfig.class));
   }
 

@@ -19,6 +19,7 @@ import dev.dsh.api.web.WebService;
 import dev.dsh.host.fakes.FakeContext;
 import dev.dsh.host.fakes.FakeProvider;
 import dev.dsh.host.fakes.MapConfig;
+import dev.dsh.host.model.ActivityListener;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,8 @@ class WebServiceSelectionTest {
   private final AtomicReference<Optional<String>> configPin = new AtomicReference<>(Optional.empty());
   private final Map<String, String> variables = new HashMap<>();
   private final WebServiceImpl web =
-      new WebServiceImpl(configPin::get, name -> Optional.ofNullable(variables.get(name)));
+      new WebServiceImpl(configPin::get, name -> Optional.ofNullable(variables.get(name)),
+          ActivityListener.NONE, Optional::empty);
 
   private String servedBy() throws Exception {
     return Await.result(web.search(WebSearchRequest.of("q"), AbortSignal.never())).provider();
@@ -92,7 +94,8 @@ class WebServiceSelectionTest {
 
   @Test
   void registrationOrderDoesNotMatter() throws Exception {
-    WebServiceImpl reversed = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()));
+    WebServiceImpl reversed = new WebServiceImpl(Optional::empty, LaunchEnvironment.of(Map.of()),
+        ActivityListener.NONE, Optional::empty);
     reversed.registerSearchProvider(FakeProvider.withSources("beta", 1));
     reversed.registerSearchProvider(unavailable("alpha"));
     web.registerSearchProvider(unavailable("alpha"));
@@ -205,7 +208,7 @@ class WebServiceSelectionTest {
   @Test
   void aPinChangedInTheLiveConfigTakesEffectOnTheNextCall() throws Exception {
     FakeContext webScope = new FakeContext();
-    new WebPlugin().apply(webScope, MapConfig.of(Map.of("searchProvider", "alpha")));
+    new WebPlugin(ActivityListener.NONE, Optional::empty).apply(webScope, MapConfig.of(Map.of("searchProvider", "alpha")));
     WebService service = webScope.inject(WebService.KEY);
     service.registerSearchProvider(FakeProvider.withSources("alpha", 1));
     service.registerSearchProvider(FakeProvider.withSources("beta", 1));
