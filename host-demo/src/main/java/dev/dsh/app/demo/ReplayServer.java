@@ -72,8 +72,8 @@ public final class ReplayServer implements AutoCloseable {
   public static ReplayServer forDemo(HostOptions options, Optional<Path> bundled) {
     PluginInstaller.ensure(options, PLUGIN_ID, () -> bundled.filter(Files::isRegularFile)
         .orElseThrow(() -> new ProfileException("the demo profile needs the distribution's"
-            + " copy of the " + PLUGIN_ID + " plugin: start dsh with the ./dsh launcher, or install"
-            + " the plugin with 'dsh plugin add <jar>'")));
+            + " copy of the " + PLUGIN_ID + " plugin: start dsh with its launcher, bin/dsh, or"
+            + " install the plugin with 'dsh plugin add <jar>'")));
     options.events().accept(NOTICE);
     return start();
   }

@@ -16,10 +16,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,18 +30,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Through the real {@code ./dsh}: the class-data-sharing archive is made on the first start after a
- * build and mapped by the later ones; an archive its key (one {@code stat} of java and the
- * archive) does not describe is never mapped but made again, and a JVM crash puts nothing on
- * stdout nor in the caller's folder ({@link ArchiveRefusalLauncherIT}: the archives the launcher
- * refuses to map).
+ * Through {@code bin/dsh} of the built archive, unpacked read-only with no Maven on {@code PATH}:
+ * the install runs the demo search and an MCP session from another working folder and writes
+ * nothing into itself; the class-data-sharing archive is made in the cache folder on the first
+ * start after a build and mapped by the later ones; an archive its key (one {@code stat} of java
+ * and the archive) does not describe is never mapped but made again, and a JVM crash puts nothing
+ * on stdout nor in the caller's folder ({@link ArchiveRefusalLauncherIT}: the archives the
+ * launcher refuses to map).
  *
- * <p>The launcher runs a copy of the distribution, so the archives damaged here are never the one
- * the other tests' starts map. A making takes seconds, half a minute on a loaded machine, so the
- * archive is made once: every test starts from a copy of it, its key written as the launcher
- * writes one, proved by a start that maps it before a test that shows a making. A damaged archive is shown unmapped under the
- * launcher's marker of a failed making (which stops it trying again); its remaking is shown once
- * per cause (a truncation under {@code dsh mcp}, a rebuild, a key that is junk).
+ * <p>The launcher runs an unpacked copy of the distribution with a cache of its own, so the
+ * archives damaged here are never the one the other tests' starts map. A making takes seconds,
+ * half a minute on a loaded machine, so the archive is made once: every test starts from a copy
+ * of it, its key written as the launcher writes one, proved by a start that maps it before a test
+ * that shows a making. A damaged archive is shown unmapped under the launcher's marker of a failed
+ * making (which stops it trying again); its remaking is shown once per cause (a truncation under
+ * {@code dsh mcp}, a rebuild, a key that is junk).
  */
 class ArchiveLauncherIT {
 
@@ -53,6 +58,7 @@ class ArchiveLauncherIT {
   private static Path key;
   private static Path failed;
   private static Path pristine;
+  private static List<String> installed;
   private static RealLauncher.Result search;
   private static RealLauncher.Result mcp;
   /** The good archive was put back and no start has mapped it since. */
@@ -60,10 +66,11 @@ class ArchiveLauncherIT {
 
   @BeforeAll
   static void copyTheDistributionAndTakeReferenceOutputs() throws Exception {
-    launcher = RealLauncher.withOwnDistribution(shared);
-    archive = launcher.dist().resolve("dsh.jsa");
-    key = launcher.dist().resolve("dsh.jsa.key");
-    failed = launcher.dist().resolve("dsh.jsa.failed");
+    launcher = RealLauncher.unpacked(shared);
+    installed = listing(launcher.dist());
+    archive = launcher.archive(launcher.cache());
+    key = archive.resolveSibling(archive.getFileName() + ".key");
+    failed = archive.resolveSibling(archive.getFileName() + ".failed");
     assertMapsItsArchive(archive);
     pristine = Files.copy(archive, shared.resolve("pristine.jsa"));
     mcp = mcpInitialize(); // first: it also installs the demo plugin, which stdout never shows
@@ -108,7 +115,71 @@ class ArchiveLauncherIT {
         .isEqualTo("r--r--r--");
   }
 
-  /** What is done to the archive beside the distribution. */
+  @Test
+  void theUnpackedArchiveSearchesAndServesMcpReadOnlyWithoutMavenFromAnotherFolder()
+      throws Exception {
+    Path home = shared.resolve("install-home");
+
+    RealLauncher.Result searched =
+        launcher.run(Map.of(), "--home", home.toString(), "--profile", "demo", "search",
+            "DeepSeek");
+    RealLauncher.Result served = launcher.runWithInput(Map.of(), INITIALIZE
+            + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
+            + "\"web_search\",\"arguments\":{\"queries\":[\"DeepSeek\"]}}}\n",
+        "--home", home.toString(), "--profile", "demo", "mcp");
+
+    assertThat(searched.exit()).as(searched.err()).isZero();
+    assertThat(searched.out()).startsWith("Sources:\n- [");
+    assertThat(served.exit()).as(served.err()).isZero();
+    assertThat(served.out().lines().toList()).hasSize(2);
+    assertThat(served.out().lines().toList().get(0)).contains("\"id\":1,\"result\":");
+    assertThat(served.out().lines().toList().get(1)).contains("\"id\":2,\"result\":")
+        .contains("https://").doesNotContain("\"isError\":true");
+    assertThat(launcher.mavenCalled()).as("mvn called").isFalse();
+    assertThat(listing(launcher.dist())).as("nothing written into the install")
+        .isEqualTo(installed);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(launcher.cache())))
+        .isEqualTo("rwx------");
+    assertThat(launcher.dist().resolve("bin/dsh")).isExecutable();
+    for (String file : List.of("LICENSE", "README", "THIRD-PARTY.txt",
+        "bundled-plugins/dsh-web-search-yuanbao.jar")) {
+      assertThat(launcher.dist().resolve(file)).isNotEmptyFile();
+    }
+    assertThat(notices(launcher.dist().resolve("lib"))).as("the NOTICE files the jars ship")
+        .isNotEmpty()
+        .allSatisfy(notice ->
+            assertThat(launcher.dist().resolve("notices/" + notice)).isNotEmptyFile());
+    assertThat(Files.readString(launcher.dist().resolve("THIRD-PARTY.txt")))
+        .contains("(org.eclipse.jetty:jetty-server:").contains("(tools.jackson.core:jackson-core:");
+    assertNothingInTheWorkingFolder();
+  }
+
+  /** {@code <jar name without .jar>/<name>} of each NOTICE file in a jar of {@code lib}. */
+  private static List<String> notices(Path lib) throws IOException {
+    List<String> notices = new ArrayList<>();
+    try (Stream<Path> jars = Files.list(lib)) {
+      for (Path jar : jars.sorted().toList()) {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+          for (String name : List.of("NOTICE", "NOTICE.txt")) {
+            if (zip.getEntry("META-INF/" + name) != null) {
+              notices.add(jar.getFileName().toString().replaceFirst("\\.jar$", "") + "/" + name);
+            }
+          }
+        }
+      }
+    }
+    return notices;
+  }
+
+  private static List<String> listing(Path folder) throws IOException {
+    try (Stream<Path> files = Files.walk(folder)) {
+      return files.map(f -> folder.relativize(f) + (Files.isDirectory(f) ? "/" : ""))
+          .sorted().toList();
+    }
+  }
+
+  /** What is done to the archive in the cache folder. */
   enum Damage {
     /** The reproducer: every start was a SIGBUS and a crash banner on stdout. */
     TRUNCATED_TO_4096 {

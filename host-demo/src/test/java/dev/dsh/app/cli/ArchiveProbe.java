@@ -24,7 +24,7 @@ final class ArchiveProbe {
   }
 
   /**
-   * Runs {@code ./dsh --version} with {@code env} and the JVM's class-data-sharing and class-load
+   * Runs {@code dsh --version} with {@code env} and the JVM's class-data-sharing and class-load
    * log written to a file in {@code folder}; asserts it ran cleanly and returns the log.
    */
   static String mapsWithLog(RealLauncher launcher, Path folder, Map<String, String> env)

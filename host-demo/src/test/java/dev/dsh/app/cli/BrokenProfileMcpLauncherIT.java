@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Through the real {@code ./dsh mcp}: a profile that does not compose at start.
+ * Through the real {@code dsh mcp}: a profile that does not compose at start.
  * The server stays up (an MCP client hides stderr), every tool call's {@code isError} text names
  * the file, the entry and what is wrong, and saving the fixed file makes the next call search,
  * without a restart.
@@ -39,7 +39,7 @@ class BrokenProfileMcpLauncherIT {
       RealLauncher launcher = RealLauncher.in(work);
 
       try (McpClientProcess server = McpClientProcess.launch(
-          launcher.command("--home", home.toString(), "mcp"), RealLauncher.environment(Map.of()))) {
+          launcher.command("--home", home.toString(), "mcp"), launcher.launchEnvironment(Map.of()))) {
         ObjectNode init = McpClientProcess.JSON.createObjectNode().put("protocolVersion", "2025-06-18");
         init.putObject("capabilities");
         init.putObject("clientInfo").put("name", "it").put("version", "1");

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh}: a plugin calling {@code System.exit(0)} does not end dsh as a
+ * Through the distribution's real {@code bin/dsh}: a plugin calling {@code System.exit(0)} does not end dsh as a
  * success, while dsh's own exits and those of {@code SIGTERM} and {@code SIGINT} keep their
  * statuses and say nothing of the kind.
  */

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh}: {@code $HOME} names the user's home, the build
- * the launcher starts keeps Maven's own environment ({@link UnwritableHomeCliTest}: a home that
- * cannot be written).
+ * Through the distribution's real {@code bin/dsh}: {@code $HOME} names the user's home; the build
+ * the repository's {@code ./dsh} starts keeps Maven's own environment ({@link
+ * UnwritableHomeCliTest}: a home that cannot be written).
  */
 class HomeLauncherIT {
 

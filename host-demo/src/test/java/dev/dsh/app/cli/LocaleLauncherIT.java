@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh} script: under {@code LANG=C} a CJK and emoji
+ * Through the distribution's real {@code bin/dsh}: under {@code LANG=C} a CJK and emoji
  * query, and a home folder with Chinese characters, reach the service intact, and the launcher
  * says nothing; it speaks up only when no UTF-8 locale exists.
  */

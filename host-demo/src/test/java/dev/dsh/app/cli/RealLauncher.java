@@ -14,20 +14,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Runs the repository's real {@code ./dsh} script in a child process, under {@code LANG=C} unless
- * told otherwise, in a working folder of its own ({@link #cwd()}) and with {@code XDG_CACHE_HOME}
- * under the test's folder, so nothing lands in the user's cache.
+ * Runs a real {@code dsh} launcher in a child process, under {@code LANG=C} unless told otherwise,
+ * in a working folder of its own ({@link #cwd()}) and with {@code XDG_CACHE_HOME} set, so nothing
+ * lands in the user's cache.
  *
- * <p>The script runs from a copy of the repository's layout whose sources are all older than the
- * built host jar, so the launcher never starts a build of its own in the middle of the test run.
- * {@link #in} shares one such copy, in the real {@code host-demo/target}, whose {@code
- * host-demo/target} links to the real one: the class-data-sharing archive's key names the
- * distribution's folder, so every start through it maps the one archive made at the first start
- * after the build, in whichever test JVM (a copy per test made an archive per test, and each
- * making went stale for the others). {@link #inOwnCopy} lays a copy out under the test's folder,
- * for a test that changes its sources; {@link #withOwnDistribution} also copies the distribution,
- * for tests that damage the archive beside it, which the other tests' starts must not find. It
- * needs the packaged jar: tests using it are {@code *LauncherIT}, run after {@code package}.
+ * <p>{@link #in} runs the built distribution's {@code bin/dsh} with a cache folder shared by every
+ * test JVM in {@code host-demo/target}: the class-data-sharing archive there is made at the first
+ * start after the build and mapped by every later one (a cache per test made an archive per test).
+ * {@link #unpacked} runs {@code bin/dsh} of the built archive unpacked into the test's folder,
+ * read-only, with a cache of its own and a {@code mvn} first on {@code PATH} that only records its
+ * call: for tests that damage the archive, which the other tests' starts must not find, and for the
+ * install a user makes. {@link #inOwnCopy} runs the repository's {@code dsh} from a copy of the
+ * repository's layout, for a test that changes its sources. Tests using it are {@code *LauncherIT},
+ * run after {@code package}.
  */
 final class RealLauncher {
 
@@ -35,40 +34,42 @@ final class RealLauncher {
 
   private final Path work;
   private final Path launcher;
+  private final Path cache;
   private final boolean ownCopy;
 
-  private RealLauncher(Path work, Path launcher, boolean ownCopy) throws IOException {
+  private RealLauncher(Path work, Path launcher, Path cache, boolean ownCopy) throws IOException {
     this.work = work;
     this.launcher = launcher;
+    this.cache = cache;
     this.ownCopy = ownCopy;
     Files.createDirectories(cwd());
   }
 
-  /**
-   * A launcher running the real distribution from the shared copy of the layout, in a working
-   * folder and cache under {@code work}.
-   */
+  /** The built distribution's {@code bin/dsh}, in a working folder under {@code work}. */
   static RealLauncher in(Path work) throws IOException {
-    return new RealLauncher(work, LauncherCopies.shared().resolve("dsh"), false);
+    Path dist = Path.of(System.getProperty("dsh.test.dist")).toRealPath();
+    return new RealLauncher(work, dist.resolve("bin/dsh"),
+        dist.resolveSibling("launcher-cache/dsh"), false);
   }
 
-  /** A launcher copy laid out under {@code work}, running the real distribution. */
+  /** The repository's {@code ./dsh} in a copy of its layout under {@code work}, on the real build. */
   static RealLauncher inOwnCopy(Path work) throws IOException {
-    return new RealLauncher(work, LauncherCopies.linkedTo(work).resolve("dsh"), true);
+    return new RealLauncher(work, LauncherCopies.linkedTo(work).resolve("dsh"),
+        work.resolve("cache/dsh"), true);
   }
 
   /**
-   * A launcher copy laid out under {@code work} with a copy of the distribution (the host jar,
-   * {@code dist/lib}, {@code dist/bundled-plugins}; no archive): its first start makes an archive
-   * of its own, in {@link #dist()}.
+   * {@code bin/dsh} of the built archive unpacked under {@code work}, read-only; its first start
+   * makes an archive of its own, in {@link #cache()}.
    */
-  static RealLauncher withOwnDistribution(Path work) throws IOException {
-    return new RealLauncher(work, LauncherCopies.withOwnDistribution(work).resolve("dsh"), true);
+  static RealLauncher unpacked(Path work) throws IOException, InterruptedException {
+    Path install = LauncherCopies.unpacked(work, Path.of(System.getProperty("dsh.test.archive")));
+    return new RealLauncher(work, install.resolve("bin/dsh"), work.resolve("cache/dsh"), false);
   }
 
-  /** The distribution folder the launcher runs ({@code host-demo/target/dist} of its copy). */
+  /** The distribution folder the launcher runs. */
   Path dist() {
-    return launcher.resolveSibling("host-demo/target/dist");
+    return launcher.getParent().getParent();
   }
 
   /** The working folder the launcher runs in. */
@@ -78,10 +79,27 @@ final class RealLauncher {
 
   /** The launcher's cache folder ({@code $XDG_CACHE_HOME/dsh}) unless the test sets its own. */
   Path cache() {
-    return work.resolve("cache/dsh");
+    return cache;
   }
 
-  /** Runs {@code ./dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
+  /** The class-data-sharing archive of {@link #dist()} in {@code cache}, as the launcher names it. */
+  Path archive(Path cache) throws IOException, InterruptedException {
+    Process name = new ProcessBuilder("bash", "-c",
+        "read -r crc _ < <(cksum <<<\"$1\"); echo \"dsh-$crc.jsa\"", "_", dist().toString())
+        .start();
+    String file = new String(name.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (name.waitFor() != 0 || file.isEmpty()) {
+      throw new IllegalStateException("could not name the archive of " + dist());
+    }
+    return cache.resolve(file);
+  }
+
+  /** Whether a start ran the {@code mvn} that {@link #unpacked} puts first on {@code PATH}. */
+  boolean mavenCalled() {
+    return Files.exists(work.resolve(LauncherCopies.MAVEN_CALLED));
+  }
+
+  /** Runs {@code dsh args} with {@code LANG=C}, no {@code LC_*}, and {@code extraEnv} on top. */
   Result run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
     return run(extraEnv, new byte[0], args);
   }
@@ -100,7 +118,7 @@ final class RealLauncher {
     return launched.awaitResult();
   }
 
-  /** A started {@code ./dsh}, its stdout and stderr going to files. */
+  /** A started {@code dsh}, its stdout and stderr going to files. */
   private record Launched(Process process, Path out, Path err) {
 
     /** Whether stdout holds a whole line yet. */
@@ -121,7 +139,7 @@ final class RealLauncher {
       // more demo search), which takes half a minute on a loaded 2-core machine.
       if (!process.waitFor(180, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new AssertionError("./dsh did not end within 180 s");
+        throw new AssertionError("dsh did not end within 180 s");
       }
       return new Result(
           process.exitValue(),
@@ -130,7 +148,7 @@ final class RealLauncher {
     }
   }
 
-  /** Starts {@code ./dsh args} and writes {@code input} to its stdin, which stays open. */
+  /** Starts {@code dsh args} and writes {@code input} to its stdin, which stays open. */
   private Launched launch(Map<String, String> extraEnv, byte[] input, String... args)
       throws IOException {
     ProcessBuilder builder = builder(extraEnv, args);
@@ -176,12 +194,12 @@ final class RealLauncher {
     Files.setLastModifiedTime(launcher.resolveSibling("pom.xml"), FileTime.from(Instant.now()));
   }
 
-  /** {@code ./dsh args} as a command line, for a process the test drives itself. */
+  /** {@code dsh args} as a command line, for a process the test drives itself. */
   List<String> command(String... args) {
     return Stream.concat(Stream.of(launcher.toString()), Stream.of(args)).toList();
   }
 
-  /** {@code ./dsh args} as {@link #run} starts it, its streams left as pipes for the caller. */
+  /** {@code dsh args} as {@link #run} starts it, its streams left as pipes for the caller. */
   Process start(Map<String, String> extraEnv, String... args) throws IOException {
     return builder(extraEnv, args).start();
   }
@@ -189,14 +207,27 @@ final class RealLauncher {
   private ProcessBuilder builder(Map<String, String> extraEnv, String... args) {
     ProcessBuilder builder = new ProcessBuilder(command(args));
     builder.environment().clear();
-    builder.environment().putAll(environment(extraEnv));
-    builder.environment().put("XDG_CACHE_HOME", cache().getParent().toString());
-    builder.environment().putAll(extraEnv);
+    builder.environment().putAll(launchEnvironment(extraEnv));
     builder.directory(cwd().toFile());
     return builder;
   }
 
-  /** The environment {@link #run} gives {@code ./dsh}: this one's, {@code LANG=C}, no {@code LC_*}. */
+  /**
+   * The environment this launcher's starts get: {@link #environment}, its cache folder and, for
+   * one {@link #unpacked}, its {@code mvn} first on {@code PATH}; {@code extraEnv} on top.
+   */
+  Map<String, String> launchEnvironment(Map<String, String> extraEnv) {
+    Map<String, String> env = environment(Map.of());
+    env.put("XDG_CACHE_HOME", cache.getParent().toString());
+    Path stubs = work.resolve(LauncherCopies.STUBS);
+    if (Files.isDirectory(stubs)) {
+      env.put("PATH", stubs + ":" + env.get("PATH"));
+    }
+    env.putAll(extraEnv);
+    return env;
+  }
+
+  /** The environment {@link #run} gives {@code dsh}: this one's, {@code LANG=C}, no {@code LC_*}. */
   static Map<String, String> environment(Map<String, String> extraEnv) {
     Map<String, String> env = new HashMap<>(System.getenv());
     env.keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANGUAGE"));

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Through the real {@code ./dsh}: {@code serve --port 0} prints the URL with the port it took,
+ * Through the distribution's real {@code bin/dsh}: {@code serve --port 0} prints the URL with the port it took,
  * answers on it, and the first {@code SIGTERM} drains and exits 0; a second one ends at once.
  */
 class ServeLauncherIT {
