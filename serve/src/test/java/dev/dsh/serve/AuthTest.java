@@ -47,6 +47,18 @@ class AuthTest {
   }
 
   @Test
+  void anAnswerWithoutACredentialClosesItsConnectionAndOneWithTheTokenKeepsIt() {
+    // The server closes a connection that showed no credential 5 s after it opened: a client is
+    // not invited to send its next request on one. The raw read ends only when the server closes.
+    String refused = SERVED.served().raw("GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    HttpResponse<String> kept = SERVED.served().get("/api/status");
+
+    assertThat(refused).startsWith("HTTP/1.1 401 ").contains("\r\nConnection: close\r\n");
+    assertThat(kept.statusCode()).isEqualTo(200);
+    assertThat(kept.headers().firstValue("Connection")).isEmpty();
+  }
+
+  @Test
   void aWrongTokenIs401AndTheRightTokenPasses() {
     HttpResponse<String> wrong = SERVED.served().send(HttpRequest.newBuilder(SERVED.served().url("/api/status"))
         .header("Authorization", "Bearer " + ServedHost.TOKEN + "x").build());

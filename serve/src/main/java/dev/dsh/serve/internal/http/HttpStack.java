@@ -89,6 +89,7 @@ public final class HttpStack {
     ConnectionDeadline deadline =
         new ConnectionDeadline(connector.getScheduler(), limits.anonymousDeadline());
     connector.addBean(deadline, false); // a listener here; the server runs it as a handler
+    http.addCustomizer(deadline);
     jetty.addConnector(connector);
     jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
     jetty.setRequestLog(requestLog);
