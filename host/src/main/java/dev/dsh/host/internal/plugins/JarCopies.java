@@ -46,7 +46,14 @@ final class JarCopies {
           ? "is a directory; give the plugin's jar file"
           : Files.exists(jar) ? "not a regular file" : "no such file");
     }
-    Path copy = create();
+    Path copy;
+    try { // an owner-only file; PF4J loads only names ending in .jar
+      Files.createDirectories(folder);
+      copy = Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
+    } catch (IOException e) {
+      // The home's cache, not this jar, is at fault: every jar would fail the same way.
+      throw FileProblems.writeFailed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
+    }
     try (OutputStream out = Files.newOutputStream(copy)) {
       Files.copy(jar, out);
       return copy;
@@ -54,17 +61,6 @@ final class JarCopies {
       delete(copy);
       throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
           : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
-    }
-  }
-
-  /** A new owner-only file (PF4J loads only names ending in {@code .jar}). */
-  private Path create() {
-    try {
-      Files.createDirectories(folder);
-      return Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
-    } catch (IOException e) {
-      // The home's cache, not this jar, is at fault: every jar would fail the same way.
-      throw FileProblems.writeFailed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
     }
   }
 
