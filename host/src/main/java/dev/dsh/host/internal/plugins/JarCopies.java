@@ -35,10 +35,6 @@ final class JarCopies {
     }
   }
 
-  Path folder() {
-    return folder;
-  }
-
   /** A private copy of {@code jar}, owner-only; the watcher waits for a jar being written. */
   Path take(Path jar) {
     if (!Files.isRegularFile(jar)) {
