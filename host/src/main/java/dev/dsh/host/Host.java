@@ -80,7 +80,8 @@ public final class Host implements AutoCloseable {
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
         found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins,
-            RowFailures.pin(host.current, options.env()), host.providers()));
+            host.web().flatMap(WebServiceImpl::of).flatMap(WebServiceImpl::pin),
+            host.providers()));
         return found;
       });
       if (!problems.isEmpty()) {

@@ -170,7 +170,7 @@ public final class HostInspection {
   Optional<JsonNode> schema(String pluginName) {
     return builtins.find(pluginName).flatMap(Plugin::configType)
         .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
-        .or(() -> read.configSchema(pluginName));
+        .or(() -> read.jar(pluginName).flatMap(jar -> jar.configSchema()));
   }
 
   /** Each field marked {@code x-credential-reference}: the row's value, else the default. */

@@ -87,13 +87,7 @@ public final class PluginInstaller {
       }
       return add(options, given);
     }
-    try {
-      ProfileSpec.update(options.home(), options.profile(), spec -> spec.withBundle(pluginId));
-    } catch (IOException e) {
-      throw FileProblems.writeFailed(
-          "could not enable " + pluginId + " in profile " + options.profile(),
-          e, options.home().profileFile(options.profile()), FileAccessException.Kind.FILE);
-    }
+    ProfileEdits.setBundleEnabled(options, pluginId, true);
     return new Installed(pluginId, installed.get().version(), options.profile());
   }
 

@@ -150,25 +150,20 @@ final class PluginSync {
     ClassLoader classes = entry.getClass().getClassLoader();
     disposeRowsOf.accept(entry);
     loadedJars.remove(plugin.jar().file());
-    checkLeftovers(plugin.jar().id(), classes);
-    loader.unload(plugin.jar().id());
+    String pluginId = plugin.jar().id();
+    List<Thread> found = leftBehind(classes); // named before the loader lets go of them
+    if (!found.isEmpty()) {
+      synchronized (left) {
+        left.removeIf(l -> l.thread().get() == null);
+        found.forEach(thread -> left.add(new Left(pluginId, new WeakReference<>(thread))));
+      }
+      events.accept("plugin " + pluginId + " left " + found.size()
+          + (found.size() == 1 ? " thread" : " threads") + " running: "
+          + found.stream().map(Thread::getName).collect(Collectors.joining(", ")));
+    }
+    loader.unload(pluginId);
     loadedView = loader.plugins();
     report("unloaded", plugin);
-  }
-
-  /** Names the plugin's threads still running; call before unloading. */
-  private void checkLeftovers(String pluginId, ClassLoader loader) {
-    List<Thread> found = leftBehind(loader);
-    if (found.isEmpty()) {
-      return;
-    }
-    synchronized (left) {
-      left.removeIf(l -> l.thread().get() == null);
-      found.forEach(thread -> left.add(new Left(pluginId, new WeakReference<>(thread))));
-    }
-    events.accept("plugin " + pluginId + " left " + found.size()
-        + (found.size() == 1 ? " thread" : " threads") + " running: "
-        + found.stream().map(Thread::getName).collect(Collectors.joining(", ")));
   }
 
   /** The plugin's live threads, once each has had its share of the grace to end. */

@@ -3,14 +3,10 @@ package dev.dsh.host;
 import static dev.dsh.host.model.LifecycleEvent.oneLine;
 
 import dev.dsh.api.ConfigException;
-import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.host.RowReconciler.AppliedRow;
 import dev.dsh.host.internal.plugins.PluginLoader;
-import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.runtime.RuntimeThread.PluginCallTimeoutException;
-import dev.dsh.host.internal.web.ProviderSelection;
-import dev.dsh.host.internal.web.WebPlugin;
 import dev.dsh.host.model.ProfileException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -66,12 +62,6 @@ final class RowFailures {
   String line(AppliedRow row) {
     stackTrace(row);
     return "row \"" + row.row().id() + "\" failed: " + cause(row);
-  }
-
-  /** The pinned provider id of {@code profile}, read by the web service's own rule. */
-  static Optional<String> pin(ComposedProfile profile, LaunchEnvironment env) {
-    return ProviderSelection.pin(profile.row(WebPlugin.NAME).filter(row -> !row.disabled())
-        .map(row -> row.config().get("searchProvider")), env);
   }
 
   /** For a one-shot boot: reports the failed rows it goes on without; returns those that end it. */

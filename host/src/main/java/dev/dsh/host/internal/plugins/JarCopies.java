@@ -35,10 +35,6 @@ final class JarCopies {
     }
   }
 
-  Path folder() {
-    return folder;
-  }
-
   /** A private copy of {@code jar}, owner-only; the watcher waits for a jar being written. */
   Path take(Path jar) {
     if (!Files.isRegularFile(jar)) {
@@ -46,7 +42,14 @@ final class JarCopies {
           ? "is a directory; give the plugin's jar file"
           : Files.exists(jar) ? "not a regular file" : "no such file");
     }
-    Path copy = create();
+    Path copy;
+    try { // an owner-only file; PF4J loads only names ending in .jar
+      Files.createDirectories(folder);
+      copy = Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
+    } catch (IOException e) {
+      // The home's cache, not this jar, is at fault: every jar would fail the same way.
+      throw FileProblems.writeFailed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
+    }
     try (OutputStream out = Files.newOutputStream(copy)) {
       Files.copy(jar, out);
       return copy;
@@ -54,17 +57,6 @@ final class JarCopies {
       delete(copy);
       throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
           : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
-    }
-  }
-
-  /** A new owner-only file (PF4J loads only names ending in {@code .jar}). */
-  private Path create() {
-    try {
-      Files.createDirectories(folder);
-      return Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
-    } catch (IOException e) {
-      // The home's cache, not this jar, is at fault: every jar would fail the same way.
-      throw FileProblems.writeFailed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
     }
   }
 

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import tools.jackson.databind.JsonNode;
 
 /** The plugin jars of a home, read without loading a class; one failure per refused jar. */
 public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failures) {
@@ -47,11 +46,6 @@ public record PluginJars(List<PluginJar> jars, List<PluginLoadException> failure
   /** The bundle layers of these jars, for {@code ProfileComposer}. */
   public Function<String, Optional<BundlePatch>> bundles() {
     return pluginId -> jar(pluginId).map(jar -> new BundlePatch(jar.id(), jar.bundlePatch()));
-  }
-
-  /** The embedded config schema of {@code pluginId}, for {@code --dump-config}. */
-  public Optional<JsonNode> configSchema(String pluginId) {
-    return jar(pluginId).flatMap(PluginJar::configSchema);
   }
 
   /** The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist. */

@@ -36,8 +36,9 @@ public final class PluginLoader {
 
   /** A loader copying jars to {@code <home>/.cache/plugins}. */
   public PluginLoader(Path home) {
-    this.copies = new JarCopies(home.resolve(".cache").resolve("plugins"));
-    this.pf4j = new HostPluginManager(copies.folder());
+    Path folder = home.resolve(".cache").resolve("plugins");
+    this.copies = new JarCopies(folder);
+    this.pf4j = new HostPluginManager(folder);
   }
 
   /** Loads and starts {@code jar} from a private copy. */

@@ -100,7 +100,12 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     guarded(() -> activity.searchStarted(request.query()), "searchStarted");
     long start = System.nanoTime();
     try {
-      checkQuery(request);
+      int length = request.query().codePointCount(0, request.query().length());
+      if (length > WebSearchRequest.MAX_QUERY_LENGTH) {
+        throw new WebError(WEB_INVALID_REQUEST, "the query is " + length
+            + " characters long; at most " + WebSearchRequest.MAX_QUERY_LENGTH
+            + " are allowed: shorten it");
+      }
       while (true) {
         Registration registration = select();
         Optional<CompletableFuture<WebSearchResult>> outcome = registration.search(request, signal);
@@ -175,16 +180,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
           Duration.ofNanos(System.nanoTime() - start), query));
     }, "searchEnded"));
     return outcome;
-  }
-
-  private static void checkQuery(WebSearchRequest request) {
-    String query = request.query();
-    int length = query.codePointCount(0, query.length());
-    if (length > WebSearchRequest.MAX_QUERY_LENGTH) {
-      throw new WebError(WEB_INVALID_REQUEST, "the query is " + length
-          + " characters long; at most " + WebSearchRequest.MAX_QUERY_LENGTH
-          + " are allowed: shorten it");
-    }
   }
 
   private Registration select() {

@@ -60,7 +60,7 @@ class PluginJarsTest {
     PluginJars jars = PluginJars.scan(new DshHome(home));
 
     String dump = new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty(), List.of())
-        .dump(jars::configSchema);
+        .dump(id -> jars.jar(id).flatMap(jar -> jar.configSchema()));
 
     assertThat(dump).contains("pin: <redacted>").doesNotContain("canary-pin-42");
   }
