@@ -3,7 +3,6 @@ package dev.dsh.app.cli;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.app.demo.ReplayServer;
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.LifecycleEvent;
 import org.jspecify.annotations.Nullable;
 
@@ -16,10 +15,6 @@ final class Cli implements AutoCloseable {
 
   Cli(CliIo io) {
     this.io = io;
-  }
-
-  DshHome home() {
-    return globals.home(io);
   }
 
   void errLine(String line) {

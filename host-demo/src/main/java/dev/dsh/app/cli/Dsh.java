@@ -35,8 +35,9 @@ public final class Dsh {
     commandLine.setOut(new PrintWriter(cli.io.out(), true));
     commandLine.setErr(new PrintWriter(cli.io.err(), true));
     commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
-      line.getErr().println("dsh: " + describe(e));
-      return exitCodeOf(e);
+      line.getErr().println("dsh: "
+          + UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
+      return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
     });
     commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
       CommandLine line = e.getCommandLine();
@@ -55,14 +56,6 @@ public final class Dsh {
     for (CommandLine sub : List.copyOf(line.getSubcommands().values())) {
       addGlobalOptions(sub, globals);
     }
-  }
-
-  private static String describe(Exception e) {
-    return UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e);
-  }
-
-  private static int exitCodeOf(Exception e) {
-    return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
   }
 
   // A fault of the input, home or profile, told by a message for people.
