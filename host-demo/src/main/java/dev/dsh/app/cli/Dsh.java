@@ -22,7 +22,7 @@ public final class Dsh {
   /** The exit code of {@code args}; stderr escaped (tabs kept for a {@code --verbose} trace). */
   static int run(CliIo given, String... args) {
     try (Cli cli = new Cli(new CliIo(given.in(), given.out(),
-        EscapedStream.around(given.err(), EscapedStream.LINES_AND_TABS), given.env(),
+        EscapedStream.around(given.err()), given.env(),
         given.bundledPlugin()))) {
       return run(cli, args);
     }

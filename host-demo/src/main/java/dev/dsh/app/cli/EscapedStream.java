@@ -10,32 +10,24 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A print stream whose text reaches another with control characters escaped ({@link
- * ControlEscapes}); decoded as UTF-8, so the target's own charset still decides its bytes.
+ * Stderr with control characters escaped ({@link ControlEscapes}) but line ends and tabs (a {@code
+ * --verbose} stack trace is indented with them); decoded as UTF-8, so the target decides bytes.
  */
 final class EscapedStream extends OutputStream {
 
-  /** Only line ends are layout: one answer may span lines, nothing else. */
-  static final String LINES = "\n";
-
-  /** Stderr keeps tabs too: a {@code --verbose} stack trace is indented with them. */
-  static final String LINES_AND_TABS = "\n\t";
-
   private final PrintStream target;
-  private final String kept;
   private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
       .onMalformedInput(CodingErrorAction.REPLACE)
       .onUnmappableCharacter(CodingErrorAction.REPLACE);
   private final ByteBuffer partial = ByteBuffer.allocate(8);
   private final CharBuffer chars = CharBuffer.allocate(4096);
 
-  private EscapedStream(PrintStream target, String kept) {
+  private EscapedStream(PrintStream target) {
     this.target = target;
-    this.kept = kept;
   }
 
-  static PrintStream around(PrintStream target, String kept) {
-    return new PrintStream(new EscapedStream(target, kept), true, StandardCharsets.UTF_8);
+  static PrintStream around(PrintStream target) {
+    return new PrintStream(new EscapedStream(target), true, StandardCharsets.UTF_8);
   }
 
   @Override
@@ -66,7 +58,7 @@ final class EscapedStream extends OutputStream {
     boolean full;
     do {
       full = decoder.decode(in, chars, false).isOverflow();
-      target.print(ControlEscapes.escape(chars.flip(), kept));
+      target.print(ControlEscapes.escape(chars.flip(), "\n\t"));
       chars.clear();
     } while (full);
   }

@@ -1,5 +1,6 @@
 package dev.dsh.app.cli;
 
+import dev.dsh.host.json.ControlEscapes;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -24,7 +25,7 @@ final class RunAnswers implements AutoCloseable {
 
   // Escaped whatever made the answer: one echoing input can carry any character.
   RunAnswers(PrintStream out) {
-    this.out = EscapedStream.around(out, EscapedStream.LINES);
+    this.out = out;
     // Started now, from host code: a thread started later would inherit whatever code is on the
     // stack then, possibly a plugin's (see DESIGN on class loader pins).
     thread.prestartAllCoreThreads();
@@ -68,7 +69,7 @@ final class RunAnswers implements AutoCloseable {
   }
 
   private Void print(String text) {
-    out.print(text + "\n");
+    out.print(ControlEscapes.escape(text, "\n") + "\n");
     out.flush();
     return null;
   }

@@ -5,11 +5,11 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.SearchJson;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.tool.WebSearchRendering;
-import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
@@ -36,9 +36,8 @@ final class SearchCommand implements Callable<Integer> {
       CompletableFuture<WebSearchResult> search = search(host, request, AbortSignal.never());
       String text = search.handle((result, failure) -> text(result, failure, options.json)).join();
       // Escaped as dsh run's answers are: a provider's error message may carry anything.
-      PrintStream out = EscapedStream.around(cli.io.out(), EscapedStream.LINES);
-      out.print(text + "\n");
-      out.flush();
+      cli.io.out().print(ControlEscapes.escape(text, "\n") + "\n");
+      cli.io.out().flush();
       return search.isCompletedExceptionally() ? ExitCodes.WEB_ERROR : ExitCodes.OK;
     }
   }

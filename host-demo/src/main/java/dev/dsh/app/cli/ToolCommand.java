@@ -2,10 +2,10 @@ package dev.dsh.app.cli;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.host.Host;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
-import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -51,9 +51,8 @@ final class ToolCommand implements Callable<Integer> {
           host.webSearchTool().orElseThrow(() -> new UsageException(ToolResult.NOT_RUNNING));
       ToolResult result = webSearch.call(arguments, AbortSignal.never()).toCompletableFuture().join();
       // Escaped: an error text may quote the arguments given.
-      PrintStream out = EscapedStream.around(cli.io.out(), EscapedStream.LINES);
-      out.println(result.text());
-      out.flush();
+      cli.io.out().println(ControlEscapes.escape(result.text(), "\n"));
+      cli.io.out().flush();
       return result.isError() ? ExitCodes.WEB_ERROR : ExitCodes.OK;
     }
   }

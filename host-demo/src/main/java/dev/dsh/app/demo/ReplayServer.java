@@ -20,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -35,27 +33,15 @@ public final class ReplayServer implements AutoCloseable {
   public static final String DEMO_PROFILE = "demo";
 
   static final String PLUGIN_ID = "dsh-web-search-yuanbao";
-  static final String ROW_ID = "web-search-yuanbao";
-  /** Not a key: the replay endpoint accepts anything; the real service would refuse this. */
-  static final String PLACEHOLDER_KEY = "demo-placeholder-key";
-  static final String NOTICE =
-      "demo profile: results are sample data from a local replay endpoint, not a live search";
-
-  private static final String SAMPLE = "searchpro-sample.json";
 
   private final List<String> pages = loadPages();
   private final HttpServer server;
-  // Threads made here, never lazily from plugin code, so none inherits a plugin's class loader.
-  private final ExecutorService executor = Executors.newFixedThreadPool(2, task -> {
-    Thread thread = new Thread(task, "dsh-replay");
-    thread.setDaemon(true);
-    return thread;
-  });
 
+  // The default executor answers on the server's one thread, started here, never lazily from
+  // plugin code, so it inherits no plugin's class loader.
   private ReplayServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", this::handle);
-    server.setExecutor(executor);
     server.start();
   }
 
@@ -74,14 +60,16 @@ public final class ReplayServer implements AutoCloseable {
         .orElseThrow(() -> new ProfileException("the demo profile needs the distribution's"
             + " copy of the " + PLUGIN_ID + " plugin: start dsh with its launcher, bin/dsh, or"
             + " install the plugin with 'dsh plugin add <jar>'")));
-    options.events().accept(NOTICE);
+    options.events().accept(
+        "demo profile: results are sample data from a local replay endpoint, not a live search");
     return start();
   }
 
   /** {@code options} with the layer that aims the Yuanbao row at this endpoint. */
   public HostOptions applyTo(HostOptions options) {
     return options.withLayer(new ProfileLayer("demo layer (the local replay endpoint)",
-        "- id: " + ROW_ID + "\n  config: {apiKey: " + PLACEHOLDER_KEY + ", baseURL: '"
+        // Not a key: the replay endpoint accepts anything; the real service would refuse this.
+        "- id: web-search-yuanbao\n  config: {apiKey: demo-placeholder-key, baseURL: '"
             + baseUrl() + "'}\n"));
   }
 
@@ -94,50 +82,20 @@ public final class ReplayServer implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
-    executor.shutdownNow();
   }
 
+  // Any request is taken for a SearchPro call: the demo's one client is the Yuanbao plugin.
   private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      if (!"/SearchPro".equals(exchange.getRequestURI().getPath())) {
-        respond(exchange, 404, envelopeError("ResourceNotFound", "no such action"));
-        return;
-      }
-      if (!"POST".equals(exchange.getRequestMethod())) {
-        respond(exchange, 405, envelopeError("InvalidParameter", "SearchPro takes POST"));
-        return;
-      }
-      try (InputStream in = exchange.getRequestBody()) {
-        respond(exchange, 200, answer(in.readAllBytes()));
-      }
+    try (exchange; InputStream in = exchange.getRequestBody()) {
+      JsonNode request = Json.MAPPER.readTree(in.readAllBytes());
+      ObjectNode response = Json.MAPPER.createObjectNode();
+      ObjectNode inner =
+          response.putObject("Response").put("Query", request.path("Query").asString(""));
+      ArrayNode out = inner.putArray("Pages");
+      pages.stream().limit(Math.max(0, request.path("Cnt").asInt(0))).forEach(out::add);
+      inner.put("Version", "standard").put("RequestId", UUID.randomUUID().toString());
+      respond(exchange, 200, Json.MAPPER.writeValueAsString(response));
     }
-  }
-
-  private String answer(byte[] requestBody) {
-    JsonNode request;
-    try {
-      request = Json.MAPPER.readTree(requestBody);
-    } catch (RuntimeException e) {
-      return envelopeError("InvalidParameter", "request body is not JSON");
-    }
-    JsonNode query = request.get("Query");
-    JsonNode cnt = request.get("Cnt");
-    if (query == null || !query.isString() || cnt == null || !cnt.isIntegralNumber()) {
-      return envelopeError("InvalidParameter", "expected {\"Query\": string, \"Cnt\": integer}");
-    }
-    ObjectNode response = Json.MAPPER.createObjectNode();
-    ObjectNode inner = response.putObject("Response").put("Query", query.asString());
-    ArrayNode out = inner.putArray("Pages");
-    pages.stream().limit(Math.max(0, cnt.asInt())).forEach(out::add);
-    inner.put("Version", "standard").put("RequestId", UUID.randomUUID().toString());
-    return Json.MAPPER.writeValueAsString(response);
-  }
-
-  private static String envelopeError(String code, String message) {
-    ObjectNode response = Json.MAPPER.createObjectNode();
-    response.putObject("Response").put("RequestId", UUID.randomUUID().toString())
-        .putObject("Error").put("Code", code).put("Message", message);
-    return Json.MAPPER.writeValueAsString(response);
   }
 
   private static void respond(HttpExchange exchange, int status, String body) throws IOException {
@@ -148,10 +106,7 @@ public final class ReplayServer implements AutoCloseable {
   }
 
   private static List<String> loadPages() {
-    try (InputStream in = ReplayServer.class.getResourceAsStream(SAMPLE)) {
-      if (in == null) {
-        throw new IllegalStateException("demo sample data " + SAMPLE + " is missing from the host");
-      }
+    try (InputStream in = ReplayServer.class.getResourceAsStream("searchpro-sample.json")) {
       List<String> pages = new ArrayList<>();
       // On the wire every page is a JSON string holding an object.
       for (JsonNode page : Json.MAPPER.readTree(in).get("Pages")) {

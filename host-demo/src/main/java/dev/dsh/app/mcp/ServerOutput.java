@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -22,12 +21,10 @@ import tools.jackson.databind.JsonNode;
 final class ServerOutput extends ByteArrayOutputStream {
 
   static final Duration STALL = Duration.ofMillis(500);
-  private static final long MAX_WAITING_BYTES = 64L << 20;
 
   private final OutputStream stdout;
   private final CallSignals calls;
   private final LinkedBlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
-  private final AtomicLong waiting = new AtomicLong();
   private final CompletableFuture<String> failed = new CompletableFuture<>();
   private volatile long writingSince;
 
@@ -47,11 +44,6 @@ final class ServerOutput extends ByteArrayOutputStream {
     if (line.length == 0 || failed.isDone()) {
       return;
     }
-    if (waiting.addAndGet(line.length) > MAX_WAITING_BYTES) {
-      failed.complete("the MCP client has not read the server's output ("
-          + (MAX_WAITING_BYTES >> 20) + " MiB are waiting)");
-      return;
-    }
     lines.add(line);
   }
 
@@ -69,7 +61,6 @@ final class ServerOutput extends ByteArrayOutputStream {
     try {
       while (!failed.isDone()) {
         byte[] line = lines.take();
-        int queued = line.length;
         String answered = null;
         try {
           JsonNode sent = Json.MAPPER.readTree(line);
@@ -88,7 +79,6 @@ final class ServerOutput extends ByteArrayOutputStream {
           return;
         }
         writingSince = 0;
-        waiting.addAndGet(-queued);
         if (answered != null) {
           calls.answered(answered);
         }

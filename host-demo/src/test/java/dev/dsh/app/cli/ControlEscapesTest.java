@@ -22,7 +22,7 @@ class ControlEscapesTest {
   void theStderrStreamEscapesWhatEverPrintsThroughItEvenACharacterSplitAcrossWrites() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream target = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    PrintStream err = EscapedStream.around(target, EscapedStream.LINES_AND_TABS);
+    PrintStream err = EscapedStream.around(target);
 
     err.println("dsh: was \"\u001b]0;pwned\u0007\"");
     err.print("\tat x\n");

@@ -50,12 +50,6 @@ class ReplayServerTest {
   }
 
   @Test
-  void aMalformedRequestGetsTheInvalidParameterEnvelope() throws Exception {
-    JsonNode error = post("/SearchPro", "{\"Query\":1}").get("Response").get("Error");
-    assertThat(error.get("Code").asString()).isEqualTo("InvalidParameter");
-  }
-
-  @Test
   void listensOnLoopbackOnly() {
     assertThat(replay.baseUrl().getHost()).isIn("127.0.0.1", "0:0:0:0:0:0:0:1");
   }
