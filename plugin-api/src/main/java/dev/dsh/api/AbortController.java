@@ -87,10 +87,8 @@ public final class AbortController implements AutoCloseable {
     links.forEach(Disposable::dispose);
   }
 
-  /**
-   * The one daemon thread behind {@link AbortSignal#timeout}: made privileged, with this API's
-   * loader, so it never pins the domain or loader of a plugin whose code triggered its creation.
-   */
+  // The one daemon thread behind AbortSignal.timeout: privileged, with this API's loader, so it
+  // never pins the domain or loader of a plugin whose code triggered its creation.
   private static final class Timer {
     static final ScheduledThreadPoolExecutor EXECUTOR = create();
 
@@ -125,11 +123,6 @@ public final class AbortController implements AutoCloseable {
     @Override
     public Disposable onAbort(Runnable handler) {
       return Disposable.noop();
-    }
-
-    @Override
-    public String toString() {
-      return "AbortSignal[never]";
     }
   };
 
@@ -220,12 +213,6 @@ public final class AbortController implements AutoCloseable {
       } catch (RuntimeException | Error e) {
         LOG.log(Level.WARNING, "abort handler failed", e);
       }
-    }
-
-    @Override
-    public String toString() {
-      return reason().map(why -> "AbortSignal[aborted: " + why + "]")
-          .orElse("AbortSignal[pending]");
     }
   }
 }

@@ -106,9 +106,8 @@ class RequestShapeTest {
 
   private static WebSearchRequest filtered(
       @Nullable String site, List<String> excludes, @Nullable String freshness) {
-    return new WebSearchRequest("梅雨", 15)
-        .withFilters(
-            new SearchFilters(site, excludes, freshness == null ? null : Freshness.parse(freshness)));
+    return new WebSearchRequest("梅雨", 15,
+        new SearchFilters(site, excludes, freshness == null ? null : Freshness.parse(freshness)));
   }
 
   @ParameterizedTest(name = "{0}")

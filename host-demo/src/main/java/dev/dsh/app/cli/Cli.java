@@ -3,7 +3,6 @@ package dev.dsh.app.cli;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.app.demo.ReplayServer;
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.model.LifecycleEvent;
 import org.jspecify.annotations.Nullable;
 
 /** What the commands of one invocation share: streams, global options, the demo's endpoint. */
@@ -24,10 +23,6 @@ final class Cli implements AutoCloseable {
   /** Host options whose lifecycle and problem lines go to stderr, URL user-info hidden. */
   HostOptions hostOptions() {
     return globals.hostOptions(io, line -> errLine(UrlUserInfo.redact(line)));
-  }
-
-  void lifecycleLine(LifecycleEvent event) {
-    errLine(event.describe());
   }
 
   HostOptions bootOptions() {

@@ -30,8 +30,8 @@ public final class Dsh {
 
   private static int run(Cli cli, String... args) {
     CommandLine commandLine = new CommandLine(new DshCommand(cli));
+    Subcommands.addTo(commandLine, cli, args);
     addGlobalOptions(commandLine, cli.globals);
-    Subcommands.addTo(commandLine, cli, args, sub -> addGlobalOptions(sub, cli.globals));
     commandLine.setOut(new PrintWriter(cli.io.out(), true));
     commandLine.setErr(new PrintWriter(cli.io.err(), true));
     commandLine.setExecutionExceptionHandler((e, line, parsed) -> {

@@ -16,10 +16,7 @@ public final class InputLines {
   // A buffer grown by one big line is dropped afterwards rather than kept for the whole session.
   private static final int KEPT_CAPACITY = 1 << 20;
 
-  /**
-   * A line: the first {@code length} bytes of {@code bytes} (a buffer the next line reuses), and
-   * the bytes the whole line had; not {@code complete} when it was over the limit.
-   */
+  /** A line: its first {@code length} bytes, in a buffer the next reuses, and its {@code size}. */
   public record Line(byte[] bytes, int length, long size, boolean complete) {
     /** The bytes held, decoded as UTF-8. */
     public String text() {

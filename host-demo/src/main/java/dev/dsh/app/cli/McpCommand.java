@@ -31,7 +31,7 @@ final class McpCommand implements Callable<Integer> {
         () -> booted.join().webSearchTool(), booted, cli.io.in(), cli.io.out(), cli.io.err());
     Host serving;
     try {
-      serving = Host.serve(cli.bootOptions(), cli::lifecycleLine);
+      serving = Host.serve(cli.bootOptions(), e -> cli.errLine(e.describe()));
     } catch (RuntimeException | Error e) {
       booted.completeExceptionally(e);
       server.close();

@@ -4,10 +4,8 @@ import dev.dsh.host.json.ControlEscapes;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * {@code dsh run}'s standard output, owned by one thread: answers {@link #inOrder} print in that
@@ -44,17 +42,8 @@ final class RunAnswers implements AutoCloseable {
   }
 
   boolean awaitPrinted(Duration bound) {
-    try {
-      printed.get(bound.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (TimeoutException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (ExecutionException e) {
-      return true; // print() does not throw; nothing left to wait for
-    }
+    return printed.handle((done, failure) -> true)
+        .completeOnTimeout(false, bound.toMillis(), TimeUnit.MILLISECONDS).join();
   }
 
   @Override

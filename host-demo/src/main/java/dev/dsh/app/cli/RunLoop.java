@@ -107,17 +107,14 @@ final class RunLoop {
       answers.inOrder(usage(arguments.contains("--json"), "search: " + why));
       return;
     }
-    answers.inOrder(start(request, lineOptions.json, lineOptions.timeout));
-  }
-
-  private CompletableFuture<String> start(
-      WebSearchRequest request, boolean json, Duration timeout) {
+    boolean json = lineOptions.json; // the options are the next line's once it is parsed
     AbortController controller = AbortController.linkedTo(quitting.signal());
     CompletableFuture<String> answer =
-        SearchCommand.search(host, request.withTimeout(timeout), controller.signal())
+        host.search(request.withTimeout(lineOptions.timeout), controller.signal())
+            .toCompletableFuture()
             .handle((result, failure) -> SearchCommand.text(result, failure, json));
     answer.whenComplete((text, error) -> controller.close()); // unlinks from the quit signal
-    return answer;
+    answers.inOrder(answer);
   }
 
   /** Aborts what still runs and waits for every answer to print. */

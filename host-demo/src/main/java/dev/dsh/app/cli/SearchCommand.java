@@ -33,22 +33,13 @@ final class SearchCommand implements Callable<Integer> {
   public Integer call() {
     WebSearchRequest request = options.request().withTimeout(options.timeout); // before any boot
     try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
-      CompletableFuture<WebSearchResult> search = search(host, request, AbortSignal.never());
+      CompletableFuture<WebSearchResult> search =
+          host.search(request, AbortSignal.never()).toCompletableFuture();
       String text = search.handle((result, failure) -> text(result, failure, options.json)).join();
       // Escaped as dsh run's answers are: a provider's error message may carry anything.
       cli.io.out().print(ControlEscapes.escape(text, "\n") + "\n");
       cli.io.out().flush();
       return search.isCompletedExceptionally() ? ExitCodes.WEB_ERROR : ExitCodes.OK;
-    }
-  }
-
-  /** {@code host}'s search, failed rather than thrown when it throws. */
-  static CompletableFuture<WebSearchResult> search(
-      Host host, WebSearchRequest request, AbortSignal signal) {
-    try {
-      return host.search(request, signal).toCompletableFuture();
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(e);
     }
   }
 

@@ -97,7 +97,7 @@ final class ServeCommand implements Callable<Integer> {
       throws InterruptedException {
     Host host;
     try {
-      host = Host.serve(server.instrument(boot), server.lifecycle(cli::lifecycleLine));
+      host = Host.serve(server.instrument(boot), server.lifecycle(e -> cli.errLine(e.describe())));
     } catch (RuntimeException | Error e) {
       server.bootFailed(e);
       throw e;

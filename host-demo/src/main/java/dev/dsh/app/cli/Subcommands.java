@@ -1,17 +1,15 @@
 package dev.dsh.app.cli;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The {@code dsh} subcommands, only the one the arguments name built (all when they name none):
+ * The {@code dsh} subcommands, only those whose names the arguments hold built (all when none):
  * picocli's reflective model of the others cost 13 % of a one-shot search's CPU (BENCHMARKS.md).
+ * A name that is an option's value costs one more model, never a wrong parse.
  */
 final class Subcommands {
 
@@ -30,35 +28,14 @@ final class Subcommands {
 
   private Subcommands() {}
 
-  /** Adds the subcommand {@code args} name, or all; {@code forEach} gets each one added. */
-  static void addTo(CommandLine root, Cli cli, String[] args, Consumer<CommandLine> forEach) {
-    String named = named(root.getCommandSpec(), args);
+  static void addTo(CommandLine root, Cli cli, String[] args) {
+    List<String> words = List.of(args);
+    boolean named = words.stream().anyMatch(FACTORIES::containsKey);
     FACTORIES.forEach((name, factory) -> {
-      if (named == null || named.equals(name)) {
-        CommandLine sub = factory.apply(cli);
-        forEach.accept(sub);
-        root.addSubcommand(name, sub);
+      if (!named || words.contains(name)) {
+        root.addSubcommand(name, factory.apply(cli));
       }
     });
-  }
-
-  /** The first word of {@code args} that is no option of {@code root} nor its value, if a name. */
-  static @Nullable String named(CommandSpec root, String[] args) {
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      if (arg.equals("--")) {
-        return null;
-      }
-      if (!arg.startsWith("-") || arg.equals("-")) {
-        return FACTORIES.containsKey(arg) ? arg : null;
-      }
-      int equals = arg.indexOf('=');
-      OptionSpec option = root.findOption(equals < 0 ? arg : arg.substring(0, equals));
-      if (option != null && equals < 0 && option.arity().max() > 0) {
-        i++;
-      }
-    }
-    return null;
   }
 
   private static CommandLine plugin(Cli cli) {

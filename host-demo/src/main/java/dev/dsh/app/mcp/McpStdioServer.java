@@ -53,7 +53,6 @@ public final class McpStdioServer implements AutoCloseable {
     this.relay = new StdinRelay(in, output, err, calls);
     this.server = new McpWebSearchTool(tools, ready, calls)
         .server(McpServer.async(new WatchedTransport()));
-    relay.start();
   }
 
   /** Serves until the input ended and its calls are answered; else says why not, in one line. */

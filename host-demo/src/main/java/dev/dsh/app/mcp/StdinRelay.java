@@ -51,16 +51,13 @@ final class StdinRelay {
     this.err = err;
     this.calls = calls;
     this.sdkInput = new PipedInputStream(toSdk, 1 << 20);
+    Thread thread = new Thread(this::relay, "dsh-mcp-stdin");
+    thread.setDaemon(true);
+    thread.start();
   }
 
   InputStream sdkInput() {
     return sdkInput;
-  }
-
-  void start() {
-    Thread thread = new Thread(this::relay, "dsh-mcp-stdin");
-    thread.setDaemon(true);
-    thread.start();
   }
 
   CompletableFuture<Void> ended() {

@@ -9,9 +9,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
 
 class SubcommandsTest {
 
@@ -24,42 +24,29 @@ class SubcommandsTest {
               LaunchEnvironment.of(Map.of()),
               Optional.empty()));
 
-  private CommandSpec root() {
+  private Set<String> built(String... args) {
     CommandLine root = new CommandLine(new DshCommand(cli));
-    root.getCommandSpec().addMixin("global", CommandSpec.forAnnotatedObject(cli.globals));
-    return root.getCommandSpec();
+    Subcommands.addTo(root, cli, args);
+    return root.getSubcommands().keySet();
   }
 
   @Test
-  void theNameIsTheFirstWordThatIsNeitherAnOptionNorItsValue() {
-    assertThat(Subcommands.named(root(), new String[] {"search", "q"})).isEqualTo("search");
-    assertThat(Subcommands.named(root(), new String[] {"--home", "run", "mcp"})).isEqualTo("mcp");
-    assertThat(Subcommands.named(root(), new String[] {"--profile=x", "--dump-config", "tool"}))
-        .isEqualTo("tool");
-    assertThat(Subcommands.named(root(), new String[] {"--unknown", "plugin", "list"}))
-        .isEqualTo("plugin");
-  }
-
-  @Test
-  void noNameOrAnUnknownOneNamesNone() {
-    assertThat(Subcommands.named(root(), new String[] {})).isNull();
-    assertThat(Subcommands.named(root(), new String[] {"--help"})).isNull();
-    assertThat(Subcommands.named(root(), new String[] {"serch", "q"})).isNull();
-    assertThat(Subcommands.named(root(), new String[] {"--home"})).isNull();
-    assertThat(Subcommands.named(root(), new String[] {"--", "search"})).isNull();
-  }
-
-  @Test
-  void onlyTheNamedCommandIsBuiltAndAllWhenNoneIsNamed() {
+  void onlyTheCommandsTheArgumentsNameAreBuilt() {
+    assertThat(built("search", "q")).containsExactly("search");
+    assertThat(built("--home", "run", "mcp")).containsExactly("run", "mcp");
+    assertThat(built("--profile=x", "--dump-config", "tool")).containsExactly("tool");
     CommandLine one = new CommandLine(new DshCommand(cli));
-    Subcommands.addTo(one, cli, new String[] {"credentials", "list"}, sub -> {});
+    Subcommands.addTo(one, cli, new String[] {"credentials", "list"});
     assertThat(one.getSubcommands()).containsOnlyKeys("credentials");
     assertThat(one.getSubcommands().get("credentials").getSubcommands())
         .containsOnlyKeys("set", "unset", "list");
+  }
 
-    CommandLine all = new CommandLine(new DshCommand(cli));
-    Subcommands.addTo(all, cli, new String[] {"--help"}, sub -> {});
-    assertThat(all.getSubcommands().keySet())
-        .containsExactly("search", "tool", "run", "mcp", "serve", "plugin", "credentials");
+  @Test
+  void allAreBuiltWhenNoneIsNamed() {
+    for (String[] args : new String[][] {{}, {"--help"}, {"serch", "q"}, {"--home"}}) {
+      assertThat(built(args))
+          .containsExactly("search", "tool", "run", "mcp", "serve", "plugin", "credentials");
+    }
   }
 }

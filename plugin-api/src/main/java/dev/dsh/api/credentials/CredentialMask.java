@@ -4,13 +4,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Masks a credential value in text a service sent back (an error message, a title, a snippet),
- * which may echo the key, in another letter case, or part of it.
- *
- * <p>A run of {@value #RUN} or more of the value's characters covers one of its positions 11, 23,
- * 35, …: only those few are searched for ({@link String#indexOf(int, int)}, each letter case), and
- * each hit is measured outwards. A text holding none costs a few vectorised scans and no
- * allocation (BENCHMARKS.md).
+ * Masks a credential value in text a service sent back, which may echo the key, in another letter
+ * case, or part of it.
  */
 public final class CredentialMask {
 
@@ -42,8 +37,10 @@ public final class CredentialMask {
   private record Run(int start, int end) {}
 
   /**
-   * The earliest run at or after {@code from}, or null. A hit of anchor {@code value[a]} at {@code
-   * i} starts a run no earlier than {@code i - a}: the scan ends once that is past the earliest.
+   * The earliest run at or after {@code from}, or null. A run of {@link #RUN} covers one of the
+   * value's positions 11, 23, 35, …: only those are searched for (vectorised {@code indexOf}, no
+   * allocation), each hit measured outwards; a hit of {@code value[a]} at {@code i} starts a run
+   * no earlier than {@code i - a}, so the scan ends once that is past the earliest.
    */
   private static @Nullable Run nextRun(String text, String value, int least, int from) {
     Run first = null;

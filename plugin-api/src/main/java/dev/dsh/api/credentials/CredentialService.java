@@ -25,11 +25,8 @@ public interface CredentialService {
   CompletionStage<Optional<Credential>> resolve(CredentialRef ref);
 
   /**
-   * Whether {@link #resolve} would find a value for {@code ref} now, answered cheaply from local
-   * state, so a provider can judge its {@linkplain dev.dsh.api.web.WebSearchProvider#ready()
-   * readiness} on every selection; it reflects every {@link #set} and {@link #unset} at once.
-   *
-   * @throws RuntimeException when the service cannot tell; a caller takes that as not configured
+   * Whether {@link #resolve} would find a value now, cheaply from local state (a provider's
+   * readiness); a throw means the service cannot tell, taken as not configured.
    */
   default boolean isConfigured(CredentialRef ref) {
     return describe(ref).configured();

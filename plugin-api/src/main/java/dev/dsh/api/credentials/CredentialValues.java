@@ -3,22 +3,14 @@ package dev.dsh.api.credentials;
 import java.util.Optional;
 
 /**
- * The one rule for what a credential value may hold, shared by the stores and the providers, so a
- * value that can be stored can be sent: it goes as one token in an HTTP header, so only visible
- * ASCII, {@code !} to {@code ~}. API keys are issued in this alphabet; anything else is almost
- * always a copy-and-paste accident. A reason never quotes the value, only the position of the
- * first offending character.
+ * What a credential value may hold, for stores and providers alike: visible ASCII ({@code !} to
+ * {@code ~}), as it goes in an HTTP header. A reason never quotes the value, only a position.
  */
 public final class CredentialValues {
 
-  /**
-   * The JSON Schema {@code format} of a config field holding a credential value (such as {@code
-   * apiKey}), checked by {@link #fieldProblem}, so the schema, the console and {@code dsh
-   * credentials set} refuse the same values.
-   */
+  /** The JSON Schema {@code format} of a field holding a credential ({@link #fieldProblem}). */
   public static final String FORMAT = "credential";
 
-  /** The {@link #problem} of an empty value. */
   private static final String EMPTY = "it is empty";
 
   private CredentialValues() {}
@@ -28,10 +20,7 @@ public final class CredentialValues {
     return problem(value).isEmpty();
   }
 
-  /**
-   * Why {@code value}, exactly as it would be sent, cannot be, such as {@code "it holds a space
-   * (character 5)"}; empty when it can.
-   */
+  /** Why {@code value} cannot be sent, such as {@code "it holds a space (character 5)"}. */
   public static Optional<String> problem(String value) {
     if (value.isEmpty()) {
       return Optional.of(EMPTY);
@@ -50,10 +39,7 @@ public final class CredentialValues {
     return Optional.empty();
   }
 
-  /**
-   * Why a field of format {@link #FORMAT} cannot hold {@code value}; empty when it can. A blank
-   * value is no value (the field's fallback applies).
-   */
+  /** Why a {@link #FORMAT} field cannot hold {@code value}; a blank one is no value. */
   public static Optional<String> fieldProblem(String value) {
     return value.isBlank() ? Optional.empty() : problem(value);
   }

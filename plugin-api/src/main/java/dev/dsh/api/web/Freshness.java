@@ -67,15 +67,11 @@ public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Null
       from = LocalDate.parse(value.substring(0, dots));
       to = LocalDate.parse(value.substring(dots + 2));
     } catch (IllegalArgumentException | DateTimeParseException e) {
-      throw invalid(text);
+      throw new IllegalArgumentException("freshness must be day, week, month, year or FROM..TO"
+          + " with ISO dates (2025-01-01..2025-06-30), was \""
+          + (text.length() > 100 ? text.substring(0, 100) + "…" : text) + "\"");
     }
     return between(from, to);
-  }
-
-  private static IllegalArgumentException invalid(String text) {
-    return new IllegalArgumentException("freshness must be day, week, month, year or FROM..TO with"
-        + " ISO dates (2025-01-01..2025-06-30), was \""
-        + (text.length() > 100 ? text.substring(0, 100) + "…" : text) + "\"");
   }
 
   @Override

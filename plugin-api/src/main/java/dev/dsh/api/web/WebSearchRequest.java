@@ -47,11 +47,6 @@ public record WebSearchRequest(
     return new WebSearchRequest(query, null);
   }
 
-  /** This request with {@code filters} instead of its own. */
-  public WebSearchRequest withFilters(SearchFilters filters) {
-    return new WebSearchRequest(query, maxResults, filters, timeout);
-  }
-
   /** This request with {@code timeout} (absent: none) instead of its own. */
   public WebSearchRequest withTimeout(@Nullable Duration timeout) {
     return new WebSearchRequest(query, maxResults, filters, timeout);
