@@ -21,7 +21,6 @@ final class RunAnswers implements AutoCloseable {
   });
   private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
 
-  // Escaped whatever made the answer: one echoing input can carry any character.
   RunAnswers(PrintStream out) {
     this.out = out;
     // Started now, from host code: a thread started later would inherit whatever code is on the
@@ -58,6 +57,7 @@ final class RunAnswers implements AutoCloseable {
   }
 
   private Void print(String text) {
+    // Escaped whatever made the answer: one echoing input can carry any character.
     out.print(ControlEscapes.escape(text, "\n") + "\n");
     out.flush();
     return null;

@@ -66,9 +66,8 @@ final class RunLoop {
   /** Answers one line; false when the loop should end. */
   private boolean handle(InputLines.Line line, RunAnswers answers) {
     if (!line.complete()) {
-      answers.inOrder(usage(line.text().contains("--json"),
-          "the line is " + line.size() + " bytes long; at most " + MAX_LINE
-              + " are read"));
+      answers.inOrder(usage(line.text().contains("--json"), "the line is " + line.size()
+          + " bytes long; at most " + MAX_LINE + " are read"));
       return true;
     }
     String text = line.text().strip();

@@ -37,24 +37,20 @@ public final class ReplayServer implements AutoCloseable {
   private final List<String> pages = loadPages();
   private final HttpServer server;
 
-  // The default executor answers on the server's one thread, started here, never lazily from
-  // plugin code, so it inherits no plugin's class loader.
-  private ReplayServer() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", this::handle);
-    server.start();
-  }
-
   /** On an ephemeral loopback port. */
-  public static ReplayServer start() {
+  public ReplayServer() {
     try {
-      return new ReplayServer();
+      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {
       throw new UncheckedIOException("could not start the demo replay endpoint", e);
     }
+    server.createContext("/", this::handle);
+    // The default executor answers on the server's one thread, started here, never lazily from
+    // plugin code, so it inherits no plugin's class loader.
+    server.start();
   }
 
-  /** Installs {@code bundled} unless installed (else ProfileException), then {@link #start}. */
+  /** Installs {@code bundled} unless installed (else ProfileException), then starts. */
   public static ReplayServer forDemo(HostOptions options, Optional<Path> bundled) {
     PluginInstaller.ensure(options, PLUGIN_ID, () -> bundled.filter(Files::isRegularFile)
         .orElseThrow(() -> new ProfileException("the demo profile needs the distribution's"
@@ -62,7 +58,7 @@ public final class ReplayServer implements AutoCloseable {
             + " install the plugin with 'dsh plugin add <jar>'")));
     options.events().accept(
         "demo profile: results are sample data from a local replay endpoint, not a live search");
-    return start();
+    return new ReplayServer();
   }
 
   /** {@code options} with the layer that aims the Yuanbao row at this endpoint. */
@@ -84,7 +80,7 @@ public final class ReplayServer implements AutoCloseable {
     server.stop(0);
   }
 
-  // Any request is taken for a SearchPro call: the demo's one client is the Yuanbao plugin.
+  // Any request is taken for SearchPro's: the demo's one client is the Yuanbao plugin.
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange; InputStream in = exchange.getRequestBody()) {
       JsonNode request = Json.MAPPER.readTree(in.readAllBytes());

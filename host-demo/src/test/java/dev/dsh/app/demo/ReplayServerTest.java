@@ -21,7 +21,7 @@ class ReplayServerTest {
 
   @BeforeAll
   static void start() {
-    replay = ReplayServer.start();
+    replay = new ReplayServer();
   }
 
   @AfterAll
