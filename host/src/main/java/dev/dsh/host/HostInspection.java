@@ -8,13 +8,14 @@ import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.credentials.CredentialsPlugin.CredentialsConfig;
-import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.plugins.PluginJar.Scan;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,18 +42,14 @@ public final class HostInspection {
   public record PluginJar(
       Path file, String id, String version, boolean enabled, List<String> rows) {}
 
-  /** An installed jar the host skips, with why: not a loadable plugin, or a second of an id. */
-  public record RefusedJar(Path file, String problem) {}
-
   private final HostOptions options;
-  private final PluginJars read;
+  private final Scan read;
   private final List<PluginJar> jars;
-  private final List<RefusedJar> refused;
   private final BuiltinPlugins builtins; // for config types only
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
-  private HostInspection(HostOptions options, PluginJars read, ProfileSpec spec,
+  private HostInspection(HostOptions options, Scan read, ProfileSpec spec,
       @Nullable ComposedProfile profile, @Nullable ProfileException notComposed) {
     this.options = options;
     this.read = read;
@@ -65,15 +62,13 @@ public final class HostInspection {
             spec.bundles().contains(jar.id()),
             rows.stream().filter(row -> row.name().equals(jar.id())).map(ProfileRow::id).toList()))
         .toList();
-    this.refused = read.failures().stream()
-        .map(failure -> new RefusedJar(failure.file(), failure.getMessage())).toList();
   }
 
   static HostInspection of(HostOptions options) {
-    return of(options, PluginJars.scan(options.home()));
+    return of(options, Scan.of(options.home()));
   }
 
-  private static HostInspection of(HostOptions options, PluginJars jars) {
+  private static HostInspection of(HostOptions options, Scan jars) {
     String name = options.profile();
     ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
     ProfileSpec spec = ProfileSpec.of(options.home(), name);
@@ -102,9 +97,9 @@ public final class HostInspection {
     return jars;
   }
 
-  /** The installed jars a boot would skip, each with the line it reports, in file-name order. */
-  public List<RefusedJar> refusedJars() {
-    return refused;
+  /** The installed jars a boot would skip (not a loadable plugin, a second of an id), in order. */
+  public List<PluginLoadException> refusedJars() {
+    return read.failures();
   }
 
   /** One line each about an entry kept but skipped (it overrides a row of a removed plugin). */

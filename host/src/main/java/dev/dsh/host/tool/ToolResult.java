@@ -22,11 +22,6 @@ public record ToolResult(
     sources = List.copyOf(sources);
   }
 
-  /** A successful call whose {@code text} lists {@code sources}. */
-  public static ToolResult success(String text, List<WebSearchSource> sources, boolean truncated) {
-    return new ToolResult(text, null, sources, truncated);
-  }
-
   /** A failed call: the text is {@code Error: <message>}. */
   public static ToolResult failure(String code, String message) {
     return new ToolResult("Error: " + message, Objects.requireNonNull(code, "code"), List.of(), false);

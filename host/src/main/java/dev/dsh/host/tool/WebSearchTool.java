@@ -184,7 +184,7 @@ public final class WebSearchTool {
       }
     }
     List<WebSearchSource> sources = List.copyOf(byUrl.values());
-    return ToolResult.success(
-        WebSearchRendering.render(queries, results, sources, truncated), sources, truncated);
+    return new ToolResult(
+        WebSearchRendering.render(queries, results, sources, truncated), null, sources, truncated);
   }
 }

@@ -84,7 +84,7 @@ public final class PluginLoader {
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
   public Function<String, Optional<BundlePatch>> bundles() {
-    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(pluginId, p.jar().bundlePatch()));
+    return pluginId -> plugin(pluginId).map(p -> p.jar().bundle());
   }
 
   /** Starts the copy in PF4J, or undoes whatever PF4J did and says why. */
