@@ -6,16 +6,13 @@ import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Objects;
-import java.util.Properties;
+import java.util.ResourceBundle;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
@@ -34,7 +31,8 @@ record Settings(YuanbaoConfig config, @Nullable URI endpoint, @Nullable String b
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
   private static final String NOT_HTTP_URL = "baseURL is not an absolute http(s) URL";
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
-  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
+  private static final String USER_AGENT = "dsh-web-search-yuanbao/"
+      + ResourceBundle.getBundle("dev.dsh.yuanbao.plugin").getString("version");
 
   // Without a URL's password, which a record's own would print (the config hides its own).
   @Override
@@ -158,24 +156,11 @@ record Settings(YuanbaoConfig config, @Nullable URI endpoint, @Nullable String b
   }
 
   private static String freshness(Freshness f) {
-    if (f.period() == null) {
-      return f.from() + "," + f.to();
-    }
-    return switch (f.period()) {
+    return f.period() == null ? f.from() + "," + f.to() : switch (f.period()) {
       case DAY -> "d1";
       case WEEK -> "d7";
       case MONTH -> "m1";
       case YEAR -> "y1";
     };
-  }
-
-  private static String version() {
-    try (InputStream in = Settings.class.getResourceAsStream("plugin.properties")) {
-      Properties properties = new Properties();
-      properties.load(Objects.requireNonNull(in, "plugin.properties is missing from the plugin"));
-      return properties.getProperty("version", "unknown");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
