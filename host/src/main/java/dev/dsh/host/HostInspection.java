@@ -8,12 +8,14 @@ import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.credentials.CredentialsPlugin.CredentialsConfig;
+import dev.dsh.host.internal.env.EnvPlugin;
 import dev.dsh.host.internal.plugins.PluginJar.Scan;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
+import dev.dsh.host.internal.web.WebPlugin;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
@@ -28,6 +30,9 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
@@ -45,7 +50,7 @@ public final class HostInspection {
   private final HostOptions options;
   private final Scan read;
   private final List<PluginJar> jars;
-  private final BuiltinPlugins builtins; // for config types only
+  private final Map<String, Plugin> builtins; // for config types only
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
@@ -55,13 +60,21 @@ public final class HostInspection {
     this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
-    this.builtins = new BuiltinPlugins(options, Optional::empty);
+    this.builtins = builtins(options, Optional::empty);
     List<ProfileRow> rows = profile == null ? List.of() : profile.enabledRows();
     this.jars = read.jars().stream()
         .map(jar -> new PluginJar(jar.file(), jar.id(), jar.version(),
             spec.bundles().contains(jar.id()),
             rows.stream().filter(row -> row.name().equals(jar.id())).map(ProfileRow::id).toList()))
         .toList();
+  }
+
+  /** The host's own plugins by name; {@code refusal}: a search's error while none is registered. */
+  static Map<String, Plugin> builtins(HostOptions options, Supplier<Optional<String>> refusal) {
+    return Stream.of(new EnvPlugin(options.env()),
+            new CredentialsPlugin(options.home().root(), options.events()),
+            new WebPlugin(options.activity(), refusal), new WebToolPlugin())
+        .collect(Collectors.toMap(Plugin::name, plugin -> plugin));
   }
 
   static HostInspection of(HostOptions options) {
@@ -163,7 +176,7 @@ public final class HostInspection {
 
   /** The config schema of the plugin {@code pluginName}: a built-in's type's, or its jar's. */
   Optional<JsonNode> schema(String pluginName) {
-    return builtins.find(pluginName).flatMap(Plugin::configType)
+    return Optional.ofNullable(builtins.get(pluginName)).flatMap(Plugin::configType)
         .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
         .or(() -> read.jar(pluginName).flatMap(jar -> jar.configSchema()));
   }
