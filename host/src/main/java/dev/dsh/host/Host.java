@@ -2,7 +2,6 @@ package dev.dsh.host;
 
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.Plugin;
-import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
@@ -187,11 +186,6 @@ public final class Host implements AutoCloseable {
   /** The {@code tool-web} row's {@code web_search}, while that row runs. */
   public Optional<WebSearchTool> webSearchTool() {
     return runtime.root().get(WebSearchTool.KEY);
-  }
-
-  /** The credentials service, when the {@code credentials} row is running. */
-  public Optional<CredentialService> credentials() {
-    return runtime.root().get(CredentialService.KEY);
   }
 
   /** The registered search providers and their availability. */
