@@ -167,10 +167,10 @@ public final class HostInspection {
           ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
           refs));
     }
-    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
+    return new ProfileForm(List.copyOf(rows), users.entrySet().stream().map(use -> {
       CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
       return new ProfileForm.Credential(use.getKey(), description.configured(),
-          description.sourceOpt(), description.writable(), use.getValue());
+          description.sourceOpt(), description.writable(), List.copyOf(use.getValue()));
     }).toList());
   }
 
@@ -195,7 +195,7 @@ public final class HostInspection {
             refs.add(name);
           }
         }));
-    return refs;
+    return Collections.unmodifiableSortedSet(refs);
   }
 
   /** The composed profile, or a fresh copy of why it does not compose (the cause kept). */
