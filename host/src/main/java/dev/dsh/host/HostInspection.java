@@ -139,10 +139,10 @@ public final class HostInspection {
 
   /** The credentials service the row would mount; a {@link ConfigException} names a bad field. */
   public CredentialService credentials() {
-    Map<String, Object> config = composed().row(CredentialsPlugin.NAME)
+    Map<String, Object> config = composed().row("credentials")
         .filter(row -> !row.disabled()).map(ProfileRow::config).orElse(Map.of());
     CredentialsConfig settings = new SchemaConfigValidator()
-        .validate(CredentialsPlugin.NAME, CredentialsConfig.class, config)
+        .validate("credentials", CredentialsConfig.class, config)
         .bind(CredentialsConfig.class);
     return new CredentialsPlugin(options.home().root(), options.events())
         .service(settings, options.env());

@@ -108,7 +108,6 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
     return jars;
   }
 
-  /** This jar's bundle layer. */
   BundlePatch bundle() {
     return new BundlePatch(id, bundlePatch);
   }
