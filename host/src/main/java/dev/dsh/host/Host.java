@@ -1,7 +1,7 @@
 package dev.dsh.host;
 
 import dev.dsh.api.AbortSignal;
-import dev.dsh.api.credentials.CredentialService;
+import dev.dsh.api.Plugin;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
@@ -37,12 +37,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Host implements AutoCloseable {
 
-  static final String WEB_NOT_RUNNING =
+  private static final String WEB_NOT_RUNNING =
       "the web service is not running: the \"web\" row is disabled or failed";
 
   private final HostOptions options;
   private final ScopeRuntime runtime;
-  private final BuiltinPlugins builtins;
+  private final Map<String, Plugin> builtins;
   private final ProfileComposer composer;
   final PluginSync plugins; // package-private like rows and admin: tests read the loaded jars
   final RowReconciler rows; // with admin, where ProfileEdits checks a config
@@ -57,7 +57,7 @@ public final class Host implements AutoCloseable {
     this.options = options;
     PluginLoader loader = new PluginLoader(options.home().root());
     this.failures = new RowFailures(options.verbose(), options.events());
-    this.builtins = new BuiltinPlugins(options, failures::refusal);
+    this.builtins = HostInspection.builtins(options, failures::refusal);
     this.composer = new ProfileComposer(options.home().root(), loader.bundles());
     this.current = composer.baseOnly(options.profile());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events());
@@ -65,7 +65,8 @@ public final class Host implements AutoCloseable {
     this.runtime =
         new ScopeRuntime(new SchemaConfigValidator(), lifecycle, options.pluginDeadline());
     this.rows = new RowReconciler(runtime,
-        name -> builtins.find(name).or(() -> loader.plugin(name).map(LoadedPlugin::entry)));
+        name -> Optional.ofNullable(builtins.get(name))
+            .or(() -> loader.plugin(name).map(LoadedPlugin::entry)));
     this.admin = new RuntimeThread("dsh-admin");
   }
 
@@ -79,7 +80,7 @@ public final class Host implements AutoCloseable {
         host.plugins.sync(host.rows::disposeRowsOf).stream().map(LifecycleEvent::oneLine)
             .forEach(options.events());
         List<String> found = new ArrayList<>(host.apply(host.compose()));
-        found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins,
+        found.addAll(host.failures.onBoot(host.rows.failed(), host.builtins.keySet(),
             host.web().flatMap(WebServiceImpl::of).flatMap(WebServiceImpl::pin),
             host.providers()));
         return found;
@@ -160,6 +161,23 @@ public final class Host implements AutoCloseable {
         .failedFuture(new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, WEB_NOT_RUNNING)));
   }
 
+  /** Which provider a search would get now, whether one is pinned, or why none (in its words). */
+  public record ProviderChoice(Optional<String> provider, boolean pinned, Optional<String> reason) {}
+
+  /** Asks the web service now which provider a search would get. */
+  public ProviderChoice providerChoice() {
+    Optional<WebServiceImpl> web = web().flatMap(WebServiceImpl::of);
+    if (web.isEmpty()) {
+      return new ProviderChoice(Optional.empty(), false, Optional.of(WEB_NOT_RUNNING));
+    }
+    boolean pinned = web.get().pin().isPresent();
+    try {
+      return new ProviderChoice(Optional.of(web.get().selected()), pinned, Optional.empty());
+    } catch (WebError e) {
+      return new ProviderChoice(Optional.empty(), pinned, Optional.of(e.getMessage()));
+    }
+  }
+
   /** {@code ctx.web} of the running tree, while the {@code web} row runs: a provider per call. */
   public Optional<WebService> web() {
     return runtime.root().get(WebService.KEY);
@@ -168,11 +186,6 @@ public final class Host implements AutoCloseable {
   /** The {@code tool-web} row's {@code web_search}, while that row runs. */
   public Optional<WebSearchTool> webSearchTool() {
     return runtime.root().get(WebSearchTool.KEY);
-  }
-
-  /** The credentials service, when the {@code credentials} row is running. */
-  public Optional<CredentialService> credentials() {
-    return runtime.root().get(CredentialService.KEY);
   }
 
   /** The registered search providers and their availability. */

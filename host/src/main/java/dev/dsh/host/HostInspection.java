@@ -8,13 +8,16 @@ import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
 import dev.dsh.host.internal.credentials.CredentialsPlugin.CredentialsConfig;
-import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.env.EnvPlugin;
+import dev.dsh.host.internal.plugins.PluginJar.Scan;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ConfigSecrets;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
 import dev.dsh.host.internal.profile.ProfileSpec;
+import dev.dsh.host.internal.web.WebPlugin;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +30,9 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
@@ -41,39 +47,41 @@ public final class HostInspection {
   public record PluginJar(
       Path file, String id, String version, boolean enabled, List<String> rows) {}
 
-  /** An installed jar the host skips, with why: not a loadable plugin, or a second of an id. */
-  public record RefusedJar(Path file, String problem) {}
-
   private final HostOptions options;
-  private final PluginJars read;
+  private final Scan read;
   private final List<PluginJar> jars;
-  private final List<RefusedJar> refused;
-  private final BuiltinPlugins builtins; // for config types only
+  private final Map<String, Plugin> builtins; // for config types only
   private final @Nullable ComposedProfile profile;
   private final @Nullable ProfileException notComposed;
 
-  private HostInspection(HostOptions options, PluginJars read, ProfileSpec spec,
+  private HostInspection(HostOptions options, Scan read, ProfileSpec spec,
       @Nullable ComposedProfile profile, @Nullable ProfileException notComposed) {
     this.options = options;
     this.read = read;
     this.profile = profile;
     this.notComposed = notComposed;
-    this.builtins = new BuiltinPlugins(options, Optional::empty);
+    this.builtins = builtins(options, Optional::empty);
     List<ProfileRow> rows = profile == null ? List.of() : profile.enabledRows();
     this.jars = read.jars().stream()
         .map(jar -> new PluginJar(jar.file(), jar.id(), jar.version(),
             spec.bundles().contains(jar.id()),
             rows.stream().filter(row -> row.name().equals(jar.id())).map(ProfileRow::id).toList()))
         .toList();
-    this.refused = read.failures().stream()
-        .map(failure -> new RefusedJar(failure.file(), failure.getMessage())).toList();
+  }
+
+  /** The host's own plugins by name; {@code refusal}: a search's error while none is registered. */
+  static Map<String, Plugin> builtins(HostOptions options, Supplier<Optional<String>> refusal) {
+    return Stream.of(new EnvPlugin(options.env()),
+            new CredentialsPlugin(options.home().root(), options.events()),
+            new WebPlugin(options.activity(), refusal), new WebToolPlugin())
+        .collect(Collectors.toMap(Plugin::name, plugin -> plugin));
   }
 
   static HostInspection of(HostOptions options) {
-    return of(options, PluginJars.scan(options.home()));
+    return of(options, Scan.of(options.home()));
   }
 
-  private static HostInspection of(HostOptions options, PluginJars jars) {
+  private static HostInspection of(HostOptions options, Scan jars) {
     String name = options.profile();
     ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
     ProfileSpec spec = ProfileSpec.of(options.home(), name);
@@ -102,9 +110,9 @@ public final class HostInspection {
     return jars;
   }
 
-  /** The installed jars a boot would skip, each with the line it reports, in file-name order. */
-  public List<RefusedJar> refusedJars() {
-    return refused;
+  /** The installed jars a boot would skip (not a loadable plugin, a second of an id), in order. */
+  public List<PluginLoadException> refusedJars() {
+    return read.failures();
   }
 
   /** One line each about an entry kept but skipped (it overrides a row of a removed plugin). */
@@ -131,10 +139,10 @@ public final class HostInspection {
 
   /** The credentials service the row would mount; a {@link ConfigException} names a bad field. */
   public CredentialService credentials() {
-    Map<String, Object> config = composed().row(CredentialsPlugin.NAME)
+    Map<String, Object> config = composed().row("credentials")
         .filter(row -> !row.disabled()).map(ProfileRow::config).orElse(Map.of());
     CredentialsConfig settings = new SchemaConfigValidator()
-        .validate(CredentialsPlugin.NAME, CredentialsConfig.class, config)
+        .validate("credentials", CredentialsConfig.class, config)
         .bind(CredentialsConfig.class);
     return new CredentialsPlugin(options.home().root(), options.events())
         .service(settings, options.env());
@@ -159,16 +167,16 @@ public final class HostInspection {
           ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
           refs));
     }
-    return new ProfileForm(rows, users.entrySet().stream().map(use -> {
+    return new ProfileForm(List.copyOf(rows), users.entrySet().stream().map(use -> {
       CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
       return new ProfileForm.Credential(use.getKey(), description.configured(),
-          description.sourceOpt(), description.writable(), use.getValue());
+          description.sourceOpt(), description.writable(), List.copyOf(use.getValue()));
     }).toList());
   }
 
   /** The config schema of the plugin {@code pluginName}: a built-in's type's, or its jar's. */
   Optional<JsonNode> schema(String pluginName) {
-    return builtins.find(pluginName).flatMap(Plugin::configType)
+    return Optional.ofNullable(builtins.get(pluginName)).flatMap(Plugin::configType)
         .map(type -> (JsonNode) SchemaConfigValidator.tree(type))
         .or(() -> read.jar(pluginName).flatMap(jar -> jar.configSchema()));
   }
@@ -187,7 +195,7 @@ public final class HostInspection {
             refs.add(name);
           }
         }));
-    return refs;
+    return Collections.unmodifiableSortedSet(refs);
   }
 
   /** The composed profile, or a fresh copy of why it does not compose (the cause kept). */

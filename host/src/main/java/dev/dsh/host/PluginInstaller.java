@@ -3,7 +3,6 @@ package dev.dsh.host;
 import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.home.OwnerOnlyFiles;
 import dev.dsh.host.internal.plugins.PluginJar;
-import dev.dsh.host.internal.plugins.PluginJars;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.DshHome;
@@ -28,11 +27,7 @@ public final class PluginInstaller {
   public record Installed(String id, String version, String profile) {}
 
   /** A plugin removed; {@code notes} as every later start says them; why it no longer composes. */
-  public record Removed(String id, List<String> notes, Optional<String> profileProblem) {
-    public Removed {
-      notes = List.copyOf(notes);
-    }
-  }
+  public record Removed(String id, List<String> notes, Optional<String> profileProblem) {}
 
   private PluginInstaller() {}
 
@@ -57,7 +52,7 @@ public final class PluginInstaller {
           Files.copy(jar, out);
         }
         // One jar per plugin: another file of the same id goes before the target is replaced.
-        for (Path other : PluginJars.jarsIn(plugins)) {
+        for (Path other : PluginJar.jarsIn(plugins)) {
           if (!other.equals(target) && PluginJar.pluginIdOf(other).filter(checked.id()::equals)
               .isPresent()) {
             Files.deleteIfExists(other);
@@ -77,7 +72,7 @@ public final class PluginInstaller {
    * listed; an {@link IllegalArgumentException} when {@code jar} holds another plugin.
    */
   public static Installed ensure(HostOptions options, String pluginId, Supplier<Path> jar) {
-    Optional<PluginJar> installed = PluginJars.scan(options.home()).jar(pluginId);
+    Optional<PluginJar> installed = PluginJar.Scan.of(options.home()).jar(pluginId);
     if (installed.isEmpty()) {
       Path given = jar.get();
       Optional<String> other = PluginJar.pluginIdOf(given).filter(id -> !id.equals(pluginId));
@@ -97,7 +92,7 @@ public final class PluginInstaller {
    */
   public static Optional<Removed> remove(HostOptions options, String pluginId) {
     DshHome home = options.home();
-    List<Path> matching = PluginJars.jarsIn(home.plugins()).stream()
+    List<Path> matching = PluginJar.jarsIn(home.plugins()).stream()
         .filter(file -> PluginJar.pluginIdOf(file).filter(pluginId::equals).isPresent())
         .toList();
     if (matching.isEmpty()

@@ -3,7 +3,7 @@ package dev.dsh.host;
 import dev.dsh.api.Plugin;
 import dev.dsh.host.internal.home.FileStamp;
 import dev.dsh.host.internal.plugins.LoadedPlugin;
-import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.plugins.PluginJar;
 import dev.dsh.host.internal.plugins.PluginLoader;
 import dev.dsh.host.json.StatusJson.Leftover;
 import dev.dsh.host.model.PluginLoadException;
@@ -64,7 +64,7 @@ final class PluginSync {
   /** Loads and unloads as the folder says, rows disposed first; the jars that did not load. */
   List<String> sync(Consumer<Plugin> disposeRowsOf) {
     Map<Path, FileStamp> onDisk = new LinkedHashMap<>();
-    for (Path jar : PluginJars.jarsIn(folder)) {
+    for (Path jar : PluginJar.jarsIn(folder)) {
       FileStamp.of(jar).ifPresent(stamp -> onDisk.put(jar, stamp));
     }
     for (LoadedPlugin plugin : loader.plugins()) {

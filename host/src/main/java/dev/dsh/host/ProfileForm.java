@@ -1,37 +1,20 @@
 package dev.dsh.host;
 
 import dev.dsh.api.credentials.CredentialSource;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /** What a config form needs of a profile, without applying it, and no secret value. */
 public record ProfileForm(List<Row> rows, List<Credential> credentials) {
-
-  public ProfileForm {
-    rows = List.copyOf(rows);
-    credentials = List.copyOf(credentials);
-  }
 
   /** One row: its layers, its config without secrets, the pointers of its set and secret fields. */
   public record Row(String id, String plugin, boolean disabled, String origin,
       String configOrigin, Map<String, String> fieldOrigins, Optional<JsonNode> schema,
       Map<String, Object> config, SortedSet<String> secretsSet, SortedSet<String> secretFields,
       SortedSet<String> credentialRefs) {
-
-    public Row {
-      fieldOrigins = Collections.unmodifiableMap(new LinkedHashMap<>(fieldOrigins));
-      schema = schema.map(JsonNode::deepCopy);
-      config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
-      secretsSet = Collections.unmodifiableSortedSet(new TreeSet<>(secretsSet));
-      secretFields = Collections.unmodifiableSortedSet(new TreeSet<>(secretFields));
-      credentialRefs = Collections.unmodifiableSortedSet(new TreeSet<>(credentialRefs));
-    }
 
     @Override
     public Optional<JsonNode> schema() {
@@ -41,10 +24,5 @@ public record ProfileForm(List<Row> rows, List<Credential> credentials) {
 
   /** One credential reference, never its value; {@code rows}: the enabled rows naming it. */
   public record Credential(String ref, boolean configured, Optional<CredentialSource> source,
-      boolean writable, List<String> rows) {
-
-    public Credential {
-      rows = List.copyOf(rows);
-    }
-  }
+      boolean writable, List<String> rows) {}
 }

@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -65,13 +66,13 @@ final class RowFailures {
   }
 
   /** For a one-shot boot: reports the failed rows it goes on without; returns those that end it. */
-  List<String> onBoot(List<AppliedRow> failed, BuiltinPlugins builtins, Optional<String> pin,
+  List<String> onBoot(List<AppliedRow> failed, Set<String> builtins, Optional<String> pin,
       List<ProviderStatus> providers) {
     boolean selectionNeedsThem = pin
         .map(id -> providers.stream().noneMatch(p -> p.id().equals(id)))
         .orElseGet(() -> providers.stream().noneMatch(ProviderStatus::available));
     List<AppliedRow> fatal = failed.stream()
-        .filter(row -> selectionNeedsThem || builtins.find(row.row().name()).isPresent())
+        .filter(row -> selectionNeedsThem || builtins.contains(row.row().name()))
         .toList();
     if (!fatal.isEmpty()) {
       return fatal.stream().map(this::line).toList();

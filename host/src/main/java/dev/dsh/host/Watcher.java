@@ -1,7 +1,7 @@
 package dev.dsh.host;
 
 import dev.dsh.host.internal.home.FileStamp;
-import dev.dsh.host.internal.plugins.PluginJars;
+import dev.dsh.host.internal.plugins.PluginJar;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileSpec;
 import dev.dsh.host.model.FileAccessException;
@@ -84,7 +84,7 @@ final class Watcher implements AutoCloseable {
     Map<Path, Optional<FileStamp>> stamps = new HashMap<>();
     files.forEach(file -> stamps.put(file, FileStamp.of(file)));
     try {
-      PluginJars.jarsIn(pluginsDir).forEach(jar -> stamps.put(jar, FileStamp.of(jar)));
+      PluginJar.jarsIn(pluginsDir).forEach(jar -> stamps.put(jar, FileStamp.of(jar)));
     } catch (FileAccessException e) {
       stamps.put(pluginsDir, Optional.empty()); // unreadable: a change when it is readable again
     }

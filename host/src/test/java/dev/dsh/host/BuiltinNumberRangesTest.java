@@ -41,10 +41,9 @@ class BuiltinNumberRangesTest {
   }
 
   static List<Plugin> builtins() {
-    BuiltinPlugins builtins =
-        new BuiltinPlugins(HostOptions.of(Path.of("unused-home"), "default"), Optional::empty);
-    return Stream.of("env", "credentials", "web", "tool-web").map(builtins::find)
-        .map(Optional::orElseThrow).toList();
+    Map<String, Plugin> builtins =
+        HostInspection.builtins(HostOptions.of(Path.of("unused-home"), "default"), Optional::empty);
+    return Stream.of("env", "credentials", "web", "tool-web").map(builtins::get).toList();
   }
 
   static Stream<NumericField> numericFields() throws IOException {

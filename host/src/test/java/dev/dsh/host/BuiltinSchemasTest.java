@@ -2,6 +2,7 @@ package dev.dsh.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.api.Plugin;
 import dev.dsh.schema.ConfigSchemaGenerator;
 import dev.dsh.schema.EmbeddedSchema;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -23,10 +25,10 @@ class BuiltinSchemasTest {
 
   @Test
   void everyBuiltinConfigTypeCarriesItsCurrentSchema(@TempDir Path home) throws IOException {
-    BuiltinPlugins builtins = new BuiltinPlugins(HostOptions.of(home, "default"), Optional::empty);
+    Map<String, Plugin> builtins =
+        HostInspection.builtins(HostOptions.of(home, "default"), Optional::empty);
     List<Class<?>> types =
-        Stream.of("env", "credentials", "web", "tool-web").map(builtins::find)
-            .map(Optional::orElseThrow)
+        Stream.of("env", "credentials", "web", "tool-web").map(builtins::get)
             .flatMap(plugin -> plugin.configType().stream())
             .toList();
     assertThat(types).as("built-ins with a config type").hasSize(4);

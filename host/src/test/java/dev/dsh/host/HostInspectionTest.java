@@ -10,6 +10,7 @@ import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.internal.plugins.TestPluginJars;
 import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.host.model.ProfileLayer;
 import java.io.IOException;
@@ -156,10 +157,10 @@ class HostInspectionTest {
 
     assertThat(inspection.jars()).extracting(HostInspection.PluginJar::id)
         .containsExactly("dsh-zed");
-    assertThat(inspection.refusedJars()).extracting(HostInspection.RefusedJar::file)
+    assertThat(inspection.refusedJars()).extracting(PluginLoadException::file)
         .containsExactly(broken, newer);
-    assertThat(inspection.refusedJars().get(0).problem()).startsWith(broken + ": not a valid jar (");
-    assertThat(inspection.refusedJars().get(1).problem()).startsWith(
+    assertThat(inspection.refusedJars().get(0).getMessage()).startsWith(broken + ": not a valid jar (");
+    assertThat(inspection.refusedJars().get(1).getMessage()).startsWith(
         newer + ": plugin \"dsh-newer\" requires host version >=99.0.0, but this host is ");
   }
 

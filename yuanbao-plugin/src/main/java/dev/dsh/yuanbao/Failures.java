@@ -62,12 +62,9 @@ final class Failures {
   }
 
   WebSearchSource scrub(WebSearchSource source) {
-    String url = scrub(source.url());
     String title = source.title() == null ? null : scrub(source.title());
     String snippet = source.snippet() == null ? null : scrub(source.snippet());
-    return url == source.url() && title == source.title() && snippet == source.snippet()
-        ? source
-        : new WebSearchSource(url, title, snippet, source.publishedAt());
+    return new WebSearchSource(scrub(source.url()), title, snippet, source.publishedAt());
   }
 
   String scrub(String text) {
@@ -116,10 +113,8 @@ final class Failures {
         || error instanceof NoRouteToHostException)) {
       return "";
     }
-    int port = endpoint.getPort();
-    if (port < 0) {
-      port = "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
-    }
+    int port = endpoint.getPort() >= 0 ? endpoint.getPort()
+        : "https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80;
     // URI.getHost() gives an IPv6 literal in its brackets.
     String where = endpoint.getHost() + ":" + port;
     return (describe(error, false).contains(": ") ? "; " : ": ") + "could not connect to " + where;

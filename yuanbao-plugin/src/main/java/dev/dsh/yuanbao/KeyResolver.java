@@ -90,7 +90,7 @@ final class KeyResolver {
   }
 
   private static @Nullable String literal(Settings settings) {
-    String key = settings.literalKey();
+    String key = settings.config().apiKey();
     return key == null || key.isBlank() ? null : key;
   }
 
@@ -98,7 +98,7 @@ final class KeyResolver {
   private String noKey(Settings settings) {
     String ref = settings.keyRef().name();
     String empty = Stream.of(
-            literal(settings) == null && settings.literalKey() != null ? "apiKey is empty" : "",
+            literal(settings) == null && settings.config().apiKey() != null ? "apiKey is empty" : "",
             env.get(ref).filter(String::isBlank).isPresent() ? ref + " is exported but empty" : "")
         .filter(part -> !part.isEmpty()).collect(Collectors.joining("; "));
     return "no API key for \"" + ref + "\"" + (empty.isEmpty() ? "" : " (" + empty + ")");

@@ -6,16 +6,13 @@ import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Objects;
-import java.util.Properties;
+import java.util.ResourceBundle;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
@@ -25,9 +22,8 @@ import tools.jackson.core.ObjectWriteContext;
  * The provider's checked settings, read once per search, and the {@code POST {baseURL}/SearchPro}
  * they make; {@code baseUrlProblem} says why there is no {@code endpoint}; mode null is natural.
  */
-record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullable String literalKey,
-    CredentialRef keyRef, int count, @Nullable Integer mode, @Nullable String industry,
-    int maxConcurrent) {
+record Settings(YuanbaoConfig config, @Nullable URI endpoint, @Nullable String baseUrlProblem,
+    CredentialRef keyRef, @Nullable Integer mode) {
 
   /** SearchPro takes at most this many domains in {@code "Site": "exclude:a|b"}. */
   static final int MAX_EXCLUDES = 5;
@@ -35,15 +31,14 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   private static final List<String> MODES = List.of("natural", "vertical", "mixed");
   private static final String NOT_HTTP_URL = "baseURL is not an absolute http(s) URL";
   private static final Set<String> INDUSTRIES = Set.of("gov", "news", "acad", "finance");
-  private static final String USER_AGENT = "dsh-web-search-yuanbao/" + version();
+  private static final String USER_AGENT = "dsh-web-search-yuanbao/"
+      + ResourceBundle.getBundle("dev.dsh.yuanbao.plugin").getString("version");
 
-  // Without the key and a URL's password, which a record's own would print.
+  // Without a URL's password, which a record's own would print (the config hides its own).
   @Override
   public String toString() {
-    String shown = endpoint == null ? null : UrlUserInfo.redact(endpoint.toString());
-    return "[endpoint=" + shown + ", apiKey=" + (literalKey == null ? "unset" : "<redacted>")
-        + ", apiKeyEnv=" + keyRef + ", count=" + count + ", mode=" + mode + ", industry="
-        + industry + ", maxConcurrentSearches=" + maxConcurrent + "]";
+    return "[endpoint=" + (endpoint == null ? null : UrlUserInfo.redact(endpoint.toString()))
+        + ", " + config + "]";
   }
 
   /** The snapshot of {@code config}; IllegalArgumentException names a field not allowed. */
@@ -58,15 +53,14 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
     check(Set.of(10, 20, 30, 40, 50).contains(count), "count", "one of 10, 20, 30, 40, 50", count);
     int mode = MODES.indexOf(config.mode());
     check(mode >= 0, "mode", "one of natural, vertical, mixed", config.mode());
-    String industry = config.industry();
-    check(industry == null || INDUSTRIES.contains(industry), "industry",
-        "one of gov, news, acad, finance", industry);
+    check(config.industry() == null || INDUSTRIES.contains(config.industry()), "industry",
+        "one of gov, news, acad, finance", config.industry());
     int max = config.maxConcurrentSearches();
     check(max >= 1 && max <= 64, "maxConcurrentSearches", "1 to 64", max);
     String problem = baseUrlProblem(config.baseURL());
     // A blank key is kept: KeyResolver defers it to keyRef and says it is empty.
-    return new Settings(problem == null ? endpointOf(config.baseURL()) : null, problem,
-        config.apiKey(), ref, count, mode == 0 ? null : mode, industry, max);
+    return new Settings(config, problem == null ? endpointOf(config.baseURL()) : null, problem,
+        ref, mode == 0 ? null : mode);
   }
 
   private static void check(boolean ok, String field, String allowed, @Nullable Object got) {
@@ -141,7 +135,7 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
       g.writeStartObject();
       g.writeStringProperty("Query", query);
       g.writeNumberProperty("Cnt",
-          max == null ? count : Math.max(10, (Math.max(1, Math.min(max, 50)) + 9) / 10 * 10));
+          max == null ? config.count() : Math.max(10, (Math.max(1, Math.min(max, 50)) + 9) / 10 * 10));
       if (filters.site() != null) {
         g.writeStringProperty("Site", filters.site());
       } else if (!filters.excludeSites().isEmpty()) {
@@ -153,8 +147,8 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
       if (mode != null) {
         g.writeNumberProperty("Mode", mode);
       }
-      if (industry != null) {
-        g.writeStringProperty("Industry", industry);
+      if (config.industry() != null) {
+        g.writeStringProperty("Industry", config.industry());
       }
       g.writeEndObject();
     }
@@ -162,24 +156,11 @@ record Settings(@Nullable URI endpoint, @Nullable String baseUrlProblem, @Nullab
   }
 
   private static String freshness(Freshness f) {
-    if (f.period() == null) {
-      return f.from() + "," + f.to();
-    }
-    return switch (f.period()) {
+    return f.period() == null ? f.from() + "," + f.to() : switch (f.period()) {
       case DAY -> "d1";
       case WEEK -> "d7";
       case MONTH -> "m1";
       case YEAR -> "y1";
     };
-  }
-
-  private static String version() {
-    try (InputStream in = Settings.class.getResourceAsStream("plugin.properties")) {
-      Properties properties = new Properties();
-      properties.load(Objects.requireNonNull(in, "plugin.properties is missing from the plugin"));
-      return properties.getProperty("version", "unknown");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

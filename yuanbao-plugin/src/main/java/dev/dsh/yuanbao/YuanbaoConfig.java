@@ -78,11 +78,6 @@ public record YuanbaoConfig(
     maxConcurrentSearches = maxConcurrentSearches == null ? 8 : maxConcurrentSearches;
   }
 
-  /** The config with every field at its default. */
-  public static YuanbaoConfig defaults() {
-    return new YuanbaoConfig(null, null, null, null, null, null, null);
-  }
-
   @Override
   public String toString() {
     return String.format("YuanbaoConfig[apiKey=%s, apiKeyEnv=%s, baseURL=%s, count=%d, mode=%s,"

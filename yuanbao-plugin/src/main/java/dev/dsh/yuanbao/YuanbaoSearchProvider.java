@@ -129,7 +129,7 @@ public final class YuanbaoSearchProvider implements WebSearchProvider, AutoClose
       call.result.completeExceptionally(
           new WebError(WebErrorCodes.WEB_REQUEST_UNSUPPORTED, unsupported));
     } else {
-      Runnable exit = queue.enter(snapshot.maxConcurrent(), signal.deadline().orElse(Instant.MAX),
+      Runnable exit = queue.enter(snapshot.config().maxConcurrentSearches(), signal.deadline().orElse(Instant.MAX),
           () -> call.begin(request, snapshot, signal, keys, this::client));
       call.result.whenComplete((r, e) -> exit.run());
     }

@@ -14,7 +14,7 @@ class BaseUrlUserInfoTest {
 
   @Test
   void neitherTheConfigNorTheProviderShowsTheUserInfoOfBaseUrl() {
-    YuanbaoConfig config = Configs.withBaseURL(YuanbaoConfig.defaults(), "https://ops:" + PASSWORD + "@api.example.com/v1");
+    YuanbaoConfig config = Configs.withBaseURL(Configs.defaults(), "https://ops:" + PASSWORD + "@api.example.com/v1");
     try (var provider = TestSupport.provider(config)) {
       assertThat(config.toString()).contains("baseURL=https://<redacted>@api.example.com/v1").doesNotContain(PASSWORD);
       assertThat(provider.toString())
@@ -29,7 +29,7 @@ class BaseUrlUserInfoTest {
     String hostPort = refused.substring("http://".length());
     String base = "http://ops:" + PASSWORD + "@" + hostPort;
     try (var provider =
-        TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), base), "sk-k"))) {
+        TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(Configs.defaults(), base), "sk-k"))) {
       WebError error = TestSupport.failure(provider.search(WebSearchRequest.of("q"), AbortSignal.never()));
       assertThat(error.getMessage()).endsWith("could not connect to " + hostPort).doesNotContain(PASSWORD);
     }

@@ -37,7 +37,7 @@ class CanaryKeyTest {
   }
 
   private static WebError failWith(String key, String baseURL) {
-    try (var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), baseURL), key))) {
+    try (var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(Configs.defaults(), baseURL), key))) {
       assertThat(provider.toString()).doesNotContain(CANARY);
       return TestSupport.failure(provider.search(WebSearchRequest.of("q " + "x"), AbortSignal.never()));
     }
@@ -68,11 +68,11 @@ class CanaryKeyTest {
       for (String bad : List.of(CANARY + "\n", CANARY + "\r\nX-Evil: 1", CANARY + " tail", CANARY + "é", CANARY + "\u0000")) {
         errors.add(failWith(bad, server.baseUrl()));
         errors.add(failFromSource(bad, k -> TestSupport.provider(
-            Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), Optional.empty(), Map.of(YuanbaoConfig.DEFAULT_API_KEY_ENV, k))));
+            Configs.withBaseURL(Configs.defaults(), server.baseUrl()), Optional.empty(), Map.of(YuanbaoConfig.DEFAULT_API_KEY_ENV, k))));
         FakeCredentials store = new FakeCredentials();
         store.values.put(YuanbaoConfig.DEFAULT_API_KEY_ENV, bad);
         errors.add(failFromSource(bad, k -> TestSupport.provider(
-            Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), Optional.of(store), Map.of())));
+            Configs.withBaseURL(Configs.defaults(), server.baseUrl()), Optional.of(store), Map.of())));
       }
       assertThat(server.requests()).as("no request with a bad key").isEmpty();
 
@@ -96,7 +96,7 @@ class CanaryKeyTest {
 
       // abort while the server holds the answer
       try (SearchProStub raw = SearchProStub.answering(StubReply.hold());
-          var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), raw.baseUrl()), CANARY))) {
+          var provider = TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(Configs.defaults(), raw.baseUrl()), CANARY))) {
         AbortController controller = new AbortController();
         var stage = provider.search(WebSearchRequest.of("q"), controller.signal());
         raw.awaitRequest(1, Duration.ofSeconds(TestSupport.HANG_BOUND_SECONDS));
@@ -129,7 +129,7 @@ class CanaryKeyTest {
             + "&gt; and " + lower + "\"}";
     answer(200, "{\"Response\":{\"Pages\":[" + quoted(page) + "]}}", null);
     try (var provider =
-        TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl()), CANARY))) {
+        TestSupport.provider(Configs.withApiKey(Configs.withBaseURL(Configs.defaults(), server.baseUrl()), CANARY))) {
       var sources = TestSupport.search(provider, "q").sources();
       assertThat(sources)
           .extracting(s -> s.url(), s -> s.title(), s -> s.snippet())
@@ -158,7 +158,7 @@ class CanaryKeyTest {
   @Test
   void theSettingsSnapshotPrintsNeitherTheKeyNorAPasswordInBaseUrl() {
     Settings settings = Settings.of(Configs.withApiKey(
-        Configs.withBaseURL(YuanbaoConfig.defaults(), "https://user:" + CANARY + "@a.example"),
+        Configs.withBaseURL(Configs.defaults(), "https://user:" + CANARY + "@a.example"),
         CANARY));
     assertThat(settings.toString()).doesNotContain(CANARY).contains("a.example");
   }

@@ -7,6 +7,11 @@ final class Configs {
 
   private Configs() {}
 
+  /** The config with every field at its default. */
+  static YuanbaoConfig defaults() {
+    return new YuanbaoConfig(null, null, null, null, null, null, null);
+  }
+
   static YuanbaoConfig withBaseURL(YuanbaoConfig c, String baseURL) {
     return new YuanbaoConfig(
         c.apiKey(), c.apiKeyEnv(), baseURL, c.count(), c.mode(), c.industry(),

@@ -34,7 +34,7 @@ class KeyResolutionTest {
   }
 
   private static YuanbaoConfig withoutLiteral() {
-    return Configs.withBaseURL(YuanbaoConfig.defaults(), server.baseUrl());
+    return Configs.withBaseURL(Configs.defaults(), server.baseUrl());
   }
 
   private static List<String> authorizations() {

@@ -22,7 +22,7 @@ class LiveSmokeTest {
   @Test
   void realSearchReturnsHttpSources() throws Exception {
     try (var provider =
-        new YuanbaoSearchProvider(YuanbaoConfig.defaults(), Optional::empty, LaunchEnvironment.system())) {
+        new YuanbaoSearchProvider(Configs.defaults(), Optional::empty, LaunchEnvironment.system())) {
       WebSearchResult result =
           provider
               .search(WebSearchRequest.of("DeepSeek"), AbortSignal.timeout(Duration.ofSeconds(30)))

@@ -130,10 +130,10 @@ class PluginEntryTest {
   void providerRefusesAnInvalidReferenceOrCountNamingTheField() {
     Optional<CredentialService> none = Optional.empty();
     assertThatThrownBy(
-            () -> new YuanbaoSearchProvider(Configs.withApiKeyEnv(YuanbaoConfig.defaults(), "a-b"), () -> none, LaunchEnvironment.of(Map.of())))
+            () -> new YuanbaoSearchProvider(Configs.withApiKeyEnv(Configs.defaults(), "a-b"), () -> none, LaunchEnvironment.of(Map.of())))
         .hasMessageStartingWith("apiKeyEnv:");
     assertThatThrownBy(
-            () -> new YuanbaoSearchProvider(Configs.withCount(YuanbaoConfig.defaults(), 15), () -> none, LaunchEnvironment.of(Map.of())))
+            () -> new YuanbaoSearchProvider(Configs.withCount(Configs.defaults(), 15), () -> none, LaunchEnvironment.of(Map.of())))
         .hasMessageStartingWith("count:");
   }
 
@@ -151,7 +151,7 @@ class PluginEntryTest {
 
   @Test
   void configDefaultsAndRedactedToString() {
-    YuanbaoConfig defaults = YuanbaoConfig.defaults();
+    YuanbaoConfig defaults = Configs.defaults();
     assertThat(defaults.apiKey()).isNull();
     assertThat(defaults.apiKeyEnv()).isEqualTo("TENCENTCLOUD_WSA_APIKEY");
     assertThat(defaults.baseURL()).isEqualTo("https://api.wsa.cloud.tencent.com");

@@ -31,7 +31,7 @@ class ReadinessTest {
   }
 
   private static YuanbaoConfig loopback() {
-    return Configs.withBaseURL(YuanbaoConfig.defaults(), "http://127.0.0.1:9");
+    return Configs.withBaseURL(Configs.defaults(), "http://127.0.0.1:9");
   }
 
   @Test
@@ -80,7 +80,7 @@ class ReadinessTest {
 
   @Test
   void anUnavailableProviderIsNotReadyAndLeavesTheReasonToAvailability() {
-    try (YuanbaoSearchProvider provider = provider(Configs.withBaseURL(YuanbaoConfig.defaults(), "ftp://x"))) {
+    try (YuanbaoSearchProvider provider = provider(Configs.withBaseURL(Configs.defaults(), "ftp://x"))) {
       assertThat(provider.ready()).isFalse();
       assertThat(provider.notReadyReason()).isEmpty();
       assertThat(provider.unavailableReason()).contains("baseURL is not an absolute http(s) URL");

@@ -63,7 +63,7 @@ final class TestSupport {
   }
 
   static YuanbaoConfig config(String baseURL) {
-    return Configs.withApiKey(Configs.withBaseURL(YuanbaoConfig.defaults(), baseURL), KEY);
+    return Configs.withApiKey(Configs.withBaseURL(Configs.defaults(), baseURL), KEY);
   }
 
   static YuanbaoSearchProvider provider(YuanbaoConfig config) {

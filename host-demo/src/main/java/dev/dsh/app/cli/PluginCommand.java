@@ -106,7 +106,7 @@ record PluginCommand(Cli cli) {
       }
       inspection.refusedJars().forEach(
           refused -> cli.io.out().println(ControlEscapes.escape(refused.file().getFileName()
-              + "\t-\tinvalid\t-\t" + refused.problem(), "\t")));
+              + "\t-\tinvalid\t-\t" + refused.getMessage(), "\t")));
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         printProviders();
       }

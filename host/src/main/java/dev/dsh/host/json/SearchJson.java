@@ -19,10 +19,6 @@ public record SearchJson(@Nullable String provider, boolean truncated, @Nullable
   public record Source(
       String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {}
 
-  public SearchJson {
-    sources = List.copyOf(sources);
-  }
-
   /** The form of {@code result}. */
   public static SearchJson of(WebSearchResult result) {
     return new SearchJson(result.provider(), result.truncated(),

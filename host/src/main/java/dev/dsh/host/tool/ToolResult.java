@@ -17,16 +17,6 @@ public record ToolResult(
   /** Why a door has no tool to call: the {@code tool-web} row is not running. */
   public static final String NOT_RUNNING = "the \"tool-web\" row is disabled or not running";
 
-  public ToolResult {
-    Objects.requireNonNull(text, "text");
-    sources = List.copyOf(sources);
-  }
-
-  /** A successful call whose {@code text} lists {@code sources}. */
-  public static ToolResult success(String text, List<WebSearchSource> sources, boolean truncated) {
-    return new ToolResult(text, null, sources, truncated);
-  }
-
   /** A failed call: the text is {@code Error: <message>}. */
   public static ToolResult failure(String code, String message) {
     return new ToolResult("Error: " + message, Objects.requireNonNull(code, "code"), List.of(), false);

@@ -54,6 +54,14 @@ public final class WebSearchTool {
           + " www.gov.cn) or to recent pages with freshness: day, week, month, year, or a date"
           + " range FROM..TO such as 2025-01-01..2025-06-30.";
 
+  /** Told, one at a time, as each search of a call ends with a result: {@code done} of all. */
+  public interface SearchProgress {
+    /** Reports nothing. */
+    SearchProgress NONE = (done, total) -> {};
+
+    void finished(int done, int total);
+  }
+
   private final WebService web;
   private final Supplier<Duration> timeout;
 
@@ -184,7 +192,7 @@ public final class WebSearchTool {
       }
     }
     List<WebSearchSource> sources = List.copyOf(byUrl.values());
-    return ToolResult.success(
-        WebSearchRendering.render(queries, results, sources, truncated), sources, truncated);
+    return new ToolResult(
+        WebSearchRendering.render(queries, results, sources, truncated), null, sources, truncated);
   }
 }

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.config;
 
+import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.api.credentials.CredentialValues;
@@ -23,14 +24,14 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The host's {@link ConfigValidator}: the type's JSON Schema, its defaults filled, then everit. A
- * type's schema is the copy generated at build time into its own jar ({@link EmbeddedSchema}),
+ * Checks a row's config before it applies: the type's JSON Schema, its defaults filled, then everit.
+ * A type's schema is the copy generated at build time into its own jar ({@link EmbeddedSchema}),
  * read through its loader; generated here only for a type that ships none (a test's).
  */
-public final class SchemaConfigValidator implements ConfigValidator {
+public class SchemaConfigValidator {
 
-  @Override
-  public JsonConfig validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
+  /** The config, defaults filled; a {@link ConfigException} lists each violation at its pointer. */
+  public Config validate(String subject, @Nullable Class<?> configType, Map<String, ?> raw) {
     ObjectNode tree = object(raw);
     return configType == null ? new JsonConfig(subject, tree, null) : new JsonConfig(subject,
         Compiled.of(configType).complete(subject, tree), configType);

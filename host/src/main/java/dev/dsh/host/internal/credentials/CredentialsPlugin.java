@@ -19,9 +19,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class CredentialsPlugin implements Plugin {
 
-  /** The plugin's name and the built-in row's id. */
-  public static final String NAME = "credentials";
-
   /** The {@code credentials} row's config; a missing or blank {@code store} means the default. */
   public record CredentialsConfig(
       @Default(DshHome.CREDENTIAL_STORE)
@@ -46,7 +43,7 @@ public final class CredentialsPlugin implements Plugin {
 
   @Override
   public String name() {
-    return NAME;
+    return "credentials";
   }
 
   @Override

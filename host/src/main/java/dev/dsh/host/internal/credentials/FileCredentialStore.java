@@ -91,11 +91,6 @@ public final class FileCredentialStore {
     return removed[0];
   }
 
-  @Override
-  public String toString() {
-    return "FileCredentialStore[" + file + "]";
-  }
-
   private SortedMap<String, String> values() {
     permissions.check();
     return content(file).map(this::parse).orElseGet(TreeMap::new);

@@ -13,9 +13,6 @@ import java.util.Optional;
  */
 public final class EnvPlugin implements Plugin {
 
-  /** The plugin's name and the built-in row's id. */
-  public static final String NAME = "env";
-
   /** The {@code env} row's config: no fields, so a key written under {@code env} is refused. */
   public record EnvConfig() {}
 
@@ -28,7 +25,7 @@ public final class EnvPlugin implements Plugin {
 
   @Override
   public String name() {
-    return NAME;
+    return "env";
   }
 
   @Override

@@ -1,17 +1,26 @@
 package dev.dsh.host.internal.plugins;
 
 import dev.dsh.host.internal.home.CappedRead;
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.profile.BundlePatch;
 import dev.dsh.host.json.Json;
+import dev.dsh.host.model.DshHome;
+import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -42,6 +51,66 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
       "org/slf4j/", "tools/jackson/", "com/fasterxml/jackson/annotation/");
   private static final VersionManager VERSIONS = new DefaultVersionManager();
   private static final Pattern PLUGIN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+  /** The plugin jars of a home, read without loading a class; one failure per refused jar. */
+  public record Scan(List<PluginJar> jars, List<PluginLoadException> failures) {
+
+    /** Reads every jar in file-name order; a bad jar, or a second of an id, is a failure. */
+    public static Scan of(DshHome home) {
+      Map<String, PluginJar> byId = new LinkedHashMap<>();
+      List<PluginLoadException> failures = new ArrayList<>();
+      for (Path file : jarsIn(home.plugins())) {
+        try {
+          PluginJar jar = PluginJar.read(file, file);
+          PluginJar first = byId.putIfAbsent(jar.id(), jar);
+          if (first != null) {
+            failures.add(new PluginLoadException(file,
+                "plugin \"" + jar.id() + "\" is also in " + first.file() + "; remove one of them"));
+          }
+        } catch (PluginLoadException e) {
+          failures.add(e);
+        }
+      }
+      return new Scan(List.copyOf(byId.values()), List.copyOf(failures));
+    }
+
+    /** The readable jar of {@code pluginId}. */
+    public Optional<PluginJar> jar(String pluginId) {
+      return jars.stream().filter(jar -> jar.id().equals(pluginId)).findFirst();
+    }
+
+    /** The bundle layers of these jars, for {@code ProfileComposer}. */
+    public Function<String, Optional<BundlePatch>> bundles() {
+      return pluginId -> jar(pluginId).map(PluginJar::bundle);
+    }
+  }
+
+  /** The {@code *.jar} files in {@code dir}, in file-name order; none when it does not exist. */
+  public static List<Path> jarsIn(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      if (Files.exists(dir)) {
+        throw new FileAccessException("the plugins folder " + dir
+            + " is a file, not a folder; move the file away (dsh creates the folder)");
+      }
+      return List.of();
+    }
+    List<Path> jars = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.jar")) {
+      for (Path file : files) {
+        if (Files.isRegularFile(file)) {
+          jars.add(file);
+        }
+      }
+    } catch (IOException e) {
+      throw FileProblems.failed("cannot list the plugins folder", e, dir, FileAccessException.Kind.FOLDER);
+    }
+    jars.sort(null);
+    return jars;
+  }
+
+  BundlePatch bundle() {
+    return new BundlePatch(id, bundlePatch);
+  }
 
   /** Reads {@code jar}, named {@code shownAs} in messages, its {@code Plugin-Requires} checked. */
   static PluginJar read(Path jar, Path shownAs) {

@@ -17,7 +17,6 @@ import org.pf4j.LegacyExtensionFinder;
 import org.pf4j.PluginFactory;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
-import org.pf4j.RuntimeMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,7 +83,7 @@ public final class PluginLoader {
 
   /** The bundle layers of the loaded plugins, for {@code ProfileComposer}. */
   public Function<String, Optional<BundlePatch>> bundles() {
-    return pluginId -> plugin(pluginId).map(p -> new BundlePatch(pluginId, p.jar().bundlePatch()));
+    return pluginId -> plugin(pluginId).map(p -> p.jar().bundle());
   }
 
   /** Starts the copy in PF4J, or undoes whatever PF4J did and says why. */
@@ -161,18 +160,12 @@ public final class PluginLoader {
     return e.getMessage() == null || e.getMessage().isBlank() ? type : type + ": " + e.getMessage();
   }
 
-  // Deployment mode only (development mode loads class folders); extensions from
-  // META-INF/extensions.idx only (the service-loader finder opens a zip file system per plugin);
-  // a jar without a Plugin-Class accepted (its entry is its dev.dsh.api.Plugin extension).
+  // Extensions from META-INF/extensions.idx only (the service-loader finder opens a zip file
+  // system per plugin); a jar without a Plugin-Class accepted (its entry is its Plugin extension).
   private static final class HostPluginManager extends JarPluginManager {
 
     HostPluginManager(Path cacheRoot) {
       super(cacheRoot); // no system version: PluginJar checks Plugin-Requires, in its words
-    }
-
-    @Override
-    public RuntimeMode getRuntimeMode() {
-      return RuntimeMode.DEPLOYMENT;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.dsh.host.internal.profile;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,14 +12,6 @@ import tools.jackson.databind.JsonNode;
 public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String, String> origins,
     Map<String, String> configOrigins, Map<String, Map<String, String>> fieldOrigins,
     List<String> notes) {
-
-  public ComposedProfile {
-    rows = List.copyOf(rows);
-    origins = Map.copyOf(origins);
-    configOrigins = Map.copyOf(configOrigins);
-    fieldOrigins = Map.copyOf(fieldOrigins);
-    notes = List.copyOf(notes);
-  }
 
   /** The rows that are not disabled, in order: what the host applies. */
   public List<ProfileRow> enabledRows() {
@@ -45,7 +38,7 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
     Map<String, String> out = new LinkedHashMap<>();
     row(id).ifPresent(row -> row.config().keySet()
         .forEach(key -> out.put(key, set.getOrDefault(key, origin(id).orElse("?")))));
-    return out;
+    return Collections.unmodifiableMap(out);
   }
 
   /** This profile as YAML for {@code --dump-config}, each row's layers given, secrets redacted. */

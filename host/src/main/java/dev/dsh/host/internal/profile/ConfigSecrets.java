@@ -105,7 +105,7 @@ public final class ConfigSecrets {
             .forEach(p -> pointers.add(pointer(key) + p));
       }
     });
-    return pointers;
+    return Collections.unmodifiableSortedSet(pointers);
   }
 
   /** The RFC 6901 pointers of the secret properties {@code schema} declares, nested ones too. */
@@ -121,7 +121,7 @@ public final class ConfigSecrets {
         }
       });
     }
-    return pointers;
+    return Collections.unmodifiableSortedSet(pointers);
   }
 
   static boolean isSecret(String key, @Nullable JsonNode property) {

@@ -19,10 +19,6 @@ record Patch(String name, List<Entry> entries, boolean merges) {
 
   private static final Set<String> ROW_KEYS = Set.of("id", "name", "config", "disabled");
 
-  Patch {
-    entries = List.copyOf(entries);
-  }
-
   /** One entry; {@code position} is its 1-based place in the file, for messages. */
   sealed interface Entry {
     int position();
@@ -55,7 +51,7 @@ record Patch(String name, List<Entry> entries, boolean merges) {
       }
       entries.add(entry);
     }
-    return new Patch(layer, entries, merges);
+    return new Patch(layer, List.copyOf(entries), merges);
   }
 
   List<String> overrides() {

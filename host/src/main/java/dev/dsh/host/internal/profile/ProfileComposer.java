@@ -107,10 +107,9 @@ public final class ProfileComposer {
           }
         }
       }
-      Map<String, Map<String, String>> fields = new HashMap<>();
-      fieldOrigins.forEach((id, set) -> fields.put(id, Map.copyOf(set)));
-      return new ComposedProfile(profile, new ArrayList<>(rows.values()), origins, configOrigins,
-          fields, notes);
+      // The fold ends here: its maps are handed over, not copied.
+      return new ComposedProfile(profile, List.copyOf(rows.values()), origins, configOrigins,
+          fieldOrigins, List.copyOf(notes));
     }
 
     private void insert(ProfileRow row, String layer) {

@@ -29,15 +29,11 @@ public record ProfileSpec(List<String> bundles, Map<String, String> removedRows)
     removedRows = Collections.unmodifiableMap(new TreeMap<>(removedRows));
   }
 
-  public static ProfileSpec empty() {
-    return new ProfileSpec(List.of(), Map.of());
-  }
-
   /** Reads the {@code profile.yml} of {@code profile}; none is an empty spec. */
   public static ProfileSpec of(DshHome home, String profile) {
     String shown = shown(profile, FILE_NAME);
     return YamlFiles.read(home.profileFile(profile), shown).map(text -> parse(text, shown))
-        .orElse(empty());
+        .orElse(new ProfileSpec(List.of(), Map.of()));
   }
 
   /** {@code profiles/<profile>/<file>}, as messages name a profile's file. */

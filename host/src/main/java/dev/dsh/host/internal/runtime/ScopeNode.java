@@ -8,7 +8,7 @@ import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
 import dev.dsh.api.ServiceKey;
-import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.runtime.RuntimeThread.Callback;
 import dev.dsh.host.model.LifecycleEvent.Kind;
 import dev.dsh.host.model.LifecycleListener;
@@ -28,7 +28,7 @@ final class ScopeNode extends PublishedScope {
   private static final Logger LOG = LoggerFactory.getLogger(ScopeNode.class);
 
   /** What a runtime's scopes share; {@code services} is written on its thread, read from any. */
-  record Tree(RuntimeThread loop, ConfigValidator validator, LifecycleListener listener,
+  record Tree(RuntimeThread loop, SchemaConfigValidator validator, LifecycleListener listener,
       Map<String, ScopeNode> index, Map<ServiceKey<?>, Service> services,
       Function<ScopeNode, Context> contexts) {}
 

@@ -5,7 +5,7 @@ import dev.dsh.api.Context;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.Scope;
 import dev.dsh.api.ScopeState;
-import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.runtime.RuntimeThread.Call;
 import dev.dsh.host.internal.runtime.RuntimeThread.Callback;
 import dev.dsh.host.model.LifecycleListener;
@@ -47,7 +47,7 @@ public final class ScopeRuntime implements AutoCloseable {
   private final ScopeNode root;
 
   /** A runtime whose plugin calls must each return within {@code deadline}. */
-  public ScopeRuntime(ConfigValidator validator, LifecycleListener listener, Duration deadline) {
+  public ScopeRuntime(SchemaConfigValidator validator, LifecycleListener listener, Duration deadline) {
     this.loop = new RuntimeThread("dsh-runtime", deadline, this::recover);
     ScopeNode.Tree tree = new ScopeNode.Tree(loop, Objects.requireNonNull(validator),
         Objects.requireNonNull(listener), index, new ConcurrentHashMap<>(), ScopeContext::new);

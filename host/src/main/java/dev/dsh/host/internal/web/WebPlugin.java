@@ -17,9 +17,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class WebPlugin implements Plugin {
 
-  /** The plugin's name and the built-in row's id. */
-  public static final String NAME = "web";
-
   /** The {@code web} row's config. */
   public record WebConfig(
       @Description(
@@ -39,7 +36,7 @@ public final class WebPlugin implements Plugin {
 
   @Override
   public String name() {
-    return NAME;
+    return "web";
   }
 
   @Override

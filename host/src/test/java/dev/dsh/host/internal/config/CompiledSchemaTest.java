@@ -3,6 +3,7 @@ package dev.dsh.host.internal.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.config.AllowedValues;
 import dev.dsh.api.config.Default;
@@ -22,7 +23,7 @@ class CompiledSchemaTest {
   void aClassWithAnEmbeddedCopyIsValidatedAgainstThatCopyNotAFreshGeneration() {
     SchemaConfigValidator validator = new SchemaConfigValidator();
 
-    JsonConfig filled = validator.validate("probe", EmbeddedProbeConfig.class, Map.of());
+    Config filled = validator.validate("probe", EmbeddedProbeConfig.class, Map.of());
 
     assertThat(filled.raw()).containsEntry("count", 11);
     assertThatThrownBy(() -> validator.validate("probe", EmbeddedProbeConfig.class, Map.of("count", 13)))

@@ -31,7 +31,7 @@ class HugeJarTest {
     Path bomb = ZipBombJar.write(plugins.resolve("huge.jar"), "adv-huge", 3072, 3072 * MIB);
     assertThat(Files.size(bomb)).isLessThan(8 * MIB);
 
-    PluginJars jars = PluginJars.scan(new DshHome(home));
+    PluginJar.Scan jars = PluginJar.Scan.of(new DshHome(home));
 
     assertThat(jars.jars()).isEmpty();
     assertThat(jars.failures()).singleElement().satisfies(failure -> {

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ProfileSpecTest {
 
+  private static final ProfileSpec EMPTY = new ProfileSpec(List.of(), Map.of());
+
   @Test
   void missingFileMeansNoBundles(@TempDir Path dir) {
     assertThat(ProfileSpec.of(new DshHome(dir), "demo").bundles()).isEmpty();
@@ -31,10 +33,10 @@ class ProfileSpecTest {
     assertThat(ProfileSpec.update(home, "demo",
         spec -> spec.withBundle("p").withRemovedRows("q", List.of("row")))).isTrue();
     assertThat(ProfileSpec.update(home, "demo", spec -> spec.withBundle("p"))).isFalse();
-    assertThat(ProfileSpec.update(home, "demo", spec -> ProfileSpec.empty().withBundle("p")))
+    assertThat(ProfileSpec.update(home, "demo", spec -> EMPTY.withBundle("p")))
         .isTrue();
 
-    assertThat(ProfileSpec.of(home, "demo")).isEqualTo(ProfileSpec.empty().withBundle("p"));
+    assertThat(ProfileSpec.of(home, "demo")).isEqualTo(EMPTY.withBundle("p"));
     if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
           .isEqualTo("rw-------");
@@ -46,18 +48,18 @@ class ProfileSpecTest {
 
   @Test
   void yamlRoundTripsAfterAddingAndRemovingBundles() {
-    ProfileSpec spec = ProfileSpec.empty().withBundle("a").withBundle("yes").withBundle("a");
+    ProfileSpec spec = EMPTY.withBundle("a").withBundle("yes").withBundle("a");
 
     assertThat(spec.bundles()).containsExactly("a", "yes");
     assertThat(ProfileSpec.parse(spec.toYaml(), "profile.yml")).isEqualTo(spec);
     assertThat(ProfileSpec.parse(spec.withoutBundle("a").toYaml(), "p").bundles())
         .containsExactly("yes");
-    assertThat(ProfileSpec.parse(ProfileSpec.empty().toYaml(), "p")).isEqualTo(ProfileSpec.empty());
+    assertThat(ProfileSpec.parse(EMPTY.toYaml(), "p")).isEqualTo(EMPTY);
   }
 
   @Test
   void theFileSaysOnItsFirstLineThatDshWritesItAndWhereTheUsersSettingsGo() {
-    assertThat(ProfileSpec.empty().withBundle("p").toYaml()).isEqualTo(
+    assertThat(EMPTY.withBundle("p").toYaml()).isEqualTo(
         "# Written by dsh (plugin add, remove, enable, disable, the console), whole: your own"
             + " settings go in cordis.patch.yml\nbundles:\n  - \"p\"\n");
   }
@@ -71,7 +73,7 @@ class ProfileSpecTest {
 
   @Test
   void removedRowsRoundTripAndAddingThePluginAgainForgetsThem() {
-    ProfileSpec spec = ProfileSpec.empty().withBundle("p").withBundle("q")
+    ProfileSpec spec = EMPTY.withBundle("p").withBundle("q")
         .withoutBundle("p").withRemovedRows("p", List.of("row-a", "yes"));
 
     assertThat(spec.removedRows()).isEqualTo(Map.of("row-a", "p", "yes", "p"));

@@ -3,7 +3,7 @@ package dev.dsh.host.internal.runtime;
 import dev.dsh.api.Config;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
-import dev.dsh.host.internal.config.ConfigValidator;
+import dev.dsh.host.internal.config.SchemaConfigValidator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ final class TestConfigs {
   private TestConfigs() {}
 
   /** Counts the validations it ran. */
-  static final class Validator implements ConfigValidator {
+  static final class Validator extends SchemaConfigValidator {
     final AtomicInteger validations = new AtomicInteger();
 
     @Override

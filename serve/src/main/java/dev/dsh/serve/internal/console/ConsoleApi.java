@@ -3,8 +3,8 @@ package dev.dsh.serve.internal.console;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.ConfigViolation;
 import dev.dsh.host.Host;
+import dev.dsh.host.Host.ProviderChoice;
 import dev.dsh.host.HostOptions;
-import dev.dsh.host.ProviderChoice;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
@@ -125,7 +125,7 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
     Optional<Host> host = state.booted();
     root.set("providers", Json.MAPPER.valueToTree(host.map(h -> h.status().providers())
         .orElse(List.of())));
-    ProviderChoice choice = host.map(ProviderChoice::of).orElseGet(() -> new ProviderChoice(
+    ProviderChoice choice = host.map(Host::providerChoice).orElseGet(() -> new ProviderChoice(
         Optional.empty(), false, Optional.of(state.notReady().orElse("the host is not running"))));
     ObjectNode selected = root.putObject("selected").put("provider", choice.provider().orElse(null))
         .put("pinned", choice.pinned());

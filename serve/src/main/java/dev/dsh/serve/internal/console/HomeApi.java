@@ -124,7 +124,7 @@ final class HomeApi {
             .map(StatusJson.Plugin::state).findFirst().orElse("NOT_LOADED"), jar.rows())).toList());
     if (!inspection.refusedJars().isEmpty()) {
       root.put("refused", inspection.refusedJars().stream().map(jar -> new Refused(
-          jar.file().getFileName().toString(), ControlEscapes.escape(jar.problem()))).toList());
+          jar.file().getFileName().toString(), ControlEscapes.escape(jar.getMessage()))).toList());
     }
     root.put("scopes", api.state.booted().map(Host::scopes).orElse(List.of()).stream()
         .map(scope -> new Scope(scope.id(), scope.state().name(),

@@ -15,7 +15,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PluginJarsTest {
+class PluginJarScanTest {
 
   @TempDir Path home;
 
@@ -28,7 +28,7 @@ class PluginJarsTest {
         .buildTo(plugins.resolve("b-x.jar"));
     TestPluginJars.plugin(home, "dsh-x", "again").buildTo(plugins.resolve("c-x-again.jar"));
 
-    PluginJars jars = PluginJars.scan(new DshHome(home));
+    PluginJar.Scan jars = PluginJar.Scan.of(new DshHome(home));
 
     assertAll(
         () -> assertThat(jars.jars()).extracting(PluginJar::id).containsExactly("dsh-x"),
@@ -57,7 +57,7 @@ class PluginJarsTest {
     Path profile = Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(profile.resolve("profile.yml"), "bundles: [dsh-y]\n");
     Files.writeString(profile.resolve("cordis.patch.yml"), "- {id: y, config: {pin: canary-pin-42}}\n");
-    PluginJars jars = PluginJars.scan(new DshHome(home));
+    PluginJar.Scan jars = PluginJar.Scan.of(new DshHome(home));
 
     String dump = new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty(), List.of())
         .dump(id -> jars.jar(id).flatMap(jar -> jar.configSchema()));
@@ -72,7 +72,7 @@ class PluginJarsTest {
             .manifest("Plugin-Requires", ">=2.0.0")
             .buildTo(Files.createDirectories(home.resolve("plugins")).resolve("new.jar"));
 
-    PluginJars jars = PluginJars.scan(new DshHome(home));
+    PluginJar.Scan jars = PluginJar.Scan.of(new DshHome(home));
 
     assertThat(jars.jars()).isEmpty();
     assertThat(jars.failures()).singleElement().satisfies(failure -> assertThat(failure)
@@ -81,7 +81,7 @@ class PluginJarsTest {
 
   @Test
   void missingFolderHasNoJars() {
-    PluginJars jars = PluginJars.scan(new DshHome(home.resolve("absent")));
+    PluginJar.Scan jars = PluginJar.Scan.of(new DshHome(home.resolve("absent")));
 
     assertThat(jars.jars()).isEmpty();
     assertThat(jars.failures()).isEmpty();
