@@ -181,7 +181,7 @@ class ArchiveLauncherIT {
 
   /** What is done to the archive in the cache folder. */
   enum Damage {
-    /** Cut to 4096 bytes: before the archive was checked, every start was a SIGBUS and a crash. */
+    /** Cut to 4096 bytes: mapped unchecked, such an archive made every start a SIGBUS. */
     TRUNCATED_TO_4096 {
       @Override
       void applyTo(Path archive) throws IOException {
