@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's "Embedding" example is this package's {@link EmbeddingExample}, and it runs. */
+/** The example of docs/embedding.md is this package's {@link EmbeddingExample}, and it runs. */
 class EmbeddingExampleTest {
 
   @Test

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's "Changing a profile from a program" is {@link ProfileEditsExample}; it prints. */
+/** docs/embedding.md's "Changing a profile from a program" is {@link ProfileEditsExample}. */
 class ProfileEditsExampleTest {
 
   private static final String CANARY = "sk-canary-5f1c";

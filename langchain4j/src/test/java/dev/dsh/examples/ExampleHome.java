@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** A home as the README lays it out: the real plugin jar, aimed at a loopback stub. */
+/** A home as docs/embedding.md lays it out: the real plugin jar, aimed at a loopback stub. */
 final class ExampleHome {
 
   private ExampleHome() {}

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's LangChain4j engine example is {@link LangChain4jExample}, and it prints. */
+/** docs/langchain4j.md's engine example is {@link LangChain4jExample}, and it prints. */
 class LangChain4jExampleTest {
 
   @Test

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's LangChain4j tool example is {@link LangChain4jToolExample}, and it prints the
+ * docs/langchain4j.md's tool example is {@link LangChain4jToolExample}, and it prints the
  * model's call and the text it got, with a scripted model in place of a provider's.
  */
 class LangChain4jToolExampleTest {

@@ -62,7 +62,7 @@ class NoParameterNameWarningTest {
 
   @Test
   void langChain4jsOwnWebSearchToolOffersArg0() {
-    // What the issue saw, so the test above checks a difference that exists.
+    // LangChain4j's own tool as a model sees it, so the test above checks a difference that exists.
     ToolSpecification own =
         ToolSpecifications.toolSpecificationsFrom(
                 dev.langchain4j.web.search.WebSearchTool.class)

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** A host embedded as the README shows, with the real plugin jar aimed at a loopback stub. */
+/** A host embedded as docs/embedding.md shows: the real plugin jar, aimed at a loopback stub. */
 final class StubbedHost implements AutoCloseable {
 
   static final String PLUGIN_ID = "dsh-web-search-yuanbao";

@@ -20,7 +20,7 @@ import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A host's searches, scopes and reloads as Micrometer meters (README.md lists them): the host's
+ * A host's searches, scopes and reloads as Micrometer meters (docs/serve.md lists them): the host's
  * activity listener, then {@link #observe} the host. Label values are bounded; never a query.
  */
 public final class SearchMeters implements ActivityListener {

@@ -17,7 +17,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's metrics example is {@link MetricsExample}, and it prints the meters it reads. */
+/** docs/embedding.md's metrics example is {@link MetricsExample}; it prints the meters it reads. */
 class MetricsExampleTest {
 
   @Test

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** An embedder binds the host's listener to a MeterRegistry of their own (README). */
+/** An embedder binds the host's listener to a MeterRegistry of their own (docs/embedding.md). */
 class SearchMetersEmbeddingTest {
 
   private static final long HANG_BOUND_MILLIS = 20_000;
@@ -37,7 +37,7 @@ class SearchMetersEmbeddingTest {
       HostOptions options = new HostOptions(new DshHome(home), "default", Optional.empty(),
           LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", ServedHost.KEY)), line -> {});
 
-      // The README's snippet:
+      // The snippet of docs/embedding.md:
       MeterRegistry registry = new SimpleMeterRegistry();
       SearchMeters meters = new SearchMeters(registry);
       try (Host host = Host.serve(options.withActivity(meters), LifecycleListener.none())) {

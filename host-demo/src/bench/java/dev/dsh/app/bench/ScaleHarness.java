@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
- * Many searches at once through an embedded host (BENCHMARKS.md, (e)): the Yuanbao row capped at
+ * Many searches at once through an embedded host (BENCHMARKS.md, (g)): the Yuanbao row capped at
  * 64 concurrent searches, a stub in its own process holding every answer 200 ms and serving the
  * 50-page body. Part 1: 4,000 searches from 64 asynchronous callers (each starts its next search
  * when the last one ends, so the harness adds no thread per caller). Part 2: 1,000 callers against

@@ -53,7 +53,7 @@ final class ServerProcess implements AutoCloseable {
   static List<String> java(Path home) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // The launcher's own heap setting for serve and mcp: the JVM's defaults (README, Heap).
+    // The launcher's own heap setting for serve and mcp: the JVM's defaults (docs/cli.md).
     String jvm = System.getProperty("dsh.serve.jvm", "");
     if (!jvm.isBlank()) {
       command.addAll(List.of(jvm.strip().split(" +")));

@@ -47,7 +47,7 @@ class YuanbaoFiltersCliTest {
   }
 
   @Test
-  void theIssuesExampleSendsSiteAndFreshness() {
+  void theDocumentedExampleSendsSiteAndFreshness() {
     CliHarness.Result result =
         CliHarness.run(
             home, ENV, "", "search", "--json", "--max-results", "15", "--site", "www.gov.cn",
