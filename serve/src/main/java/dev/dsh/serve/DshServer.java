@@ -86,8 +86,8 @@ public final class DshServer implements AutoCloseable {
         options.tlsKeystore().map(keystore -> Tls.from(keystore, host.env()));
     RequestLog access = HttpStack.accessLog(options.accessLog(), log);
     this.console = new Console(context, token, Clock.systemUTC()); // last: it starts a thread
-    this.http = new HttpStack(options.bind(), options.port(), Limits.DEFAULT, tls, access, token,
-        console, context, log);
+    this.http = new HttpStack(options.bind(), options.port(), options.trustedProxies(),
+        Limits.DEFAULT, tls, access, token, console, context, log);
     this.mcp = new McpEndpoint(context, state, options);
     this.consoleApi = new ConsoleApi(context, state, host, registry);
   }

@@ -15,7 +15,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** One line per request: method, path, status, time; never a query, a token or a key. */
+/** One line per request: client, method, path, status, time; never a query, token or key. */
 class AccessLogTest {
 
   @TempDir Path home;
@@ -33,9 +33,9 @@ class AccessLogTest {
 
       List<String> lines = served.log().stream().filter(l -> l.startsWith("http ")).toList();
       assertThat(lines).hasSize(3);
-      assertThat(lines.get(0)).matches("http GET /healthz 200 \\d+ms");
-      assertThat(lines.get(1)).matches("http GET /api/nothing 404 \\d+ms");
-      assertThat(lines.get(2)).matches("http GET /api/status 401 \\d+ms");
+      assertThat(lines.get(0)).matches("http 127\\.0\\.0\\.1 GET /healthz 200 \\d+ms");
+      assertThat(lines.get(1)).matches("http 127\\.0\\.0\\.1 GET /api/nothing 404 \\d+ms");
+      assertThat(lines.get(2)).matches("http 127\\.0\\.0\\.1 GET /api/status 401 \\d+ms");
       assertThat(served.log()).noneMatch(l -> l.contains("secret-query")
           || l.contains(ServedHost.TOKEN) || l.contains(ServedHost.KEY));
     }
@@ -49,7 +49,7 @@ class AccessLogTest {
         ServedHost served = ServedHost.start(home, stub.baseUrl(), "",
             o -> new ServeOptions(o.bind(), o.port(), o.stateless(), o.tokenFile(),
                 o.tlsKeystore(), Optional.of(file), o.drainDeadline(), o.maxSessions(),
-                o.sessionIdle()))) {
+                o.sessionIdle(), List.of(), List.of()))) {
       served.get("/api/nothing?q=secret-query");
       served.close();
 
@@ -57,8 +57,8 @@ class AccessLogTest {
       assertThat(lines).hasSize(2);
       assertThat(lines.get(0)).isEqualTo("an earlier line");
       assertThat(lines.get(1)).matches(
-          "\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d)] GET /api/nothing"
-              + " 404 \\d+ms");
+          "\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d)] 127\\.0\\.0\\.1"
+              + " GET /api/nothing 404 \\d+ms");
       assertThat(served.log()).noneMatch(l -> l.startsWith("http "));
     }
   }
@@ -70,7 +70,7 @@ class AccessLogTest {
       assertThatThrownBy(() -> ServedHost.start(home,
               stub.baseUrl(), "", o -> new ServeOptions(o.bind(), o.port(), o.stateless(),
                   o.tokenFile(), o.tlsKeystore(), Optional.of(file), o.drainDeadline(),
-                  o.maxSessions(), o.sessionIdle())))
+                  o.maxSessions(), o.sessionIdle(), List.of(), List.of())))
           .isInstanceOf(ServeException.class)
           .hasMessageStartingWith("cannot append to the access log " + file + ": ")
           .hasMessageEndingWith(": give a file this user can write");

@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,7 @@ class ApiBootTest {
   void beforeTheBootAndAfterAFailedOneTheApiIs503() throws Exception {
     Path token = Files.writeString(home.resolve("token"), ServedHost.TOKEN + "\n");
     ServeOptions options = new ServeOptions("127.0.0.1", 0, false, Optional.of(token),
-        Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000, Duration.ofMinutes(30));
+        Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000, Duration.ofMinutes(30), List.of(), List.of());
     try (DshServer server = DshServer.start(options, HostOptions.of(home, "default"), line -> {})) {
       HttpResponse<String> status = get(server, "/api/status");
       HttpResponse<String> search = post(server, "{\"query\": \"q\"}");

@@ -43,7 +43,8 @@ class AuthTest {
         type -> assertThat(type).startsWith("application/json"));
     assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"UNAUTHORIZED\",\"message\":"
         + "\"no bearer token: send 'Authorization: Bearer <token>' with the token in the"
-        + " server's file " + SERVED.served().tokenFile() + "\"}}");
+        + " server's home as serve-token, or the file given by --token-file\"}}");
+    assertThat(response.body()).doesNotContain(SERVED.served().home().toString());
   }
 
   @Test
@@ -113,8 +114,9 @@ class AuthTest {
     HttpResponse<String> back = SERVED.served().send(HttpRequest.newBuilder(SERVED.served().url("/api/status"))
         .header("Authorization", "Bearer " + ROTATED).build());
 
-    String why = "the server has no token: the token file " + SERVED.served().tokenFile()
-        + " does not exist: write a token of 32 characters or more into it";
+    String why = "the server has no usable token: its token file (in the server's home as"
+        + " serve-token, or the file given by --token-file) is missing, unreadable or malformed;"
+        + " the server's log says which, and the fix";
     assertThat(bearer.statusCode()).isEqualTo(401);
     assertThat(bearer.body())
         .isEqualTo("{\"error\":{\"code\":\"UNAUTHORIZED\",\"message\":\"" + why + "\"}}");
@@ -127,6 +129,9 @@ class AuthTest {
     assertThat(notReady.body()).isEqualTo(why + "\n");
     assertThat(ready.statusCode()).isEqualTo(200);
     assertThat(back.statusCode()).isEqualTo(200);
+    assertThat(SERVED.served().log()).contains("the token file " + SERVED.served().tokenFile()
+        + " does not exist: write a token of 32 characters or more into it; every request is"
+        + " refused until it holds a token");
     Canary.nowhere(List.of(bearer, cookie, signIn, notReady, ready, back), SERVED.served().log(),
         ServedHost.TOKEN, ROTATED, ServedHost.KEY);
   }

@@ -39,7 +39,7 @@ class ReadinessAndReloadTest {
   void readinessIs503WhileTheHostBootsAndSaysSo() throws Exception {
     Path token = Files.writeString(home.resolve("token"), ServedHost.TOKEN + "\n");
     ServeOptions options = new ServeOptions("127.0.0.1", 0, false, Optional.of(token),
-        Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000, Duration.ofMinutes(30));
+        Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000, Duration.ofMinutes(30), List.of(), List.of());
     try (DshServer server = DshServer.start(options, HostOptions.of(home, "default"), line -> {})) {
       HttpResponse<String> ready = readiness(server);
 
@@ -58,7 +58,7 @@ class ReadinessAndReloadTest {
       Path token = Files.writeString(home.resolve("token"), ServedHost.TOKEN + "\n");
       ServeOptions options = new ServeOptions("127.0.0.1", 0, false, Optional.of(token),
           Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
-          Duration.ofMinutes(30));
+          Duration.ofMinutes(30), List.of(), List.of());
       HostOptions hostOptions = new HostOptions(new DshHome(home), "default", Optional.empty(),
           LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", ServedHost.KEY)), line -> {});
       try (DshServer server = DshServer.start(options, hostOptions, line -> {});

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
@@ -100,7 +101,7 @@ class TlsTest {
 
   private static ServeOptions withKeystore(ServeOptions o, Path keystore) {
     return new ServeOptions(o.bind(), o.port(), o.stateless(), o.tokenFile(),
-        Optional.of(keystore), o.accessLog(), o.drainDeadline(), o.maxSessions(), o.sessionIdle());
+        Optional.of(keystore), o.accessLog(), o.drainDeadline(), o.maxSessions(), o.sessionIdle(), List.of(), List.of());
   }
 
   /** A self-signed key pair for 127.0.0.1, made by the JDK's keytool. */

@@ -8,9 +8,13 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,6 +67,17 @@ final class ServeCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   Duration sessionIdle = Duration.ofMinutes(30);
 
+  @Option(names = "--allowed-host", paramLabel = "NAME[:PORT]", description = "A Host name /mcp"
+      + " accepts besides this server's own, as a proxy or load balancer sends it (any port when"
+      + " none is given); its http and https origins pass too. Repeatable; also"
+      + " $DSH_SERVE_ALLOWED_HOSTS, comma-separated.")
+  List<String> allowedHosts = new ArrayList<>();
+
+  @Option(names = "--trusted-proxy", paramLabel = "CIDR", description = "A proxy's address or"
+      + " block whose X-Forwarded-For, X-Forwarded-Proto and Forwarded headers give the client's"
+      + " address and scheme. Repeatable.")
+  List<String> trustedProxies = new ArrayList<>();
+
   private final Cli cli;
 
   ServeCommand(Cli cli) {
@@ -71,13 +86,16 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    HostOptions boot = cli.bootOptions();
+    List<String> hosts = !allowedHosts.isEmpty() ? allowedHosts : boot.env()
+        .get("DSH_SERVE_ALLOWED_HOSTS").stream().flatMap(v -> Stream.of(v.split(",", -1)))
+        .map(String::strip).filter(name -> !name.isEmpty()).toList();
     ServeOptions options = new ServeOptions(bind, port, stateless, Optional.ofNullable(tokenFile),
         Optional.ofNullable(tlsKeystore), Optional.ofNullable(accessLog), drain, maxSessions,
-        sessionIdle);
+        sessionIdle, hosts, trustedProxies);
     CountDownLatch stop = new CountDownLatch(1);
     ExitGuard.onNextStopSignal(stop::countDown);
     try {
-      HostOptions boot = cli.bootOptions();
       try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
         cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
         if (tlsKeystore == null && !loopback(bind)) {

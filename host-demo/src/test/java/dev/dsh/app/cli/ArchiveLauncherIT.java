@@ -6,6 +6,12 @@ import dev.dsh.app.cli.ArchiveProbe.Identity;
 import dev.dsh.host.model.HostVersion;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -20,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
@@ -152,6 +159,55 @@ class ArchiveLauncherIT {
             assertThat(launcher.dist().resolve("notices/" + notice)).isNotEmptyFile());
     assertThat(Files.readString(launcher.dist().resolve("THIRD-PARTY.txt")))
         .contains("(org.eclipse.jetty:jetty-server:").contains("(tools.jackson.core:jackson-core:");
+    assertNothingInTheWorkingFolder();
+  }
+
+  @Test
+  void theUnpackedArchiveServesAndTheZipHoldsTheSameFiles() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    String token = "archive-token-0123456789abcdef0123456789";
+    Process serve = launcher.start(Map.of("DSH_SERVE_TOKEN", token), "--home",
+        shared.resolve("serve-home").toString(), "--profile", "demo", "serve", "--port",
+        String.valueOf(port));
+    try {
+      HttpClient http = HttpClient.newHttpClient();
+      URI base = URI.create("http://127.0.0.1:" + port);
+      int ready = 0;
+      for (long end = System.nanoTime() + 120_000_000_000L; ready != 200
+          && System.nanoTime() < end && serve.isAlive(); Thread.sleep(200)) {
+        try {
+          ready = http.send(HttpRequest.newBuilder(base.resolve("/readyz")).build(),
+              HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException notYetListening) {
+          ready = 0;
+        }
+      }
+      HttpResponse<String> status = http.send(HttpRequest.newBuilder(base.resolve("/api/status"))
+          .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(serve.pid())).start()
+          .waitFor()).isZero();
+
+      assertThat(ready).isEqualTo(200);
+      assertThat(status.body()).contains("\"id\":\"yuanbao\"");
+      assertThat(serve.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      assertThat(serve.exitValue()).isZero();
+    } finally {
+      serve.destroyForcibly();
+    }
+    Path tarGz = Path.of(System.getProperty("dsh.test.archive"));
+    Path zip = tarGz.resolveSibling(tarGz.getFileName().toString().replace(".tar.gz", ".zip"));
+    try (ZipFile entries = new ZipFile(zip.toFile())) {
+      String top = launcher.dist().getFileName() + "/";
+      assertThat(entries.stream().filter(e -> !e.isDirectory())
+          .map(e -> e.getName().substring(top.length())).sorted())
+          .as("the zip's files").containsExactlyElementsOf(installed.stream()
+              .filter(name -> !name.endsWith("/")).sorted().toList());
+    }
+    assertThat(listing(launcher.dist())).as("nothing written into the install")
+        .isEqualTo(installed);
     assertNothingInTheWorkingFolder();
   }
 

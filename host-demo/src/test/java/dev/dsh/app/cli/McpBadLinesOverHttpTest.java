@@ -106,7 +106,7 @@ class McpBadLinesOverHttpTest {
     Files.createDirectories(home);
     ServeOptions options = new ServeOptions(ServeOptions.DEFAULT_BIND, 0, isStateless,
         Optional.empty(), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
-        Duration.ofMinutes(30));
+        Duration.ofMinutes(30), List.of(), List.of());
     HostOptions host = new HostOptions(new DshHome(home), "default", Optional.empty(),
         LaunchEnvironment.of(Map.of("DSH_SERVE_TOKEN", TOKEN)), log::add);
     // The host never boots: no line of the table reaches the tool.

@@ -49,4 +49,25 @@ class ServeCommandTest {
     assertThat(result.err()).startsWith("dsh: Invalid value for option '--drain': 'soon' is not a"
         + " duration");
   }
+
+  @Test
+  void aBadAllowedHostOrTrustedProxyIsOneLineAndExit2() {
+    CliHarness.Result flag = CliHarness.run(home, Map.of(), "",
+        "serve", "--port", "0", "--allowed-host", "dsh.example/mcp");
+    CliHarness.Result variable = CliHarness.run(home,
+        Map.of("DSH_SERVE_ALLOWED_HOSTS", "dsh.example, user@lb.example"), "", "serve", "--port",
+        "0");
+    CliHarness.Result proxy = CliHarness.run(home, Map.of(), "",
+        "serve", "--port", "0", "--trusted-proxy", "proxy.example");
+
+    assertThat(flag.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(flag.err()).isEqualTo("dsh: allowed host 'dsh.example/mcp' is not a host name or"
+        + " address with an optional :PORT: write dsh.example.com, dsh.example.com:443 or"
+        + " [2001:db8::1]:8719\n");
+    assertThat(variable.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(variable.err()).startsWith("dsh: allowed host 'user@lb.example' is not");
+    assertThat(proxy.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(proxy.err()).isEqualTo("dsh: trusted proxy 'proxy.example' is not an IP address"
+        + " or a CIDR block: write 10.0.0.5, 10.0.0.0/8 or fd00::/8\n");
+  }
 }

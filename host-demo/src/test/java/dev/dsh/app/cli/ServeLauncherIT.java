@@ -68,8 +68,14 @@ class ServeLauncherIT {
       HttpResponse<String> noToken = http.send(
           HttpRequest.newBuilder(URI.create(url.group(1) + "/api/status")).build(),
           HttpResponse.BodyHandlers.ofString());
+      // Kept alive, idle: the drain does not wait for it (BENCHMARKS.md, "(i) Stopping `dsh serve`").
+      HttpResponse<String> status = http.send(
+          HttpRequest.newBuilder(URI.create(url.group(1) + "/api/status"))
+              .header("Authorization", "Bearer " + TOKEN).build(),
+          HttpResponse.BodyHandlers.ofString());
       assertThat(live.body()).isEqualTo("ok\n");
       assertThat(noToken.statusCode()).isEqualTo(401);
+      assertThat(status.statusCode()).isEqualTo(200);
 
       // kill, not Process.destroy(): destroy also closes the pipes, losing the lines after it.
       Process kill = new ProcessBuilder("kill", "-TERM", String.valueOf(serve.pid())).start();

@@ -71,8 +71,8 @@ class ConsoleSignInTest {
 
     assertThat(response.statusCode()).isEqualTo(401);
     assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"UNAUTHORIZED\",\"message\":"
-        + "\"that is not the server's token; it is in the server's file " + served.tokenFile()
-        + "\"}}\n");
+        + "\"that is not the server's token; it is in the server's home as serve-token, or the"
+        + " file given by --token-file\"}}\n");
     assertThat(response.headers().firstValue("Set-Cookie")).isEmpty();
     assertThat(noToken.statusCode()).isEqualTo(400);
     assertThat(noToken.body()).contains("BAD_REQUEST", "{\\\"token\\\"");

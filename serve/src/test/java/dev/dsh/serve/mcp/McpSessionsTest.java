@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class McpSessionsTest {
   private static ServedHost serve(SearchProStub stub, Path home, int cap, Duration idle) {
     return ServedHost.start(home, stub.baseUrl(), "", options -> new ServeOptions(options.bind(),
         options.port(), false, options.tokenFile(), options.tlsKeystore(), options.accessLog(),
-        options.drainDeadline(), cap, idle));
+        options.drainDeadline(), cap, idle, List.of(), List.of()));
   }
 
   @Test

@@ -37,7 +37,7 @@ class McpStatelessTest {
     stub = SearchProStub.routing(McpOverHttpTest::answer);
     served = ServedHost.start(home, stub.baseUrl(), "", options -> new ServeOptions(options.bind(),
         options.port(), true, options.tokenFile(), options.tlsKeystore(), options.accessLog(),
-        options.drainDeadline(), options.maxSessions(), options.sessionIdle()));
+        options.drainDeadline(), options.maxSessions(), options.sessionIdle(), List.of(), List.of()));
     mcp = new McpHttp(served);
   }
 

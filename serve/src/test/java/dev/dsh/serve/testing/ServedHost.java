@@ -61,7 +61,7 @@ public final class ServedHost implements AutoCloseable {
     }
     ServeOptions serve = options.apply(new ServeOptions("127.0.0.1", 0, false,
         Optional.of(tokenFile), Optional.empty(), Optional.empty(), Duration.ofSeconds(10), 1_000,
-        Duration.ofMinutes(30)));
+        Duration.ofMinutes(30), List.of(), List.of()));
     HostOptions plain = new HostOptions(new DshHome(home), "default", Optional.empty(),
         LaunchEnvironment.of(Map.of("TENCENTCLOUD_WSA_APIKEY", KEY,
             "DSH_SERVE_TLS_PASSWORD", TLS_PASSWORD)), log::add);

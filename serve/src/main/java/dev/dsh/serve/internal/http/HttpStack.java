@@ -37,7 +37,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  */
 public final class HttpStack {
 
-  static final String ACCESS_LINE = "http %m %U %s %{ms}Tms";
+  static final String ACCESS_LINE = "http %{client}a %m %U %s %{ms}Tms";
 
   /** Keep the console's pages out of frames and off other origins' scripts, on every response. */
   static final List<HttpField> SECURITY_HEADERS = List.of(
@@ -56,9 +56,9 @@ public final class HttpStack {
   private final boolean secure;
   private final Consumer<String> log;
 
-  public HttpStack(String bind, int port, Limits limits, Optional<SslContextFactory.Server> tls,
-      RequestLog requestLog, ServeToken token, Handler.Wrapper signIn, Handler app,
-      Consumer<String> log) {
+  public HttpStack(String bind, int port, List<String> trustedProxies, Limits limits,
+      Optional<SslContextFactory.Server> tls, RequestLog requestLog, ServeToken token,
+      Handler.Wrapper signIn, Handler app, Consumer<String> log) {
     this.log = log;
     this.secure = tls.isPresent();
     QueuedThreadPool threads = new QueuedThreadPool(limits.maxThreads(), 4);
@@ -67,6 +67,9 @@ public final class HttpStack {
     HttpConfiguration http = new HttpConfiguration();
     http.setRequestHeaderSize(Limits.HEADER_CAP);
     http.setSendServerVersion(false);
+    if (!trustedProxies.isEmpty()) { // first: every later step sees the client's address
+      http.addCustomizer(new TrustedProxies(trustedProxies));
+    }
     http.addCustomizer((request, headers) -> {
       SECURITY_HEADERS.forEach(headers::put);
       return request;
@@ -94,7 +97,9 @@ public final class HttpStack {
     jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
     jetty.setRequestLog(requestLog);
     jetty.setErrorHandler(new ApiReplies());
-    jetty.setStopTimeout(1_000); // Jetty's last graceful step, after the drain already waited
+    // No graceful step of its own: the drain gate has waited for the requests in flight, and
+    // Jetty would wait its whole timeout for an idle keep-alive connection.
+    jetty.setStopTimeout(0);
     // No path serves another method, and TRACE would echo Authorization and Cookie back; a
     // servlet answers 405 itself for one of these five it does not serve.
     ConditionalHandler.Reject methods = new ConditionalHandler.Reject(405);
@@ -133,7 +138,8 @@ public final class HttpStack {
     }
     RequestLogWriter writer = new RequestLogWriter(file.get().toString());
     writer.setAppend(true);
-    return new CustomRequestLog(writer, "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %m %U %s %{ms}Tms");
+    return new CustomRequestLog(writer,
+        "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %{client}a %m %U %s %{ms}Tms");
   }
 
   /** Starts listening; @throws ServeException when the address cannot be bound. */

@@ -76,9 +76,10 @@ public final class ServeToken {
     return path == null ? VARIABLE : path.toString();
   }
 
-  /** Where the token is, in a refusal's words. */
+  /** Where the token is, in a refusal's words: never the file's path, which only the log gets. */
   public String where() {
-    return "the server's " + (path == null ? "environment variable " : "file ") + source();
+    return path == null ? "the server's environment variable " + VARIABLE
+        : "the server's home as " + FILE_NAME + ", or the file given by --token-file";
   }
 
   /** Whether {@code presented} is the token, by SHA-256 in constant time. */
@@ -108,14 +109,11 @@ public final class ServeToken {
     }
   }
 
-  /** Why every request is refused now, if it is: the file, what is wrong with it, the fix. */
+  /** Why every request is refused now, if it is; the log names the file and what is wrong. */
   public Optional<String> problem() {
-    try {
-      token.get();
-      return Optional.empty();
-    } catch (ServeException e) {
-      return Optional.of("the server has no token: " + e.getMessage());
-    }
+    return now() != null ? Optional.empty() : Optional.of("the server has no usable token: its"
+        + " token file (in " + where() + ") is missing, unreadable or malformed; the server's"
+        + " log says which, and the fix");
   }
 
   /** The token now, else null: why its file is unusable is logged once until that changes. */

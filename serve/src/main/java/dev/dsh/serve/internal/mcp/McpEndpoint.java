@@ -74,7 +74,7 @@ public final class McpEndpoint implements AutoCloseable {
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/mcp");
     FilterHolder filter =
-        new FilterHolder(new McpFilter(new OriginCheck(options.bind()), calls, sessions));
+        new FilterHolder(new McpFilter(new OriginCheck(options.bind(), options.allowedHosts()), calls, sessions));
     filter.setAsyncSupported(true);
     context.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
   }

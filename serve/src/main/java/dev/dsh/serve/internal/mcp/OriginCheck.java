@@ -7,21 +7,31 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The MCP spec's defence against DNS rebinding, by the SDK's validator: {@code Origin} and {@code
- * Host} must name the server (its bind address; on loopback, the loopback names too) and port.
- * Bound to every address, {@code Host} is not checked and only loopback origins pass.
+ * Host} must name the server (its bind address; on loopback, the loopback names too) and port,
+ * or one of the allowed hosts a proxy uses ({@code NAME} for any port). Bound to every address
+ * with no allowed host, {@code Host} is not checked and only loopback origins pass.
  */
 final class OriginCheck {
 
   private final boolean everywhere;
   private final List<String> names = new ArrayList<>();
+  private final List<String> allowedHosts;
+  private final List<String> allowedOrigins;
 
-  OriginCheck(String bind) {
+  OriginCheck(String bind, List<String> allowed) {
+    allowedHosts = allowed.stream().map(host -> host.matches(".*:\\d+") ? host : host + ":*")
+        .toList();
+    allowedOrigins = allowedHosts.stream().map(host -> host.substring(0, host.lastIndexOf(':')))
+        .flatMap(name -> Stream.of("http://" + name + ":*", "https://" + name + ":*")).toList();
     InetAddress address;
     try {
       address = InetAddress.getByName(bind);
@@ -42,23 +52,31 @@ final class OriginCheck {
   /** Why {@code request} is refused, if it is: {@code 403} or {@code 421}, naming what passes. */
   @Nullable ServerTransportSecurityException refusal(HttpServletRequest request) {
     String port = ":" + request.getLocalPort();
-    List<String> origins =
-        names.stream().map(name -> request.getScheme() + "://" + name + port).toList();
-    List<String> hosts = everywhere ? List.of() : names.stream().map(name -> name + port).toList();
+    List<String> origins = Stream.concat(
+        names.stream().map(name -> request.getScheme() + "://" + name + port),
+        allowedOrigins.stream()).toList();
+    List<String> hosts = everywhere && allowedHosts.isEmpty() ? List.of()
+        : Stream.concat(names.stream().map(name -> name + port), allowedHosts.stream()).toList();
     try {
       DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins)
           .allowedHosts(hosts).build()
-          .validateHeaders(Map.of("Origin", Collections.list(request.getHeaders("Origin")),
-              "Host", Collections.list(request.getHeaders("Host"))));
+          .validateHeaders(Map.of("Origin", lowerCase(request.getHeaders("Origin")),
+              "Host", lowerCase(request.getHeaders("Host"))));
       return null;
     } catch (ServerTransportSecurityException e) {
       // never what was sent
       return new ServerTransportSecurityException(e.getStatusCode(), e.getStatusCode() == 403
           ? "Forbidden: the request's Origin is not this server's; MCP over HTTP answers pages"
-              + " of " + String.join(", ", origins)
+              + " of " + String.join(", ", origins).replace(":*", "")
               + " only (a client that is not a browser sends no Origin)"
           : "Misdirected Request: the Host header must name this server: "
-              + (everywhere ? "any" : String.join(", ", hosts)));
+              + String.join(", ", hosts).replace(":*", " (any port)")
+              + "; a proxy's name is allowed with --allowed-host");
     }
+  }
+
+  /** Host names are not case-sensitive; the validator compares exactly. */
+  private static List<String> lowerCase(Enumeration<String> values) {
+    return Collections.list(values).stream().map(v -> v.toLowerCase(Locale.ROOT)).toList();
   }
 }

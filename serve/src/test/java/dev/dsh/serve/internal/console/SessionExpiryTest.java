@@ -78,7 +78,7 @@ class SessionExpiryTest {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     console = new Console(context, token, clock);
-    stack = new HttpStack("127.0.0.1", 0, Limits.DEFAULT, Optional.empty(), (req, res) -> {},
+    stack = new HttpStack("127.0.0.1", 0, List.of(), Limits.DEFAULT, Optional.empty(), (req, res) -> {},
         token, console, context, line -> {});
     stack.start();
   }

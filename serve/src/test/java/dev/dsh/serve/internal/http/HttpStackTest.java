@@ -78,7 +78,7 @@ class HttpStackTest {
     StackServlets servlets = new StackServlets(holders);
     ServeToken token = ServeToken.resolve(Optional.of(served.tokenFile()),
         LaunchEnvironment.of(Map.of()), home, log::add);
-    stack = new HttpStack("127.0.0.1", 0, limits, Optional.empty(),
+    stack = new HttpStack("127.0.0.1", 0, List.of(), limits, Optional.empty(),
         new CustomRequestLog(log::add, HttpStack.ACCESS_LINE), token, new Handler.Wrapper(),
         servlets.context(state, served.host(), token), log::add);
     stack.start();
