@@ -213,7 +213,8 @@ public final class Host implements AutoCloseable {
 
   /** The state now, as {@code dsh run}'s {@code status} and {@code GET /api/status} give it. */
   public StatusJson status() {
-    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), plugins.leftovers());
+    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), rows.refused(),
+        plugins.leftovers());
   }
 
   /** Stops watching, disposes every scope, unloads every plugin. */

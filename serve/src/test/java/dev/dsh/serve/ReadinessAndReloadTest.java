@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /readyz} through the boot and after a broken profile; a plugin unloaded under
@@ -97,6 +98,24 @@ class ReadinessAndReloadTest {
       assertThat(fixed.body()).isEqualTo("ready\n");
       Canary.nowhere(List.of(before, broken, fixed), served.log(), ServedHost.TOKEN,
           ServedHost.KEY);
+    }
+  }
+
+  @Test
+  void aRefusedRowConfigIsInApiStatusWhileTheRowKeepsServingAndReady() throws Exception {
+    try (SearchProStub stub = SearchProStub.answering(SearchProAnswers.onePage("a"));
+        ServedHost served = ServedHost.start(home, stub.baseUrl(), "")) {
+      RealPluginJar.writeUserLayer(home, stub.baseUrl(), "count: 15");
+      served.host().reload(); // a watcher's reload may come too: it finds the same
+      HttpResponse<String> status = served.get("/api/status");
+      HttpResponse<String> ready = readiness(served.server());
+
+      assertThat(status.statusCode()).isEqualTo(200);
+      assertThat(JsonMapper.builder().build().readTree(status.body()).get("refusedConfigs")
+          .toString()).isEqualTo("[{\"row\":\"" + RealPluginJar.ROW_ID + "\",\"layer\":"
+              + "\"user layer profiles/default/cordis.patch.yml\",\"error\":\"/count: must be"
+              + " one of 10, 20, 30, 40, 50 (got 15)\"}]");
+      assertThat(ready.body()).isEqualTo("ready\n");
     }
   }
 

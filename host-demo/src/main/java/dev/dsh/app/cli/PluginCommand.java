@@ -11,6 +11,7 @@ import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ProfileException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -107,6 +108,12 @@ record PluginCommand(Cli cli) {
       inspection.refusedJars().forEach(
           refused -> cli.io.out().println(ControlEscapes.escape(refused.file().getFileName()
               + "\t-\tinvalid\t-\t" + refused.getMessage(), "\t")));
+      if (inspection.jars().isEmpty()) {
+        // stderr: stdout stays the list, empty, for a script that reads it
+        cli.io.err().println(ControlEscapes.escape("dsh: no plugin is installed; add one with 'dsh"
+            + " plugin add " + cli.io.bundledPlugin().filter(Files::isRegularFile)
+                .map(Path::toString).orElse("<jar>") + "'", ""));
+      }
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         printProviders();
       }

@@ -3,12 +3,18 @@ package dev.dsh.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -18,6 +24,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -253,6 +260,36 @@ class PluginCommandTest {
     assertThat(listed.out().lines().skip(1).findFirst().orElseThrow())
         .startsWith("zz-broken.jar\t-\tinvalid\t-\t");
     assertThat(listed.out().lines()).last().isEqualTo("provider\tyuanbao\tready\t-");
+  }
+
+  @Test
+  void listWithNothingInstalledSaysSoOnStderrAndNamesTheBundledJarToAdd() throws IOException {
+    CliHarness.Result listed = CliHarness.run(home, ENV, "", "plugin", "list");
+    Files.createDirectories(home.resolve("plugins"));
+    Files.write(home.resolve("plugins/broken.jar"), "garbage".getBytes());
+    CliHarness.Result onlyBroken = CliHarness.run(home, ENV, "", "plugin", "list");
+
+    String hint = "dsh: no plugin is installed; add one with 'dsh plugin add "
+        + CliHarness.pluginJar() + "'\n";
+    assertAll(
+        () -> assertThat(listed.exit()).isZero(),
+        () -> assertThat(listed.out()).as("stdout stays the list, empty").isEmpty(),
+        () -> assertThat(listed.err()).isEqualTo(hint),
+        () -> assertThat(onlyBroken.out()).startsWith("broken.jar\t-\tinvalid\t-\t"),
+        () -> assertThat(onlyBroken.err()).endsWith(hint));
+  }
+
+  @Test
+  void listWithNothingInstalledOutsideADistributionNamesNoJar() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = Dsh.run(new CliIo(InputStream.nullInputStream(),
+        new PrintStream(OutputStream.nullOutputStream()),
+        new PrintStream(err, true, StandardCharsets.UTF_8), LaunchEnvironment.of(ENV),
+        Optional.empty()), "--home", home.toString(), "plugin", "list");
+
+    assertThat(exit).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo("dsh: no plugin is installed; add one with 'dsh plugin add <jar>'\n");
   }
 
   @Test

@@ -53,7 +53,8 @@ class PluginRemoveCliTest {
         .contains("- id: tool-web\n  name: tool-web\n  from: base layer\n"
             + "  configFrom: user layer profiles/default/cordis.patch.yml\n");
     assertThat(list.exit()).as(list.err()).isZero();
-    assertThat(list.err()).isEqualTo("dsh: " + NOTE + "\n");
+    assertThat(list.err()).isEqualTo("dsh: " + NOTE + "\ndsh: no plugin is installed; add one with"
+        + " 'dsh plugin add " + CliHarness.pluginJar() + "'\n");
     // Nothing serves searches any more, and the search says so rather than fail to compose.
     assertThat(search.exit()).isEqualTo(3);
     assertThat(search.out()).isEqualTo(

@@ -146,17 +146,29 @@ class RunCommandTest {
   }
 
   @Test
-  void aBadValueInThePatchIsReportedAndTheRowKeepsItsConfig() throws Exception {
+  void aBadValueInThePatchIsReportedInStatusTooAndTheRowKeepsItsConfig() throws Exception {
     RunSession run = startAndAwaitApplied();
+    assertThat(status(run).has("refusedConfigs")).isFalse();
     int mark = run.errMark();
 
     CliHarness.writeUserLayer(home, stub.baseUrl(), "count: 15");
     String reported = run.awaitErr(mark, "keeps its previous config");
+    JsonNode refused = status(run).get("refusedConfigs");
 
-    assertThat(reported).contains("/count");
+    String layer = "user layer profiles/default/cordis.patch.yml";
+    String why = "/count: must be one of 10, 20, 30, 40, 50 (got 15)";
+    assertThat(reported).isEqualTo("dsh: row \"" + RealPluginJar.ROW_ID + "\" keeps its previous"
+        + " config, the one from " + layer + " is refused: " + why);
+    assertThat(refused.toString()).isEqualTo("[{\"row\":\"" + RealPluginJar.ROW_ID
+        + "\",\"layer\":\"" + layer + "\",\"error\":\"" + why + "\"}]");
     assertThat(run.ask("search --json same")).contains("https://example.com/a");
     assertThat(stub.requests()).extracting(StubRequest::body)
         .containsExactly("{\"Query\":\"same\",\"Cnt\":10}");
+
+    mark = run.errMark();
+    CliHarness.writeUserLayer(home, stub.baseUrl(), "count: 20");
+    run.awaitErr(mark, UPDATED);
+    assertThat(status(run).has("refusedConfigs")).as("gone once the edit applies").isFalse();
   }
 
   @Test

@@ -9,11 +9,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A host's state as {@code dsh run}'s {@code status} and {@code GET /api/status} give it; {@code
- * profileError} and {@code leftoverThreads} only while there are some.
+ * profileError}, {@code refusedConfigs} and {@code leftoverThreads} only while there are some.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider> providers,
-    @Nullable String profileError, @Nullable List<Leftover> leftoverThreads) {
+    @Nullable String profileError, @Nullable List<RefusedConfig> refusedConfigs,
+    @Nullable List<Leftover> leftoverThreads) {
 
   /** A loaded plugin; {@code state} is PF4J's ({@code STARTED} while it serves). */
   public record Plugin(String id, String version, String state) {}
@@ -25,18 +26,23 @@ public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Provider(String id, boolean available, boolean ready, @Nullable String reason) {}
 
+  /** A row that keeps its previous config: the edit from {@code layer} breaks its schema. */
+  public record RefusedConfig(String row, String layer, String error) {}
+
   /** A thread an unloaded plugin left running. */
   public record Leftover(String plugin, String thread) {}
 
   /** The form of a host's state. */
   public static StatusJson of(List<Plugin> plugins, List<ScopeInfo> scopes,
-      List<ProviderStatus> providers, Optional<String> profileError, List<Leftover> left) {
+      List<ProviderStatus> providers, Optional<String> profileError, List<RefusedConfig> refused,
+      List<Leftover> left) {
     return new StatusJson(
         plugins,
         scopes.stream().map(s -> new Scope(s.id(), s.state().name())).toList(),
         providers.stream().map(p -> new Provider(p.id(), p.available(), p.ready(), p.reason()))
             .toList(),
-        profileError.orElse(null), left.isEmpty() ? null : left);
+        profileError.orElse(null), refused.isEmpty() ? null : refused,
+        left.isEmpty() ? null : left);
   }
 
   /** This form as one line of JSON. */

@@ -37,6 +37,13 @@ public final class McpHttp {
   static final String INITIALIZED =
       "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
+  static final String SET_LEVEL = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"logging/setLevel\","
+      + "\"params\":{\"level\":\"debug\"}}";
+
+  /** The words {@code dsh mcp} on stdio refuses {@code logging/setLevel} with, as {@code /mcp} does. */
+  static final String NO_LOGGING =
+      "Method not found: logging/setLevel (dsh does not offer the logging capability)";
+
   private final ServedHost served;
 
   public McpHttp(ServedHost served) {

@@ -81,6 +81,22 @@ class McpOverHttpTest {
   }
 
   @Test
+  void noLoggingCapabilityIsDeclaredAndSetLevelIsMethodNotFoundAsOnStdio() {
+    HttpResponse<String> initialize = mcp.send(null, McpHttp.INITIALIZE);
+    String session = initialize.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    mcp.send(session, McpHttp.INITIALIZED);
+    HttpResponse<String> setLevel = mcp.send(session, McpHttp.SET_LEVEL);
+
+    assertThat(McpHttp.messages(initialize).get(0).path("result").path("capabilities")
+        .propertyNames()).containsExactly("tools");
+    assertThat(setLevel.statusCode()).isEqualTo(200);
+    JsonNode error = McpHttp.error(setLevel);
+    assertThat(error.path("id").asInt()).isEqualTo(9);
+    assertThat(error.path("error").path("code").asInt()).isEqualTo(-32601);
+    assertThat(error.path("error").path("message").asString()).isEqualTo(McpHttp.NO_LOGGING);
+  }
+
+  @Test
   void aCallGivesTheToolsTextAndTheSourcesAsStructuredContent() throws Exception {
     CallToolResult result;
     try (McpSyncClient client = mcp.client()) {

@@ -67,6 +67,19 @@ class McpStatelessTest {
   }
 
   @Test
+  void noLoggingCapabilityIsDeclaredAndSetLevelIsMethodNotFoundAsWithSessions() {
+    HttpResponse<String> initialize = mcp.send(null, McpHttp.INITIALIZE);
+    HttpResponse<String> setLevel = mcp.send(null, McpHttp.SET_LEVEL);
+
+    assertThat(McpHttp.messages(initialize).get(0).path("result").path("capabilities")
+        .propertyNames()).containsExactly("tools");
+    assertThat(setLevel.statusCode()).isEqualTo(200);
+    JsonNode error = McpHttp.error(setLevel);
+    assertThat(error.path("error").path("code").asInt()).isEqualTo(-32601);
+    assertThat(error.path("error").path("message").asString()).isEqualTo(McpHttp.NO_LOGGING);
+  }
+
+  @Test
   void getAndDeleteAre405AndAResponseIs400AllAsJsonRpcErrors() {
     HttpResponse<String> get = mcp.sendBodiless("GET", null);
     HttpResponse<String> delete = mcp.sendBodiless("DELETE", "any");
