@@ -88,7 +88,8 @@ final class PluginSync {
 
   /** Unloads every plugin, newest first, one at a time, each reported like an unload at runtime. */
   void closeAll() {
-    // Never PF4J's stopPlugins(): it stops plugins in the wrong order (pf4j#656).
+    // Never PF4J's stopPlugins(): it stops plugins in the wrong order. Newest first is the
+    // reverse of the loading order.
     List<LoadedPlugin> plugins = loader.plugins();
     for (int i = plugins.size() - 1; i >= 0; i--) {
       LoadedPlugin plugin = plugins.get(i);
