@@ -8,9 +8,13 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dsh="$root/host-demo/target/dist/bin/dsh"
+fail() { echo "nginx-test: $*" >&2; exit 1; }
 [ -x "$dsh" ] || { echo "nginx-test: no distribution: run 'mvn -B -ntp package' first" >&2; exit 2; }
-if ! command -v nginx >/dev/null; then
-  apt-get install -y -q nginx-light >/dev/null || apt-get install -y -q nginx >/dev/null
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq nginx-light >/dev/null 2>&1 \
+    || { apt-get update -qq >/dev/null && apt-get install -y -qq nginx-light >/dev/null; } \
+    || fail "nginx is missing and apt-get could not install it: install nginx, then run again"
 fi
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 
@@ -25,7 +29,6 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-fail() { echo "nginx-test: $*" >&2; exit 1; }
 
 head -c 48 /dev/urandom | base64 | tr -d '/+=\n' > "$work/token"
 chmod 600 "$work/token"
