@@ -173,24 +173,14 @@ class ArchiveLauncherIT {
         shared.resolve("serve-home").toString(), "--profile", "demo", "serve", "--port",
         String.valueOf(port));
     try {
-      HttpClient http = HttpClient.newHttpClient();
       URI base = URI.create("http://127.0.0.1:" + port);
-      int ready = 0;
-      for (long end = System.nanoTime() + 120_000_000_000L; ready != 200
-          && System.nanoTime() < end && serve.isAlive(); Thread.sleep(200)) {
-        try {
-          ready = http.send(HttpRequest.newBuilder(base.resolve("/readyz")).build(),
-              HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (IOException notYetListening) {
-          ready = 0;
-        }
-      }
+      ServeLauncherIT.awaitReady(base.toString());
+      HttpClient http = HttpClient.newHttpClient();
       HttpResponse<String> status = http.send(HttpRequest.newBuilder(base.resolve("/api/status"))
           .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
       assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(serve.pid())).start()
           .waitFor()).isZero();
 
-      assertThat(ready).isEqualTo(200);
       assertThat(status.body()).contains("\"id\":\"yuanbao\"");
       assertThat(serve.waitFor(120, TimeUnit.SECONDS)).isTrue();
       assertThat(serve.exitValue()).isZero();

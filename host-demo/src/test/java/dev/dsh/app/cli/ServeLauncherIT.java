@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import dev.dsh.api.testing.SearchProAnswers;
 import dev.dsh.api.testing.SearchProStub;
 import dev.dsh.host.testing.RealPluginJar;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -131,15 +132,21 @@ class ServeLauncherIT {
     }
   }
 
-  private static void awaitReady(String url) throws Exception {
+  /** Waits until {@code url}'s {@code /readyz} answers 200; a server not yet listening waits too. */
+  static void awaitReady(String url) throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(BOUND_SECONDS);
-    while (http.send(HttpRequest.newBuilder(URI.create(url + "/readyz")).build(),
-        HttpResponse.BodyHandlers.ofString()).statusCode() != 200) {
+    for (int status = 0; status != 200; Thread.sleep(50)) {
       assertThat(System.nanoTime()).as("ready within the bound").isLessThan(end);
-      Thread.sleep(50);
+      try {
+        status = http.send(HttpRequest.newBuilder(URI.create(url + "/readyz")).build(),
+            HttpResponse.BodyHandlers.discarding()).statusCode();
+      } catch (ConnectException notYetListening) {
+        status = 0;
+      }
     }
   }
+
 
   private static void signal(Process process, String name) throws Exception {
     // kill, not Process.destroy(): destroy also closes the pipes, losing the lines after it.
