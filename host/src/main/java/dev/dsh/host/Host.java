@@ -31,10 +31,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The running host: PF4J's plugins and the composed profile's rows, each in scope {@code
- * root/<row id>}. Boot, reload and close run on the admin thread; reads never wait for it.
- */
+/** The running host, each row in scope {@code root/<row id>}; reads never wait for its admin. */
 public final class Host implements AutoCloseable {
 
   private static final String WEB_NOT_RUNNING =
@@ -70,10 +67,7 @@ public final class Host implements AutoCloseable {
     this.admin = new RuntimeThread("dsh-admin");
   }
 
-  /**
-   * Boots for a one-shot command; a bad jar, or a failed row it can do without, is reported and
-   * skipped. A {@link ProfileException} (one problem a line) leaves nothing running.
-   */
+  /** Boots for a one-shot command; a {@link ProfileException} leaves nothing running. */
   public static Host start(HostOptions options, LifecycleListener lifecycle) {
     return boot(new Host(options, lifecycle), host -> {
       List<String> problems = host.admin.call(() -> {

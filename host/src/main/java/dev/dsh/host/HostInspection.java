@@ -37,9 +37,8 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The profile and the jars read as a boot would, nothing run; a {@link FileAccessException} when
- * the plugins folder cannot be listed. A profile that does not compose still shows its jars; each
- * method that needs it throws its {@link ProfileException}.
+ * The profile and the jars read as a boot would, nothing run; a profile that does not compose
+ * still shows its jars, and each method that needs it throws its {@link ProfileException}.
  */
 public final class HostInspection {
 

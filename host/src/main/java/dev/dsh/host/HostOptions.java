@@ -13,10 +13,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * How to start a host: {@code events} gets lifecycle and problem lines; past {@code pluginDeadline}
- * a plugin call's scope fails; {@code verbose} adds stack traces to failure reports.
- */
+/** How to start a host; past {@code pluginDeadline} a plugin call's scope fails. */
 public record HostOptions(
     DshHome home,
     String profile,

@@ -17,10 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/**
- * {@code dsh plugin add} and {@code remove}: a jar in {@code plugins/} (once a trial load passed)
- * and its bundle in {@code profile.yml}. A host serving on the home picks the change up itself.
- */
+/** {@code dsh plugin add} and {@code remove}: a jar in {@code plugins/}, its bundle listed. */
 public final class PluginInstaller {
 
   /** A plugin installed as {@code plugins/<id>.jar}, its bundle listed in {@code profile}. */

@@ -22,9 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the loaded plugins in step with {@code plugins/} (a new stamp with the same bytes is no
- * replacement; a rejected jar is remembered until it changes), on the admin thread only. It names
- * the threads an unloaded plugin left running: trusted code the host cannot stop, only name.
+ * Keeps the loaded plugins in step with {@code plugins/}, on the admin thread only, and names the
+ * threads an unloaded plugin left running: trusted code the host cannot stop, only name.
  */
 final class PluginSync {
 

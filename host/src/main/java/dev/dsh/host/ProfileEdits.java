@@ -25,10 +25,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
-/**
- * The console's edits of a home, each checked whole before a byte is written; never {@code
- * cordis.patch.yml}. One at a time per home (each reads, changes and replaces a file).
- */
+/** The console's edits of a home, each checked whole before a byte is written, one at a time. */
 public final class ProfileEdits {
 
   /** A row's config saved in {@code file}; {@code newEntry}: the file had no entry for it. */

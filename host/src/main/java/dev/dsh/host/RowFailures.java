@@ -17,9 +17,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How failed rows are told, one line each (stack traces with {@code --verbose}), and which end a
- * one-shot command: a built-in's, or any while selection may need it. Also why a serving host's
- * profile is not applied: written by the admin thread, read by any.
+ * How failed rows are told, which end a one-shot command, and why a serving host's profile is not
+ * applied (written by the admin thread, read by any).
  */
 final class RowFailures {
 

@@ -19,10 +19,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-/**
- * Keeps the runtime's scopes in step with a composed profile: each enabled row in a scope of its
- * own, {@code root/<row id>}. Called on the host's admin thread only.
- */
+/** Keeps a scope {@code root/<row id>} per enabled row; on the host's admin thread only. */
 final class RowReconciler {
 
   record AppliedRow(ProfileRow row, Plugin plugin, Scope scope) {}

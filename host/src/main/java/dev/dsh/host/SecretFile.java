@@ -25,7 +25,7 @@ public final class SecretFile {
 
   /** Reads the file whole; {@code tooLarge} refuses one over the cap. */
   public byte[] read(Supplier<? extends RuntimeException> tooLarge) throws IOException {
-    return CappedRead.read(Files.size(file), () -> Files.newInputStream(file), cap,
+    return CappedRead.read(Files.size(file), Files.newInputStream(file), cap,
         size -> tooLarge.get());
   }
 

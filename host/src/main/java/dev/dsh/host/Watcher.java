@@ -14,10 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/**
- * Polls the plugins folder and the profile's files; its first snapshot precedes the boot. Polling,
- * not {@code WatchService}: the same on every file system, and it sees a file replaced by rename.
- */
+/** Polls the plugins and profile files: unlike {@code WatchService}, alike on every file system. */
 final class Watcher implements AutoCloseable {
 
   static final long PERIOD_MS = 250;

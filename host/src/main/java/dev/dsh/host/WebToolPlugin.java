@@ -14,10 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * The built-in {@code tool-web} plugin: requires {@code web} and provides the {@link WebSearchTool}
- * under {@link WebSearchTool#KEY}. A new timeout is taken in place and applies from the next call.
- */
+/** The built-in {@code tool-web} plugin; a new timeout is taken in place, for the next call. */
 final class WebToolPlugin implements Plugin {
 
   /** The {@code tool-web} row's config. */

@@ -110,6 +110,12 @@ final class YuanbaoHost implements AutoCloseable {
     return runtime;
   }
 
+  /** The live row {@code root/<id>}. */
+  Scope row(String id) {
+    return runtime.root().scope().children().stream()
+        .filter(scope -> scope.id().equals("root/" + id)).findFirst().orElseThrow();
+  }
+
   WebService web() {
     return runtime.root().get(WebService.KEY).orElseThrow();
   }

@@ -130,7 +130,7 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", stub.baseUrl())));
     assertThat(host.failure("q").code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_AMBIGUOUS);
 
-    host.runtime().find("root/web").orElseThrow().update(Map.of("searchProvider", "yuanbao"));
+    host.row("web").update(Map.of("searchProvider", "yuanbao"));
 
     assertThat(host.search("q").provider()).isEqualTo("yuanbao");
     assertThat(stub.searches()).hasSize(1);

@@ -110,7 +110,7 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", stub.baseUrl())));
     host.search("stored");
 
-    host.runtime().find("root/credentials").orElseThrow().dispose();
+    host.row("credentials").dispose();
     host.search("env");
 
     assertThat(stub.searches())

@@ -1,9 +1,8 @@
 package dev.dsh.host.json;
 
 /**
- * The one escape of control characters for text leaving dsh (terminal, line protocol, HTTP): each
- * becomes {@code \}{@code u} and four hex digits, so echoed input cannot move the cursor, retitle
- * the window or reorder text. It is also a JSON string escape: an escaped JSON text keeps its value.
+ * The one escape of control characters for text leaving dsh, so echoed input cannot move the
+ * cursor, retitle the window or reorder text; as a JSON string escape, a JSON text keeps its value.
  */
 public final class ControlEscapes {
 

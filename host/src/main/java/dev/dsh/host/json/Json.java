@@ -4,10 +4,7 @@ import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/**
- * The one JSON mapper of the host and of every door built on it. Jackson's defaults, strict on
- * input: a name given twice, or anything after the value, is refused. Immutable and thread-safe.
- */
+/** The one JSON mapper of the host and its doors: a name given twice, or trailing text, refused. */
 public final class Json {
 
   /** The shared mapper. */

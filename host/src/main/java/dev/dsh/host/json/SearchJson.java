@@ -6,10 +6,7 @@ import dev.dsh.api.web.WebSearchSource;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/**
- * A search's result as {@code dsh search --json}, {@code POST /api/search} and an MCP call's
- * structured content give it; absent fields are left out.
- */
+/** A search's result as every door's JSON gives it; absent fields are left out. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SearchJson(@Nullable String provider, boolean truncated, @Nullable Integer dropped,
     @Nullable String content, List<Source> sources) {

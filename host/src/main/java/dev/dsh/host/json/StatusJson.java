@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/**
- * A host's state as {@code dsh run}'s {@code status} and {@code GET /api/status} give it; {@code
- * profileError}, {@code refusedConfigs} and {@code leftoverThreads} only while there are some.
- */
+/** A host's state as {@code status} and {@code GET /api/status} give it; empty fields left out. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusJson(List<Plugin> plugins, List<Scope> scopes, List<Provider> providers,
     @Nullable String profileError, @Nullable List<RefusedConfig> refusedConfigs,

@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
-/**
- * A file operation on the home folder (or a file named on the command line) failed, or a file there
- * cannot be understood. The message is for the user as is: what, the path and the reason.
- */
+/** A file operation failed, or a file cannot be understood; the message is for the user as is. */
 public final class FileAccessException extends UncheckedIOException {
 
   private static final long serialVersionUID = 1L;

@@ -10,10 +10,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
-/**
- * The {@code web_search} arguments of one call (queries trimmed, without duplicates), checked; each
- * problem's message tells the model what to send instead.
- */
+/** One call's {@code web_search} arguments, checked; a problem tells the model what to send. */
 record ToolArguments(List<String> queries, SearchFilters filters) {
 
   private static final int MAX_QUERIES = 4;

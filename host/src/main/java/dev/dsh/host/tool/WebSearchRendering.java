@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The model-facing text of web search results ({@code web_search}, {@code dsh search}): content,
- * then {@code Sources:} with one markdown item per source (its line breaks and link escaped), then
- * {@link #CITE}.
+ * The model-facing text of search results: content, then {@code Sources:} (a markdown item each,
+ * line breaks and link escaped), then {@link #CITE}.
  */
 public final class WebSearchRendering {
 

@@ -32,10 +32,7 @@ public final class JsonConfig implements Config {
     this.raw = ProfileRow.freeze(Json.MAPPER.treeToValue(tree, Map.class));
   }
 
-  /**
-   * Binds to {@code type}, checked against its schema; a {@link ConfigException} gives the pointer
-   * and what it must hold, never Jackson's text (it may quote a secret).
-   */
+  /** A {@link ConfigException} gives the pointer, never Jackson's text (it may quote a secret). */
   @Override
   public <T> T bind(Class<T> type) {
     ObjectNode source = type == validatedType ? tree

@@ -24,9 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Checks a row's config before it applies: the type's JSON Schema, its defaults filled, then everit.
- * A type's schema is the copy generated at build time into its own jar ({@link EmbeddedSchema}),
- * read through its loader; generated here only for a type that ships none (a test's).
+ * Checks a row's config against its type's schema with everit, defaults filled; the schema is the
+ * one built into the type's jar ({@link EmbeddedSchema}), generated only for a type without one.
  */
 public class SchemaConfigValidator {
 

@@ -12,10 +12,7 @@ import java.util.stream.Collectors;
 import org.everit.json.schema.ValidationException;
 import tools.jackson.databind.JsonNode;
 
-/**
- * Everit's violations in words a person understands: everit's messages echo values (a secret in
- * the wrong field would be printed), so a value is quoted only outside {@code x-secret} fields.
- */
+/** Everit's violations in plain words; a value is quoted only outside {@code x-secret} fields. */
 final class ViolationMessages {
 
   private static final int MAX_QUOTED = 60;
@@ -147,10 +144,7 @@ final class ViolationMessages {
     return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
   }
 
-  /**
-   * Where a pointer sits in document order, as text that sorts so: at each level a declared key by
-   * declaration, an array element by index, an unknown key after the declared ones as written.
-   */
+  /** Sorts as document order: declared keys as declared, items by index, unknown keys last. */
   private String rank(String pointer) {
     StringBuilder rank = new StringBuilder();
     String parent = "";

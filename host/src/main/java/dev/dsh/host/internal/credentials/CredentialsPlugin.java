@@ -13,10 +13,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The built-in {@code credentials} plugin: {@link CredentialService#KEY} over the row's {@code
- * store} file (relative to the home), then the launch environment.
- */
+/** The built-in {@code credentials} plugin: the row's store file, then the launch environment. */
 public final class CredentialsPlugin implements Plugin {
 
   /** The {@code credentials} row's config; a missing or blank {@code store} means the default. */

@@ -31,12 +31,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The local credential store, one JSON file that processes share: {@code {"version": 1,
- * "credentials": {"NAME": "value"}}}. Each use reads it (at most 1 MiB), so another process's
- * value counts at once. A change replaces it whole (owner-only, synced, moved into place) under a
- * lock on {@code <store>.lock}, which stays (deleting it would race), and a monitor per store (file
- * locks are per process). A corrupt store is never written and never quoted (it holds secrets). A
- * symbolic link is written through; a store others can read is used with a warning.
+ * The local credential store, one JSON file processes share, read at each use. A change replaces
+ * it whole under a lock on {@code <store>.lock}, which stays (deleting it would race), and a
+ * monitor (file locks are per process). A corrupt store is never written, and never quoted.
  */
 public final class FileCredentialStore {
 
@@ -71,10 +68,7 @@ public final class FileCredentialStore {
     return values().keySet().stream().map(CredentialRef::of).toList();
   }
 
-  /**
-   * Stores {@code value}, trimmed; an {@link IllegalArgumentException}, never holding the value,
-   * when it breaks {@link CredentialValues}' rule or would take the store over 1 MiB.
-   */
+  /** Stores {@code value}, trimmed; refused, never quoted, when {@link CredentialValues} says. */
   public void write(CredentialRef ref, String value) {
     String clean = value.trim();
     CredentialValues.problem(clean).ifPresent(problem -> {
@@ -99,7 +93,7 @@ public final class FileCredentialStore {
   private Optional<byte[]> content(Path path) {
     try {
       refuseFolder(path);
-      return Optional.of(CappedRead.read(Files.size(path), () -> Files.newInputStream(path),
+      return Optional.of(CappedRead.read(Files.size(path), Files.newInputStream(path),
           MAX_BYTES, size -> FileAccessException.corruptStore(file, "it is too large ("
               + (size >= 0 ? size : "more than " + MAX_BYTES) + " bytes), and a store may be at"
               + " most 1 MiB (" + MAX_BYTES + " bytes); it was not read")));

@@ -16,11 +16,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * The host's {@link CredentialService}: the local store first, then the launch environment's
- * variable of the same name, both read at each call; a blank value is absent. A corrupt store
- * fails every call but {@link #onChange} rather than fall back silently.
- */
+/** The store, then the same-named environment variable; a corrupt store fails, never falls back. */
 public final class HostCredentialService implements CredentialService {
 
   private static final Logger LOG = LoggerFactory.getLogger(HostCredentialService.class);

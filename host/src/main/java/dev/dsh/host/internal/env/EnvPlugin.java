@@ -7,10 +7,7 @@ import dev.dsh.api.env.LaunchEnvironment;
 import java.util.Objects;
 import java.util.Optional;
 
-/**
- * The built-in {@code env} plugin: provides {@link LaunchEnvironment#KEY}, the process environment
- * or, in tests, a fixed map, so nothing downstream reads the process environment directly.
- */
+/** The built-in {@code env} plugin: nothing downstream reads the process environment directly. */
 public final class EnvPlugin implements Plugin {
 
   /** The {@code env} row's config: no fields, so a key written under {@code env} is refused. */
@@ -18,7 +15,6 @@ public final class EnvPlugin implements Plugin {
 
   private final LaunchEnvironment environment;
 
-  /** Provides {@code environment}. */
   public EnvPlugin(LaunchEnvironment environment) {
     this.environment = Objects.requireNonNull(environment, "environment");
   }

@@ -4,28 +4,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.function.LongFunction;
 
-/**
- * Reads bytes whole up to a cap: refused on the size they declare before any is read, and again
- * when they run past the cap (a file growing meanwhile, an entry lying about its size).
- */
+/** Reads bytes whole up to a cap: refused on their declared size, and again when they run past. */
 public final class CappedRead {
-
-  /** Opens the bytes to read; the read closes the stream. */
-  @FunctionalInterface
-  public interface Source {
-    InputStream open() throws IOException;
-  }
 
   private CappedRead() {}
 
-  /** {@code tooLarge} gets the declared size (negative: unknown), or -1 when the bytes ran past. */
-  public static byte[] read(
-      long declaredSize, Source source, int cap, LongFunction<? extends RuntimeException> tooLarge)
-      throws IOException {
-    if (declaredSize > cap) {
-      throw tooLarge.apply(declaredSize);
-    }
-    try (InputStream in = source.open()) {
+  /** Reads and closes {@code in}; {@code tooLarge} gets the declared size, or -1 past the cap. */
+  public static byte[] read(long declaredSize, InputStream in, int cap,
+      LongFunction<? extends RuntimeException> tooLarge) throws IOException {
+    try (in) {
+      if (declaredSize > cap) {
+        throw tooLarge.apply(declaredSize);
+      }
       byte[] bytes = in.readNBytes(cap + 1);
       if (bytes.length > cap) {
         throw tooLarge.apply(-1);

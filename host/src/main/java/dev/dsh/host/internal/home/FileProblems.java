@@ -13,10 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
-/**
- * Says what went wrong with a path after an I/O operation failed, the file types read from the
- * file system, not from the OS message (whose wording depends on the platform and the locale).
- */
+/** What went wrong with a path, read from the file system, not the OS message (locale-bound). */
 public final class FileProblems {
 
   /** The fix {@link #writeFailed} gives for a folder that cannot be written. */
@@ -78,11 +75,7 @@ public final class FileProblems {
         : message;
   }
 
-  /**
-   * {@link #failed} for a write into the dsh home; when the nearest existing folder on the way to
-   * {@code path} cannot be written ({@code access(2)}, asked after the failure), {@code <doing>:
-   * <folder> is not writable (<OS reason>); }{@value #FIX}.
-   */
+  /** {@link #failed} for a write; names the nearest existing folder when it is not writable. */
   public static FileAccessException writeFailed(
       String doing, IOException error, Path path, Kind expected) {
     Path start = path.toAbsolutePath().normalize();

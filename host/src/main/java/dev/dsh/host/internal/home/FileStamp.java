@@ -11,8 +11,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a file looks like without opening it. The Unix change time is in it because every write and
- * rename sets it and no tool sets it back; the inode tells a file replaced by rename.
+ * What a file looks like without opening it: its change time, as no tool sets it back, and its
+ * inode, which tells a file replaced by rename.
  */
 public record FileStamp(
     long size, Instant modified, @Nullable FileTime changed, @Nullable Object fileKey) {

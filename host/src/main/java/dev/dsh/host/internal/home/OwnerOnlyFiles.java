@@ -12,9 +12,8 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * Files and folders only their owner can read: {@code rw-------} and {@code rwx------} from the
- * moment they exist, where the file system has POSIX permissions. A file is replaced atomically
- * (a temporary file beside it moved over it), so a reader sees the old file or the new, never half.
+ * Files and folders only their owner can read from the moment they exist; a file is replaced by a
+ * temporary one moved over it, so a reader sees the old file or the new, never half.
  */
 public final class OwnerOnlyFiles {
 

@@ -17,10 +17,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Warns, as ssh does for a private key, when a file of secrets is open to its group or others,
- * with the {@code chmod 600} that fixes it; once for each set of permissions seen.
- */
+/** Warns, as ssh does, when a file of secrets is open to others; once per permissions seen. */
 public final class PermissionWarning {
 
   private final String what;

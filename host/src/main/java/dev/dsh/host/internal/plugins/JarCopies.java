@@ -11,9 +11,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * The private copies PF4J loads, in one folder: a jar replaced on disk never changes under a live
- * class loader. A copy's name carries its process, so a later start deletes those of processes
- * that ended without unloading (killed, or stopped by a signal).
+ * The private copies PF4J loads, so a jar replaced on disk never changes under a live class loader.
+ * A copy's name carries its process: a later start deletes those of processes that were killed.
  */
 final class JarCopies {
 

@@ -34,9 +34,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What the host needs from a plugin jar before PF4J sees it, read from the zip's central directory
- * and a few small entries (each under a 1 MiB cap); a jar whose entries declare more than 256 MiB
- * in all is refused before anything is read. {@code file} is the jar as the caller named it.
+ * What the host needs from a plugin jar before PF4J sees it, from its central directory and a few
+ * entries of at most 1 MiB; one declaring more than 256 MiB in all is refused before any is read.
  */
 public record PluginJar(Path file, String id, String version, Optional<String> bundlePatch,
     Optional<JsonNode> configSchema) {
@@ -74,7 +73,6 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
       return new Scan(List.copyOf(byId.values()), List.copyOf(failures));
     }
 
-    /** The readable jar of {@code pluginId}. */
     public Optional<PluginJar> jar(String pluginId) {
       return jars.stream().filter(jar -> jar.id().equals(pluginId)).findFirst();
     }
@@ -181,7 +179,7 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
     if (entry == null || entry.isDirectory()) {
       return Optional.empty();
     }
-    byte[] bytes = CappedRead.read(entry.getSize(), () -> zip.getInputStream(entry), MAX_METADATA,
+    byte[] bytes = CappedRead.read(entry.getSize(), zip.getInputStream(entry), MAX_METADATA,
         size -> refused(shownAs, name + " is over the " + mebibytes(MAX_METADATA)
             + " limit for the files the host reads"));
     return Optional.of(new String(bytes, StandardCharsets.UTF_8));

@@ -20,11 +20,7 @@ import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * Loads and unloads PF4J plugin jars one at a time, each from a private copy ({@link JarCopies})
- * read first ({@link PluginJar}); a failure leaves nothing loaded and throws a {@link
- * PluginLoadException}. Thread-safe: operations are serialized on this loader.
- */
+/** Loads and unloads plugin jars one at a time, each from a private copy; failing loads nothing. */
 public final class PluginLoader {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
@@ -76,7 +72,6 @@ public final class PluginLoader {
     return List.copyOf(loaded.values());
   }
 
-  /** The loaded plugin with {@code pluginId}. */
   public synchronized Optional<LoadedPlugin> plugin(String pluginId) {
     return Optional.ofNullable(loaded.get(pluginId));
   }

@@ -4,9 +4,7 @@ import dev.dsh.host.model.ProfileException;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The layer an installed plugin contributes as a bundle: its embedded {@value #RESOURCE}, if any.
- */
+/** The layer an installed plugin contributes as a bundle: its {@value #RESOURCE}, if any. */
 public record BundlePatch(String pluginId, Optional<String> yaml) {
 
   /** The resource path of a bundle's patch inside a plugin jar. */

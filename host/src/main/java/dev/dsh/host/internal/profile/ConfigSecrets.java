@@ -13,11 +13,8 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The secret fields of a row's config: those whose schema says {@code "x-secret": true}, or whose
- * key looks like one (ending in {@code apiKey}, or holding {@code secret}, {@code token} or {@code
- * password}). {@code --dump-config} shows one as {@value #KEEP}; a form never gets it, and keeps
- * it by leaving it out. Other strings have a URL's user-info redacted, and a URL sent back as
- * shown keeps the stored password. A secret in a list's item cannot be kept (it has no name).
+ * The secret fields of a row's config: marked {@code x-secret}, or named like one ({@link
+ * #isSecret}). A form never gets one and keeps it by leaving it out; a URL's user-info is redacted.
  */
 public final class ConfigSecrets {
 

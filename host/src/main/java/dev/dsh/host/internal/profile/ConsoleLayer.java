@@ -9,10 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 
-/**
- * The console's layer, {@value ProfileComposer#CONSOLE_FILE}: an entry per row the console
- * changed, its {@code config} a JSON merge patch (RFC 7386); and merge patches over JSON-like maps.
- */
+/** The console's layer: per row it changed, a JSON merge patch (RFC 7386) of its config. */
 public final class ConsoleLayer {
 
   static final String HEADER = "# Written by dsh's console, whole, at each save: each config is a"
@@ -65,10 +62,7 @@ public final class ConsoleLayer {
     return out;
   }
 
-  /**
-   * {@code target} with {@code patch} applied; with {@code keepNulls}, a patch's nulls stay, which
-   * makes one patch of two ({@code target} then {@code patch}).
-   */
+  /** {@code target} patched; {@code keepNulls} keeps the patch's nulls, making one patch of two. */
   public static Map<String, Object> apply(
       Map<String, ?> target, Map<String, ?> patch, boolean keepNulls) {
     Map<String, Object> out = new LinkedHashMap<>(target);

@@ -11,10 +11,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
-/**
- * A parsed patch layer: a YAML list of {@code {id, name?, config?, disabled?}} overrides and
- * {@code {insert: [rows]}}; with {@code merges}, an override's config is a JSON merge patch.
- */
+/** A patch layer: overrides and {@code {insert: [rows]}}; {@code merges}: configs merge-patch. */
 record Patch(String name, List<Entry> entries, boolean merges) {
 
   private static final Set<String> ROW_KEYS = Set.of("id", "name", "config", "disabled");

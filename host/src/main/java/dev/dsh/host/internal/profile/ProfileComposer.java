@@ -15,10 +15,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Composes a profile from its layers, in order: the base rows (empty configs: each built-in's
- * schema holds its defaults), each bundle {@code profile.yml} lists, {@code cordis.patch.yml},
- * {@code console.patch.yml}, a {@code --patch} file, then the layers given in memory. The one path
- * for boot, reload and {@code --dump-config}: it reads files and starts nothing.
+ * Composes a profile: the base rows, each bundle listed, {@code cordis.patch.yml}, {@code
+ * console.patch.yml}, {@code --patch}, then in-memory layers. It reads files and starts nothing.
  */
 public final class ProfileComposer {
 

@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/**
- * One row: plugin {@code name} applied under {@code id} with a deep unmodifiable JSON-like config
- * (nulls allowed); {@link #toString()} shows the config's keys only, as rows may carry secrets.
- */
+/** One row, its config deeply unmodifiable; {@link #toString()} shows keys only (secrets). */
 public record ProfileRow(String id, String name, Map<String, Object> config, boolean disabled) {
 
   public ProfileRow {

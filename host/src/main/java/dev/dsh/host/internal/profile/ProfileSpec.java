@@ -12,13 +12,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
-/**
- * A profile's {@code profile.yml}, dsh's own file, written whole: the bundles it uses, in order,
- * and the rows of removed plugins (row id → plugin), whose user entries are kept and skipped.
- */
+/** A profile's {@code profile.yml}, written whole: its bundles and the rows of removed plugins. */
 public record ProfileSpec(List<String> bundles, Map<String, String> removedRows) {
 
-  /** The file name inside {@code profiles/<name>/}. */
   public static final String FILE_NAME = "profile.yml";
 
   static final String HEADER = "# Written by dsh (plugin add, remove, enable, disable, the"

@@ -32,8 +32,7 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 /**
  * Reads profile and patch files: UTF-8, at most 1 MiB (the parser spends about a second per MiB of
- * one value), one YAML document of plain data. A problem is told as {@code <file>: line l, column
- * c: broken YAML: <problem>}: never a value (it may be a secret), a Java class or a setting.
+ * one value), plain data; a problem never quotes a value (it may be a secret) or a Java class.
  */
 final class YamlFiles {
 
@@ -61,7 +60,7 @@ final class YamlFiles {
         throw new ProfileException(
             "cannot read " + shownAs + ": " + file.toAbsolutePath() + " is a folder, not a file");
       }
-      byte[] bytes = CappedRead.read(Files.size(file), () -> Files.newInputStream(file), MAX_BYTES,
+      byte[] bytes = CappedRead.read(Files.size(file), Files.newInputStream(file), MAX_BYTES,
           size -> tooLarge(shownAs, (size >= 0 ? size : "more than " + MAX_BYTES) + " bytes"));
       return Optional.of(
           StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());

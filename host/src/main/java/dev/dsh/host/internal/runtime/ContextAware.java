@@ -5,6 +5,5 @@ import dev.dsh.api.Context;
 /** A service whose view for each caller registers as an effect of the caller's scope. */
 public interface ContextAware<T> {
 
-  /** The view of this service for {@code caller}. */
   T bindTo(Context caller);
 }

@@ -15,10 +15,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * What any thread may read of a scope without waiting: its identity and what the runtime thread
- * last published of it, each change told to the listener. {@link ScopeNode} is the thread's side.
- */
+/** What any thread may read of a scope without waiting; {@link ScopeNode} is the thread's side. */
 abstract class PublishedScope implements Scope {
 
   private static final Logger LOG = LoggerFactory.getLogger(PublishedScope.class);

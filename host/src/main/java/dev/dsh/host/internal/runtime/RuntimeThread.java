@@ -18,12 +18,9 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One thread that owns some state and runs the tasks asked of it one at a time, in order; asked
- * from itself, or once stopped, a task runs in place. It also times plugin code ({@link #guard}):
- * one alarm times the innermost level while it is a plugin call, so a deadline passes only in
- * plugin code, never mid-transition. Then a fresh thread takes over, first running {@code
- * recovery}; the stuck one, should it return, is {@link Abandoned}. An idle thread holds the
- * host's context class loader, pinning no plugin's.
+ * One thread running the tasks asked of it in order (in place from itself or once stopped). One
+ * alarm times the innermost level while it is plugin code ({@link #guard}), so a deadline never
+ * passes mid-transition; then a fresh thread takes over, running {@code recovery} first.
  */
 public final class RuntimeThread {
 
@@ -72,7 +69,7 @@ public final class RuntimeThread {
   private @Nullable ScheduledFuture<?> alarm;
   private long armedAt;
 
-  /** A thread named {@code name} for tasks that run no plugin code: nothing is timed. */
+  /** A thread for tasks that run no plugin code: nothing is timed. */
   public RuntimeThread(String name) {
     this(name, Duration.ofNanos(Long.MAX_VALUE), lost -> {});
   }

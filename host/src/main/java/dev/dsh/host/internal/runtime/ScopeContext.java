@@ -12,10 +12,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What one load of a scope's plugin sees. Registrations run on the runtime thread, only while this
- * is the scope's current context in {@code LOADING} or {@code ACTIVE}; a restart makes a new one.
- */
+/** What one load of a scope's plugin sees; it registers while current, loading or active. */
 final class ScopeContext implements Context {
 
   private final ScopeNode node;

@@ -151,10 +151,7 @@ final class ScopeNode extends PublishedScope {
     end(ScopeState.DISPOSED, null);
   }
 
-  /**
-   * Releases what the scope holds and leaves it {@code to}: PENDING (unload), FAILED ({@code
-   * cause} kept) or DISPOSED. Also finishes a release an abandoned thread left half done.
-   */
+  /** Releases what it holds, then {@code to}; also finishes a release an abandoned thread began. */
   void end(ScopeState to, @Nullable Throwable cause) {
     if (to == ScopeState.FAILED) {
       to(ScopeState.FAILED, cause); // inactive at once, so nothing registers while releasing

@@ -16,17 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A tree of scopes: the root context, the plugins applied under it, their effects and services.
- * Every transition runs on the runtime's one thread, in the order asked; the getters, {@link
- * Context#get} and {@link #scopes()} never wait for it. Past a plugin call's deadline the scope
- * fails and the runtime goes on on a fresh thread. Configs are validated, and never logged.
+ * A tree of scopes whose transitions run on one thread, in the order asked; the getters, {@link
+ * Context#get} and {@link #scopes()} never wait for it. Configs are validated, never logged.
  */
 public final class ScopeRuntime implements AutoCloseable {
 
@@ -62,11 +59,6 @@ public final class ScopeRuntime implements AutoCloseable {
   /** Applies {@code plugin} in scope {@code root/<id>}; throws when that id is live or closed. */
   public Scope apply(String id, Plugin plugin, Map<String, ?> config) {
     return ((ScopeContext) root()).plugin(Objects.requireNonNull(id, "id"), plugin, config);
-  }
-
-  /** The live scope with {@code id} (such as {@code "root/web"}), if any. */
-  public Optional<Scope> find(String id) {
-    return Optional.ofNullable(index.get(id));
   }
 
   /** Every live scope, root first, depth-first in creation order, as of its last transition. */

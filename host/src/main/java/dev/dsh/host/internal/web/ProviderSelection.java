@@ -17,20 +17,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The selection table of the web seam, applied to one snapshot of the registered providers, and
- * its pin rule. Readiness is asked only to break a tie between available providers.
- *
- * <pre>
- *   pinned, registered, available     → that provider (ready or not)
- *   pinned, not registered            → WEB_PROVIDER_CONFIGURED_MISSING
- *   pinned, registered, unavailable   → WEB_PROVIDER_CONFIGURED_UNAVAILABLE (with its reason)
- *   not pinned, exactly one available → that provider, ready or not, whatever the order
- *   not pinned, none available        → WEB_PROVIDER_UNAVAILABLE (each one's reason)
- *   not pinned, several available:
- *     exactly one ready               → that provider
- *     several ready                   → WEB_PROVIDER_AMBIGUOUS (the ready ones, ids sorted)
- *     none ready                      → WEB_PROVIDER_AMBIGUOUS (the available ones, ids sorted)
- * </pre>
+ * The selection table of the web seam over one snapshot of the registered providers: a pin wins
+ * when registered and available; else the one available; else the one ready among them. Readiness
+ * is asked only to break such a tie; each refusal's code is in docs/errors.md.
  */
 public final class ProviderSelection {
 

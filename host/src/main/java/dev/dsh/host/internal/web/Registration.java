@@ -29,9 +29,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One registered provider, how it is judged, and how its searches run. A search ends at the first
- * of its answer, the deadline ({@link WebError#timedOut}), the caller's signal, the withdrawal or
- * the future cancelled, whether or not the provider honours its signal.
+ * One registered provider and its searches: each ends at its answer, deadline, caller's abort,
+ * withdrawal or cancel, whichever comes first, whether or not the provider honours its signal.
  */
 final class Registration {
 

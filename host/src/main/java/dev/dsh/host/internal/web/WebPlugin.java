@@ -11,10 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
-/**
- * The built-in {@code web} plugin: provides {@link WebService#KEY}, a {@link WebServiceImpl}. A new
- * pin is taken in place; the launch environment is read through the context at each search.
- */
+/** The built-in {@code web} plugin: a {@link WebServiceImpl}; a new pin is taken in place. */
 public final class WebPlugin implements Plugin {
 
   /** The {@code web} row's config. */
@@ -28,7 +25,6 @@ public final class WebPlugin implements Plugin {
   private final ActivityListener activity;
   private final Supplier<Optional<String>> refusal;
 
-  /** The plugin whose service reports to {@code activity} and refuses with {@code refusal}. */
   public WebPlugin(ActivityListener activity, Supplier<Optional<String>> refusal) {
     this.activity = activity;
     this.refusal = refusal;

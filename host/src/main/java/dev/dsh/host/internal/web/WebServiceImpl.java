@@ -34,9 +34,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The host's {@link WebService}: a registry of providers, selection on every call ({@link
- * ProviderSelection}) and the query bound; {@link Registration} runs each search. Its searches fail
- * with {@link WebError}s only. Each scope gets a view whose registrations are its effects.
+ * The host's {@link WebService}: providers, selection on every call and the query bound; its
+ * searches fail with {@link WebError}s only. A scope's view registers providers as its effects.
  */
 public final class WebServiceImpl implements WebService, ContextAware<WebService>, AutoCloseable {
 
@@ -52,10 +51,7 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
   private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>(); // by id
   private boolean closed;
 
-  /**
-   * Reads the pin from {@code configuredPin} and {@code env} at each call; reports each search to
-   * {@code activity}; {@code refusal} answers while no provider is registered.
-   */
+  /** {@code refusal} is a search's error while no provider is registered. */
   public WebServiceImpl(Supplier<Optional<String>> configuredPin, LaunchEnvironment env,
       ActivityListener activity, Supplier<Optional<String>> refusal) {
     this.configuredPin = Objects.requireNonNull(configuredPin, "configuredPin");
@@ -124,7 +120,6 @@ public final class WebServiceImpl implements WebService, ContextAware<WebService
     return snapshot().stream().map(Registration::status).toList();
   }
 
-  /** The pinned provider id now ({@link ProviderSelection#pin}). */
   public Optional<String> pin() {
     return ProviderSelection.pin(configuredPin.get(), env);
   }

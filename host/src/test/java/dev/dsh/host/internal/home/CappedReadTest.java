@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,22 +33,19 @@ class CappedReadTest {
   }
 
   @Test
-  void aDeclaredSizeOverTheCapIsRefusedWithoutOpeningTheSource() {
-    AtomicInteger opened = new AtomicInteger();
+  void aDeclaredSizeOverTheCapIsRefusedWithoutReadingTheSource() {
+    CountingStream source = new CountingStream();
 
-    assertThatThrownBy(() -> CappedRead.read(9, () -> {
-          opened.incrementAndGet();
-          return InputStream.nullInputStream();
-        }, CAP, Refused::new))
-        .hasMessage("9");
-    assertThat(opened).hasValue(0);
+    assertThatThrownBy(() -> CappedRead.read(9, source, CAP, Refused::new)).hasMessage("9");
+    assertThat(source.read).isZero();
+    assertThat(source.closed).isTrue();
   }
 
   @Test
   void aSourceLongerThanItDeclaredIsRefusedAfterTheCapAndOneByte() {
     CountingStream endless = new CountingStream();
 
-    assertThatThrownBy(() -> CappedRead.read(2, () -> endless, CAP, Refused::new))
+    assertThatThrownBy(() -> CappedRead.read(2, endless, CAP, Refused::new))
         .isInstanceOf(Refused.class)
         .hasMessage("-1");
     assertThat(endless.read).isEqualTo(CAP + 1);
@@ -58,14 +54,14 @@ class CappedReadTest {
 
   @Test
   void anUnknownSizeUpToTheCapIsRead() throws IOException {
-    byte[] bytes = CappedRead.read(
-        -1, () -> new ByteArrayInputStream(new byte[] {1, 2, 3}), CAP, Refused::new);
+    byte[] bytes =
+        CappedRead.read(-1, new ByteArrayInputStream(new byte[] {1, 2, 3}), CAP, Refused::new);
 
     assertThat(bytes).containsExactly(1, 2, 3);
   }
 
   private static byte[] readFile(Path file) throws IOException {
-    return CappedRead.read(Files.size(file), () -> Files.newInputStream(file), CAP, Refused::new);
+    return CappedRead.read(Files.size(file), Files.newInputStream(file), CAP, Refused::new);
   }
 
   private static final class Refused extends RuntimeException {

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -112,7 +113,7 @@ class ScopeRuntimeStressTest {
   private void operate(Random random) {
     List<ScopeInfo> live = runtime.scopes();
     ScopeInfo picked = live.get(random.nextInt(live.size()));
-    ScopeNode target = (ScopeNode) runtime.find(picked.id()).orElse(null);
+    ScopeNode target = find(runtime.root().scope(), picked.id());
     if (target == null) {
       return;
     }
@@ -213,5 +214,18 @@ class ScopeRuntimeStressTest {
       }
     });
     return lines.stream().collect(Collectors.joining("\n"));
+  }
+
+  private static @Nullable ScopeNode find(Scope scope, String id) {
+    if (scope.id().equals(id)) {
+      return (ScopeNode) scope;
+    }
+    for (Scope child : scope.children()) {
+      ScopeNode found = find(child, id);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 }

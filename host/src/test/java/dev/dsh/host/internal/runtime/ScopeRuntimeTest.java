@@ -31,7 +31,7 @@ class ScopeRuntimeTest {
     assertThat(row.id()).isEqualTo("root/web-search-yuanbao");
     assertThat(row.pluginName()).isEqualTo("dsh-web-search-yuanbao");
     assertThat(row.parent()).containsSame(runtime.root().scope());
-    assertThat(runtime.find("root/web-search-yuanbao")).containsSame(row);
+    assertThat(runtime.root().scope().children()).contains(row);
     assertThatThrownBy(() -> runtime.apply("web-search-yuanbao", TestPlugin.noop("x"), Map.of()))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("scope id root/web-search-yuanbao is taken");
