@@ -1,17 +1,24 @@
 package dev.dsh.serve.internal.console;
 
+import dev.dsh.host.json.Json;
 import dev.dsh.host.model.ActivityListener;
 import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.BearerAuth;
 import dev.dsh.serve.internal.http.ServeToken;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,6 +30,8 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The console's pages, files, {@code /api/session} and {@code /api/events}, and, in front of
@@ -33,8 +42,9 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
 
   static final String COOKIE = "dsh_session";
   static final Duration IDLE = Duration.ofHours(12);
-
   static final String SESSION = "dev.dsh.serve.console.session";
+  static final int MAX_FAILURES = 5;
+  static final Duration WINDOW = Duration.ofMinutes(1);
 
   /** A session; {@code token} is the {@link ServeToken#digest} of the token it signed in with. */
   record Session(String id, String csrf, Instant used, byte[] token) {
@@ -44,7 +54,10 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     }
   }
 
+  private record Failures(Instant start, int count) {}
+
   private final ConcurrentHashMap<String, Session> open = new ConcurrentHashMap<>();
+  private final Map<String, Failures> failures = new LinkedHashMap<>(); // guarded by itself
   private final Clock clock;
   private final ServeToken token;
   private final ConsoleEvents events;
@@ -54,8 +67,7 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     this.clock = clock;
     this.token = token;
     this.events = new ConsoleEvents(clock, this);
-    context.addServlet(new ServletHolder(new SessionServlet(this, token, clock)),
-        "/api/session");
+    context.addServlet(new ServletHolder(new SessionServlet()), "/api/session");
     ServletHolder stream = new ServletHolder(events);
     stream.setAsyncSupported(true);
     context.addServlet(stream, "/api/events");
@@ -137,15 +149,6 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
     return super.handle(request, response, callback);
   }
 
-  /** A new session signed in with {@code signedInWith}; the expired and the stale go first. */
-  Session open(String signedInWith) {
-    List.copyOf(open.keySet()).forEach(id -> use(id, false));
-    Session session = new Session(ServeToken.random(), ServeToken.random(), clock.instant(),
-        ServeToken.digest(signedInWith));
-    open.put(session.id(), session);
-    return session;
-  }
-
   /** The live session {@code id}, marked used now if {@code used}. */
   Optional<Session> use(String id, boolean used) {
     Instant now = clock.instant();
@@ -154,7 +157,91 @@ public final class Console extends Handler.Wrapper implements AutoCloseable {
             : used ? new Session(key, session.csrf(), now, session.token()) : session));
   }
 
-  void close(String id) {
-    open.remove(id);
+  /** The seconds {@code address} must wait to sign in again (0: none), counting a failure. */
+  private long retryAfter(String address, boolean failed) {
+    Instant now = clock.instant();
+    synchronized (failures) {
+      if (failed) { // the address's window starts at its first failure
+        failures.merge(address, new Failures(now, 1),
+            (seen, one) -> new Failures(seen.start(), seen.count() + 1));
+        if (failures.size() > 10_000) {
+          failures.remove(failures.keySet().iterator().next());
+        }
+      }
+      Failures seen = failures.computeIfPresent(address,
+          (key, window) -> window.start().plus(WINDOW).isAfter(now) ? window : null);
+      return seen == null || seen.count() < MAX_FAILURES ? 0
+          : Math.max(1, Duration.between(now, seen.start().plus(WINDOW)).toSeconds() + 1);
+    }
+  }
+
+  private static String cookie(String value, boolean secure, boolean clear) {
+    return COOKIE + "=" + value + "; Path=/; HttpOnly; SameSite=Strict"
+        + (secure ? "; Secure" : "") + (clear ? "; Max-Age=0" : "");
+  }
+
+  /**
+   * {@code /api/session}: sign in with the token, the state with its CSRF token, sign out. Past
+   * {@value #MAX_FAILURES} wrong tokens within {@link #WINDOW}, an address (of 10,000) waits.
+   */
+  private final class SessionServlet extends HttpServlet {
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response)
+        throws IOException {
+      String address = request.getRemoteAddr();
+      long wait = retryAfter(address, false);
+      if (wait > 0) {
+        response.setHeader("Retry-After", Long.toString(wait));
+        ApiReplies.error(response, 429, "TOO_MANY_ATTEMPTS", "too many wrong tokens from this"
+            + " address: try again in " + wait + " s");
+        return;
+      }
+      JsonNode presented; // the stack caps the body
+      try {
+        presented = Json.MAPPER.readTree(request.getInputStream()).path("token");
+      } catch (JacksonException e) {
+        presented = null;
+      }
+      if (presented == null || !presented.isString()) {
+        ApiReplies.error(response, 400, "BAD_REQUEST",
+            "the body must be JSON {\"token\": \"<the server's token>\"}");
+      } else if (!token.matches(presented.asString())) {
+        Optional<String> noToken = token.problem();
+        if (noToken.isEmpty()) {
+          retryAfter(address, true);
+        }
+        ApiReplies.error(response, 401, "UNAUTHORIZED",
+            noToken.orElse("that is not the server's token; it is in " + token.where()));
+      } else { // a new session; the expired and the stale go first
+        List.copyOf(open.keySet()).forEach(id -> use(id, false));
+        Session session = new Session(ServeToken.random(), ServeToken.random(), clock.instant(),
+            ServeToken.digest(presented.asString()));
+        open.put(session.id(), session);
+        response.addHeader("Set-Cookie", cookie(session.id(), request.isSecure(), false));
+        ApiReplies.json(response, 200, Json.MAPPER.createObjectNode().put("csrf", session.csrf())
+            .put("expiresInSeconds", IDLE.toSeconds()).toString());
+      }
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+        throws IOException {
+      Optional<Session> session = Optional.ofNullable(PageServlet.cookie(request, COOKIE))
+          .flatMap(id -> use(id, true));
+      ApiReplies.json(response, 200, session.map(s -> Json.MAPPER.createObjectNode()
+          .put("signedIn", true).put("csrf", s.csrf())).orElseGet(() -> Json.MAPPER
+              .createObjectNode().put("signedIn", false)).toString());
+    }
+
+    /** Reached only signed in with the CSRF token, or with the bearer token (then a no-op). */
+    @Override
+    protected void doDelete(HttpServletRequest request, HttpServletResponse response) {
+      if (request.getAttribute(SESSION) instanceof Session session) {
+        open.remove(session.id());
+      }
+      response.addHeader("Set-Cookie", cookie("", request.isSecure(), true));
+      response.setStatus(204);
+    }
   }
 }

@@ -5,10 +5,13 @@ import dev.dsh.api.ConfigViolation;
 import dev.dsh.host.Host;
 import dev.dsh.host.Host.ProviderChoice;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.PluginInstaller;
+import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.HostVersion;
+import dev.dsh.host.model.LifecycleEvent;
 import dev.dsh.host.model.ProfileEditException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.serve.internal.http.ApiReplies;
@@ -32,7 +35,6 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -40,6 +42,8 @@ import tools.jackson.databind.node.ObjectNode;
  * code and the CLI's message. Edits run on one thread: two could undo each other's file.
  */
 public final class ConsoleApi extends HttpServlet implements AutoCloseable {
+
+  private record Invalid(String code, String message, List<ConfigViolation> violations) {}
 
   private final transient Scheduler edits = Schedulers.newSingle("dsh-console-edits", true);
   final transient ServeState state;
@@ -81,9 +85,13 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
         case "GET overview" -> overview();
         case "GET plugins" -> home.list();
         case "POST plugins" -> home.upload(request);
-        case "PUT plugins/*/enabled" -> home.enable(id,
-            field(request, "enabled", JsonNode::isBoolean, "true or false").booleanValue());
-        case "DELETE plugins/*" -> home.remove(id);
+        case "PUT plugins/*/enabled" -> {
+          boolean on = field(request, "enabled", JsonNode::isBoolean, "true or false").asBoolean();
+          yield Map.of("changed", edit(() -> ProfileEdits.setBundleEnabled(options, id, on)));
+        }
+        case "DELETE plugins/*" -> edit(() -> PluginInstaller.remove(options, id)).orElseThrow(
+            () -> new ApiReplies.Refusal(404, "UNKNOWN_PLUGIN",
+                "no plugin \"" + id + "\" is installed"));
         case "GET config" -> Map.of("rows", home.rows());
         case "GET config/*" -> id.equals("dump") ? Host.inspect(options).configYaml()
             : home.row(id);
@@ -152,32 +160,29 @@ public final class ConsoleApi extends HttpServlet implements AutoCloseable {
   /** Answers a failure the host library documents, else rethrows it (a 500 without text). */
   private static void fail(HttpServletResponse response, RuntimeException failure)
       throws IOException {
-    if (failure instanceof ApiReplies.Refusal refusal) {
-      ApiReplies.error(response, refusal);
-    } else if (failure instanceof ConfigException invalid) {
-      // The CLI's message has a line per violation: one line here, joined by "; ".
-      String message = String.join("; ", invalid.getMessage().strip().split("\\s*\\R\\s*"))
-          .replace(":; ", ": ");
-      ObjectNode root = Json.MAPPER.createObjectNode();
-      ArrayNode violations = root.putObject("error").put("code", "INVALID_CONFIG")
-          .put("message", ControlEscapes.escape(message)).putArray("violations");
-      for (ConfigViolation violation : invalid.violations()) {
-        violations.addObject().put("pointer", violation.pointer())
-            .put("message", ControlEscapes.escape(violation.message()));
-      }
-      ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(root));
-    } else if (failure instanceof ProfileEditException edit) {
-      // the reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE (409)
-      int status = edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404;
-      ApiReplies.error(response, status, edit.reason().name(), edit.getMessage());
-    } else if (failure instanceof ProfileException profile) {
-      ApiReplies.error(response, 409, "PROFILE_NOT_COMPOSED", profile.getMessage());
-    } else if (failure instanceof FileAccessException file) {
-      ApiReplies.error(response, 500, "FILE_ACCESS", file.getMessage());
-    } else if (failure instanceof IllegalArgumentException) {
-      ApiReplies.error(response, 400, "BAD_REQUEST", failure.getMessage());
-    } else {
+    if (failure instanceof ConfigException invalid) {
+      // The CLI's message has a line per violation: one line here.
+      ApiReplies.json(response, 400, Json.MAPPER.writeValueAsString(Map.of("error", new Invalid(
+          "INVALID_CONFIG", ControlEscapes.escape(LifecycleEvent.oneLine(invalid.getMessage())),
+          invalid.violations().stream().map(v -> new ConfigViolation(v.pointer(),
+              ControlEscapes.escape(v.message()))).toList()))));
+      return;
+    }
+    String message = failure.getMessage();
+    // the edit's reasons' names are the codes: UNKNOWN_ROW, UNKNOWN_PLUGIN (404), SET_ELSEWHERE
+    ApiReplies.Refusal refusal = failure instanceof ApiReplies.Refusal known ? known
+        : failure instanceof ProfileEditException edit ? new ApiReplies.Refusal(
+            edit.reason() == ProfileEditException.Reason.SET_ELSEWHERE ? 409 : 404,
+            edit.reason().name(), message)
+        : failure instanceof ProfileException
+            ? new ApiReplies.Refusal(409, "PROFILE_NOT_COMPOSED", message)
+        : failure instanceof FileAccessException
+            ? new ApiReplies.Refusal(500, "FILE_ACCESS", message)
+        : failure instanceof IllegalArgumentException
+            ? new ApiReplies.Refusal(400, "BAD_REQUEST", message) : null;
+    if (refusal == null) {
       throw failure;
     }
+    ApiReplies.error(response, refusal);
   }
 }

@@ -132,16 +132,6 @@ final class HomeApi {
     return root;
   }
 
-  Map<String, Boolean> enable(String id, boolean enabled) {
-    return Map.of("changed",
-        api.edit(() -> ProfileEdits.setBundleEnabled(api.options, id, enabled)));
-  }
-
-  PluginInstaller.Removed remove(String id) {
-    return api.edit(() -> PluginInstaller.remove(api.options, id)).orElseThrow(() ->
-        new ApiReplies.Refusal(404, "UNKNOWN_PLUGIN", "no plugin \"" + id + "\" is installed"));
-  }
-
   /** Stages the body (on this thread: a slow client holds up no edit), then installs it. */
   ObjectNode upload(HttpServletRequest request) throws IOException {
     String type = Optional.ofNullable(request.getContentType()).orElse("")

@@ -118,10 +118,9 @@ final class PageServlet extends HttpServlet {
         .filter(c -> c.getName().equals(name)).map(Cookie::getValue).findFirst().orElse(null);
   }
 
-  /** The language {@code value} names by its code or its tag ({@code zh-CN}). */
   private static Optional<String> named(@Nullable String value) {
-    return TAGS.entrySet().stream().filter(language -> language.getKey().equalsIgnoreCase(value)
-        || language.getValue().equalsIgnoreCase(value)).map(Map.Entry::getKey).findFirst();
+    return Optional.ofNullable(value).map(name -> name.toLowerCase(Locale.ROOT))
+        .filter(TAGS::containsKey);
   }
 
   private static Map<String, String> messages(String language) {

@@ -155,7 +155,7 @@ class SessionExpiryTest {
 
   @Test
   void theSignInLimitEndsWithItsMinute() throws Exception {
-    for (int i = 0; i < SessionServlet.MAX_FAILURES; i++) {
+    for (int i = 0; i < Console.MAX_FAILURES; i++) {
       assertThat(signIn("wrong").statusCode()).isEqualTo(401);
     }
     clock.move(Duration.ofSeconds(20));
@@ -164,7 +164,7 @@ class SessionExpiryTest {
     assertThat(refused.statusCode()).isEqualTo(429);
     assertThat(refused.headers().firstValue("Retry-After")).hasValue("41");
 
-    clock.move(SessionServlet.WINDOW.minusSeconds(20));
+    clock.move(Console.WINDOW.minusSeconds(20));
     assertThat(signIn(TOKEN).statusCode()).isEqualTo(200);
   }
 }
