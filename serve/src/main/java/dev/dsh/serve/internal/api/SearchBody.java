@@ -55,10 +55,6 @@ final class SearchBody {
       if (!list.isArray()) {
         throw ApiReplies.badRequest("/excludeSites", "must be an array of domains");
       }
-      if (list.size() > SearchFilters.MAX_EXCLUDED_SITES) {
-        throw ApiReplies.badRequest("/excludeSites", "holds at most " + SearchFilters.MAX_EXCLUDED_SITES
-            + " domains, got " + list.size());
-      }
       for (int i = 0; i < list.size(); i++) {
         String field = "/excludeSites/" + i;
         if (!list.get(i).isString()) {
@@ -73,7 +69,8 @@ final class SearchBody {
     Freshness parsed = freshness == null
         ? null
         : checked("/freshness", "freshness", () -> Freshness.parse(freshness));
-    return new SearchFilters(site, excludes, parsed);
+    // the whole list last: the plugin API bounds its length
+    return checked("/excludeSites", "excludeSites", () -> new SearchFilters(site, excludes, parsed));
   }
 
   /** Runs a check of the plugin API, its message (starting with {@code name}) made a field's. */
