@@ -70,7 +70,8 @@ final class SearchBody {
         ? null
         : checked("/freshness", "freshness", () -> Freshness.parse(freshness));
     // the whole list last: the plugin API bounds its length
-    return checked("/excludeSites", "excludeSites", () -> new SearchFilters(site, excludes, parsed));
+    return checked("/excludeSites", "excludeSites",
+        () -> new SearchFilters(site, excludes, parsed));
   }
 
   /** Runs a check of the plugin API, its message (starting with {@code name}) made a field's. */

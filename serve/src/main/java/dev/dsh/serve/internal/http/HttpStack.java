@@ -160,7 +160,6 @@ public final class HttpStack {
     }
   }
 
-  /** The base URL, with the port listened on (the one picked when 0 was asked). */
   public URI url() {
     String host = connector.getHost().contains(":") ? "[" + connector.getHost() + "]"
         : connector.getHost();

@@ -90,7 +90,6 @@ public final class ServeToken {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
-  /** The SHA-256 of {@code token}: what is kept of a token. */
   public static byte[] digest(String token) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));

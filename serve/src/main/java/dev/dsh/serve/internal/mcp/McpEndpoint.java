@@ -44,7 +44,6 @@ public final class McpEndpoint implements AutoCloseable {
   private final Supplier<Mono<Void>> closeServer;
   private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
 
-  /** Mounts {@code /mcp} on {@code context}. */
   public McpEndpoint(ServletContextHandler context, ServeState state, ServeOptions options) {
     calls = new CallSignals(state.shutdownSignal());
     McpWebSearchTool tool =
