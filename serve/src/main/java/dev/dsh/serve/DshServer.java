@@ -1,5 +1,6 @@
 package dev.dsh.serve;
 
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.host.Host;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.LifecycleListener;
@@ -11,7 +12,6 @@ import dev.dsh.serve.internal.http.HttpStack;
 import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.internal.http.ServeState;
 import dev.dsh.serve.internal.http.ServeToken;
-import dev.dsh.serve.internal.http.Tls;
 import dev.dsh.serve.internal.mcp.McpEndpoint;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -26,6 +26,15 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
+import java.util.Collections;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,7 +44,9 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.RequestLog;
+import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
@@ -45,6 +56,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * {@link #bootFailed}), later {@link #shutdown()}; the caller closes the host after the server.
  */
 public final class DshServer implements AutoCloseable {
+
+  private static final String TLS_PASSWORD = "DSH_SERVE_TLS_PASSWORD";
 
   private final ServeOptions options;
   private final ServeState state = new ServeState();
@@ -83,8 +96,8 @@ public final class DshServer implements AutoCloseable {
       }
     }), "/metrics");
     Optional<SslContextFactory.Server> tls =
-        options.tlsKeystore().map(keystore -> Tls.from(keystore, host.env()));
-    RequestLog access = HttpStack.accessLog(options.accessLog(), log);
+        options.tlsKeystore().map(keystore -> tls(keystore, host.env()));
+    RequestLog access = accessLog(options.accessLog(), log);
     this.console = new Console(context, token, Clock.systemUTC()); // last: it starts a thread
     this.http = new HttpStack(options.bind(), options.port(), options.trustedProxies(),
         Limits.DEFAULT, tls, access, token, console, context, log);
@@ -165,5 +178,55 @@ public final class DshServer implements AutoCloseable {
     console.close();
     mcp.close();
     consoleApi.close();
+  }
+
+  /** The access log, to {@code file} else {@code log}: no headers, queries or bodies (secrets). */
+  private static RequestLog accessLog(Optional<Path> file, Consumer<String> log) {
+    if (file.isEmpty()) {
+      return new CustomRequestLog(log::accept, HttpStack.ACCESS_LINE);
+    }
+    try { // opened once here, so a file that cannot be written is a clear start-up error
+      Files.newOutputStream(file.get(), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
+          .close();
+    } catch (IOException e) {
+      throw new ServeException("cannot append to the access log " + file.get() + ": "
+          + e.getMessage() + ": give a file this user can write", e);
+    }
+    RequestLogWriter writer = new RequestLogWriter(file.get().toString());
+    writer.setAppend(true);
+    return new CustomRequestLog(writer,
+        "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %{client}a %m %U %s %{ms}Tms");
+  }
+
+  /** The PKCS#12 keystore, loaded before Jetty starts: a bad one is one line, not a trace. */
+  private static SslContextFactory.Server tls(Path keystore, LaunchEnvironment env) {
+    String password = env.get(TLS_PASSWORD).orElse("");
+    KeyStore store;
+    try (InputStream in = Files.newInputStream(keystore)) {
+      store = KeyStore.getInstance("PKCS12");
+      store.load(in, password.toCharArray());
+      boolean key = false;
+      for (String alias : Collections.list(store.aliases())) {
+        key |= store.isKeyEntry(alias);
+      }
+      if (!key) {
+        throw new ServeException("the TLS keystore " + keystore + " holds no private key: make"
+            + " one with 'keytool -genkeypair -storetype PKCS12' or 'openssl pkcs12 -export'");
+      }
+    } catch (NoSuchFileException e) {
+      throw new ServeException("the TLS keystore " + keystore + " does not exist", e);
+    } catch (IOException e) {
+      boolean wrongPassword = e.getCause() instanceof UnrecoverableKeyException;
+      throw new ServeException("the TLS keystore " + keystore + (wrongPassword
+          ? " cannot be opened with its password: set " + TLS_PASSWORD + " to it"
+          : " is not a readable PKCS#12 keystore (" + TLS_PASSWORD + " holds its password)"), e);
+    } catch (GeneralSecurityException e) {
+      throw new ServeException("the TLS keystore " + keystore + " cannot be loaded: "
+          + e.getMessage(), e);
+    }
+    SslContextFactory.Server tls = new SslContextFactory.Server();
+    tls.setKeyStore(store);
+    tls.setKeyStorePassword(password);
+    return tls;
   }
 }

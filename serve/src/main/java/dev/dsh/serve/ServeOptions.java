@@ -27,12 +27,7 @@ public record ServeOptions(String bind, int port, boolean stateless, Optional<Pa
   public static final int DEFAULT_PORT = 8719;
 
   public ServeOptions {
-    Objects.requireNonNull(bind, "bind");
-    Objects.requireNonNull(tokenFile, "tokenFile");
-    Objects.requireNonNull(tlsKeystore, "tlsKeystore");
-    Objects.requireNonNull(accessLog, "accessLog");
-    Objects.requireNonNull(drainDeadline, "drainDeadline");
-    Objects.requireNonNull(sessionIdle, "sessionIdle");
+    Objects.requireNonNull(bind, "bind"); // Jetty would take null for every address
     allowedHosts = allowedHosts.stream().map(ServeOptions::allowedHost).toList();
     trustedProxies = List.copyOf(trustedProxies);
     trustedProxies.forEach(ServeOptions::trustedProxy);

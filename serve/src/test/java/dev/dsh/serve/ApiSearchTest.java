@@ -55,7 +55,8 @@ class ApiSearchTest {
     assertThat(response.body()).isEqualTo("{\"error\":{\"code\":\"WEB_REQUEST_UNSUPPORTED\","
         + "\"message\":\"Yuanbao cannot combine site with excludeSites: SearchPro has one Site"
         + " field\"}}\n");
-    assertThat(STUB.requests()).isEmpty();
+    // by its site: a loaded machine may deliver the timed-out search of another test late
+    assertThat(STUB.requests()).noneMatch(request -> request.body().contains("a.com"));
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.dsh.api.AbortController;
 import dev.dsh.api.AbortSignal;
 import dev.dsh.api.web.WebError;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +32,7 @@ public final class CallSignals {
     this.parent = parent;
   }
 
-  /** Opens the call with key {@code key}; a reused id replaces the older one. */
+  /** A reused id replaces the older call. */
   public void open(String key) {
     open.put(key, new Call(key));
   }
@@ -66,12 +67,8 @@ public final class CallSignals {
         open.values().stream().map(call -> call.answered).toArray(CompletableFuture[]::new));
   }
 
-  /** The response of the call {@code key} has been written. */
   public void answered(String key) {
-    Call call = open.remove(key);
-    if (call != null) {
-      call.end();
-    }
+    Optional.ofNullable(open.remove(key)).ifPresent(Call::end);
   }
 
   /** The call of {@code key}, else one only the parent aborts. */
@@ -80,7 +77,6 @@ public final class CallSignals {
     return call != null ? call : new Call(null);
   }
 
-  /** One call, closed when its handler ends. */
   public final class Call implements AutoCloseable {
     private final @Nullable String key;
     private final AbortController controller = AbortController.linkedTo(parent);

@@ -74,7 +74,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return !json.has("method");
   }
 
-  /** The request's id; null for a notification or response. */
   public @Nullable JsonNode id() {
     return json.has("method") ? json.get("id") : null;
   }

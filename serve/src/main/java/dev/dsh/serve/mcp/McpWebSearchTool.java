@@ -67,7 +67,6 @@ public final class McpWebSearchTool {
     this.calls = calls;
   }
 
-  /** A server with sessions offering the tool. */
   public McpAsyncServer server(McpServer.AsyncSpecification<?> server) {
     return server.serverInfo("dsh", HostVersion.current())
         .capabilities(ServerCapabilities.builder().tools(false).build()).jsonMapper(MAPPER)

@@ -1,14 +1,5 @@
 package dev.dsh.serve.internal.api;
 
-import static dev.dsh.api.web.WebErrorCodes.WEB_ABORTED;
-import static dev.dsh.api.web.WebErrorCodes.WEB_INVALID_REQUEST;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_AMBIGUOUS;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING;
-import static dev.dsh.api.web.WebErrorCodes.WEB_PROVIDER_UNAVAILABLE;
-import static dev.dsh.api.web.WebErrorCodes.WEB_REQUEST_UNSUPPORTED;
-
 import dev.dsh.api.AbortController;
 import dev.dsh.api.web.ProviderStatus;
 import dev.dsh.api.web.WebError;
@@ -45,14 +36,15 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ApiServlet extends HttpServlet {
 
-  private static final Set<String> NOT_READY = Set.of(WEB_PROVIDER_UNAVAILABLE,
-      WEB_PROVIDER_CONFIGURED_UNAVAILABLE, WEB_PROVIDER_CONFIGURED_MISSING,
-      WEB_PROVIDER_CREDENTIAL_MISSING, WEB_PROVIDER_AMBIGUOUS);
+  private static final Set<String> NOT_READY = Set.of(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE,
+      WebErrorCodes.WEB_PROVIDER_CONFIGURED_UNAVAILABLE, WebErrorCodes.WEB_PROVIDER_AMBIGUOUS,
+      WebErrorCodes.WEB_PROVIDER_CONFIGURED_MISSING, WebErrorCodes.WEB_PROVIDER_CREDENTIAL_MISSING);
+  private static final Set<String> BAD_REQUEST =
+      Set.of(WebErrorCodes.WEB_INVALID_REQUEST, WebErrorCodes.WEB_REQUEST_UNSUPPORTED);
 
   private final transient ServeState state;
   private final transient ServeToken token;
 
-  /** Not ready while {@code token} holds no token. */
   public ApiServlet(ServeState state, ServeToken token) {
     this.state = state;
     this.token = token;
@@ -125,17 +117,11 @@ public final class ApiServlet extends HttpServlet {
     }
     Optional<String> notReady = state.notReady();
     if (notReady.isPresent()) {
-      failed(response, new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, notReady.get()), false);
+      WebError unavailable = new WebError(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE, notReady.get());
+      failed(response, unavailable, false);
       return;
     }
     run(state.booted().orElseThrow(), body, request, response);
-  }
-
-  /** {@code dsh search --json}'s object; with {@code ?rendering=true}, plus the model's text. */
-  private static String answer(WebSearchResult result, boolean rendering) {
-    ObjectNode root = Json.MAPPER.valueToTree(SearchJson.of(result));
-    return Json.MAPPER.writeValueAsString(
-        rendering ? root.put("rendering", WebSearchRendering.render(result)) : root);
   }
 
   /** Answers once the search ends, holding no container thread while it runs. */
@@ -156,7 +142,10 @@ public final class ApiServlet extends HttpServlet {
       controller.close(); // unlinks it from the long-lived shutdown signal
       try {
         if (error == null) {
-          ApiReplies.json(response, 200, answer(result, rendering));
+          ObjectNode json = Json.MAPPER.valueToTree(SearchJson.of(result));
+          // with ?rendering=true, plus the text a model gets
+          ApiReplies.json(response, 200, Json.MAPPER.writeValueAsString(
+              rendering ? json.put("rendering", WebSearchRendering.render(result)) : json));
         } else {
           WebError failure = WebError.of(error, "search");
           failed(response, failure,
@@ -171,22 +160,19 @@ public final class ApiServlet extends HttpServlet {
     });
   }
 
+  /** 429 as the provider said, 504 at the timeout, 400, 503 not ready or aborted, else 502. */
   private static void failed(HttpServletResponse response, WebError error, boolean timedOut)
       throws IOException {
-    if (error.upstreamStatus().orElse(0) == 429) {
+    String code = error.code();
+    boolean tooMany = error.upstreamStatus().orElse(0) == 429;
+    if (tooMany) {
       error.retryAfter().ifPresent(wait -> response.setHeader("Retry-After",
           Long.toString((wait.toMillis() + 999) / 1000)));
     }
-    ApiReplies.json(response, status(error, timedOut), ErrorJson.of(error).toJson());
-  }
-
-  /** 429 from the provider's service, 504 at the search's timeout, 400, 503 not ready or aborted. */
-  private static int status(WebError error, boolean timedOut) {
-    String code = error.code();
-    return error.upstreamStatus().orElse(0) == 429 ? 429
-        : timedOut && code.equals(WEB_ABORTED) ? 504
-        : code.equals(WEB_INVALID_REQUEST) || code.equals(WEB_REQUEST_UNSUPPORTED) ? 400
-        : NOT_READY.contains(code) || code.equals(WEB_ABORTED) ? 503
-        : 502;
+    ApiReplies.json(response, tooMany ? 429
+        : timedOut && code.equals(WebErrorCodes.WEB_ABORTED) ? 504
+        : BAD_REQUEST.contains(code) ? 400
+        : NOT_READY.contains(code) || code.equals(WebErrorCodes.WEB_ABORTED) ? 503
+        : 502, ErrorJson.of(error).toJson());
   }
 }

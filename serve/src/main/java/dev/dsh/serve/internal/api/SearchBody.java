@@ -3,6 +3,7 @@ package dev.dsh.serve.internal.api;
 import dev.dsh.api.web.Freshness;
 import dev.dsh.api.web.SearchFilters;
 import dev.dsh.api.web.WebSearchRequest;
+import dev.dsh.host.tool.WebSearchTool;
 import dev.dsh.serve.internal.http.ApiReplies;
 import java.io.InputStream;
 import java.time.Duration;
@@ -18,7 +19,6 @@ import tools.jackson.databind.JsonNode;
  */
 final class SearchBody {
 
-  private static final long DEFAULT_TIMEOUT_MS = 30_000;
   private static final long MAX_TIMEOUT_MS = 3_600_000;
   private static final List<String> FIELDS =
       List.of("query", "maxResults", "site", "excludeSites", "freshness", "timeoutMs");
@@ -36,14 +36,14 @@ final class SearchBody {
             "unknown field; the fields are " + String.join(", ", FIELDS));
       }
     }
-    JsonNode query = root.get("query");
-    if (query == null || !query.isString() || query.asString().isBlank()) {
+    JsonNode query = root.path("query");
+    if (!query.isString() || query.asString().isBlank()) {
       throw ApiReplies.badRequest("/query", "must be a string that is not blank");
     }
-    Integer maxResults = integer(root, "maxResults", 1, Integer.MAX_VALUE);
-    Integer timeoutMs = integer(root, "timeoutMs", 1, MAX_TIMEOUT_MS);
+    Integer maxResults = integer(root, "maxResults", Integer.MAX_VALUE);
+    Integer timeoutMs = integer(root, "timeoutMs", MAX_TIMEOUT_MS);
     return new WebSearchRequest(query.asString(), maxResults, filters(root),
-        Duration.ofMillis(timeoutMs == null ? DEFAULT_TIMEOUT_MS : timeoutMs));
+        timeoutMs == null ? WebSearchTool.DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs));
   }
 
   private static SearchFilters filters(JsonNode root) {
@@ -54,10 +54,6 @@ final class SearchBody {
     if (list != null && !list.isNull()) {
       if (!list.isArray()) {
         throw ApiReplies.badRequest("/excludeSites", "must be an array of domains");
-      }
-      if (list.size() > SearchFilters.MAX_EXCLUDED_SITES) {
-        throw ApiReplies.badRequest("/excludeSites", "holds at most " + SearchFilters.MAX_EXCLUDED_SITES
-            + " domains, got " + list.size());
       }
       for (int i = 0; i < list.size(); i++) {
         String field = "/excludeSites/" + i;
@@ -73,7 +69,9 @@ final class SearchBody {
     Freshness parsed = freshness == null
         ? null
         : checked("/freshness", "freshness", () -> Freshness.parse(freshness));
-    return new SearchFilters(site, excludes, parsed);
+    // the whole list last: the plugin API bounds its length
+    return checked("/excludeSites", "excludeSites",
+        () -> new SearchFilters(site, excludes, parsed));
   }
 
   /** Runs a check of the plugin API, its message (starting with {@code name}) made a field's. */
@@ -98,16 +96,16 @@ final class SearchBody {
     return value.asString();
   }
 
-  private static @Nullable Integer integer(JsonNode root, String field, long min, long max) {
+  private static @Nullable Integer integer(JsonNode root, String field, long max) {
     JsonNode value = root.get(field);
     if (value == null || value.isNull()) {
       return null;
     }
-    String range = "must be an integer from " + min + " to " + max;
+    String range = "must be an integer from 1 to " + max;
     if (!value.isIntegralNumber()) {
       throw ApiReplies.badRequest("/" + field, range);
     }
-    if (!value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
+    if (!value.canConvertToLong() || value.asLong() < 1 || value.asLong() > max) {
       throw ApiReplies.badRequest("/" + field, range + ", was " + value.asString());
     }
     return value.asInt();

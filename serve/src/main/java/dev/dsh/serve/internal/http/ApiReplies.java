@@ -54,7 +54,6 @@ public final class ApiReplies extends ErrorHandler {
     error(response, 405, "METHOD_NOT_ALLOWED", path + " answers " + allowed + " only");
   }
 
-  /** A handler's error answer, completing {@code callback}. */
   public static void error(
       Response response, Callback callback, int status, String code, String message) {
     byte[] body = body(code, message).getBytes(StandardCharsets.UTF_8);
@@ -90,7 +89,6 @@ public final class ApiReplies extends ErrorHandler {
     return new Refusal(400, "BAD_REQUEST", field.isEmpty() ? why : field + ": " + why);
   }
 
-  /** A request refused with a status, a code and a message. */
   public static final class Refusal extends RuntimeException {
     private final int status;
     private final String code;

@@ -1,12 +1,9 @@
 package dev.dsh.serve.internal.http;
 
 import dev.dsh.serve.ServeException;
-import java.io.IOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -14,19 +11,19 @@ import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.PreEncodedHttpField;
-import org.eclipse.jetty.server.CustomRequestLog;
+import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.RequestLog;
-import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ConditionalHandler;
 import org.eclipse.jetty.server.handler.SizeLimitHandler;
+import org.eclipse.jetty.util.InetAddressSet;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -37,7 +34,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  */
 public final class HttpStack {
 
-  static final String ACCESS_LINE = "http %{client}a %m %U %s %{ms}Tms";
+  public static final String ACCESS_LINE = "http %{client}a %m %U %s %{ms}Tms";
 
   /** Keep the console's pages out of frames and off other origins' scripts, on every response. */
   static final List<HttpField> SECURITY_HEADERS = List.of(
@@ -68,7 +65,7 @@ public final class HttpStack {
     http.setRequestHeaderSize(Limits.HEADER_CAP);
     http.setSendServerVersion(false);
     if (!trustedProxies.isEmpty()) { // first: every later step sees the client's address
-      http.addCustomizer(new TrustedProxies(trustedProxies));
+      http.addCustomizer(forwardedBy(trustedProxies));
     }
     http.addCustomizer((request, headers) -> {
       SECURITY_HEADERS.forEach(headers::put);
@@ -105,8 +102,8 @@ public final class HttpStack {
     ConditionalHandler.Reject methods = new ConditionalHandler.Reject(405);
     methods.excludeMethod("GET", "HEAD", "POST", "PUT", "DELETE");
     BearerAuth auth = new BearerAuth(token);
-    LoadShedding credentialed = LoadShedding.credentialed(limits);
-    LoadShedding anonymous = LoadShedding.anonymous(limits);
+    LoadShedding credentialed = new LoadShedding(limits, true);
+    LoadShedding anonymous = new LoadShedding(limits, false);
     // A plugin jar's upload skips the body cap: it streams to a file under Limits.UPLOAD_CAP.
     ConditionalHandler.SkipNext upload = new ConditionalHandler.SkipNext();
     upload.includeMethod("POST");
@@ -124,22 +121,25 @@ public final class HttpStack {
     jetty.setHandler(methods);
   }
 
-  /** The access log, to {@code file} else {@code log}: no headers, queries or bodies (secrets). */
-  public static RequestLog accessLog(Optional<Path> file, Consumer<String> log) {
-    if (file.isEmpty()) {
-      return new CustomRequestLog(log::accept, ACCESS_LINE);
-    }
-    try { // opened once here, so a file that cannot be written is a clear start-up error
-      Files.newOutputStream(file.get(), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
-          .close();
-    } catch (IOException e) {
-      throw new ServeException("cannot append to the access log " + file.get() + ": "
-          + e.getMessage() + ": give a file this user can write", e);
-    }
-    RequestLogWriter writer = new RequestLogWriter(file.get().toString());
-    writer.setAppend(true);
-    return new CustomRequestLog(writer,
-        "%{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}t %{client}a %m %U %s %{ms}Tms");
+  /**
+   * The client's address and scheme from a trusted proxy's {@code X-Forwarded-For}, {@code
+   * X-Forwarded-Proto} or {@code Forwarded} (Jetty's reading), and only from those: from anyone
+   * else they are ignored, so a client cannot pose as another address to the sign-in limiter.
+   */
+  private static HttpConfiguration.Customizer forwardedBy(List<String> cidrs) {
+    InetAddressSet proxies = new InetAddressSet();
+    proxies.addAll(cidrs);
+    ForwardedRequestCustomizer forwarded = new ForwardedRequestCustomizer();
+    // The host and port stay the request's own: the Host check judges what the proxy sent.
+    forwarded.setForwardedHostHeader(null);
+    forwarded.setForwardedServerHeader(null);
+    forwarded.setForwardedPortHeader(null);
+    forwarded.setForwardedHttpsHeader(null);
+    forwarded.setForwardedSslSessionIdHeader(null);
+    forwarded.setForwardedCipherSuiteHeader(null);
+    return (request, headers) -> request.getConnectionMetaData().getRemoteSocketAddress()
+        instanceof InetSocketAddress peer && proxies.test(peer.getAddress())
+        ? forwarded.customize(request, headers) : request;
   }
 
   /** Starts listening; @throws ServeException when the address cannot be bound. */
@@ -160,7 +160,6 @@ public final class HttpStack {
     }
   }
 
-  /** The base URL, with the port listened on (the one picked when 0 was asked). */
   public URI url() {
     String host = connector.getHost().contains(":") ? "[" + connector.getHost() + "]"
         : connector.getHost();

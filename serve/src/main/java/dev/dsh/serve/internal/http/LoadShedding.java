@@ -1,7 +1,6 @@
 package dev.dsh.serve.internal.http;
 
 import java.time.Duration;
-import java.util.function.Predicate;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -14,26 +13,18 @@ import org.eclipse.jetty.util.Callback;
  */
 final class LoadShedding extends QoSHandler {
 
-  private LoadShedding(int maxRequests, int maxWaiting, Duration maxWait, Predicate<Request> of) {
-    setMaxRequestCount(maxRequests);
-    setMaxSuspendedRequestCount(maxWaiting);
-    setMaxSuspend(maxWait);
+  /**
+   * The token holder's budget (requests that showed a credential) or, not {@code credentialed},
+   * the sign-in's: requests without one that carry a body, none waiting for a slot.
+   */
+  LoadShedding(Limits limits, boolean credentialed) {
+    setMaxRequestCount(credentialed ? limits.maxRequests() : limits.maxAnonymous());
+    setMaxSuspendedRequestCount(credentialed ? limits.maxWaiting() : 0);
+    setMaxSuspend(credentialed ? limits.maxWait() : Duration.ZERO);
     exclude(request -> BearerAuth.probe(request) || BearerAuth.listening(request));
-    include(of);
-  }
-
-  /** The token holder's budget: the requests that showed a valid credential. */
-  static LoadShedding credentialed(Limits limits) {
-    return new LoadShedding(limits.maxRequests(), limits.maxWaiting(), limits.maxWait(),
-        BearerAuth::credentialed);
-  }
-
-  /** Requests without a credential that carry a body (the sign-in), none waiting for a slot. */
-  static LoadShedding anonymous(Limits limits) {
-    return new LoadShedding(limits.maxAnonymous(), 0, Duration.ZERO,
-        request -> !BearerAuth.credentialed(request)
-            && (request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
-                || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)));
+    include(request -> BearerAuth.credentialed(request) == credentialed && (credentialed
+        || request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH) > 0
+        || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)));
   }
 
   @Override

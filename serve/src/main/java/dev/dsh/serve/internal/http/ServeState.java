@@ -21,8 +21,7 @@ public final class ServeState {
   }
 
   public Optional<Host> booted() {
-    return host.isDone() && !host.isCompletedExceptionally() ? Optional.of(host.join())
-        : Optional.empty();
+    return Optional.ofNullable(host.isCompletedExceptionally() ? null : host.getNow(null));
   }
 
   /** Why the server cannot serve searches now, if it cannot: draining, booting, a failed boot. */

@@ -41,34 +41,24 @@ public final class ServeToken {
     this.path = path;
     this.token = token;
     this.log = log;
-  }
-
-  private static ServeToken fromFile(Path path, Consumer<String> log) {
-    SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
-    read(path, file);
-    return new ServeToken(path, () -> read(path, file), log);
+    token.get(); // a start-up error when it holds no token
   }
 
   /** @throws ServeException when the source holds no usable token, naming it and the fix */
   public static ServeToken resolve(
       Optional<Path> tokenFile, LaunchEnvironment env, Path home, Consumer<String> log) {
-    if (tokenFile.isPresent()) {
-      return fromFile(tokenFile.get(), log);
+    Optional<String> variable = env.get(VARIABLE).map(String::strip);
+    if (tokenFile.isEmpty() && variable.isPresent()) {
+      return new ServeToken(null, () -> checked(variable.get(), "the environment variable "
+          + VARIABLE), log);
     }
-    Optional<String> variable = env.get(VARIABLE);
-    if (variable.isPresent()) {
-      String token = variable.get().strip();
-      check(token).ifPresent(why -> {
-        throw new ServeException("the environment variable " + VARIABLE + " " + why);
-      });
-      return new ServeToken(null, () -> token, log);
+    Path path = tokenFile.orElse(home.resolve(FILE_NAME));
+    if (tokenFile.isEmpty() && !Files.exists(path)) {
+      make(path);
+      log.accept("made a new serve token in " + path);
     }
-    Path made = home.resolve(FILE_NAME);
-    if (!Files.exists(made)) {
-      make(made);
-      log.accept("made a new serve token in " + made);
-    }
-    return fromFile(made, log);
+    SecretFile file = new SecretFile("token file", path, MAX_BYTES, log);
+    return new ServeToken(path, () -> read(path, file), log);
   }
 
   /** The file's path or {@value #VARIABLE}. */
@@ -87,7 +77,7 @@ public final class ServeToken {
     return matchesDigest(digest(presented));
   }
 
-  /** Whether {@code digest} is the token's now: a session ends once the token is rotated. */
+  /** Whether {@code digest} is the token's now: a console session ends with a rotation. */
   public boolean matchesDigest(byte[] digest) {
     String now = now();
     return now != null && MessageDigest.isEqual(digest, digest(now));
@@ -100,7 +90,6 @@ public final class ServeToken {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
-  /** The SHA-256 of {@code token}: what is kept of a token. */
   public static byte[] digest(String token) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
@@ -133,12 +122,9 @@ public final class ServeToken {
 
   private static String read(Path path, SecretFile file) {
     try {
-      String token = new String(file.read(() -> new ServeException("the token file " + path
-          + " is over " + MAX_BYTES + " bytes: it should hold one token of " + MIN_LENGTH
-          + " characters or more")), StandardCharsets.UTF_8).strip();
-      check(token).ifPresent(why -> {
-        throw new ServeException("the token file " + path + " " + why);
-      });
+      String token = checked(new String(file.read(() -> new ServeException("the token file "
+          + path + " is over " + MAX_BYTES + " bytes: it should hold one token of " + MIN_LENGTH
+          + " characters or more")), StandardCharsets.UTF_8).strip(), "the token file " + path);
       file.checkPermissions(); // after the read: a start-up error says only that
       return token;
     } catch (NoSuchFileException e) {
@@ -150,15 +136,18 @@ public final class ServeToken {
     }
   }
 
-  /** What is wrong with {@code token}, in words that follow its source's name. */
-  private static Optional<String> check(String token) {
+  /** {@code token}; @throws ServeException saying what is wrong with it, after {@code source} */
+  private static String checked(String token, String source) {
     String why = token.isEmpty() ? "is empty"
         : !FORM.matcher(token).matches() ? "holds spaces, control or non-ASCII characters"
         : token.length() < MIN_LENGTH
             ? "holds a token of " + token.length() + " characters, fewer than " + MIN_LENGTH
         : null;
-    return Optional.ofNullable(why).map(it -> it + ": give one token of " + MIN_LENGTH
-        + " printable ASCII characters or more, such as the output of 'openssl rand -base64 32'");
+    if (why != null) {
+      throw new ServeException(source + " " + why + ": give one token of " + MIN_LENGTH
+          + " printable ASCII characters or more, such as the output of 'openssl rand -base64 32'");
+    }
+    return token;
   }
 
   /** Two first starts at once each write one and the last wins; the other reads it again later. */

@@ -32,7 +32,6 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class McpEndpoint implements AutoCloseable {
 
-
   // The filter's call key, handed to the tool in the SDK's transport context; "" (no call) for a
   // request the filter did not tag, so a key in a client's own _meta is never taken.
   private static final McpTransportContextExtractor<HttpServletRequest> CALL_KEY = request -> {
@@ -45,7 +44,6 @@ public final class McpEndpoint implements AutoCloseable {
   private final Supplier<Mono<Void>> closeServer;
   private final List<ScheduledExecutorService> sweepers = new CopyOnWriteArrayList<>();
 
-  /** Mounts {@code /mcp} on {@code context}. */
   public McpEndpoint(ServletContextHandler context, ServeState state, ServeOptions options) {
     calls = new CallSignals(state.shutdownSignal());
     McpWebSearchTool tool =
@@ -58,16 +56,16 @@ public final class McpEndpoint implements AutoCloseable {
       var transport = HttpServletStatelessServerTransport.builder()
           .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
           .build();
-      servlet = transport;
       closeServer = tool.server(McpServer.async(transport))::closeGracefully;
+      servlet = transport;
     } else {
       var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
           .builder().jsonMapper(McpWebSearchTool.MAPPER).mcpEndpoint("/mcp")
           .contextExtractor(CALL_KEY)
           // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
           .sessionSweepInterval(options.sessionIdle()).build());
-      servlet = transport;
       closeServer = tool.server(McpServer.async(transport))::closeGracefully;
+      servlet = transport;
     }
     ServletHolder holder = new ServletHolder("mcp", servlet);
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return

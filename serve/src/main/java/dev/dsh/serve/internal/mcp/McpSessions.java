@@ -65,7 +65,6 @@ final class McpSessions implements AutoCloseable {
         new Use(use.requests() + requests, clock.getAsLong())) != null;
   }
 
-  /** {@code session} has ended (its client deleted it, or the SDK no longer has it). */
   void closed(String session) {
     if (open.remove(session) != null) {
       calls.abortAll(key(session, ""));
