@@ -1,16 +1,41 @@
 package dev.dsh.app.cli;
 
+import dev.dsh.api.ConfigException;
+import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.PluginLoadException;
+import dev.dsh.host.model.ProfileException;
+import dev.dsh.serve.ServeException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import sun.misc.Signal;
 
-/** The {@code dsh} executable: {@link Dsh} on the process's streams, exiting through {@link ExitGuard}. */
+/**
+ * The {@code dsh} executable: one invocation, failures mapped to {@link ExitCodes}, and its exit
+ * guarded. dsh's own exits ({@link #exit}, and {@code SIGTERM}, {@code SIGINT}, {@code SIGHUP} as
+ * the JVM would, 128 + the number) are marked: a plugin's {@code System.exit} cannot be stopped on
+ * Java 17, so a shutdown hook finding no mark prints {@link #FOREIGN_EXIT} and halts with 1.
+ */
 public final class DshMain {
 
+  static final String FOREIGN_EXIT =
+      "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
   /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
   static final String DISTRIBUTION_PROPERTY = "dsh.distribution";
+  // The most characters of a usage message, which quotes what was typed.
+  private static final int MAX_MESSAGE = 500;
+
+  private static volatile boolean expected;
+  private static final AtomicReference<@Nullable Runnable> nextStop = new AtomicReference<>();
 
   private DshMain() {}
 
@@ -20,16 +45,100 @@ public final class DshMain {
     CliIo io = new CliIo(System.in, new PrintStream(System.out, true, StandardCharsets.UTF_8),
         new PrintStream(System.err, true, StandardCharsets.UTF_8), LaunchEnvironment.system(),
         bundled);
-    ExitGuard.install(io.err());
+    guardExits(io.err());
     int status;
     try {
-      status = Dsh.run(io, args);
+      status = run(io, args);
     } catch (RuntimeException | Error e) {
-      // Dsh.run maps every failure it can to a status; this one escaped it. Exiting here keeps
+      // run maps every failure it can to a status; this one escaped it. Exiting here keeps
       // dsh's mark on the exit, which the JVM ending on an uncaught exception would not have.
       io.err().println("dsh: internal error: " + e);
       status = ExitCodes.INTERNAL;
     }
-    ExitGuard.exit(status);
+    exit(status);
+  }
+
+  /** The exit code of {@code args}; stderr escaped (tabs kept for a {@code --verbose} trace). */
+  static int run(CliIo given, String... args) {
+    try (Cli cli = new Cli(new CliIo(given.in(), given.out(), EscapedStream.around(given.err()),
+        given.env(), given.bundledPlugin()))) {
+      CommandLine commandLine = new CommandLine(new DshCommand(cli));
+      Subcommands.addTo(commandLine, cli, args);
+      addGlobalOptions(commandLine, cli);
+      commandLine.setOut(new PrintWriter(cli.io.out(), true));
+      commandLine.setErr(new PrintWriter(cli.io.err(), true));
+      commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+        line.getErr().println("dsh: "
+            + UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
+        return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
+      });
+      commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
+        CommandLine line = e.getCommandLine();
+        // The message quotes the offending argument: cut it, it may be megabytes long.
+        String message = String.valueOf(e.getMessage());
+        line.getErr().println("dsh: " + UsageException.echo(message, MAX_MESSAGE));
+        line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
+        return ExitCodes.USAGE_OR_CONFIG;
+      });
+      return commandLine.execute(args);
+    }
+  }
+
+  private static void addGlobalOptions(CommandLine line, Cli cli) {
+    // Every command gets option specs bound to the same shared object.
+    line.getCommandSpec().addMixin("global", CommandSpec.forAnnotatedObject(cli));
+    for (CommandLine sub : List.copyOf(line.getSubcommands().values())) {
+      addGlobalOptions(sub, cli);
+    }
+  }
+
+  // A fault of the input, home or profile, told by a message for people.
+  private static boolean forTheUser(Exception e) {
+    return e instanceof ProfileException
+        || e instanceof ConfigException || e instanceof PluginLoadException
+        || e instanceof FileAccessException
+        || e instanceof UsageException || e instanceof ServeException
+        || e instanceof IllegalArgumentException;
+  }
+
+  // Once, before any plugin is loaded.
+  private static void guardExits(PrintStream err) {
+    for (String name : List.of("TERM", "INT", "HUP")) {
+      try {
+        Signal.handle(new Signal(name), DshMain::onSignal);
+      } catch (IllegalArgumentException e) {
+        // the JVM does not let this signal be handled here (-Xrs): it then ends the process
+        // without running shutdown hooks, so the hook cannot mistake it for a plugin's exit
+      }
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      if (!expected) {
+        err.println(FOREIGN_EXIT);
+        err.flush();
+        Runtime.getRuntime().halt(ExitCodes.INTERNAL);
+      }
+    }, "dsh-exit-guard"));
+  }
+
+  /**
+   * The next {@code SIGTERM} or {@code SIGINT} runs {@code hook} instead of exiting (null: exits
+   * again), so a command can drain first ({@code dsh serve}); the one after exits as before.
+   */
+  static void onNextStopSignal(@Nullable Runnable hook) {
+    nextStop.set(hook);
+  }
+
+  private static void onSignal(Signal signal) {
+    Runnable hook = signal.getName().equals("HUP") ? null : nextStop.getAndSet(null);
+    if (hook != null) {
+      hook.run();
+    } else {
+      exit(128 + signal.getNumber());
+    }
+  }
+
+  private static void exit(int status) {
+    expected = true;
+    System.exit(status);
   }
 }

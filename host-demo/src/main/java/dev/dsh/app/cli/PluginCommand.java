@@ -124,7 +124,7 @@ record PluginCommand(Cli cli) {
     private void printProviders() {
       List<ProviderStatus> providers;
       // Boot events are not repeated: the plugin lines above already name a jar that does not load.
-      HostOptions quiet = cli.booting(cli.globals.hostOptions(cli.io, line -> {}));
+      HostOptions quiet = cli.booting(cli.hostOptions(line -> {}));
       try (Host host = Host.start(quiet, LifecycleListener.none())) {
         providers = host.providers();
       } catch (ProfileException | FileAccessException e) {

@@ -21,7 +21,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     try (Host host = Host.serve(cli.bootOptions(), e -> cli.errLine(e.describe()))) {
-      new RunLoop(host, cli.io.in(), cli.io.err()).serve(cli.io.out());
+      new RunLoop(host, cli.io.in(), cli.io.out(), cli.io.err()).serve();
     }
     return ExitCodes.OK;
   }

@@ -5,6 +5,7 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.Host;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.ErrorJson;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,59 +15,80 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 
 /**
  * {@code dsh run}'s line protocol on a booted host: the input thread reads, parses and starts a
- * search, whose answer is queued in order ({@link RunAnswers}); quit aborts what still runs.
+ * search; one printer thread owns stdout, printing answers in the order asked, once ready
+ * ({@code status} overtakes those awaited); quit aborts what still runs.
  */
 final class RunLoop {
 
-  /** The longest wait for the answers after quit: the web service ends aborted searches. */
+  // The longest wait for the answers after quit: the web service ends aborted searches.
   private static final Duration QUIT_GRACE = Duration.ofSeconds(15);
-
-  /** The most bytes of a line read: one endless line cannot fill the heap. */
+  // One endless line cannot fill the heap.
   static final int MAX_LINE = 64 * 1024;
 
   private final Host host;
   private final InputStream in;
   private final PrintStream err;
+  private final PrintStream out;
   private final AbortController quitting = new AbortController();
+  private final ScheduledThreadPoolExecutor printer = new ScheduledThreadPoolExecutor(1, task -> {
+    Thread thread = new Thread(task, "dsh-run-output");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
   // One parser for every line: building picocli's model takes milliseconds, and lines read
   // together must keep deadlines close (Yuanbao sends nothing with under 50 ms left).
   private final SearchOptions lineOptions = new SearchOptions();
   private final CommandLine searchLine = new CommandLine(lineOptions);
 
-  RunLoop(Host host, InputStream in, PrintStream err) {
+  RunLoop(Host host, InputStream in, PrintStream out, PrintStream err) {
     this.host = host;
     this.in = in;
+    this.out = out;
     this.err = err;
+    // Started now, from host code: a thread started later would inherit whatever code is on the
+    // stack then, possibly a plugin's (see DESIGN on class loader pins).
+    printer.prestartAllCoreThreads();
   }
 
-  /** Serves until quit or end of input, printing answers to {@code out}. */
-  void serve(PrintStream out) throws IOException {
-    try (RunAnswers answers = new RunAnswers(out)) {
+  /** Serves until quit or end of input. */
+  void serve() throws IOException {
+    try {
       InputLines lines = new InputLines(in, MAX_LINE, false);
       for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
         boolean more = true;
         try {
-          more = handle(line, answers);
+          more = handle(line);
         } catch (RuntimeException e) {
           // A bug must not end the server: the line is answered and the next one read.
-          answers.inOrder("Error: internal error: " + UsageException.echo(String.valueOf(e), 500));
+          inOrder("Error: internal error: " + UsageException.echo(String.valueOf(e), 500));
         }
         if (!more) {
           break;
         }
       }
-      quit(answers);
+      quit();
+    } finally {
+      printer.shutdown();
+      try {
+        printer.awaitTermination(1, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      printer.shutdownNow();
     }
   }
 
-  /** Answers one line; false when the loop should end. */
-  private boolean handle(InputLines.Line line, RunAnswers answers) {
+  // False when the loop should end.
+  private boolean handle(InputLines.Line line) {
     if (!line.complete()) {
-      answers.inOrder(usage(line.text().contains("--json"), "the line is " + line.size()
+      inOrder(usage(line.text().contains("--json"), "the line is " + line.size()
           + " bytes long; at most " + MAX_LINE + " are read"));
       return true;
     }
@@ -78,7 +100,7 @@ final class RunLoop {
     try {
       words = words(text);
     } catch (UsageException e) {
-      answers.inOrder(usage(text.contains("--json"), e.getMessage()));
+      inOrder(usage(text.contains("--json"), e.getMessage()));
       return true;
     }
     String command = words.get(0).toLowerCase(Locale.ROOT);
@@ -86,24 +108,24 @@ final class RunLoop {
       case "quit", "exit" -> {
         return false;
       }
-      case "status" -> answers.atOnce(host.status().toJson());
-      case "search" -> search(words.subList(1, words.size()), answers);
+      case "status" -> printer.execute(() -> print(host.status().toJson()));
+      case "search" -> search(words.subList(1, words.size()));
       default ->
-          answers.inOrder(usage(words.contains("--json"),
+          inOrder(usage(words.contains("--json"),
               "unknown command \"" + UsageException.echo(words.get(0))
                   + "\": use search, status or quit"));
     }
     return true;
   }
 
-  private void search(List<String> arguments, RunAnswers answers) {
+  private void search(List<String> arguments) {
     WebSearchRequest request;
     try {
       searchLine.parseArgs(arguments.toArray(String[]::new)); // resets the options first
       request = lineOptions.request();
     } catch (CommandLine.ParameterException | UsageException | IllegalArgumentException e) {
       String why = UsageException.echo(e.getMessage(), 500);
-      answers.inOrder(usage(arguments.contains("--json"), "search: " + why));
+      inOrder(usage(arguments.contains("--json"), "search: " + why));
       return;
     }
     boolean json = lineOptions.json; // the options are the next line's once it is parsed
@@ -113,18 +135,35 @@ final class RunLoop {
             .toCompletableFuture()
             .handle((result, failure) -> SearchCommand.text(result, failure, json));
     answer.whenComplete((text, error) -> controller.close()); // unlinks from the quit signal
-    answers.inOrder(answer);
+    inOrder(answer);
   }
 
-  /** Aborts what still runs and waits for every answer to print. */
-  private void quit(RunAnswers answers) {
+  private void inOrder(CompletableFuture<String> answer) {
+    printed = printed.thenCombineAsync(answer, (done, text) -> print(text), printer);
+  }
+
+  private void inOrder(String answer) {
+    inOrder(CompletableFuture.completedFuture(answer));
+  }
+
+  private Void print(String text) {
+    // Escaped whatever made the answer: one echoing input can carry any character.
+    out.print(ControlEscapes.escape(text, "\n") + "\n");
+    out.flush();
+    return null;
+  }
+
+  // Aborts what still runs and waits for every answer to print.
+  private void quit() {
     quitting.abort(new WebError(WebErrorCodes.WEB_ABORTED, "dsh run is quitting"));
-    if (!answers.awaitPrinted(QUIT_GRACE)) {
+    boolean done = printed.handle((ok, failure) -> true)
+        .completeOnTimeout(false, QUIT_GRACE.toMillis(), TimeUnit.MILLISECONDS).join();
+    if (!done) {
       err.println("dsh: some answers were not printed before quitting");
     }
   }
 
-  /** The answer to a line that cannot be run: {@code Error: …}, or a USAGE error object. */
+  // The answer to a line that cannot be run: Error: …, or a USAGE error object.
   static String usage(boolean json, String message) {
     return json ? ErrorJson.of("USAGE", message).toJson() : "Error: " + message;
   }

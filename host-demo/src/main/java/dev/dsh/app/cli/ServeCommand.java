@@ -94,7 +94,7 @@ final class ServeCommand implements Callable<Integer> {
         Optional.ofNullable(tlsKeystore), Optional.ofNullable(accessLog), drain, maxSessions,
         sessionIdle, hosts, trustedProxies);
     CountDownLatch stop = new CountDownLatch(1);
-    ExitGuard.onNextStopSignal(stop::countDown);
+    DshMain.onNextStopSignal(stop::countDown);
     try {
       try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
         cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
@@ -106,7 +106,7 @@ final class ServeCommand implements Callable<Integer> {
         serve(server, boot, stop);
       }
     } finally {
-      ExitGuard.onNextStopSignal(null);
+      DshMain.onNextStopSignal(null);
     }
     return ExitCodes.OK;
   }

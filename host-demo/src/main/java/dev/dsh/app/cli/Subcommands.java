@@ -40,21 +40,19 @@ final class Subcommands {
 
   private static CommandLine plugin(Cli cli) {
     PluginCommand commands = new PluginCommand(cli);
-    CommandLine plugin = new CommandLine(new PluginCommand.Group());
-    plugin.addSubcommand("add", commands.new Add());
-    plugin.addSubcommand("remove", commands.new Remove());
-    plugin.addSubcommand("enable", commands.new Toggle(true));
-    plugin.addSubcommand("disable", commands.new Toggle(false));
-    plugin.addSubcommand("list", commands.new ListPlugins());
-    return plugin;
+    return new CommandLine(new PluginCommand.Group())
+        .addSubcommand(commands.new Add())
+        .addSubcommand(commands.new Remove())
+        .addSubcommand("enable", commands.new Toggle(true))
+        .addSubcommand("disable", commands.new Toggle(false))
+        .addSubcommand(commands.new ListPlugins());
   }
 
   private static CommandLine credentials(Cli cli) {
     CredentialsCommand commands = new CredentialsCommand(cli);
-    CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
-    credentials.addSubcommand("set", commands.new SetCredential());
-    credentials.addSubcommand("unset", commands.new UnsetCredential());
-    credentials.addSubcommand("list", commands.new ListCredentials());
-    return credentials;
+    return new CommandLine(new CredentialsCommand.Group())
+        .addSubcommand(commands.new SetCredential())
+        .addSubcommand(commands.new UnsetCredential())
+        .addSubcommand(commands.new ListCredentials());
   }
 }

@@ -54,7 +54,7 @@ final class CliHarness {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
-        Dsh.run(
+        DshMain.run(
             new CliIo(
                 stdin,
                 new PrintStream(out, true, StandardCharsets.UTF_8),

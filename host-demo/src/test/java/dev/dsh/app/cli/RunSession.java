@@ -50,7 +50,7 @@ final class RunSession implements AutoCloseable {
         new Thread(
             () -> {
               try {
-                exit.complete(Dsh.run(io, "--home", home.toString(), "run"));
+                exit.complete(DshMain.run(io, "--home", home.toString(), "run"));
               } catch (Throwable t) {
                 exit.completeExceptionally(t);
               }
