@@ -78,7 +78,7 @@ final class Cli implements AutoCloseable {
       return options;
     }
     try {
-      return options.withPluginDeadline(new Bounds.Time().convert(deadline.get()));
+      return options.withPluginDeadline(new SearchOptions.Time().convert(deadline.get()));
     } catch (RuntimeException e) {
       throw new UsageException(DEADLINE_VARIABLE + ": " + e.getMessage());
     }

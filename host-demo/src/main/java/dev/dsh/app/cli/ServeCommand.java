@@ -53,7 +53,7 @@ final class ServeCommand implements Callable<Integer> {
   @Nullable Path accessLog;
 
   @Option(names = "--drain", paramLabel = "DURATION", defaultValue = "10s",
-      converter = Bounds.Time.class, description = "How long the requests in flight at SIGTERM may"
+      converter = SearchOptions.Time.class, description = "How long the requests in flight at SIGTERM may"
           + " run on before they are aborted (default: ${DEFAULT-VALUE}).")
   Duration drain = Duration.ofSeconds(10);
 
@@ -62,7 +62,7 @@ final class ServeCommand implements Callable<Integer> {
   int maxSessions = 1_000;
 
   @Option(names = "--session-idle", paramLabel = "DURATION", defaultValue = "30m",
-      converter = Bounds.Time.class,
+      converter = SearchOptions.Time.class,
       description = "How long an MCP session may stay unused before it expires (default:"
           + " ${DEFAULT-VALUE}).")
   Duration sessionIdle = Duration.ofMinutes(30);
