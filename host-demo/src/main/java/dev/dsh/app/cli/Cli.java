@@ -1,9 +1,12 @@
 package dev.dsh.app.cli;
 
 import dev.dsh.api.config.UrlUserInfo;
+import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.app.demo.ReplayServer;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.DshHome;
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -17,17 +20,21 @@ import picocli.CommandLine.Option;
  */
 final class Cli implements AutoCloseable {
 
+  /** What one invocation talks to (tests bring their own); {@code out} holds only the result. */
+  record Io(InputStream in, PrintStream out, PrintStream err, LaunchEnvironment env,
+      Optional<Path> bundledPlugin) {}
+
   static final String DEFAULT_PROFILE = "default";
   static final String DEADLINE_VARIABLE = "DSH_PLUGIN_DEADLINE";
 
-  final CliIo io;
+  final Io io;
   private @Nullable ReplayServer demo;
   private @Nullable String home;
   private @Nullable String profile;
   private @Nullable Path patch;
   private boolean verbose;
 
-  Cli(CliIo io) {
+  Cli(Io io) {
     this.io = io;
   }
 

@@ -3,7 +3,11 @@ package dev.dsh.app.cli;
 import dev.dsh.api.ConfigException;
 import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.Host;
+import dev.dsh.host.HostInspection;
+import dev.dsh.host.HostOptions;
 import dev.dsh.host.model.FileAccessException;
+import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import dev.dsh.host.model.ProfileException;
 import dev.dsh.serve.ServeException;
@@ -16,16 +20,23 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import sun.misc.Signal;
 
 /**
- * The {@code dsh} executable: one invocation, failures mapped to {@link ExitCodes}, and its exit
- * guarded. dsh's own exits ({@link #exit}, and {@code SIGTERM}, {@code SIGINT}, {@code SIGHUP} as
+ * The {@code dsh} executable and its root command: one invocation, failures mapped to {@link
+ * ExitCodes}. dsh's own exits ({@link #exit}; {@code SIGTERM}, {@code SIGINT}, {@code SIGHUP} as
  * the JVM would, 128 + the number) are marked: a plugin's {@code System.exit} cannot be stopped on
  * Java 17, so a shutdown hook finding no mark prints {@link #FOREIGN_EXIT} and halts with 1.
  */
-public final class DshMain {
+@Command(name = "dsh", mixinStandardHelpOptions = true, versionProvider = DshMain.Version.class,
+    description = "The dsh host: web search for agent harnesses through provider plugins.",
+    footer = {"",
+      "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
+public final class DshMain extends UsageOnly {
 
   static final String FOREIGN_EXIT =
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
@@ -37,12 +48,34 @@ public final class DshMain {
   private static volatile boolean expected;
   private static final AtomicReference<@Nullable Runnable> nextStop = new AtomicReference<>();
 
-  private DshMain() {}
+  private final Cli cli;
+
+  @Option(
+      names = "--dump-config",
+      description = "Print the composed profile as YAML (secrets redacted) without starting plugins.")
+  boolean dumpConfig;
+
+  DshMain(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() {
+    if (!dumpConfig) {
+      return super.call();
+    }
+    HostOptions options = cli.hostOptions();
+    HostInspection inspection = Host.inspect(options);
+    inspection.notes().forEach(options.events());
+    cli.io.out().print(inspection.configYaml());
+    cli.io.out().flush();
+    return ExitCodes.OK;
+  }
 
   public static void main(String[] args) {
     Optional<Path> bundled = Optional.ofNullable(System.getProperty(DISTRIBUTION_PROPERTY))
         .map(dist -> Path.of(dist, "bundled-plugins", "dsh-web-search-yuanbao.jar"));
-    CliIo io = new CliIo(System.in, new PrintStream(System.out, true, StandardCharsets.UTF_8),
+    Cli.Io io = new Cli.Io(System.in, new PrintStream(System.out, true, StandardCharsets.UTF_8),
         new PrintStream(System.err, true, StandardCharsets.UTF_8), LaunchEnvironment.system(),
         bundled);
     guardExits(io.err());
@@ -59,10 +92,10 @@ public final class DshMain {
   }
 
   /** The exit code of {@code args}; stderr escaped (tabs kept for a {@code --verbose} trace). */
-  static int run(CliIo given, String... args) {
-    try (Cli cli = new Cli(new CliIo(given.in(), given.out(), EscapedStream.around(given.err()),
+  static int run(Cli.Io given, String... args) {
+    try (Cli cli = new Cli(new Cli.Io(given.in(), given.out(), EscapedStream.around(given.err()),
         given.env(), given.bundledPlugin()))) {
-      CommandLine commandLine = new CommandLine(new DshCommand(cli));
+      CommandLine commandLine = new CommandLine(new DshMain(cli));
       Subcommands.addTo(commandLine, cli, args);
       addGlobalOptions(commandLine, cli);
       commandLine.setOut(new PrintWriter(cli.io.out(), true));
@@ -140,5 +173,12 @@ public final class DshMain {
   private static void exit(int status) {
     expected = true;
     System.exit(status);
+  }
+
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"dsh " + HostVersion.current()};
+    }
   }
 }

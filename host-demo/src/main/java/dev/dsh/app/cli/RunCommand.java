@@ -139,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
     CompletableFuture<String> answer =
         host.search(request.withTimeout(lineOptions.timeout), controller.signal())
             .toCompletableFuture()
-            .handle((result, failure) -> SearchCommand.text(result, failure, json));
+            .handle((result, failure) -> OneShotCommands.text(result, failure, json));
     answer.whenComplete((text, error) -> controller.close()); // unlinks from the quit signal
     inOrder(answer);
   }

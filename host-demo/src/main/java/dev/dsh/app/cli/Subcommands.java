@@ -17,8 +17,8 @@ final class Subcommands {
   private static final Map<String, Function<Cli, CommandLine>> FACTORIES = new LinkedHashMap<>();
 
   static {
-    FACTORIES.put("search", cli -> new CommandLine(new SearchCommand(cli)));
-    FACTORIES.put("tool", cli -> new CommandLine(new ToolCommand(cli)));
+    FACTORIES.put("search", cli -> new CommandLine(new OneShotCommands(cli).new Search()));
+    FACTORIES.put("tool", cli -> new CommandLine(new OneShotCommands(cli).new Tool()));
     FACTORIES.put("run", cli -> new CommandLine(new RunCommand(cli)));
     FACTORIES.put("mcp", cli -> new CommandLine(new McpCommand(cli)));
     FACTORIES.put("serve", cli -> new CommandLine(new ServeCommand(cli)));

@@ -85,7 +85,7 @@ final class StdioGuard extends ByteArrayOutputStream {
     return failed;
   }
 
-  /** True while a write has been blocked over {@link #STALL}: the client is not reading. */
+  // True while a write has been blocked over STALL: the client is not reading.
   boolean stalled() {
     long since = writingSince;
     return since != 0 && System.nanoTime() - since > STALL.toNanos();
@@ -180,7 +180,7 @@ final class StdioGuard extends ByteArrayOutputStream {
     return IntStream.range(0, line.length()).allMatch(i -> bytes[i] == ' ' || bytes[i] == '\t');
   }
 
-  /** The top-level {@code "id"} in the bytes read of a message, if there and usable. */
+  // The top-level "id" in the bytes read of a message, if there and usable.
   private static @Nullable JsonNode leadingId(InputLines.Line line) {
     try (JsonParser parser = Json.MAPPER.createParser(line.bytes(), 0, line.length())) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {

@@ -55,7 +55,7 @@ final class CliHarness {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
         DshMain.run(
-            new CliIo(
+            new Cli.Io(
                 stdin,
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),

@@ -49,7 +49,7 @@ class ExitCodeTest {
   /** {@code dsh plugin list} with an environment that fails as given; stderr into {@code err}. */
   private int run(LaunchEnvironment env, String[] err) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int exit = DshMain.run(new CliIo(new ByteArrayInputStream(new byte[0]),
+    int exit = DshMain.run(new Cli.Io(new ByteArrayInputStream(new byte[0]),
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
         new PrintStream(bytes, true, StandardCharsets.UTF_8), env, Optional.empty()),
         "--home", home.toString(), "plugin", "list");
