@@ -59,7 +59,7 @@ record CredentialsCommand(Cli cli) {
         throw new UncheckedIOException("could not read the value from standard input", e);
       }
       cli.io.out().println("stored " + name.name());
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -73,7 +73,7 @@ record CredentialsCommand(Cli cli) {
     public Integer call() {
       boolean removed = service(Host.inspect(cli.hostOptions())).unset(CredentialRef.of(ref));
       cli.io.out().println((removed ? "removed " : "nothing stored for ") + ref);
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -91,7 +91,7 @@ record CredentialsCommand(Cli cli) {
         cli.io.out().println(name + "\t" + (said.configured()
             ? "configured\t" + said.sourceOpt().orElseThrow().id() : "not configured\t-"));
       }
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 

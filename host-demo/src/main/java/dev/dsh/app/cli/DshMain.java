@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
 import sun.misc.Signal;
 
 /**
- * The {@code dsh} executable and its root command: one invocation, failures mapped to {@link
- * ExitCodes}. dsh's own exits ({@link #exit}; {@code SIGTERM}, {@code SIGINT}, {@code SIGHUP} as
+ * The {@code dsh} executable and its root command: one invocation, failures mapped to exit
+ * codes. dsh's own exits ({@link #exit}; {@code SIGTERM}, {@code SIGINT}, {@code SIGHUP} as
  * the JVM would, 128 + the number) are marked: a plugin's {@code System.exit} cannot be stopped on
  * Java 17, so a shutdown hook finding no mark prints {@link #FOREIGN_EXIT} and halts with 1.
  */
@@ -38,6 +38,10 @@ import sun.misc.Signal;
       "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
 public final class DshMain extends UsageOnly {
 
+  static final int OK = 0;
+  static final int INTERNAL = 1;
+  static final int USAGE_OR_CONFIG = 2; // nothing was searched
+  static final int WEB_ERROR = 3; // the search ran and failed
   static final String FOREIGN_EXIT =
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
   /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
@@ -69,7 +73,7 @@ public final class DshMain extends UsageOnly {
     inspection.notes().forEach(options.events());
     cli.io.out().print(inspection.configYaml());
     cli.io.out().flush();
-    return ExitCodes.OK;
+    return OK;
   }
 
   public static void main(String[] args) {
@@ -86,7 +90,7 @@ public final class DshMain extends UsageOnly {
       // run maps every failure it can to a status; this one escaped it. Exiting here keeps
       // dsh's mark on the exit, which the JVM ending on an uncaught exception would not have.
       io.err().println("dsh: internal error: " + e);
-      status = ExitCodes.INTERNAL;
+      status = INTERNAL;
     }
     exit(status);
   }
@@ -103,7 +107,7 @@ public final class DshMain extends UsageOnly {
       commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
         line.getErr().println("dsh: "
             + UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
-        return forTheUser(e) ? ExitCodes.USAGE_OR_CONFIG : ExitCodes.INTERNAL;
+        return forTheUser(e) ? USAGE_OR_CONFIG : INTERNAL;
       });
       commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
         CommandLine line = e.getCommandLine();
@@ -111,7 +115,7 @@ public final class DshMain extends UsageOnly {
         String message = String.valueOf(e.getMessage());
         line.getErr().println("dsh: " + UsageException.echo(message, MAX_MESSAGE));
         line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
-        return ExitCodes.USAGE_OR_CONFIG;
+        return USAGE_OR_CONFIG;
       });
       return commandLine.execute(args);
     }
@@ -148,15 +152,13 @@ public final class DshMain extends UsageOnly {
       if (!expected) {
         err.println(FOREIGN_EXIT);
         err.flush();
-        Runtime.getRuntime().halt(ExitCodes.INTERNAL);
+        Runtime.getRuntime().halt(INTERNAL);
       }
     }, "dsh-exit-guard"));
   }
 
-  /**
-   * The next {@code SIGTERM} or {@code SIGINT} runs {@code hook} instead of exiting (null: exits
-   * again), so a command can drain first ({@code dsh serve}); the one after exits as before.
-   */
+  // The next SIGTERM or SIGINT runs hook instead of exiting (null: exits again), so a command can
+  // drain first (dsh serve); the one after exits as before.
   static void onNextStopSignal(@Nullable Runnable hook) {
     nextStop.set(hook);
   }

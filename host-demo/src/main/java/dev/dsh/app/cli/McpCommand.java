@@ -41,6 +41,6 @@ final class McpCommand implements Callable<Integer> {
       problem = server.awaitEnd();
     }
     problem.ifPresent(cli::errLine);
-    return problem.isPresent() ? ExitCodes.INTERNAL : ExitCodes.OK;
+    return problem.isPresent() ? DshMain.INTERNAL : DshMain.OK;
   }
 }

@@ -62,7 +62,7 @@ record OneShotCommands(Cli cli) {
       }
       if (schema) {
         cli.io.out().println(WebSearchTool.schema());
-        return ExitCodes.OK;
+        return DshMain.OK;
       }
       if (arguments == null) {
         throw new UsageException("give the tool's arguments as JSON, or --schema");
@@ -81,7 +81,7 @@ record OneShotCommands(Cli cli) {
   private int print(String text, boolean failed) {
     cli.io.out().print(ControlEscapes.escape(text, "\n") + "\n");
     cli.io.out().flush();
-    return failed ? ExitCodes.WEB_ERROR : ExitCodes.OK;
+    return failed ? DshMain.WEB_ERROR : DshMain.OK;
   }
 
   /** What {@code dsh search} prints for a search's result or failure, without the final newline. */

@@ -38,7 +38,7 @@ record PluginCommand(Cli cli) {
       // A manifest's id and version are the jar's words: printed escaped, as every echo is.
       cli.io.out().println(ControlEscapes.escape("installed " + installed.id() + "@"
           + installed.version() + " and enabled its bundle in profile " + installed.profile(), ""));
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -57,7 +57,7 @@ record PluginCommand(Cli cli) {
       removed.notes().forEach(cli.io.out()::println);
       removed.profileProblem().ifPresent(
           problem -> cli.io.err().println("dsh: the profile does not compose: " + problem));
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -82,7 +82,7 @@ record PluginCommand(Cli cli) {
       cli.io.out().println(ControlEscapes.escape((changed ? state + " " + id : id + " is already "
           + state) + " in profile " + options.profile(), ""));
       Host.inspect(options).notes().forEach(options.events());
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -117,7 +117,7 @@ record PluginCommand(Cli cli) {
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         printProviders();
       }
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
 
     /** The profile booted once for its providers' readiness (nothing is searched), then closed. */

@@ -54,41 +54,36 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    // Started now, from host code: a thread started later would inherit whatever code is on the
-    // stack then, possibly a plugin's (see DESIGN on class loader pins).
-    printer.prestartAllCoreThreads();
     try (Host host = Host.serve(cli.bootOptions(), e -> cli.errLine(e.describe()))) {
-      serve(host);
-    }
-    return ExitCodes.OK;
-  }
-
-  // Serves until quit or end of input.
-  private void serve(Host host) throws IOException {
-    try {
-      InputLines lines = new InputLines(cli.io.in(), MAX_LINE, false);
-      for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
-        boolean more = true;
-        try {
-          more = handle(line, host);
-        } catch (RuntimeException e) {
-          // A bug must not end the server: the line is answered and the next one read.
-          inOrder("Error: internal error: " + UsageException.echo(String.valueOf(e), 500));
-        }
-        if (!more) {
-          break;
-        }
-      }
-      quit();
-    } finally {
-      printer.shutdown();
+      // Started now, from host code: a thread started later would inherit whatever code is on
+      // the stack then, possibly a plugin's (see DESIGN on class loader pins).
+      printer.prestartAllCoreThreads();
       try {
-        printer.awaitTermination(1, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+        InputLines lines = new InputLines(cli.io.in(), MAX_LINE, false);
+        for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
+          boolean more = true;
+          try {
+            more = handle(line, host);
+          } catch (RuntimeException e) {
+            // A bug must not end the server: the line is answered and the next one read.
+            inOrder("Error: internal error: " + UsageException.echo(String.valueOf(e), 500));
+          }
+          if (!more) {
+            break;
+          }
+        }
+        quit();
+      } finally { // before the host closes: a status answer still queued asks it
+        printer.shutdown();
+        try {
+          printer.awaitTermination(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        printer.shutdownNow();
       }
-      printer.shutdownNow();
     }
+    return DshMain.OK;
   }
 
   // False when the loop should end.

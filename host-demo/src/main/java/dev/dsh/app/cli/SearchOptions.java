@@ -58,22 +58,13 @@ final class SearchOptions {
   }
 
   private SearchFilters filters() {
-    Freshness period = null;
-    if (freshness != null) {
-      try {
-        period = Freshness.parse(freshness);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--" + e.getMessage());
-      }
-    }
     try {
-      return new SearchFilters(site, excludeSites, period);
+      return new SearchFilters(
+          site, excludeSites, freshness == null ? null : Freshness.parse(freshness));
     } catch (IllegalArgumentException e) {
-      String message = e.getMessage();
+      // the API names its fields; the user typed the options
       throw new UsageException(
-          message.startsWith("excludeSites")
-              ? "--exclude-site" + message.substring("excludeSites".length())
-              : "--" + message);
+          "--" + String.valueOf(e.getMessage()).replaceFirst("^excludeSites", "exclude-site"));
     }
   }
 

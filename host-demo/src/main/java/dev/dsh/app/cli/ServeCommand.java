@@ -94,38 +94,32 @@ final class ServeCommand implements Callable<Integer> {
         sessionIdle, hosts, trustedProxies);
     CountDownLatch stop = new CountDownLatch(1);
     DshMain.onNextStopSignal(stop::countDown);
-    try {
-      try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
-        cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
-        if (tlsKeystore == null && !loopback(bind)) {
-          cli.errLine("warning: " + bind + " is reachable from other machines and"
-              + " the token travels in clear text: give --tls-keystore, or serve behind a"
-              + " TLS reverse proxy on 127.0.0.1");
-        }
-        serve(server, boot, stop);
+    try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
+      cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
+      if (tlsKeystore == null && !loopback(bind)) {
+        cli.errLine("warning: " + bind + " is reachable from other machines and"
+            + " the token travels in clear text: give --tls-keystore, or serve behind a"
+            + " TLS reverse proxy on 127.0.0.1");
+      }
+      Host host;
+      try {
+        host = Host.serve(
+            server.instrument(boot), server.lifecycle(e -> cli.errLine(e.describe())));
+      } catch (RuntimeException | Error e) {
+        server.bootFailed(e);
+        throw e;
+      }
+      // The server drains before the host closes: the searches in flight still have their host.
+      try (host) {
+        server.booted(host);
+        stop.await();
+        cli.errLine("draining (at most " + drain.toMillis() + " ms; a second signal ends at once)");
+        server.shutdown();
       }
     } finally {
       DshMain.onNextStopSignal(null);
     }
-    return ExitCodes.OK;
-  }
-
-  private void serve(DshServer server, HostOptions boot, CountDownLatch stop)
-      throws InterruptedException {
-    Host host;
-    try {
-      host = Host.serve(server.instrument(boot), server.lifecycle(e -> cli.errLine(e.describe())));
-    } catch (RuntimeException | Error e) {
-      server.bootFailed(e);
-      throw e;
-    }
-    // The server drains before the host closes: the searches in flight still have their host.
-    try (host) {
-      server.booted(host);
-      stop.await();
-      cli.errLine("draining (at most " + drain.toMillis() + " ms; a second signal ends at once)");
-      server.shutdown();
-    }
+    return DshMain.OK;
   }
 
   private static boolean loopback(String address) {

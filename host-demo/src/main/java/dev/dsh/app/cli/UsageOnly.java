@@ -12,6 +12,6 @@ abstract class UsageOnly implements Callable<Integer> {
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    return ExitCodes.USAGE_OR_CONFIG;
+    return DshMain.USAGE_OR_CONFIG;
   }
 }

@@ -55,14 +55,14 @@ public final class McpStdioServer implements AutoCloseable {
 
   /** Serves until the input ended and its calls are answered; else says why not, in one line. */
   public Optional<String> awaitEnd() throws InterruptedException {
-    get(CompletableFuture.anyOf(stdio.ended(), stdio.failed(), died), Long.MAX_VALUE);
+    get(CompletableFuture.anyOf(stdio.ended, stdio.failed, died), Long.MAX_VALUE);
     if (died.isDone()) {
       return Optional.of(died.join() + "; the MCP session cannot go on");
     }
-    if (stdio.failed().isDone()) {
+    if (stdio.failed.isDone()) {
       // the client's input ending too means it has left
-      return get(stdio.ended(), CLIENT_GONE_GRACE.toMillis()) ? Optional.empty()
-          : Optional.of(stdio.failed().join() + "; the MCP session cannot go on");
+      return get(stdio.ended, CLIENT_GONE_GRACE.toMillis()) ? Optional.empty()
+          : Optional.of(stdio.failed.join() + "; the MCP session cannot go on");
     }
     CompletableFuture<Void> answered = calls.allAnswered();
     long start = System.nanoTime();
@@ -73,7 +73,7 @@ public final class McpStdioServer implements AutoCloseable {
     int n = calls.size();
     String unanswered = n + (n == 1 ? " call was" : " calls were") + " not answered";
     // a failed output after the end of input: the client closed stdout too, and wants no answers
-    return answered.isDone() || !died.isDone() && stdio.failed().isDone() ? Optional.empty()
+    return answered.isDone() || !died.isDone() && stdio.failed.isDone() ? Optional.empty()
         : died.isDone() ? Optional.of(died.join() + "; " + unanswered)
         : stdio.stalled()
             ? Optional.of("the MCP client does not read the server's output; " + unanswered)
@@ -84,7 +84,7 @@ public final class McpStdioServer implements AutoCloseable {
   private boolean awaitAnswered(CompletableFuture<Void> answered, long deadline)
       throws InterruptedException {
     while (!answered.isDone() && System.nanoTime() < deadline
-        && !stdio.stalled() && !stdio.failed().isDone() && !died.isDone()) {
+        && !stdio.stalled() && !stdio.failed.isDone() && !died.isDone()) {
       get(answered, 20);
     }
     return answered.isDone();
@@ -115,7 +115,7 @@ public final class McpStdioServer implements AutoCloseable {
   private final class WatchedTransport extends StdioServerTransportProvider {
 
     WatchedTransport() {
-      super(McpWebSearchTool.MAPPER, stdio.sdkInput(), stdio, Integer.MAX_VALUE);
+      super(McpWebSearchTool.MAPPER, stdio.sdkInput, stdio, Integer.MAX_VALUE);
     }
 
     @Override

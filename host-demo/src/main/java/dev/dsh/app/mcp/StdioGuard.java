@@ -45,11 +45,11 @@ final class StdioGuard extends ByteArrayOutputStream {
   private final PrintStream err;
   private final CallSignals calls;
   private final PipedOutputStream toSdk = new PipedOutputStream();
-  private final PipedInputStream sdkInput;
-  private final CompletableFuture<Void> ended = new CompletableFuture<>();
+  final PipedInputStream sdkInput;
+  final CompletableFuture<Void> ended = new CompletableFuture<>();
   private final CountDownLatch released = new CountDownLatch(1);
   private final LinkedBlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
-  private final CompletableFuture<String> failed = new CompletableFuture<>();
+  final CompletableFuture<String> failed = new CompletableFuture<>();
   private volatile long writingSince;
 
   StdioGuard(InputStream stdin, OutputStream stdout, PrintStream err, CallSignals calls)
@@ -69,20 +69,8 @@ final class StdioGuard extends ByteArrayOutputStream {
     thread.start();
   }
 
-  InputStream sdkInput() {
-    return sdkInput;
-  }
-
-  CompletableFuture<Void> ended() {
-    return ended;
-  }
-
   void release() {
     released.countDown();
-  }
-
-  CompletableFuture<String> failed() {
-    return failed;
   }
 
   // True while a write has been blocked over STALL: the client is not reading.

@@ -29,7 +29,7 @@ class ExitCodeTest {
     }, err);
 
     assertAll(
-        () -> assertThat(exit).isEqualTo(ExitCodes.INTERNAL),
+        () -> assertThat(exit).isEqualTo(DshMain.INTERNAL),
         () -> assertThat(err[0])
             .isEqualTo("dsh: internal error: java.lang.IllegalStateException: canary-bug-41\n"));
   }
@@ -42,7 +42,7 @@ class ExitCodeTest {
     }, err);
 
     assertAll(
-        () -> assertThat(exit).isEqualTo(ExitCodes.USAGE_OR_CONFIG),
+        () -> assertThat(exit).isEqualTo(DshMain.USAGE_OR_CONFIG),
         () -> assertThat(err[0]).isEqualTo("dsh: internal error: canary-typed-42\n"));
   }
 

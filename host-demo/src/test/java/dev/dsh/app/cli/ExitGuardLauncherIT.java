@@ -40,7 +40,7 @@ class ExitGuardLauncherIT {
     RealLauncher.Result result =
         RealLauncher.in(work).run(Map.of(), "--home", home.toString(), "search", "anything");
 
-    assertThat(result.exit()).as(result.err()).isEqualTo(ExitCodes.INTERNAL);
+    assertThat(result.exit()).as(result.err()).isEqualTo(DshMain.INTERNAL);
     assertThat(result.err().lines()).contains(DshMain.FOREIGN_EXIT);
     assertThat(result.out()).isEmpty();
   }
@@ -50,7 +50,7 @@ class ExitGuardLauncherIT {
     RealLauncher.Result result =
         RealLauncher.in(work).run(Map.of(), "--home", work.resolve("home").toString(), "search");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(result.err()).doesNotContain(DshMain.FOREIGN_EXIT);
   }
 

@@ -86,7 +86,7 @@ class StdioGuardTest {
 
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
-    assertThat(output.failed().get(10, TimeUnit.SECONDS)).isEqualTo("stdout could not be written");
+    assertThat(output.failed.get(10, TimeUnit.SECONDS)).isEqualTo("stdout could not be written");
   }
 
   @Test
