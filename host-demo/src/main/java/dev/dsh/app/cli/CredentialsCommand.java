@@ -21,7 +21,7 @@ record CredentialsCommand(Cli cli) {
 
   @Command(name = "credentials", mixinStandardHelpOptions = true,
       description = "Store, remove and list credentials. Values are never printed.")
-  static final class Group extends UsageOnly {}
+  static final class Group extends Subcommands.UsageOnly {}
 
   @Command(name = "set", mixinStandardHelpOptions = true, description = "Store a credential. The"
       + " value is read from standard input (a terminal prompts without echo), never from the"
@@ -97,7 +97,7 @@ record CredentialsCommand(Cli cli) {
 
   private CredentialService service(HostInspection inspection) {
     CredentialService service = inspection.credentials();
-    inspection.notes().forEach(note -> cli.io.err().println("dsh: " + note));
+    inspection.notes().forEach(cli::errLine);
     return service;
   }
 }

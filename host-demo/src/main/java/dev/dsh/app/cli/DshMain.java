@@ -36,7 +36,7 @@ import sun.misc.Signal;
     description = "The dsh host: web search for agent harnesses through provider plugins.",
     footer = {"",
       "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
-public final class DshMain extends UsageOnly {
+public final class DshMain extends Subcommands.UsageOnly {
 
   static final int OK = 0;
   static final int INTERNAL = 1;

@@ -3,8 +3,11 @@ package dev.dsh.app.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code dsh} subcommands, only those whose names the arguments hold built (all when none):
@@ -27,6 +30,17 @@ final class Subcommands {
   }
 
   private Subcommands() {}
+
+  /** A command run without a subcommand: prints its usage and exits 2. */
+  abstract static class UsageOnly implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().usage(spec.commandLine().getErr());
+      return DshMain.USAGE_OR_CONFIG;
+    }
+  }
 
   static void addTo(CommandLine root, Cli cli, String[] args) {
     List<String> words = List.of(args);
