@@ -21,7 +21,7 @@ record CredentialsCommand(Cli cli) {
 
   @Command(name = "credentials", mixinStandardHelpOptions = true,
       description = "Store, remove and list credentials. Values are never printed.")
-  static final class Group extends UsageOnly {}
+  static final class Group extends Subcommands.UsageOnly {}
 
   @Command(name = "set", mixinStandardHelpOptions = true, description = "Store a credential. The"
       + " value is read from standard input (a terminal prompts without echo), never from the"
@@ -59,7 +59,7 @@ record CredentialsCommand(Cli cli) {
         throw new UncheckedIOException("could not read the value from standard input", e);
       }
       cli.io.out().println("stored " + name.name());
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -73,7 +73,7 @@ record CredentialsCommand(Cli cli) {
     public Integer call() {
       boolean removed = service(Host.inspect(cli.hostOptions())).unset(CredentialRef.of(ref));
       cli.io.out().println((removed ? "removed " : "nothing stored for ") + ref);
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -91,13 +91,13 @@ record CredentialsCommand(Cli cli) {
         cli.io.out().println(name + "\t" + (said.configured()
             ? "configured\t" + said.sourceOpt().orElseThrow().id() : "not configured\t-"));
       }
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
   private CredentialService service(HostInspection inspection) {
     CredentialService service = inspection.credentials();
-    inspection.notes().forEach(note -> cli.io.err().println("dsh: " + note));
+    inspection.notes().forEach(cli::errLine);
     return service;
   }
 }

@@ -18,7 +18,6 @@ public final class InputLines {
 
   /** A line: its first {@code length} bytes, in a buffer the next reuses, and its {@code size}. */
   public record Line(byte[] bytes, int length, long size, boolean complete) {
-    /** The bytes held, decoded as UTF-8. */
     public String text() {
       return new String(bytes, 0, length, StandardCharsets.UTF_8);
     }
@@ -33,9 +32,8 @@ public final class InputLines {
   private byte[] line = new byte[64];
 
   /**
-   * @param messages {@code dsh mcp}'s rule: a carriage return ends a line too and empty lines are
-   *     skipped; else only a line feed ends one, a carriage return before it is dropped, and an
-   *     empty line counts
+   * With {@code messages} ({@code dsh mcp}), a carriage return ends a line too and empty lines are
+   * skipped; else a carriage return before the line feed is dropped, and an empty line counts.
    */
   public InputLines(InputStream in, int limit, boolean messages) {
     this.in = in;

@@ -8,10 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 
-/**
- * {@code dsh mcp}: {@code web_search} over MCP on stdio, reloaded as {@code dsh run}. End of input
- * exits 0 once the calls in flight are answered; a broken session exits 1 with one stderr line.
- */
+/** {@code dsh mcp}: end of input exits 0 once the calls are answered; else 1, said in one line. */
 @Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve the web_search tool"
     + " over the Model Context Protocol on stdio (for MCP clients), with hot reload as in 'dsh"
     + " run'. Ends at end of input.")
@@ -44,6 +41,6 @@ final class McpCommand implements Callable<Integer> {
       problem = server.awaitEnd();
     }
     problem.ifPresent(cli::errLine);
-    return problem.isPresent() ? ExitCodes.INTERNAL : ExitCodes.OK;
+    return problem.isPresent() ? DshMain.INTERNAL : DshMain.OK;
   }
 }

@@ -23,7 +23,7 @@ record PluginCommand(Cli cli) {
 
   @Command(name = "plugin", mixinStandardHelpOptions = true,
       description = "Install, remove, enable, disable and list the plugins of the home's plugins/.")
-  static final class Group extends UsageOnly {}
+  static final class Group extends Subcommands.UsageOnly {}
 
   @Command(name = "add", mixinStandardHelpOptions = true, description = "Check a plugin jar, copy"
       + " it into plugins/ and list its bundle in the profile. A jar that is not a valid plugin"
@@ -38,7 +38,7 @@ record PluginCommand(Cli cli) {
       // A manifest's id and version are the jar's words: printed escaped, as every echo is.
       cli.io.out().println(ControlEscapes.escape("installed " + installed.id() + "@"
           + installed.version() + " and enabled its bundle in profile " + installed.profile(), ""));
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -55,9 +55,8 @@ record PluginCommand(Cli cli) {
           .orElseThrow(() -> new UsageException("no plugin \"" + id + "\" is installed"));
       cli.io.out().println("removed " + id);
       removed.notes().forEach(cli.io.out()::println);
-      removed.profileProblem().ifPresent(
-          problem -> cli.io.err().println("dsh: the profile does not compose: " + problem));
-      return ExitCodes.OK;
+      removed.profileProblem().ifPresent(p -> cli.errLine("the profile does not compose: " + p));
+      return DshMain.OK;
     }
   }
 
@@ -82,7 +81,7 @@ record PluginCommand(Cli cli) {
       cli.io.out().println(ControlEscapes.escape((changed ? state + " " + id : id + " is already "
           + state) + " in profile " + options.profile(), ""));
       Host.inspect(options).notes().forEach(options.events());
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
   }
 
@@ -95,10 +94,10 @@ record PluginCommand(Cli cli) {
       HostInspection inspection = Host.inspect(cli.hostOptions());
       List<String> rows = List.of();
       try {
-        inspection.notes().forEach(note -> cli.io.err().println("dsh: " + note));
+        inspection.notes().forEach(cli::errLine);
         rows = inspection.enabledRows();
       } catch (ProfileException e) {
-        cli.io.err().println("dsh: the profile does not compose, rows not shown: " + e.getMessage());
+        cli.errLine("the profile does not compose, rows not shown: " + e.getMessage());
       }
       for (HostInspection.PluginJar jar : inspection.jars()) {
         String served = jar.rows().isEmpty() ? "-" : String.join(",", jar.rows());
@@ -117,19 +116,19 @@ record PluginCommand(Cli cli) {
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         printProviders();
       }
-      return ExitCodes.OK;
+      return DshMain.OK;
     }
 
     /** The profile booted once for its providers' readiness (nothing is searched), then closed. */
     private void printProviders() {
       List<ProviderStatus> providers;
       // Boot events are not repeated: the plugin lines above already name a jar that does not load.
-      HostOptions quiet = cli.booting(cli.globals.hostOptions(cli.io, line -> {}));
+      HostOptions quiet = cli.booting(cli.hostOptions(line -> {}));
       try (Host host = Host.start(quiet, LifecycleListener.none())) {
         providers = host.providers();
       } catch (ProfileException | FileAccessException e) {
         String why = String.valueOf(e.getMessage()).strip().replaceAll("\\s+", " ");
-        cli.io.err().println("dsh: providers not shown: " + UrlUserInfo.redact(why));
+        cli.errLine("providers not shown: " + UrlUserInfo.redact(why));
         return;
       }
       for (ProviderStatus p : providers) {

@@ -6,21 +6,30 @@ import dev.dsh.api.web.WebSearchRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
 
-/** The arguments of a search, shared by {@code dsh search} and the {@code search} line of run. */
+/**
+ * The arguments of a search, shared by {@code dsh search} and the {@code search} line of run, and
+ * the converters of the command line's bounded numbers: checked at parse time, so no later
+ * arithmetic (a deadline in nanoseconds) can overflow; picocli prefixes each message with the
+ * option's name.
+ */
 final class SearchOptions {
 
   @Option(names = "--json", description = "Print one JSON object instead of the text rendering.")
   boolean json;
 
-  @Option(names = "--max-results", paramLabel = "N", converter = Bounds.Count.class,
+  @Option(names = "--max-results", paramLabel = "N", converter = Count.class,
       description = "Ask for at most N sources (1 to 100). Without it the provider chooses.")
   @Nullable Integer maxResults;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", converter = Bounds.Time.class,
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = Time.class,
       defaultValue = "30s", description =
           "Abort the search after this long: 500ms, 30s, 2m; 1ms to 60m (default: ${DEFAULT-VALUE}).")
   Duration timeout = Duration.ofSeconds(30);
@@ -49,22 +58,68 @@ final class SearchOptions {
   }
 
   private SearchFilters filters() {
-    Freshness period = null;
-    if (freshness != null) {
-      try {
-        period = Freshness.parse(freshness);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--" + e.getMessage());
-      }
-    }
     try {
-      return new SearchFilters(site, excludeSites, period);
+      return new SearchFilters(
+          site, excludeSites, freshness == null ? null : Freshness.parse(freshness));
     } catch (IllegalArgumentException e) {
-      String message = e.getMessage();
+      // the API names its fields; the user typed the options
       throw new UsageException(
-          message.startsWith("excludeSites")
-              ? "--exclude-site" + message.substring("excludeSites".length())
-              : "--" + message);
+          "--" + String.valueOf(e.getMessage()).replaceFirst("^excludeSites", "exclude-site"));
     }
+  }
+
+  /** {@code --max-results}: 1 to 100, twice the most sources a provider returns (SearchPro: 50). */
+  static final class Count implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      String trimmed = value.trim();
+      if (!trimmed.matches("[+-]?\\d+")) {
+        throw new TypeConversionException(
+            "'" + UsageException.echo(value) + "' is not a whole number");
+      }
+      // Judged on the digits, so 99999999999 is out of range rather than "not an int".
+      String digits = trimmed.replaceFirst("^\\+?0*(?=\\d)", "");
+      int count = digits.startsWith("-") || digits.length() > 9 ? 0 : Integer.parseInt(digits);
+      if (count < 1 || count > 100) {
+        throw outOfRange(value, "1 to 100");
+      }
+      return count;
+    }
+  }
+
+  /** {@code 30s}, {@code 500ms}, {@code 2m} or seconds, from 1 ms to 1 hour. */
+  static final class Time implements ITypeConverter<Duration> {
+    private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)?");
+
+    @Override
+    public Duration convert(String value) {
+      Matcher matcher = FORM.matcher(value.trim());
+      if (!matcher.matches()) {
+        throw new TypeConversionException("'" + UsageException.echo(value)
+            + "' is not a duration: write 30s, 500ms, 2m or a number of seconds");
+      }
+      String digits = matcher.group(1).replaceFirst("^0+(?=\\d)", "");
+      String unit = matcher.group(2) == null ? "s" : matcher.group(2);
+      // 7 digits hold an hour in milliseconds; more are out of range whatever the unit.
+      if (digits.length() > 7) {
+        throw outOfRange(value, "1ms to 60m (1 hour)");
+      }
+      long amount = Long.parseLong(digits);
+      Duration duration =
+          switch (unit) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofSeconds(amount);
+          };
+      if (duration.isZero() || duration.compareTo(Duration.ofHours(1)) > 0) {
+        throw outOfRange(value, "1ms to 60m (1 hour)");
+      }
+      return duration;
+    }
+  }
+
+  private static TypeConversionException outOfRange(String value, String allowed) {
+    return new TypeConversionException(
+        "'" + UsageException.echo(value) + "' is out of range: allowed is " + allowed);
   }
 }

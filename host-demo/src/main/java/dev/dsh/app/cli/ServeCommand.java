@@ -8,7 +8,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +52,7 @@ final class ServeCommand implements Callable<Integer> {
   @Nullable Path accessLog;
 
   @Option(names = "--drain", paramLabel = "DURATION", defaultValue = "10s",
-      converter = Bounds.Time.class, description = "How long the requests in flight at SIGTERM may"
+      converter = SearchOptions.Time.class, description = "How long the requests in flight at SIGTERM may"
           + " run on before they are aborted (default: ${DEFAULT-VALUE}).")
   Duration drain = Duration.ofSeconds(10);
 
@@ -62,7 +61,7 @@ final class ServeCommand implements Callable<Integer> {
   int maxSessions = 1_000;
 
   @Option(names = "--session-idle", paramLabel = "DURATION", defaultValue = "30m",
-      converter = Bounds.Time.class,
+      converter = SearchOptions.Time.class,
       description = "How long an MCP session may stay unused before it expires (default:"
           + " ${DEFAULT-VALUE}).")
   Duration sessionIdle = Duration.ofMinutes(30);
@@ -94,39 +93,33 @@ final class ServeCommand implements Callable<Integer> {
         Optional.ofNullable(tlsKeystore), Optional.ofNullable(accessLog), drain, maxSessions,
         sessionIdle, hosts, trustedProxies);
     CountDownLatch stop = new CountDownLatch(1);
-    ExitGuard.onNextStopSignal(stop::countDown);
-    try {
-      try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
-        cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
-        if (tlsKeystore == null && !loopback(bind)) {
-          cli.errLine("warning: " + bind + " is reachable from other machines and"
-              + " the token travels in clear text: give --tls-keystore, or serve behind a"
-              + " TLS reverse proxy on 127.0.0.1");
-        }
-        serve(server, boot, stop);
+    DshMain.onNextStopSignal(stop::countDown);
+    try (DshServer server = DshServer.start(options, boot, cli::errLine)) {
+      cli.errLine("serving " + server.url() + " (token: " + server.tokenSource() + ")");
+      if (tlsKeystore == null && !loopback(bind)) {
+        cli.errLine("warning: " + bind + " is reachable from other machines and"
+            + " the token travels in clear text: give --tls-keystore, or serve behind a"
+            + " TLS reverse proxy on 127.0.0.1");
+      }
+      Host host;
+      try {
+        host = Host.serve(
+            server.instrument(boot), server.lifecycle(e -> cli.errLine(e.describe())));
+      } catch (RuntimeException | Error e) {
+        server.bootFailed(e);
+        throw e;
+      }
+      // The server drains before the host closes: the searches in flight still have their host.
+      try (host) {
+        server.booted(host);
+        stop.await();
+        cli.errLine("draining (at most " + drain.toMillis() + " ms; a second signal ends at once)");
+        server.shutdown();
       }
     } finally {
-      ExitGuard.onNextStopSignal(null);
+      DshMain.onNextStopSignal(null);
     }
-    return ExitCodes.OK;
-  }
-
-  private void serve(DshServer server, HostOptions boot, CountDownLatch stop)
-      throws InterruptedException {
-    Host host;
-    try {
-      host = Host.serve(server.instrument(boot), server.lifecycle(e -> cli.errLine(e.describe())));
-    } catch (RuntimeException | Error e) {
-      server.bootFailed(e);
-      throw e;
-    }
-    // The server drains before the host closes: the searches in flight still have their host.
-    try (host) {
-      server.booted(host);
-      stop.await();
-      cli.errLine("draining (at most " + drain.toMillis() + " ms; a second signal ends at once)");
-      server.shutdown();
-    }
+    return DshMain.OK;
   }
 
   private static boolean loopback(String address) {

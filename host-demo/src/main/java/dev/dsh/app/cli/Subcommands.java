@@ -3,8 +3,11 @@ package dev.dsh.app.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code dsh} subcommands, only those whose names the arguments hold built (all when none):
@@ -17,8 +20,8 @@ final class Subcommands {
   private static final Map<String, Function<Cli, CommandLine>> FACTORIES = new LinkedHashMap<>();
 
   static {
-    FACTORIES.put("search", cli -> new CommandLine(new SearchCommand(cli)));
-    FACTORIES.put("tool", cli -> new CommandLine(new ToolCommand(cli)));
+    FACTORIES.put("search", cli -> new CommandLine(new OneShotCommands(cli).new Search()));
+    FACTORIES.put("tool", cli -> new CommandLine(new OneShotCommands(cli).new Tool()));
     FACTORIES.put("run", cli -> new CommandLine(new RunCommand(cli)));
     FACTORIES.put("mcp", cli -> new CommandLine(new McpCommand(cli)));
     FACTORIES.put("serve", cli -> new CommandLine(new ServeCommand(cli)));
@@ -27,6 +30,17 @@ final class Subcommands {
   }
 
   private Subcommands() {}
+
+  /** A command run without a subcommand: prints its usage and exits 2. */
+  abstract static class UsageOnly implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().usage(spec.commandLine().getErr());
+      return DshMain.USAGE_OR_CONFIG;
+    }
+  }
 
   static void addTo(CommandLine root, Cli cli, String[] args) {
     List<String> words = List.of(args);
@@ -40,21 +54,19 @@ final class Subcommands {
 
   private static CommandLine plugin(Cli cli) {
     PluginCommand commands = new PluginCommand(cli);
-    CommandLine plugin = new CommandLine(new PluginCommand.Group());
-    plugin.addSubcommand("add", commands.new Add());
-    plugin.addSubcommand("remove", commands.new Remove());
-    plugin.addSubcommand("enable", commands.new Toggle(true));
-    plugin.addSubcommand("disable", commands.new Toggle(false));
-    plugin.addSubcommand("list", commands.new ListPlugins());
-    return plugin;
+    return new CommandLine(new PluginCommand.Group())
+        .addSubcommand(commands.new Add())
+        .addSubcommand(commands.new Remove())
+        .addSubcommand("enable", commands.new Toggle(true))
+        .addSubcommand("disable", commands.new Toggle(false))
+        .addSubcommand(commands.new ListPlugins());
   }
 
   private static CommandLine credentials(Cli cli) {
     CredentialsCommand commands = new CredentialsCommand(cli);
-    CommandLine credentials = new CommandLine(new CredentialsCommand.Group());
-    credentials.addSubcommand("set", commands.new SetCredential());
-    credentials.addSubcommand("unset", commands.new UnsetCredential());
-    credentials.addSubcommand("list", commands.new ListCredentials());
-    return credentials;
+    return new CommandLine(new CredentialsCommand.Group())
+        .addSubcommand(commands.new SetCredential())
+        .addSubcommand(commands.new UnsetCredential())
+        .addSubcommand(commands.new ListCredentials());
   }
 }

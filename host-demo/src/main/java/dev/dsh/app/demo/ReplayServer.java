@@ -13,11 +13,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +31,7 @@ public final class ReplayServer implements AutoCloseable {
 
   static final String PLUGIN_ID = "dsh-web-search-yuanbao";
 
-  private final List<String> pages = loadPages();
+  private final JsonNode pages = loadPages();
   private final HttpServer server;
 
   /** On an ephemeral loopback port. */
@@ -88,27 +85,20 @@ public final class ReplayServer implements AutoCloseable {
       ObjectNode inner =
           response.putObject("Response").put("Query", request.path("Query").asString(""));
       ArrayNode out = inner.putArray("Pages");
-      pages.stream().limit(Math.max(0, request.path("Cnt").asInt(0))).forEach(out::add);
+      // On the wire every page is a JSON string holding an object.
+      pages.valueStream().limit(Math.max(0, request.path("Cnt").asInt(0)))
+          .forEach(page -> out.add(Json.MAPPER.writeValueAsString(page)));
       inner.put("Version", "standard").put("RequestId", UUID.randomUUID().toString());
-      respond(exchange, 200, Json.MAPPER.writeValueAsString(response));
+      byte[] bytes = Json.MAPPER.writeValueAsBytes(response);
+      exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+      exchange.sendResponseHeaders(200, bytes.length);
+      exchange.getResponseBody().write(bytes); // closed with the exchange
     }
   }
 
-  private static void respond(HttpExchange exchange, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-    exchange.sendResponseHeaders(status, bytes.length);
-    exchange.getResponseBody().write(bytes); // closed with the exchange
-  }
-
-  private static List<String> loadPages() {
+  private static JsonNode loadPages() {
     try (InputStream in = ReplayServer.class.getResourceAsStream("searchpro-sample.json")) {
-      List<String> pages = new ArrayList<>();
-      // On the wire every page is a JSON string holding an object.
-      for (JsonNode page : Json.MAPPER.readTree(in).get("Pages")) {
-        pages.add(Json.MAPPER.writeValueAsString(page));
-      }
-      return List.copyOf(pages);
+      return Json.MAPPER.readTree(in).get("Pages");
     } catch (IOException e) {
       throw new UncheckedIOException("could not read demo sample data", e);
     }

@@ -28,7 +28,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code web_search} over MCP on a pair of streams, the SDK's stdio transport guarded by {@link
- * StdinRelay} and {@link ServerOutput}; at end of input every call in flight is answered.
+ * StdioGuard}; at end of input every call in flight is answered.
  */
 public final class McpStdioServer implements AutoCloseable {
 
@@ -41,30 +41,28 @@ public final class McpStdioServer implements AutoCloseable {
 
   private final CallSignals calls = new CallSignals(AbortSignal.never());
   private final CompletableFuture<String> died = new CompletableFuture<>();
-  private final ServerOutput output;
-  private final StdinRelay relay;
+  private final StdioGuard stdio;
   private final McpAsyncServer server;
   private volatile boolean closing;
 
   /** A {@code tools/call} waits for {@code ready}; {@code err} gets a line per message dropped. */
   public McpStdioServer(Supplier<Optional<WebSearchTool>> tools, CompletionStage<?> ready,
       InputStream in, OutputStream out, PrintStream err) throws IOException {
-    this.output = new ServerOutput(out, calls);
-    this.relay = new StdinRelay(in, output, err, calls);
+    this.stdio = new StdioGuard(in, out, err, calls);
     this.server = new McpWebSearchTool(tools, ready, calls)
         .server(McpServer.async(new WatchedTransport()));
   }
 
   /** Serves until the input ended and its calls are answered; else says why not, in one line. */
   public Optional<String> awaitEnd() throws InterruptedException {
-    get(CompletableFuture.anyOf(relay.ended(), output.failed(), died), Long.MAX_VALUE);
+    get(CompletableFuture.anyOf(stdio.ended, stdio.failed, died), Long.MAX_VALUE);
     if (died.isDone()) {
       return Optional.of(died.join() + "; the MCP session cannot go on");
     }
-    if (output.failed().isDone()) {
+    if (stdio.failed.isDone()) {
       // the client's input ending too means it has left
-      return get(relay.ended(), CLIENT_GONE_GRACE.toMillis()) ? Optional.empty()
-          : Optional.of(output.failed().join() + "; the MCP session cannot go on");
+      return get(stdio.ended, CLIENT_GONE_GRACE.toMillis()) ? Optional.empty()
+          : Optional.of(stdio.failed.join() + "; the MCP session cannot go on");
     }
     CompletableFuture<Void> answered = calls.allAnswered();
     long start = System.nanoTime();
@@ -75,9 +73,9 @@ public final class McpStdioServer implements AutoCloseable {
     int n = calls.size();
     String unanswered = n + (n == 1 ? " call was" : " calls were") + " not answered";
     // a failed output after the end of input: the client closed stdout too, and wants no answers
-    return answered.isDone() || !died.isDone() && output.failed().isDone() ? Optional.empty()
+    return answered.isDone() || !died.isDone() && stdio.failed.isDone() ? Optional.empty()
         : died.isDone() ? Optional.of(died.join() + "; " + unanswered)
-        : output.stalled()
+        : stdio.stalled()
             ? Optional.of("the MCP client does not read the server's output; " + unanswered)
         : Optional.of(unanswered + " within " + FINISH_GRACE.plus(ANSWER_BOUND).toMillis()
             + " ms of the end of input");
@@ -86,7 +84,7 @@ public final class McpStdioServer implements AutoCloseable {
   private boolean awaitAnswered(CompletableFuture<Void> answered, long deadline)
       throws InterruptedException {
     while (!answered.isDone() && System.nanoTime() < deadline
-        && !output.stalled() && !output.failed().isDone() && !died.isDone()) {
+        && !stdio.stalled() && !stdio.failed.isDone() && !died.isDone()) {
       get(answered, 20);
     }
     return answered.isDone();
@@ -105,7 +103,7 @@ public final class McpStdioServer implements AutoCloseable {
   public void close() {
     closing = true;
     calls.abortAll("");
-    relay.release();
+    stdio.release();
     try {
       server.closeGracefully().block(CLOSE_BOUND);
     } catch (RuntimeException e) {
@@ -113,11 +111,11 @@ public final class McpStdioServer implements AutoCloseable {
     }
   }
 
-  // The SDK's transport on the relay's pipe, its line bound lifted: the relay bounds lines.
+  // The SDK's transport on the guard's pipe, its line bound lifted: the guard bounds lines.
   private final class WatchedTransport extends StdioServerTransportProvider {
 
     WatchedTransport() {
-      super(McpWebSearchTool.MAPPER, relay.sdkInput(), output, Integer.MAX_VALUE);
+      super(McpWebSearchTool.MAPPER, stdio.sdkInput, stdio, Integer.MAX_VALUE);
     }
 
     @Override

@@ -54,8 +54,8 @@ final class CliHarness {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
-        Dsh.run(
-            new CliIo(
+        DshMain.run(
+            new Cli.Io(
                 stdin,
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),

@@ -54,7 +54,7 @@ class EscapedOutputCliTest {
   @Test
   void dshRunAnswersEscapeWhatTheLineCarriedAndAnUnclosedQuoteIsCut() {
     // (Jackson escapes C0 in a JSON answer itself, as \u001B; only DEL, C1 and the rest reach
-    // RunAnswers raw there.)
+    // dsh run's printer raw there.)
     String line = "'" + CLEAR + "\r" + "y".repeat(100);
     CliHarness.Result run = CliHarness.run(home, ENV,
         "bogus" + CLEAR + "\u202e\n" + line + "\nsearch --json --max-results 0" + CLEAR + " q\n", "run");

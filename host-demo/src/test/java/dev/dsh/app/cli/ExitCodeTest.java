@@ -29,7 +29,7 @@ class ExitCodeTest {
     }, err);
 
     assertAll(
-        () -> assertThat(exit).isEqualTo(ExitCodes.INTERNAL),
+        () -> assertThat(exit).isEqualTo(DshMain.INTERNAL),
         () -> assertThat(err[0])
             .isEqualTo("dsh: internal error: java.lang.IllegalStateException: canary-bug-41\n"));
   }
@@ -42,14 +42,14 @@ class ExitCodeTest {
     }, err);
 
     assertAll(
-        () -> assertThat(exit).isEqualTo(ExitCodes.USAGE_OR_CONFIG),
+        () -> assertThat(exit).isEqualTo(DshMain.USAGE_OR_CONFIG),
         () -> assertThat(err[0]).isEqualTo("dsh: internal error: canary-typed-42\n"));
   }
 
   /** {@code dsh plugin list} with an environment that fails as given; stderr into {@code err}. */
   private int run(LaunchEnvironment env, String[] err) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int exit = Dsh.run(new CliIo(new ByteArrayInputStream(new byte[0]),
+    int exit = DshMain.run(new Cli.Io(new ByteArrayInputStream(new byte[0]),
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
         new PrintStream(bytes, true, StandardCharsets.UTF_8), env, Optional.empty()),
         "--home", home.toString(), "plugin", "list");

@@ -40,8 +40,8 @@ class ExitGuardLauncherIT {
     RealLauncher.Result result =
         RealLauncher.in(work).run(Map.of(), "--home", home.toString(), "search", "anything");
 
-    assertThat(result.exit()).as(result.err()).isEqualTo(ExitCodes.INTERNAL);
-    assertThat(result.err().lines()).contains(ExitGuard.FOREIGN_EXIT);
+    assertThat(result.exit()).as(result.err()).isEqualTo(DshMain.INTERNAL);
+    assertThat(result.err().lines()).contains(DshMain.FOREIGN_EXIT);
     assertThat(result.out()).isEmpty();
   }
 
@@ -50,8 +50,8 @@ class ExitGuardLauncherIT {
     RealLauncher.Result result =
         RealLauncher.in(work).run(Map.of(), "--home", work.resolve("home").toString(), "search");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
-    assertThat(result.err()).doesNotContain(ExitGuard.FOREIGN_EXIT);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
+    assertThat(result.err()).doesNotContain(DshMain.FOREIGN_EXIT);
   }
 
   @Test
@@ -68,7 +68,7 @@ class ExitGuardLauncherIT {
 
       assertThat(run.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
       assertThat(run.exitValue()).isEqualTo(128 + 15);
-      assertThat(err).doesNotContain(ExitGuard.FOREIGN_EXIT);
+      assertThat(err).doesNotContain(DshMain.FOREIGN_EXIT);
     } finally {
       run.destroyForcibly();
     }
@@ -88,7 +88,7 @@ class ExitGuardLauncherIT {
 
       assertThat(run.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
       assertThat(run.exitValue()).isEqualTo(128 + 2);
-      assertThat(err).doesNotContain(ExitGuard.FOREIGN_EXIT);
+      assertThat(err).doesNotContain(DshMain.FOREIGN_EXIT);
     } finally {
       run.destroyForcibly();
     }
@@ -111,7 +111,7 @@ class ExitGuardLauncherIT {
 
       assertThat(mcp.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
       assertThat(mcp.exitValue()).isEqualTo(128 + 15);
-      assertThat(err).doesNotContain(ExitGuard.FOREIGN_EXIT);
+      assertThat(err).doesNotContain(DshMain.FOREIGN_EXIT);
     } finally {
       mcp.destroyForcibly();
     }

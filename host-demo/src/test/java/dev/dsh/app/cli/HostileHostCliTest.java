@@ -81,7 +81,7 @@ class HostileHostCliTest {
     CliHarness.Result json =
         run(Map.of("TENCENTCLOUD_WSA_APIKEY", CANARY), "", "search", "--json", "q");
 
-    assertThat(text.exit()).isEqualTo(ExitCodes.WEB_ERROR);
+    assertThat(text.exit()).isEqualTo(DshMain.WEB_ERROR);
     assertThat(text.out())
         .matches(
             "Error: Yuanbao search request failed: ConnectException(: Connection refused;|:)"
@@ -101,18 +101,18 @@ class HostileHostCliTest {
     CliHarness.Result accent = run(Map.of(), "café-secret", "credentials", "set", "K");
     CliHarness.Result space = run(Map.of(), "sk-with space\n", "credentials", "set", "K");
 
-    assertThat(accent.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(accent.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(accent.out()).isEmpty();
     assertThat(accent.err())
         .isEqualTo(
             "dsh: cannot store K: it holds a non-ASCII character (character 4); a credential is"
                 + " sent in an HTTP header, which carries visible ASCII characters only (no spaces,"
                 + " tabs, line breaks or non-ASCII characters)\n");
-    assertThat(space.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(space.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(space.err()).startsWith("dsh: cannot store K: it holds a space (character 8); ");
     for (String tail : List.of("\nX-Injected: 1", "\u0000x", "\u001b[2J")) {
       CliHarness.Result control = run(Map.of(), CANARY + tail, "credentials", "set", "K");
-      assertThat(control.exit()).as(tail).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(control.exit()).as(tail).isEqualTo(DshMain.USAGE_OR_CONFIG);
       assertThat(control.err()).as(tail).startsWith("dsh: cannot store K: it holds a")
           .doesNotContain(CANARY);
     }
@@ -131,7 +131,7 @@ class HostileHostCliTest {
 
       CliHarness.Result searched = run(Map.of(), "", "search", "q");
 
-      assertThat(searched.exit()).as(tail).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(searched.exit()).as(tail).isEqualTo(DshMain.USAGE_OR_CONFIG);
       assertThat(searched.out() + searched.err()).as(tail)
           .contains("/apiKey: it holds a", "; a credential is sent in an HTTP header")
           .doesNotContain(CANARY);
@@ -148,7 +148,7 @@ class HostileHostCliTest {
     CliHarness.Result result =
         run(Map.of("TENCENTCLOUD_WSA_APIKEY", CANARY), "", "search", "q");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.WEB_ERROR);
+    assertThat(result.exit()).isEqualTo(DshMain.WEB_ERROR);
     assertThat(result.out())
         .isEqualTo(
             "Error: no usable web provider is registered (unavailable: yuanbao: baseURL is not an"
@@ -166,7 +166,7 @@ class HostileHostCliTest {
     CliHarness.Result result =
         run(Map.of("TENCENTCLOUD_WSA_APIKEY", CANARY), "", "search", "--json", "q");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.WEB_ERROR);
+    assertThat(result.exit()).isEqualTo(DshMain.WEB_ERROR);
     assertThat(result.out())
         .isEqualTo(
             "{\"error\":{\"code\":\"WEB_PROVIDER_CONFIGURED_UNAVAILABLE\",\"message\":\"configured"
@@ -246,11 +246,11 @@ class HostileHostCliTest {
     for (String[] command :
         new String[][] {{"credentials", "list"}, {"credentials", "set", "K"}, {"credentials", "unset", "K"}}) {
       CliHarness.Result result = run(Map.of(), "sk-value", command);
-      assertThat(result.exit()).as(String.join(" ", command)).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(result.exit()).as(String.join(" ", command)).isEqualTo(DshMain.USAGE_OR_CONFIG);
       assertThat(result.err()).isEqualTo("dsh: " + named + "\n");
     }
     CliHarness.Result search = run(Map.of(), "", "search", "q");
-    assertThat(search.exit()).isEqualTo(ExitCodes.WEB_ERROR);
+    assertThat(search.exit()).isEqualTo(DshMain.WEB_ERROR);
     assertThat(search.out()).contains(named).doesNotContain("internal error");
   }
 
@@ -267,11 +267,11 @@ class HostileHostCliTest {
     for (String[] command :
         new String[][] {{"search", "q"}, {"plugin", "list"}, {"plugin", "remove", "x"}, {"--dump-config"}}) {
       CliHarness.Result result = run(Map.of("TENCENTCLOUD_WSA_APIKEY", CANARY), "", command);
-      assertThat(result.exit()).as(String.join(" ", command)).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(result.exit()).as(String.join(" ", command)).isEqualTo(DshMain.USAGE_OR_CONFIG);
       assertThat(result.err()).as(String.join(" ", command)).isEqualTo(named);
     }
     CliHarness.Result add = run(Map.of(), "", "plugin", "add", CliHarness.pluginJar().toString());
-    assertThat(add.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(add.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(add.err())
         .isEqualTo(
             "dsh: could not install "
@@ -290,7 +290,7 @@ class HostileHostCliTest {
 
     CliHarness.Result result = run(Map.of(), "", "plugin", "add", CliHarness.pluginJar().toString());
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(result.err())
         .isEqualTo(
             "dsh: could not install "
@@ -308,14 +308,14 @@ class HostileHostCliTest {
     for (String[] command :
         new String[][] {{"search", "q"}, {"--dump-config"}, {"credentials", "set", "K"}, {"plugin", "list"}}) {
       CliHarness.Result result = CliHarness.run(file, Map.of(), "sk-value", command);
-      assertThat(result.exit()).as(String.join(" ", command)).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(result.exit()).as(String.join(" ", command)).isEqualTo(DshMain.USAGE_OR_CONFIG);
       assertThat(result.err())
           .as(String.join(" ", command))
           .isEqualTo(
               "dsh: cannot read profiles/default/profile.yml: " + file + " is a file, not a folder\n");
     }
     CliHarness.Result add = CliHarness.run(file, Map.of(), "", "plugin", "add", CliHarness.pluginJar().toString());
-    assertThat(add.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(add.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(add.err())
         .isEqualTo(
             "dsh: could not install " + CliHarness.pluginJar() + ": " + file + " is a file, not a folder\n");

@@ -29,7 +29,7 @@ class JavaLauncherIT {
     RealLauncher.Result result = RealLauncher.in(work)
         .run(Map.of("JAVA_HOME", jdk.getParent().toString()), "--version");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(result.out()).isEmpty();
     assertThat(result.err()).isEqualTo("dsh: needs Java 17 or newer, through JAVA_HOME or PATH;"
         + " found Java 11.0.2 at " + java + "\n");
@@ -47,7 +47,7 @@ class JavaLauncherIT {
 
     RealLauncher.Result result = RealLauncher.in(work).run(env, "--version");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(result.err()).isEqualTo("dsh: needs Java 17 or newer, through JAVA_HOME or PATH;"
         + " found no java on PATH, and JAVA_HOME is not set\n");
   }

@@ -154,7 +154,7 @@ class McpCommandTest {
     JsonNode result = call(arguments);
     CliHarness.Result expected = CliHarness.run(home, env, "", "tool", "web_search", arguments);
 
-    assertThat(expected.exit()).isEqualTo(ExitCodes.WEB_ERROR);
+    assertThat(expected.exit()).isEqualTo(DshMain.WEB_ERROR);
     assertThat(result.path("isError").asBoolean()).isTrue();
     assertThat(text(result))
         .isEqualTo(expected.out().stripTrailing())

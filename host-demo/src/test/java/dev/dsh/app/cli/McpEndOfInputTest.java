@@ -146,7 +146,7 @@ class McpEndOfInputTest {
           .as(String.join("\n", after))
           .containsExactly(
               "dsh: the MCP client does not read the server's output; 1 call was not answered");
-      assertThat(process.exitValue()).isEqualTo(ExitCodes.INTERNAL);
+      assertThat(process.exitValue()).isEqualTo(DshMain.INTERNAL);
       assertThat(err).noneMatch(line -> line.startsWith("\tat ") || line.contains("Exception"));
     } finally {
       process.destroyForcibly();
@@ -168,7 +168,7 @@ class McpEndOfInputTest {
       boolean exited = process.waitFor(SOON.toMillis(), TimeUnit.MILLISECONDS);
 
       assertThat(exited).as("exited; stderr:\n" + String.join("\n", err)).isTrue();
-      assertThat(process.exitValue()).isEqualTo(ExitCodes.INTERNAL);
+      assertThat(process.exitValue()).isEqualTo(DshMain.INTERNAL);
       Thread.sleep(200);
       assertThat(problems(err))
           .containsExactly("dsh: stdout could not be written; the MCP session cannot go on");

@@ -282,7 +282,7 @@ class PluginCommandTest {
   @Test
   void listWithNothingInstalledOutsideADistributionNamesNoJar() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = Dsh.run(new CliIo(InputStream.nullInputStream(),
+    int exit = DshMain.run(new Cli.Io(InputStream.nullInputStream(),
         new PrintStream(OutputStream.nullOutputStream()),
         new PrintStream(err, true, StandardCharsets.UTF_8), LaunchEnvironment.of(ENV),
         Optional.empty()), "--home", home.toString(), "plugin", "list");

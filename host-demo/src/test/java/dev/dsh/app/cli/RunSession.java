@@ -39,8 +39,8 @@ final class RunSession implements AutoCloseable {
   private RunSession(Path home, Map<String, String> env) throws IOException {
     this.stdin = new PipedOutputStream();
     PipedInputStream in = new PipedInputStream(stdin, 64 * 1024);
-    CliIo io =
-        new CliIo(
+    Cli.Io io =
+        new Cli.Io(
             in,
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
@@ -50,7 +50,7 @@ final class RunSession implements AutoCloseable {
         new Thread(
             () -> {
               try {
-                exit.complete(Dsh.run(io, "--home", home.toString(), "run"));
+                exit.complete(DshMain.run(io, "--home", home.toString(), "run"));
               } catch (Throwable t) {
                 exit.completeExceptionally(t);
               }

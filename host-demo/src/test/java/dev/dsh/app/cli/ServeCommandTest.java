@@ -21,7 +21,7 @@ class ServeCommandTest {
     CliHarness.Result result = CliHarness.run(home, Map.of(), "",
         "serve", "--port", "0", "--token-file", token.toString());
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(result.err()).isEqualTo("dsh: the token file " + token + " holds a token of 5"
         + " characters, fewer than 32: give one token of 32 printable ASCII characters or more,"
         + " such as the output of 'openssl rand -base64 32'\n");
@@ -34,7 +34,7 @@ class ServeCommandTest {
       CliHarness.Result result = CliHarness.run(home, Map.of(), "",
           "serve", "--port", String.valueOf(taken.getLocalPort()));
 
-      assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+      assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
       assertThat(result.err()).endsWith("dsh: cannot listen on 127.0.0.1:" + taken.getLocalPort()
           + ": the address is in use or not one of this machine's: stop what listens there, or"
           + " choose another port or bind address\n");
@@ -45,7 +45,7 @@ class ServeCommandTest {
   void aBadDrainDurationIsAUsageError() {
     CliHarness.Result result = CliHarness.run(home, Map.of(), "", "serve", "--drain", "soon");
 
-    assertThat(result.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(result.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(result.err()).startsWith("dsh: Invalid value for option '--drain': 'soon' is not a"
         + " duration");
   }
@@ -60,13 +60,13 @@ class ServeCommandTest {
     CliHarness.Result proxy = CliHarness.run(home, Map.of(), "",
         "serve", "--port", "0", "--trusted-proxy", "proxy.example");
 
-    assertThat(flag.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(flag.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(flag.err()).isEqualTo("dsh: allowed host 'dsh.example/mcp' is not a host name or"
         + " address with an optional :PORT: write dsh.example.com, dsh.example.com:443 or"
         + " [2001:db8::1]:8719\n");
-    assertThat(variable.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(variable.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(variable.err()).startsWith("dsh: allowed host 'user@lb.example' is not");
-    assertThat(proxy.exit()).isEqualTo(ExitCodes.USAGE_OR_CONFIG);
+    assertThat(proxy.exit()).isEqualTo(DshMain.USAGE_OR_CONFIG);
     assertThat(proxy.err()).isEqualTo("dsh: trusted proxy 'proxy.example' is not an IP address"
         + " or a CIDR block: write 10.0.0.5, 10.0.0.0/8 or fd00::/8\n");
   }

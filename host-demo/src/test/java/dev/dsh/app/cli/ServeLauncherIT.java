@@ -83,10 +83,10 @@ class ServeLauncherIT {
       assertThat(kill.waitFor()).isZero();
 
       assertThat(serve.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
-      assertThat(serve.exitValue()).as("%s", err).isEqualTo(ExitCodes.OK);
+      assertThat(serve.exitValue()).as("%s", err).isEqualTo(DshMain.OK);
       pump.join(TimeUnit.SECONDS.toMillis(BOUND_SECONDS)); // stderr read to its end
       assertThat(err).contains("dsh: draining (at most 10000 ms; a second signal ends at once)")
-          .doesNotContain(ExitGuard.FOREIGN_EXIT)
+          .doesNotContain(DshMain.FOREIGN_EXIT)
           .noneMatch(line -> line.contains(TOKEN));
     } finally {
       serve.destroyForcibly();

@@ -17,7 +17,7 @@ class SubcommandsTest {
 
   private final Cli cli =
       new Cli(
-          new CliIo(
+          new Cli.Io(
               new ByteArrayInputStream(new byte[0]),
               new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
               new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
@@ -25,7 +25,7 @@ class SubcommandsTest {
               Optional.empty()));
 
   private Set<String> built(String... args) {
-    CommandLine root = new CommandLine(new DshCommand(cli));
+    CommandLine root = new CommandLine(new DshMain(cli));
     Subcommands.addTo(root, cli, args);
     return root.getSubcommands().keySet();
   }
@@ -35,7 +35,7 @@ class SubcommandsTest {
     assertThat(built("search", "q")).containsExactly("search");
     assertThat(built("--home", "run", "mcp")).containsExactly("run", "mcp");
     assertThat(built("--profile=x", "--dump-config", "tool")).containsExactly("tool");
-    CommandLine one = new CommandLine(new DshCommand(cli));
+    CommandLine one = new CommandLine(new DshMain(cli));
     Subcommands.addTo(one, cli, new String[] {"credentials", "list"});
     assertThat(one.getSubcommands()).containsOnlyKeys("credentials");
     assertThat(one.getSubcommands().get("credentials").getSubcommands())

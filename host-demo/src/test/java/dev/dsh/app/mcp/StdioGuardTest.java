@@ -6,6 +6,7 @@ import dev.dsh.api.AbortSignal;
 import dev.dsh.serve.mcp.CallSignals;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The one writer of stdout: whole lines, responses noted by id, a blocked or failed stdout seen. */
-class ServerOutputTest {
+class StdioGuardTest {
 
   @Test
   void messagesWrittenInPiecesReachStdoutWholeAndAResponseAnswersItsCall() throws Exception {
@@ -22,7 +23,7 @@ class ServerOutputTest {
     calls.open("7");
     calls.open("\"s-1\"");
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ServerOutput output = new ServerOutput(stdout, calls);
+    StdioGuard output = guard(stdout, calls);
 
     write(output, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"id\":7}}\n");
     output.write(bytes("{\"jsonrpc\":\"2.0\",\"id\":7,"));
@@ -44,7 +45,7 @@ class ServerOutputTest {
     CallSignals calls = new CallSignals(AbortSignal.never());
     calls.open("3");
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ServerOutput output = new ServerOutput(stdout, calls);
+    StdioGuard output = guard(stdout, calls);
 
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"roots/list\"}\n");
     write(output, "not json\n");
@@ -56,7 +57,7 @@ class ServerOutputTest {
   @Test
   void theInitializeResultGoesOutWithoutLoggingAndOtherMessagesAsTheyAre() throws Exception {
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ServerOutput output = new ServerOutput(stdout, new CallSignals(AbortSignal.never()));
+    StdioGuard output = guard(stdout, new CallSignals(AbortSignal.never()));
 
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
         + "\"capabilities\":{\"logging\":{},\"tools\":{\"listChanged\":false}}}}\n");
@@ -81,11 +82,11 @@ class ServerOutputTest {
             },
             true,
             StandardCharsets.UTF_8);
-    ServerOutput output = new ServerOutput(broken, new CallSignals(AbortSignal.never()));
+    StdioGuard output = guard(broken, new CallSignals(AbortSignal.never()));
 
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
-    assertThat(output.failed().get(10, TimeUnit.SECONDS)).isEqualTo("stdout could not be written");
+    assertThat(output.failed.get(10, TimeUnit.SECONDS)).isEqualTo("stdout could not be written");
   }
 
   @Test
@@ -102,7 +103,7 @@ class ServerOutputTest {
             }
           }
         };
-    ServerOutput output = new ServerOutput(blocking, new CallSignals(AbortSignal.never()));
+    StdioGuard output = guard(blocking, new CallSignals(AbortSignal.never()));
     write(output, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
 
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -113,8 +114,12 @@ class ServerOutputTest {
     unblock.countDown();
   }
 
+  private static StdioGuard guard(OutputStream stdout, CallSignals calls) throws IOException {
+    return new StdioGuard(InputStream.nullInputStream(), stdout, System.err, calls);
+  }
+
   /** Writes one message as the SDK does: its bytes, then a flush. */
-  private static void write(ServerOutput output, String message) throws IOException {
+  private static void write(StdioGuard output, String message) throws IOException {
     output.write(bytes(message));
     output.flush();
   }
