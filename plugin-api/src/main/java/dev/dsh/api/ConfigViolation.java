@@ -3,11 +3,8 @@ package dev.dsh.api;
 import java.util.Objects;
 
 /**
- * One way a config breaks its schema.
- *
- * @param pointer the RFC 6901 pointer of the offending value ({@code /count}); an unknown key is
- *     reported at its own pointer ({@code /foo}); the whole document is {@code ""}
- * @param message what is wrong, for a person; never contains the offending value of a secret field
+ * One way a config breaks its schema: the RFC 6901 pointer of the value ({@code ""} for the whole
+ * document, an unknown key's own), and what is wrong, never quoting a secret field's value.
  */
 public record ConfigViolation(String pointer, String message) {
 

@@ -3,12 +3,8 @@ package dev.dsh.api;
 import java.util.Objects;
 
 /**
- * Names a service that one scope provides and others look up. Keys are equal when their names are;
- * the type only makes lookups typed.
- *
- * @param name the service name, such as {@code "web"}; not blank
- * @param type the service interface
- * @param <T> the service type
+ * Names a service that one scope provides and others look up, such as {@code "web"}. Keys are
+ * equal when their names are; the type only makes lookups typed.
  */
 public record ServiceKey<T>(String name, Class<T> type) {
 

@@ -73,7 +73,7 @@ final class KeyResolver {
 
   /** The key, unless it breaks {@link CredentialValues}' rule, the host store's too. */
   private static String checked(String key, String where) {
-    if (!CredentialValues.sendable(key)) {
+    if (CredentialValues.problem(key).isPresent()) {
       String from = where.equals("apiKey") ? where : "\"" + where + "\"";
       throw new WebError(WebErrorCodes.WEB_PROVIDER_ERROR, Failures.REQUEST_FAILED
           + "the API key from " + from

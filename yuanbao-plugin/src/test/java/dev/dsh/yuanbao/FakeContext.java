@@ -101,7 +101,7 @@ final class FakeContext implements Context {
 
     @Override
     public List<ProviderStatus> providers() {
-      return registered.stream().map(p -> new ProviderStatus(p.id(), p.available())).toList();
+      return registered.stream().map(p -> new ProviderStatus(p.id(), p.available(), p.available(), null)).toList();
     }
   }
 

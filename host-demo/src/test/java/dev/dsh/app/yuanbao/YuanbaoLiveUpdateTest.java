@@ -96,11 +96,11 @@ class YuanbaoLiveUpdateTest {
     Scope scope = host.applyYuanbao(row(first.baseUrl()));
 
     scope.update(row("ftp://example.com"));
-    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, "baseURL is not an absolute http(s) URL"));
+    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, false, "baseURL is not an absolute http(s) URL"));
     assertThat(host.failure("q").code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE);
 
     scope.update(row(second.baseUrl()));
-    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
+    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true, true, null));
     assertThat(host.search("q").provider()).isEqualTo("yuanbao");
 
     assertThat(second.searches()).hasSize(1);
@@ -121,7 +121,7 @@ class YuanbaoLiveUpdateTest {
           .filteredOn(r -> r.body().equals("{\"Query\":\"two\",\"Cnt\":20}"))
           .isNotEmpty();
       assertThat(builtIn.yuanbaoEvents()).containsExactly(Kind.APPLIED, Kind.UPDATED);
-      assertThat(builtIn.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
+      assertThat(builtIn.web().providers()).containsExactly(new ProviderStatus("yuanbao", true, true, null));
     }
   }
 }

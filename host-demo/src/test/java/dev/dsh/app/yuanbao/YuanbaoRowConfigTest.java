@@ -39,7 +39,7 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
     Scope scope = host.applyYuanbao(Map.of("baseURL", "ftp://example.com"));
 
     YuanbaoHost.assertActive(scope);
-    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, "baseURL is not an absolute http(s) URL"));
+    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, false, "baseURL is not an absolute http(s) URL"));
     assertThat(host.failure("q").code()).isEqualTo(WebErrorCodes.WEB_PROVIDER_UNAVAILABLE);
   }
 
@@ -58,7 +58,7 @@ class YuanbaoRowConfigTest extends StubbedYuanbaoTest {
     host.withWeb(Map.of());
     YuanbaoHost.assertActive(host.applyYuanbao(Map.of("baseURL", "mailto:ops@example.com")));
 
-    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, "baseURL is not an absolute http(s) URL"));
+    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", false, false, "baseURL is not an absolute http(s) URL"));
   }
 
   @Test

@@ -57,7 +57,7 @@ class YuanbaoScopeLifecycleTest extends StubbedYuanbaoTest {
 
     host.runtime().apply("web", new WebPlugin(ActivityListener.NONE, Optional::empty), Map.of());
     YuanbaoHost.assertActive(scope);
-    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true));
+    assertThat(host.web().providers()).containsExactly(new ProviderStatus("yuanbao", true, true, null));
     assertThat(host.search("two").provider()).isEqualTo("yuanbao");
     assertThat(stub.searches()).hasSize(2);
   }

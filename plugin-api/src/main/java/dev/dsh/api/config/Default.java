@@ -6,14 +6,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/**
- * The field's default. For a string field the value is taken as is; for any other type it is JSON
- * text ({@code "10"}, {@code "true"}).
- */
+/** The field's default: taken as is for a string field, as JSON text ({@code "10"}) otherwise. */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.METHOD})
 public @interface Default {
-  /** The default value. */
   String value();
 }

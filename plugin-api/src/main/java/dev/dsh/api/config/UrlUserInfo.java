@@ -4,9 +4,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Hides the user-info of URLs in printed text, where a password may sit: {@code
- * http://user:pass@host/x} becomes {@code http://<redacted>@host/x}, up to the authority's last
- * {@code @}, so a password holding an unescaped {@code @} is hidden whole.
+ * Hides the user-info of URLs in printed text, where a password may sit, up to the authority's last
+ * {@code @}: {@code http://u:p@ss@host/x} becomes {@code http://<redacted>@host/x}.
  */
 public final class UrlUserInfo {
 

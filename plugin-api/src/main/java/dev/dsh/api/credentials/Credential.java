@@ -2,12 +2,7 @@ package dev.dsh.api.credentials;
 
 import java.util.Objects;
 
-/**
- * A resolved secret and where it came from. {@link #toString()} never shows the value.
- *
- * @param value the secret; not empty
- * @param source where it was found
- */
+/** A resolved secret, not empty, and where it came from; {@link #toString()} hides the value. */
 public record Credential(String value, CredentialSource source) {
 
   public Credential {

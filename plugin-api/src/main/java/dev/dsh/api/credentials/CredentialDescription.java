@@ -5,12 +5,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What is known of a credential, never its value.
- *
- * @param ref the reference
- * @param configured whether a value would be resolved now
- * @param source where that value would come from; absent when not configured
- * @param writable whether {@link CredentialService#set} can store a value for it
+ * What is known of a credential, never its value: whether a value would be resolved now, from
+ * which source (absent when not), and whether {@link CredentialService#set} can store one.
  */
 public record CredentialDescription(
     CredentialRef ref, boolean configured, @Nullable CredentialSource source, boolean writable) {

@@ -4,10 +4,8 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The name of a credential, such as {@code TENCENTCLOUD_WSA_APIKEY}: also the name of the
- * environment variable that may hold it.
- *
- * @param name matches {@code ^[A-Za-z_][A-Za-z0-9_]*$}
+ * The name of a credential, such as {@code TENCENTCLOUD_WSA_APIKEY}, matching {@link #NAME}: also
+ * the name of the environment variable that may hold it.
  */
 public record CredentialRef(String name) {
 

@@ -16,12 +16,7 @@ public interface CredentialService {
   /** The service key, {@code "credentials"}. */
   ServiceKey<CredentialService> KEY = ServiceKey.of("credentials", CredentialService.class);
 
-  /**
-   * Resolves {@code ref} now, never from a stale cache; an empty value counts as absent.
-   *
-   * @return a stage with the credential, or empty when none is configured; it fails when the
-   *     lookup itself fails
-   */
+  /** Resolves {@code ref} now, uncached: empty when none (or an empty one) is configured. */
   CompletionStage<Optional<Credential>> resolve(CredentialRef ref);
 
   /**
@@ -39,11 +34,8 @@ public interface CredentialService {
   List<CredentialDescription> list();
 
   /**
-   * Stores {@code value}, trimmed, for {@code ref}.
-   *
-   * @throws IllegalArgumentException when it breaks {@link CredentialValues}' rule, with the reason
-   *     and never the value
-   * @throws UnsupportedOperationException when the service has no writable store
+   * Stores {@code value}, trimmed; IllegalArgumentException gives the {@link CredentialValues}
+   * rule it breaks, never the value; UnsupportedOperationException when nothing is writable.
    */
   void set(CredentialRef ref, String value);
 

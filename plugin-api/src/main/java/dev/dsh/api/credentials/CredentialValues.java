@@ -15,11 +15,6 @@ public final class CredentialValues {
 
   private CredentialValues() {}
 
-  /** Whether {@code value} is not empty and holds only visible ASCII characters. */
-  public static boolean sendable(String value) {
-    return problem(value).isEmpty();
-  }
-
   /** Why {@code value} cannot be sent, such as {@code "it holds a space (character 5)"}. */
   public static Optional<String> problem(String value) {
     if (value.isEmpty()) {

@@ -7,12 +7,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How recent a search's pages must be: {@code day}, {@code week}, {@code month}, {@code year}, or
- * {@code FROM..TO} with ISO dates.
- *
- * @param period the recent period, or absent for a range
- * @param from the range's first day, present exactly when {@code period} is absent
- * @param to the range's last day, not before {@code from}
+ * How recent a search's pages must be: a {@code period} ({@code day}, {@code week}, {@code month},
+ * {@code year}), or a range {@code from..to} of ISO dates, both included.
  */
 public record Freshness(@Nullable Period period, @Nullable LocalDate from, @Nullable LocalDate to) {
 

@@ -5,13 +5,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A registered provider, whether it is available now and whether it is ready.
- *
- * @param id the provider id
- * @param available what {@link WebSearchProvider#available()} answered
- * @param ready whether it is available and {@link WebSearchProvider#ready()}
- * @param reason why it cannot serve ({@link WebSearchProvider#unavailableReason()}) or, when
- *     available, why it is not ready ({@link WebSearchProvider#notReadyReason()}), in one line
+ * A registered provider, whether it is available and ready now, and the one-line reason it is
+ * not ({@link WebSearchProvider#unavailableReason()}, else its {@code notReadyReason()}).
  */
 public record ProviderStatus(String id, boolean available, boolean ready, @Nullable String reason) {
 
@@ -22,16 +17,6 @@ public record ProviderStatus(String id, boolean available, boolean ready, @Nulla
       throw new IllegalArgumentException("a provider that is not available is not ready");
     }
     reason = reason == null || reason.isBlank() ? null : reason;
-  }
-
-  /** A provider ready exactly when available. */
-  public ProviderStatus(String id, boolean available, @Nullable String reason) {
-    this(id, available, available, reason);
-  }
-
-  /** A provider ready exactly when available, with no reason. */
-  public ProviderStatus(String id, boolean available) {
-    this(id, available, available, null);
   }
 
   /** {@link #reason()} as an optional. */

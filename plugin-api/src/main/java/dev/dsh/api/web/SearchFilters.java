@@ -9,12 +9,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The provider-neutral filters of one search, each optional; domains such as {@code www.gov.cn}.
- *
- * @param site the one domain to search within, or absent
- * @param excludeSites domains to leave out, at most {@value #MAX_EXCLUDED_SITES}, in the order given,
- *     without duplicates
- * @param freshness how recent the pages must be, or absent
+ * The provider-neutral filters of one search, each optional: the one domain to search within, the
+ * domains to leave out (in order, without duplicates), how recent the pages must be.
  */
 public record SearchFilters(
     @Nullable String site, List<String> excludeSites, @Nullable Freshness freshness) {

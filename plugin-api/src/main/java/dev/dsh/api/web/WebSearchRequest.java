@@ -5,12 +5,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search.
- *
- * @param query the query; not blank
- * @param maxResults the most sources the caller wants, at least 1; absent lets the provider choose
- * @param filters the filters ({@link SearchFilters#NONE} for none)
- * @param timeout how long the web service lets the search run, positive; absent for no bound
+ * One search: the query, the most sources wanted (absent: the provider chooses), the filters, and
+ * how long the web service lets it run (absent: no bound).
  */
 public record WebSearchRequest(
     String query, @Nullable Integer maxResults, SearchFilters filters, @Nullable Duration timeout) {

@@ -5,14 +5,9 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The answer to one search.
- *
- * @param provider the id of the serving provider, filled in by the web service
- * @param content a provider-generated answer text, absent for providers that only list sources
- * @param sources the sources, best first; an unmodifiable copy
- * @param truncated true when sources were dropped to honour a limit
- * @param dropped how many unusable entries (no url, no snippet, unreadable) the provider received
- *     and left out; not counted in {@code truncated}
+ * The answer to one search: the serving provider's id (set by the web service), its answer text if
+ * any, the sources best first, whether some were cut to a limit, and how many unusable entries
+ * (no url, no snippet, unreadable) the provider left out.
  */
 public record WebSearchResult(@Nullable String provider, @Nullable String content,
     List<WebSearchSource> sources, boolean truncated, int dropped) {

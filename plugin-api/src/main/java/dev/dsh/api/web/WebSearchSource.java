@@ -4,12 +4,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One search result in a provider-neutral shape; a blank optional field is absent.
- *
- * @param url the page's address; not blank
- * @param title the page title, plain text
- * @param snippet an excerpt, plain text
- * @param publishedAt the publication time, ISO-8601 with an offset
+ * One search result: the page's url, its title and an excerpt in plain text, and its publication
+ * time (ISO-8601 with an offset); a blank optional field is absent.
  */
 public record WebSearchSource(
     String url, @Nullable String title, @Nullable String snippet, @Nullable String publishedAt) {

@@ -15,11 +15,7 @@ public interface WebService {
   /** The service key, {@code "web"}. */
   ServiceKey<WebService> KEY = ServiceKey.of("web", WebService.class);
 
-  /**
-   * Registers {@code provider} until the caller's scope ends or the handle is disposed.
-   *
-   * @throws WebError {@link WebErrorCodes#WEB_DUPLICATE_PROVIDER} when the id is taken
-   */
+  /** Registers {@code provider} until disposed; WEB_DUPLICATE_PROVIDER when its id is taken. */
   Disposable registerSearchProvider(WebSearchProvider provider);
 
   /**

@@ -62,8 +62,8 @@ class UnavailableReasonTest {
         .satisfies(e -> assertThat(Await.code(e)).isEqualTo(WEB_PROVIDER_UNAVAILABLE));
     assertThat(web.providers())
         .containsExactly(
-            new ProviderStatus("alpha", false),
-            new ProviderStatus("yuanbao", false, "baseURL is not an absolute http(s) URL"));
+            new ProviderStatus("alpha", false, false, null),
+            new ProviderStatus("yuanbao", false, false, "baseURL is not an absolute http(s) URL"));
   }
 
   @Test
@@ -98,7 +98,7 @@ class UnavailableReasonTest {
               throw new IllegalStateException("secret-ish detail");
             }));
 
-    assertThat(web.providers()).containsExactly(new ProviderStatus("odd", false));
+    assertThat(web.providers()).containsExactly(new ProviderStatus("odd", false, false, null));
     Await.failure(web.search(WebSearchRequest.of("q"), AbortSignal.never()))
         .hasMessage("no usable web provider is registered (unavailable: odd)");
   }
@@ -125,6 +125,6 @@ class UnavailableReasonTest {
     assertThat(legacy.unavailableReason()).isEmpty();
     web.registerSearchProvider(legacy);
 
-    assertThat(web.providers()).containsExactly(new ProviderStatus("legacy", false));
+    assertThat(web.providers()).containsExactly(new ProviderStatus("legacy", false, false, null));
   }
 }

@@ -202,7 +202,7 @@ class WebServiceSelectionTest {
     assertThat(web.providers())
         .contains(
             new ProviderStatus(
-                "broken", false, "it failed to report its availability (IllegalStateException)"));
+                "broken", false, false, "it failed to report its availability (IllegalStateException)"));
   }
 
   @Test
@@ -248,7 +248,7 @@ class WebServiceSelectionTest {
     web.registerSearchProvider(unavailable("alpha"));
 
     assertThat(web.providers())
-        .containsExactly(new ProviderStatus("alpha", false), new ProviderStatus("zeta", true));
+        .containsExactly(new ProviderStatus("alpha", false, false, null), new ProviderStatus("zeta", true, true, null));
   }
 
   @Test
