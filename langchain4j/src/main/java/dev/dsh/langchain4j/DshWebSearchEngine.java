@@ -13,13 +13,10 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 
 /**
- * A LangChain4j {@link WebSearchEngine} searching through a dsh {@link WebService} ({@code
- * ctx.web}). The {@code additionalParams} {@code site}, {@code excludeSites} and {@code freshness}
- * are the seam's filters; a field with no SearchPro equivalent ({@code language}, {@code
- * geoLocation}, a later page, {@code safeSearch false}, any other param) is refused with an {@link
- * IllegalArgumentException} naming it, never searched without it. A failed search throws its
- * {@link WebError}; each search carries the engine's timeout; an interrupted caller aborts its
- * search ({@code WEB_ABORTED}) and keeps its interrupt status.
+ * A LangChain4j {@link WebSearchEngine} over a dsh {@link WebService}: {@code additionalParams}
+ * {@code site}, {@code excludeSites} and {@code freshness} are its filters; a field SearchPro has
+ * no equivalent for is refused by name, never searched without. A failure throws its {@link
+ * WebError}; an interrupted caller aborts its search and keeps its interrupt status.
  */
 public final class DshWebSearchEngine implements WebSearchEngine {
 
@@ -43,7 +40,6 @@ public final class DshWebSearchEngine implements WebSearchEngine {
     }
   }
 
-  /** Runs one search; IllegalArgumentException names a field set but not supported. */
   @Override
   public WebSearchResults search(WebSearchRequest request) {
     Objects.requireNonNull(request, "request");

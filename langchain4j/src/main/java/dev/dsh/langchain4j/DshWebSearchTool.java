@@ -1,35 +1,29 @@
 package dev.dsh.langchain4j;
 
 import dev.dsh.host.Host;
+import dev.dsh.host.json.Json;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchTool;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolExecutor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
- * dsh's {@code web_search} tool for a LangChain4j AI service: the name, description and JSON
- * Schema MCP clients see, and an executor returning the host tool's text.
- *
- * <pre>{@code
- * Assistant assistant = AiServices.builder(Assistant.class)
- *     .chatModel(model)
- *     .tools(DshWebSearchTool.of(host).asMap())
- *     .build();
- * }</pre>
- *
- * <p>Each schema property is a {@link dev.langchain4j.model.chat.request.json.JsonRawSchema}, so
- * {@code minItems}, {@code maxItems} and {@code pattern} reach the model. A call runs on the AI
- * service's thread and returns the host tool's text, {@code Error: <message>} marked {@code
- * isError}, with the host's {@link ToolResult} as the result object; an interrupted caller aborts
- * its searches and keeps its interrupt status.
+ * dsh's {@code web_search} tool for a LangChain4j AI service ({@code .tools(tool.asMap())}): the
+ * name, description and JSON Schema MCP clients see, and an executor returning the host tool's
+ * text, {@code Error: <message>} marked {@code isError}, with the {@link ToolResult}.
  */
 public final class DshWebSearchTool {
 
@@ -41,7 +35,7 @@ public final class DshWebSearchTool {
         ToolSpecification.builder()
             .name(WebSearchTool.NAME)
             .description(WebSearchTool.DESCRIPTION)
-            .parameters(ToolSchema.parameters(WebSearchTool.schema()))
+            .parameters(parameters(WebSearchTool.schema()))
             .build();
     this.executor = new ToolExecutor() {
       @Override
@@ -60,6 +54,25 @@ public final class DshWebSearchTool {
         return call(tools, request.arguments()).text();
       }
     };
+  }
+
+  // Each property a JsonRawSchema, so minItems, maxItems and pattern, which LangChain4j's typed
+  // elements cannot hold, reach the model.
+  private static JsonObjectSchema parameters(String schemaJson) {
+    JsonNode root = Json.MAPPER.readTree(schemaJson);
+    JsonObjectSchema.Builder parameters = JsonObjectSchema.builder();
+    for (Map.Entry<String, JsonNode> property : root.path("properties").properties()) {
+      parameters.addProperty(
+          property.getKey(), JsonRawSchema.from(Json.MAPPER.writeValueAsString(property.getValue())));
+    }
+    List<String> required = new ArrayList<>();
+    root.path("required").forEach(name -> required.add(name.stringValue()));
+    parameters.required(required);
+    JsonNode additional = root.get("additionalProperties");
+    if (additional != null) {
+      parameters.additionalProperties(additional.booleanValue());
+    }
+    return parameters.build();
   }
 
   private static ToolResult call(

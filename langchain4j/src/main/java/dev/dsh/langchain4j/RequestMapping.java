@@ -24,13 +24,10 @@ final class RequestMapping {
     Integer startIndex = request.startIndex();
     refuseIf(startIndex != null && startIndex != 1, "startIndex", startIndex);
     refuseIf(Boolean.FALSE.equals(request.safeSearch()), "safeSearch", false);
-    Integer maxResults = request.maxResults();
-    if (maxResults != null && maxResults < 1) {
-      throw new IllegalArgumentException("maxResults must be at least 1, was " + maxResults);
-    }
+    // WebSearchRequest refuses a maxResults below 1 in the same words.
     Map<String, Object> params = request.additionalParams();
-    return new WebSearchRequest(
-        request.searchTerms(), maxResults, params == null ? SearchFilters.NONE : filters(params));
+    return new WebSearchRequest(request.searchTerms(), request.maxResults(),
+        params == null ? SearchFilters.NONE : filters(params));
   }
 
   /** {@code site}, {@code excludeSites} (a domain or a list), {@code freshness}. */

@@ -36,7 +36,7 @@ public final class AbortController implements AutoCloseable {
       controller.signal.follow(parent, parent.onAbort(() -> controller.abort(
           parent.reason().orElseGet(() -> new CancellationException("aborted")))));
       if (controller.signal.aborted()) {
-        controller.unlink(); // a parent had fired: no link may stay behind
+        controller.close(); // a parent had fired: no link may stay behind
         break;
       }
     }
@@ -57,7 +57,7 @@ public final class AbortController implements AutoCloseable {
   public void abort(Throwable reason) {
     Objects.requireNonNull(reason, "reason");
     if (signal.fire(reason)) {
-      unlink();
+      close();
     }
   }
 
@@ -74,10 +74,6 @@ public final class AbortController implements AutoCloseable {
   /** Unlinks from the parent signals without firing, so a long-lived parent does not keep it. */
   @Override
   public void close() {
-    unlink();
-  }
-
-  private void unlink() {
     List<Disposable> links;
     synchronized (signal) {
       links = List.copyOf(signal.links);

@@ -12,8 +12,6 @@ import java.net.http.HttpConnectTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /** Every {@link WebError} of one search, echoing no request data, and the key's mask once known. */
@@ -80,15 +78,6 @@ final class Failures {
       }
     }
     return cause;
-  }
-
-  static Throwable unwrap(Throwable error) {
-    Throwable t = error;
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
   }
 
   // The name alone when the message may carry request data; a bare wrapper shows its cause's.

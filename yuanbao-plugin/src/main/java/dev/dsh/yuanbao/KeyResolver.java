@@ -42,7 +42,7 @@ final class KeyResolver {
       }
       return service.get().resolve(settings.keyRef()).handle((credential, error) -> {
         if (error != null) {
-          throw resolutionFailed(Failures.unwrap(error));
+          throw resolutionFailed(WebError.unwrap(error));
         }
         if (credential == null || credential.isEmpty()) {
           throw missing(settings, true);

@@ -85,7 +85,7 @@ final class SearchCall implements HttpResponse.BodySubscriber<byte[]> {
     exchange(future);
     future.whenComplete((response, error) -> {
       if (error != null && !result.isDone()) {
-        result.completeExceptionally(failures.exchangeFailed(Failures.unwrap(error), endpoint));
+        result.completeExceptionally(failures.exchangeFailed(WebError.unwrap(error), endpoint));
       }
     });
   }

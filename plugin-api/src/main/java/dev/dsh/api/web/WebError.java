@@ -60,11 +60,7 @@ public class WebError extends RuntimeException {
    * other {@code <what> failed: <simple class name>} (a raw message may carry request data).
    */
   public static WebError of(Throwable failure, String what) {
-    Throwable cause = failure;
-    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-        && cause.getCause() != null) {
-      cause = cause.getCause();
-    }
+    Throwable cause = unwrap(failure);
     if (cause instanceof WebError error) {
       return error;
     }
@@ -72,6 +68,16 @@ public class WebError extends RuntimeException {
         ? new WebError(WebErrorCodes.WEB_ABORTED, what + " was cancelled", cause)
         : new WebError(WebErrorCodes.WEB_PROVIDER_ERROR,
             what + " failed: " + cause.getClass().getSimpleName(), cause);
+  }
+
+  /** {@code failure} without the CompletionException and ExecutionException wrapped round it. */
+  public static Throwable unwrap(Throwable failure) {
+    Throwable cause = failure;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
   }
 
   /** The error code ({@link WebErrorCodes}). */
