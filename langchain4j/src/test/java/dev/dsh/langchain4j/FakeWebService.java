@@ -41,9 +41,9 @@ final class FakeWebService implements WebService {
   private static WebSearchResult cut(WebSearchResult result, WebSearchRequest request) {
     int limit = request.maxResults() == null ? Integer.MAX_VALUE : request.maxResults();
     if (result.sources().size() <= limit) {
-      return new WebSearchResult("fake", result.content(), result.sources(), result.truncated());
+      return new WebSearchResult("fake", result.content(), result.sources(), result.truncated(), 0);
     }
-    return new WebSearchResult("fake", result.content(), result.sources().subList(0, limit), true);
+    return new WebSearchResult("fake", result.content(), result.sources().subList(0, limit), true, 0);
   }
 
   @Override

@@ -21,10 +21,7 @@ public interface AbortSignal {
    */
   Disposable onAbort(Runnable handler);
 
-  /**
-   * When a timer is due to fire this signal (its own, else the earliest of the signals it follows),
-   * on the wall clock; empty by default.
-   */
+  /** When a timer is due to fire this signal (its own, else its parents' earliest), if known. */
   default Optional<Instant> deadline() {
     return Optional.empty();
   }

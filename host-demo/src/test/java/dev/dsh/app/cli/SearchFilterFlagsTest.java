@@ -58,6 +58,6 @@ class SearchFilterFlagsTest {
         new WebSearchResult("p", null, FakeProvider.sources("d", 1), false, 3);
 
     assertThat(SearchJson.of(dropped).toJson()).contains("\"truncated\":false,\"dropped\":3,\"sources\"");
-    assertThat(SearchJson.of(new WebSearchResult("p", null, FakeProvider.sources("d", 1), false)).toJson()).doesNotContain("dropped");
+    assertThat(SearchJson.of(new WebSearchResult("p", null, FakeProvider.sources("d", 1), false, 0)).toJson()).doesNotContain("dropped");
   }
 }

@@ -113,7 +113,7 @@ class WebSearchToolTest {
             null,
             "DeepSeek is an AI company.\n",
             List.of(source("https://example.com/a", "About", "A page.", null)),
-            false));
+            false, 0));
 
     assertThat(call("{\"queries\": [\"deepseek\"]}").text())
         .isEqualTo(
@@ -137,7 +137,7 @@ class WebSearchToolTest {
                 source("https://example.com/a1", "A1", "First of alpha.", null),
                 shared,
                 source("https://example.com/a3", "A3", "Third of alpha.", null)),
-            false));
+            false, 0));
     answer(
         "beta",
         WebSearchResult.of(
@@ -150,7 +150,7 @@ class WebSearchToolTest {
             null,
             "Gamma answer.",
             List.of(shared, source("https://example.com/g2", "G2", "Second of gamma.", null)),
-            false));
+            false, 0));
 
     ToolResult result = call("{\"queries\": [\"alpha\", \"beta\", \"gamma\"]}");
 
@@ -205,7 +205,7 @@ class WebSearchToolTest {
 
   @Test
   void aSearchThatReportsTruncationShowsTheNote() throws Exception {
-    answer("alpha", new WebSearchResult(null, null, FakeProvider.sources("a", 2), true));
+    answer("alpha", new WebSearchResult(null, null, FakeProvider.sources("a", 2), true, 0));
 
     assertThat(call("{\"queries\": [\"alpha\"]}").text())
         .isEqualTo(
@@ -286,7 +286,7 @@ class WebSearchToolTest {
 
   @Test
   void duplicateQueriesAreSearchedOnceAndEachSearchAsksForEight() throws Exception {
-    answer("alpha", new WebSearchResult(null, "Answer.", FakeProvider.sources("a", 1), false));
+    answer("alpha", new WebSearchResult(null, "Answer.", FakeProvider.sources("a", 1), false, 0));
 
     String text = call("{\"queries\": [\"alpha\", \" alpha\", \"alpha \"]}").text();
 

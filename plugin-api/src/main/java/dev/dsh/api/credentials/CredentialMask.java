@@ -3,10 +3,7 @@ package dev.dsh.api.credentials;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Masks a credential value in text a service sent back, which may echo the key, in another letter
- * case, or part of it.
- */
+/** Masks a credential value in text a service sent back: whole, in part, in any letter case. */
 public final class CredentialMask {
 
   /** The shortest run of a value's characters that is masked. */

@@ -19,10 +19,7 @@ public interface CredentialService {
   /** Resolves {@code ref} now, uncached: empty when none (or an empty one) is configured. */
   CompletionStage<Optional<Credential>> resolve(CredentialRef ref);
 
-  /**
-   * Whether {@link #resolve} would find a value now, cheaply from local state (a provider's
-   * readiness); a throw means the service cannot tell, taken as not configured.
-   */
+  /** Whether {@link #resolve} would find a value now, from local state; a throw: cannot tell. */
   default boolean isConfigured(CredentialRef ref) {
     return describe(ref).configured();
   }

@@ -20,14 +20,8 @@ public record WebSearchResult(@Nullable String provider, @Nullable String conten
     }
   }
 
-  /** A result that dropped nothing. */
-  public WebSearchResult(@Nullable String provider, @Nullable String content,
-      List<WebSearchSource> sources, boolean truncated) {
-    this(provider, content, sources, truncated, 0);
-  }
-
   /** A result of {@code sources} only, not truncated, with no provider id yet. */
   public static WebSearchResult of(List<WebSearchSource> sources) {
-    return new WebSearchResult(null, null, sources, false);
+    return new WebSearchResult(null, null, sources, false, 0);
   }
 }

@@ -55,7 +55,7 @@ final class RecordingWebService implements WebService {
     }
     String url = "https://own.example/" + request.query().replace(' ', '-');
     return CompletableFuture.completedFuture(new WebSearchResult(
-        "own", null, List.of(new WebSearchSource(url, "Own " + request.query(), null, null)), false));
+        "own", null, List.of(new WebSearchSource(url, "Own " + request.query(), null, null)), false, 0));
   }
 
   @Override

@@ -91,13 +91,13 @@ class WebServiceSearchTest {
   void aProvidersOwnTruncationIsKept() throws Exception {
     web.registerSearchProvider(
         FakeProvider.returning(
-            "alpha", new WebSearchResult(null, "answer", FakeProvider.sources("a", 2), true)));
+            "alpha", new WebSearchResult(null, "answer", FakeProvider.sources("a", 2), true, 0)));
 
     WebSearchResult result =
         Await.result(web.search(new WebSearchRequest("q", 8), AbortSignal.never()));
 
     assertThat(result)
-        .isEqualTo(new WebSearchResult("alpha", "answer", FakeProvider.sources("a", 2), true));
+        .isEqualTo(new WebSearchResult("alpha", "answer", FakeProvider.sources("a", 2), true, 0));
   }
 
   @Test

@@ -254,7 +254,7 @@ class WebServiceSelectionTest {
   @Test
   void theResultNamesTheServingProvider() throws Exception {
     web.registerSearchProvider(
-        FakeProvider.returning("alpha", new WebSearchResult("someone-else", null, List.of(), false)));
+        FakeProvider.returning("alpha", new WebSearchResult("someone-else", null, List.of(), false, 0)));
 
     assertThat(servedBy()).isEqualTo("alpha");
   }
