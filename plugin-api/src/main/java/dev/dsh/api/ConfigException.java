@@ -8,7 +8,6 @@ public class ConfigException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  private final String subject;
   private final List<ConfigViolation> violations;
 
   /** @param subject what was validated, such as a row id; {@code violations} at least one */
@@ -17,13 +16,7 @@ public class ConfigException extends RuntimeException {
     if (violations.isEmpty()) {
       throw new IllegalArgumentException("a ConfigException needs at least one violation");
     }
-    this.subject = subject;
     this.violations = List.copyOf(violations);
-  }
-
-  /** What was being validated. */
-  public String subject() {
-    return subject;
   }
 
   /** Every violation, in document order where known. */

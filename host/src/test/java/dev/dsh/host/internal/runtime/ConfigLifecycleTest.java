@@ -44,7 +44,7 @@ class ConfigLifecycleTest {
     assertThat(runtime.root().get(COUNTED)).isEmpty();
     assertThat(((ScopeNode) scope).liveEffectCount()).isZero();
     ConfigException error = (ConfigException) scope.error().orElseThrow();
-    assertThat(error.subject()).isEqualTo("root/counting");
+    assertThat(error.getMessage()).startsWith("invalid config for root/counting:");
     assertThat(error.violations())
         .extracting(ConfigViolation::pointer)
         .containsExactlyInAnyOrder("/count", "/foo");
