@@ -70,7 +70,7 @@ class PluginLoaderTest {
         () -> assertThat(plugin.entry().name()).isEqualTo("hello"),
         () -> assertThat(plugin.entry().getClass().getClassLoader())
             .isNotSameAs(getClass().getClassLoader()),
-        () -> assertThat(plugin.jar().bundlePatch()).contains("- insert: [{id: hello, name: dsh-hello}]\n"),
+        () -> assertThat(plugin.jar().bundle().yaml()).contains("- insert: [{id: hello, name: dsh-hello}]\n"),
         () -> assertThat(plugin.jar().configSchema().orElseThrow().get("type").asString()).isEqualTo("object"),
         () -> assertThat(plugin.cachedCopy().getParent()).isEqualTo(home.resolve(".cache/plugins")),
         () -> assertThat(plugin.cachedCopy().getFileName().toString())
@@ -87,7 +87,7 @@ class PluginLoaderTest {
         loader.load(TestPluginJars.plugin(work, "dsh-plain", "plain").buildTo(plugins.resolve("p.jar")));
 
     assertThat(plugin.jar().configSchema()).isEmpty();
-    assertThat(plugin.jar().bundlePatch()).isEmpty();
+    assertThat(plugin.jar().bundle().yaml()).isEmpty();
   }
 
   @Test
