@@ -55,7 +55,7 @@ public final class Host implements AutoCloseable {
     PluginLoader loader = new PluginLoader(options.home().root());
     this.failures = new RowFailures(options.verbose(), options.events());
     this.builtins = HostInspection.builtins(options, failures::refusal);
-    this.composer = new ProfileComposer(options.home().root(), loader.bundles());
+    this.composer = new ProfileComposer(options.home(), loader.bundles());
     this.current = composer.baseOnly(options.profile());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events());
     // the threads last, so that nothing above that throws leaves one running

@@ -99,7 +99,7 @@ public final class HostInspection {
 
   private static HostInspection of(HostOptions options, Scan jars) {
     String name = options.profile();
-    ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
+    ProfileComposer composer = new ProfileComposer(options.home(), jars.bundles());
     ProfileSpec spec = ProfileSpec.of(options.home(), name);
     try {
       ComposedProfile composed = composer.compose(name, options.patch(), options.layers());
@@ -115,7 +115,7 @@ public final class HostInspection {
 
   /** The rows of {@code pluginId}'s bundle the user's layers override: its {@code removedRows}. */
   List<String> keptRows(String pluginId) {
-    Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
+    Set<String> overridden = new ProfileComposer(options.home(), read.bundles())
         .userOverrides(options.profile(), options.patch());
     return read.bundles().apply(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
         .filter(overridden::contains).toList();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
@@ -353,7 +354,7 @@ class PluginLoaderTest {
     Path profileDir = Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(profileDir.resolve("profile.yml"), "bundles: [dsh-bundle]\n");
 
-    ComposedProfile profile = new ProfileComposer(home, loader.bundles()).compose("default", Optional.empty(), List.of());
+    ComposedProfile profile = new ProfileComposer(new DshHome(home), loader.bundles()).compose("default", Optional.empty(), List.of());
 
     assertThat(profile.row("bundled")).contains(new ProfileRow("bundled", "dsh-bundle", java.util.Map.of(), false));
   }
