@@ -8,10 +8,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.MutableConfigOverride;
 import tools.jackson.databind.json.JsonMapper;
 
-/**
- * The one JSON mapper of the host and its doors: a name given twice, or trailing text, refused; a
- * source's or a provider status's absent fields left out.
- */
+/** The one JSON mapper of the host and its doors. */
 public final class Json {
 
   /** The shared mapper. */
