@@ -55,7 +55,7 @@ public final class Host implements AutoCloseable {
     PluginLoader loader = new PluginLoader(options.home().root());
     this.failures = new RowFailures(options.verbose(), options.events());
     this.builtins = HostInspection.builtins(options, failures::refusal);
-    this.composer = new ProfileComposer(options.home().root(), loader.bundles());
+    this.composer = new ProfileComposer(options.home(), loader.bundles());
     this.current = composer.baseOnly(options.profile());
     this.plugins = new PluginSync(loader, options.home().plugins(), options.events());
     // the threads last, so that nothing above that throws leaves one running
@@ -207,8 +207,12 @@ public final class Host implements AutoCloseable {
 
   /** The state now, as {@code dsh run}'s {@code status} and {@code GET /api/status} give it. */
   public StatusJson status() {
-    return StatusJson.of(plugins(), scopes(), providers(), profileProblem(), rows.refused(),
-        plugins.leftovers());
+    List<StatusJson.RefusedConfig> refused = rows.refused();
+    List<StatusJson.Leftover> left = plugins.leftovers();
+    return new StatusJson(plugins(), scopes().stream()
+        .map(s -> new StatusJson.Scope(s.id(), s.state().name())).toList(), providers(),
+        profileProblem().orElse(null), refused.isEmpty() ? null : refused,
+        left.isEmpty() ? null : left);
   }
 
   /** Stops watching, disposes every scope, unloads every plugin. */

@@ -4,6 +4,7 @@ import dev.dsh.api.ConfigException;
 import dev.dsh.api.Plugin;
 import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
+import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.internal.config.SchemaConfigValidator;
 import dev.dsh.host.internal.credentials.CredentialsPlugin;
@@ -46,6 +47,22 @@ public final class HostInspection {
   public record PluginJar(
       Path file, String id, String version, boolean enabled, List<String> rows) {}
 
+  /** A row as a form shows it: its layers, config without secrets, its secret fields' pointers. */
+  public record FormRow(String id, String plugin, boolean disabled, String origin,
+      String configOrigin, Map<String, String> fieldOrigins, Optional<JsonNode> schema,
+      Map<String, Object> config, SortedSet<String> secretsSet, SortedSet<String> secretFields,
+      SortedSet<String> credentialRefs) {
+
+    @Override
+    public Optional<JsonNode> schema() {
+      return schema.map(JsonNode::deepCopy); // a caller's change never reaches the next one
+    }
+  }
+
+  /** A credential reference, never its value; {@code rows}: the enabled rows naming it. */
+  public record FormCredential(String ref, boolean configured, Optional<CredentialSource> source,
+      boolean writable, List<String> rows) {}
+
   private final HostOptions options;
   private final Scan read;
   private final List<PluginJar> jars;
@@ -82,7 +99,7 @@ public final class HostInspection {
 
   private static HostInspection of(HostOptions options, Scan jars) {
     String name = options.profile();
-    ProfileComposer composer = new ProfileComposer(options.home().root(), jars.bundles());
+    ProfileComposer composer = new ProfileComposer(options.home(), jars.bundles());
     ProfileSpec spec = ProfileSpec.of(options.home(), name);
     try {
       ComposedProfile composed = composer.compose(name, options.patch(), options.layers());
@@ -98,7 +115,7 @@ public final class HostInspection {
 
   /** The rows of {@code pluginId}'s bundle the user's layers override: its {@code removedRows}. */
   List<String> keptRows(String pluginId) {
-    Set<String> overridden = new ProfileComposer(options.home().root(), read.bundles())
+    Set<String> overridden = new ProfileComposer(options.home(), read.bundles())
         .userOverrides(options.profile(), options.patch());
     return read.bundles().apply(pluginId).stream().flatMap(bundle -> bundle.insertedRowIds().stream())
         .filter(overridden::contains).toList();
@@ -147,30 +164,31 @@ public final class HostInspection {
         .service(settings, options.env());
   }
 
-  /** Every row with its schema and config (no secrets), and each credential's source. */
-  public ProfileForm form() {
+  /** Every row with its schema and its config without secrets: what a config form shows. */
+  public List<FormRow> formRows() {
     ComposedProfile profile = composed();
-    CredentialService credentials = credentials();
-    List<ProfileForm.Row> rows = new ArrayList<>();
-    Map<String, List<String>> users = new TreeMap<>();
-    for (ProfileRow row : profile.rows()) {
+    return profile.rows().stream().map(row -> {
       JsonNode schema = schema(row.name()).orElse(null);
-      SortedSet<String> refs = credentialRefs(row);
-      if (!row.disabled()) {
-        refs.forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id()));
-      }
-      rows.add(new ProfileForm.Row(row.id(), row.name(), row.disabled(),
+      return new FormRow(row.id(), row.name(), row.disabled(),
           profile.origin(row.id()).orElseThrow(), profile.configOrigin(row.id()).orElseThrow(),
           profile.fieldOrigins(row.id()), Optional.ofNullable(schema),
           ConfigSecrets.without(row.config(), schema),
           ConfigSecrets.setPointers(row.config(), schema), ConfigSecrets.declaredPointers(schema),
-          refs));
-    }
-    return new ProfileForm(List.copyOf(rows), users.entrySet().stream().map(use -> {
+          credentialRefs(row));
+    }).toList();
+  }
+
+  /** Each credential the enabled rows name, with its source and those rows; never its value. */
+  public List<FormCredential> formCredentials() {
+    CredentialService credentials = credentials();
+    Map<String, List<String>> users = new TreeMap<>();
+    composed().enabledRows().forEach(row -> credentialRefs(row)
+        .forEach(ref -> users.computeIfAbsent(ref, r -> new ArrayList<>()).add(row.id())));
+    return users.entrySet().stream().map(use -> {
       CredentialDescription description = credentials.describe(CredentialRef.of(use.getKey()));
-      return new ProfileForm.Credential(use.getKey(), description.configured(),
+      return new FormCredential(use.getKey(), description.configured(),
           description.sourceOpt(), description.writable(), List.copyOf(use.getValue()));
-    }).toList());
+    }).toList();
   }
 
   /** The config schema of the plugin {@code pluginName}: a built-in's type's, or its jar's. */

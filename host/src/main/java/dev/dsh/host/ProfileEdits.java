@@ -70,8 +70,7 @@ public final class ProfileEdits {
     Path file = options.home().profile(options.profile()).resolve(ProfileComposer.CONSOLE_FILE);
     try {
       return new Saved(rowId, file, !ConsoleLayer.update(file,
-          ProfileSpec.shown(options.profile(), ProfileComposer.CONSOLE_FILE), rowId,
-          old -> ConsoleLayer.apply(old, changed, true)));
+          ProfileSpec.shown(options.profile(), ProfileComposer.CONSOLE_FILE), rowId, changed));
     } catch (IOException e) {
       throw FileProblems.writeFailed(
           "could not save the config of row " + rowId, e, file, Kind.FILE);

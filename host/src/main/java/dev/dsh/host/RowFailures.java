@@ -16,10 +16,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
-/**
- * How failed rows are told, which end a one-shot command, and why a serving host's profile is not
- * applied (written by the admin thread, read by any).
- */
+/** How failed rows are told, and why the profile is not applied (the admin thread writes). */
 final class RowFailures {
 
   private final boolean verbose;

@@ -3,9 +3,9 @@ package dev.dsh.examples;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialService;
 import dev.dsh.host.Host;
+import dev.dsh.host.HostInspection;
 import dev.dsh.host.HostOptions;
 import dev.dsh.host.ProfileEdits;
-import dev.dsh.host.ProfileForm;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,13 +21,13 @@ public final class ProfileEditsExample {
     HostOptions options = HostOptions.of(home, "default");
 
     // What a config form needs: rows with schema and config (no secret values), credentials' state.
-    ProfileForm form = Host.inspect(options).form();
-    for (ProfileForm.Row row : form.rows()) {
+    HostInspection form = Host.inspect(options);
+    for (HostInspection.FormRow row : form.formRows()) {
       String schema = row.schema().isPresent() ? "a schema" : "no schema";
       out.println(row.id() + " (" + row.plugin() + ", " + schema + "): " + row.config()
           + ", secrets set " + row.secretsSet());
     }
-    for (ProfileForm.Credential credential : form.credentials()) {
+    for (HostInspection.FormCredential credential : form.formCredentials()) {
       out.println(credential.ref() + " for " + credential.rows());
     }
 

@@ -87,7 +87,7 @@ class ProfileEditsBundlesTest {
             """),
         () -> assertThat(inspection.enabledRows()).contains(RealPluginJar.ROW_ID),
         () -> assertThat(inspection.notes()).isEmpty(),
-        () -> assertThat(inspection.form().rows())
+        () -> assertThat(inspection.formRows())
             .filteredOn(r -> r.id().equals(RealPluginJar.ROW_ID))
             .singleElement().satisfies(row -> assertThat(row.config()).containsEntry("count", 20)));
   }

@@ -78,7 +78,7 @@ class ProfileEditsSecretsTest {
     String withPassword = "http://user:pass-9d0c@127.0.0.1:9/";
     RealPluginJar.writeUserLayer(home, withPassword, "");
 
-    Object shown = Host.inspect(options()).form().rows().stream()
+    Object shown = Host.inspect(options()).formRows().stream()
         .filter(r -> r.id().equals(ROW)).findFirst().orElseThrow().config().get("baseURL");
     ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", shown, "count", 20));
 

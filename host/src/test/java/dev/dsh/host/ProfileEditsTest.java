@@ -109,7 +109,7 @@ class ProfileEditsTest {
   void theSavedConfigIsWhatTheProfileComposesAndTheFormHidesTheSecret() {
     ProfileEdits.saveRowConfig(options(), ROW, config("baseURL", BASE_URL, "count", 20));
 
-    ProfileForm.Row row = Host.inspect(options()).form().rows().stream()
+    HostInspection.FormRow row = Host.inspect(options()).formRows().stream()
         .filter(r -> r.id().equals(ROW)).findFirst().orElseThrow();
     assertAll(
         () -> assertThat(row.config()).isEqualTo(config("baseURL", BASE_URL, "count", 20)),

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.HostInspection.FormCredential;
+import dev.dsh.host.HostInspection.FormRow;
 import dev.dsh.host.model.DshHome;
 import dev.dsh.host.testing.RealPluginJar;
 import java.nio.file.Path;
@@ -33,11 +35,11 @@ class ProfileFormTest {
 
   @Test
   void eachRowComesWithItsSchemaAndItsConfigWithoutTheSecret() {
-    ProfileForm form = Host.inspect(options(Map.of())).form();
+    List<FormRow> form = Host.inspect(options(Map.of())).formRows();
 
-    ProfileForm.Row row = row(form, ROW);
+    FormRow row = row(form, ROW);
     assertAll(
-        () -> assertThat(form.rows()).extracting(ProfileForm.Row::id)
+        () -> assertThat(form).extracting(FormRow::id)
             .containsExactly("env", "credentials", "web", "tool-web", ROW),
         () -> assertThat(row.plugin()).isEqualTo(RealPluginJar.PLUGIN_ID),
         () -> assertThat(row.disabled()).isFalse(),
@@ -58,7 +60,7 @@ class ProfileFormTest {
 
   @Test
   void aSchemaChangedByOneCallerIsNotTheNextCallersSchema() {
-    ProfileForm.Row row = row(Host.inspect(options(Map.of())).form(), ROW);
+    FormRow row = row(Host.inspect(options(Map.of())).formRows(), ROW);
 
     ((ObjectNode) row.schema().orElseThrow()).removeAll();
 
@@ -67,23 +69,23 @@ class ProfileFormTest {
 
   @Test
   void eachCredentialTheRowsUseIsMissingOrConfiguredFromWhereNeverWithItsValue() {
-    ProfileForm missing = Host.inspect(options(Map.of())).form();
-    ProfileForm fromEnv = Host.inspect(options(Map.of(REF, KEY))).form();
+    List<FormCredential> missing = Host.inspect(options(Map.of())).formCredentials();
+    List<FormCredential> fromEnv = Host.inspect(options(Map.of(REF, KEY))).formCredentials();
     Host.inspect(options(Map.of())).credentials().set(CredentialRef.of(REF), KEY);
-    ProfileForm fromStore = Host.inspect(options(Map.of())).form();
+    List<FormCredential> fromStore = Host.inspect(options(Map.of())).formCredentials();
 
     assertAll(
-        () -> assertThat(missing.credentials()).containsExactly(
-            new ProfileForm.Credential(REF, false, Optional.empty(), true, List.of(ROW))),
-        () -> assertThat(fromEnv.credentials()).containsExactly(new ProfileForm.Credential(
+        () -> assertThat(missing).containsExactly(
+            new FormCredential(REF, false, Optional.empty(), true, List.of(ROW))),
+        () -> assertThat(fromEnv).containsExactly(new FormCredential(
             REF, true, Optional.of(CredentialSource.ENV), true, List.of(ROW))),
-        () -> assertThat(fromStore.credentials()).containsExactly(new ProfileForm.Credential(
+        () -> assertThat(fromStore).containsExactly(new FormCredential(
             REF, true, Optional.of(CredentialSource.STORE), true, List.of(ROW))),
         () -> assertThat(fromEnv.toString() + fromStore).doesNotContain(KEY));
   }
 
-  private static ProfileForm.Row row(ProfileForm form, String id) {
-    return form.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+  private static FormRow row(List<FormRow> form, String id) {
+    return form.stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
   }
 
   private HostOptions options(Map<String, String> env) {

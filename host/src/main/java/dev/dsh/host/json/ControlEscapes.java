@@ -31,11 +31,7 @@ public final class ControlEscapes {
     return out == null ? text.toString() : out.toString();
   }
 
-  /**
-   * Whether {@link #escape} escapes {@code c}: C0 (U+0000–U+001F), DEL, C1 (U+0080–U+009F), the
-   * line and paragraph separators (U+2028, U+2029) and the bidirectional controls (U+200E, U+200F,
-   * U+202A–U+202E, U+2066–U+2069).
-   */
+  /** Whether {@link #escape} escapes {@code c}: C0, DEL, C1, line separators, bidi controls. */
   public static boolean isControl(char c) {
     return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029'
         || c == '\u200E' || c == '\u200F' || (c >= '\u202A' && c <= '\u202E')

@@ -2,10 +2,7 @@ package dev.dsh.host.model;
 
 import java.util.List;
 
-/**
- * Told of every search the host's web service runs (through any door) and every reload of a
- * serving host, on the thread that starts or ends it: it must not block; what it throws is logged.
- */
+/** Told of searches and reloads on the threads running them: must not block; throws are logged. */
 public interface ActivityListener {
 
   /** A listener that ignores everything. */

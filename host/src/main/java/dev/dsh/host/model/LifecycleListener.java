@@ -1,9 +1,6 @@
 package dev.dsh.host.model;
 
-/**
- * Told each life-cycle event of the host's scopes, on the runtime thread right after the
- * transition, in order: it must not block; what it throws is logged and ignored.
- */
+/** Told each scope event in order on the runtime thread: must not block; a throw is logged. */
 @FunctionalInterface
 public interface LifecycleListener {
 

@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What a tool call gives back: the model-facing text ({@code Error: <message>} for a failure, with
- * its code), and the sources in the text's order for structured results.
- */
+/** A tool call's text for the model ({@code Error: <message>} for a failure) and sources. */
 public record ToolResult(
     String text, @Nullable String errorCode, List<WebSearchSource> sources, boolean truncated) {
 

@@ -8,10 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/**
- * The model-facing text of search results: content, then {@code Sources:} (a markdown item each,
- * line breaks and link escaped), then {@link #CITE}.
- */
+/** The model-facing text of search results: content, {@code Sources:}, then {@link #CITE}. */
 public final class WebSearchRendering {
 
   /** The line shown when a search found nothing. */

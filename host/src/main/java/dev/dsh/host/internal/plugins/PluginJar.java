@@ -37,7 +37,7 @@ import tools.jackson.databind.JsonNode;
  * What the host needs from a plugin jar before PF4J sees it, from its central directory and a few
  * entries of at most 1 MiB; one declaring more than 256 MiB in all is refused before any is read.
  */
-public record PluginJar(Path file, String id, String version, Optional<String> bundlePatch,
+public record PluginJar(Path file, String id, String version, BundlePatch bundle,
     Optional<JsonNode> configSchema) {
 
   static final String EXTENSION_INDEX = "META-INF/extensions.idx";
@@ -106,10 +106,6 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
     return jars;
   }
 
-  BundlePatch bundle() {
-    return new BundlePatch(id, bundlePatch);
-  }
-
   /** Reads {@code jar}, named {@code shownAs} in messages, its {@code Plugin-Requires} checked. */
   static PluginJar read(Path jar, Path shownAs) {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
@@ -157,7 +153,8 @@ public record PluginJar(Path file, String id, String version, Optional<String> b
             + requires + ", but this host is " + HostVersion.current());
       }
       text(zip, EXTENSION_INDEX, shownAs); // PF4J reads it later: held to the same cap now
-      return new PluginJar(shownAs, id, version, text(zip, BundlePatch.RESOURCE, shownAs),
+      return new PluginJar(shownAs, id, version,
+          new BundlePatch(id, text(zip, BundlePatch.RESOURCE, shownAs)),
           text(zip, CONFIG_SCHEMA, shownAs).map(text -> parseSchema(text, shownAs)));
     } catch (IOException | SecurityException e) {
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

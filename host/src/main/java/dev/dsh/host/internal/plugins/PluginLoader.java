@@ -1,7 +1,14 @@
 package dev.dsh.host.internal.plugins;
 
+import dev.dsh.host.internal.home.FileProblems;
 import dev.dsh.host.internal.profile.BundlePatch;
+import dev.dsh.host.model.FileAccessException;
 import dev.dsh.host.model.PluginLoadException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,25 +27,39 @@ import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Loads and unloads plugin jars one at a time, each from a private copy; failing loads nothing. */
+/**
+ * Loads and unloads plugin jars one at a time, each from a private copy, so a jar replaced on disk
+ * never changes under a live class loader; failing loads nothing. A copy's name carries its
+ * process: a later start deletes those of processes that were killed.
+ */
 public final class PluginLoader {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
+  private static final String PREFIX = "copy-";
 
-  private final JarCopies copies;
+  private final Path folder;
   private final HostPluginManager pf4j;
   private final Map<String, LoadedPlugin> loaded = new LinkedHashMap<>();
 
   /** A loader copying jars to {@code <home>/.cache/plugins}. */
   public PluginLoader(Path home) {
-    Path folder = home.resolve(".cache").resolve("plugins");
-    this.copies = new JarCopies(folder);
+    this.folder = home.resolve(".cache").resolve("plugins");
     this.pf4j = new HostPluginManager(folder);
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*.jar")) {
+      for (Path file : files) {
+        String pid = file.getFileName().toString().split("-")[1];
+        if (pid.matches("[0-9]{1,18}") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+          delete(file);
+        }
+      }
+    } catch (IOException e) {
+      // No folder yet, or one that cannot be listed: the first copy reports what it cannot write.
+    }
   }
 
   /** Loads and starts {@code jar} from a private copy. */
   public synchronized LoadedPlugin load(Path jar) {
-    Path copy = copies.take(Objects.requireNonNull(jar, "jar"));
+    Path copy = copy(Objects.requireNonNull(jar, "jar"));
     try {
       PluginJar read = PluginJar.read(copy, jar);
       LoadedPlugin existing = loaded.get(read.id());
@@ -50,7 +71,7 @@ public final class PluginLoader {
       loaded.put(read.id(), plugin);
       return plugin;
     } catch (RuntimeException | Error e) {
-      JarCopies.delete(copy);
+      delete(copy);
       throw e;
     }
   }
@@ -63,8 +84,41 @@ public final class PluginLoader {
     }
     plugin.release();
     discard(pluginId);
-    JarCopies.delete(plugin.cachedCopy());
+    delete(plugin.cachedCopy());
     return true;
+  }
+
+  /** A private copy of {@code jar}, owner-only; the watcher waits for a jar being written. */
+  private Path copy(Path jar) {
+    if (!Files.isRegularFile(jar)) {
+      throw new PluginLoadException(jar, Files.isDirectory(jar)
+          ? "is a directory; give the plugin's jar file"
+          : Files.exists(jar) ? "not a regular file" : "no such file");
+    }
+    Path copy;
+    try { // an owner-only file; PF4J loads only names ending in .jar
+      Files.createDirectories(folder);
+      copy = Files.createTempFile(folder, PREFIX + ProcessHandle.current().pid() + "-", ".jar");
+    } catch (IOException e) {
+      // The home's cache, not this jar, is at fault: every jar would fail the same way.
+      throw FileProblems.writeFailed("cannot load the plugins", e, folder, FileAccessException.Kind.FOLDER);
+    }
+    try (OutputStream out = Files.newOutputStream(copy)) {
+      Files.copy(jar, out);
+      return copy;
+    } catch (IOException e) {
+      delete(copy);
+      throw e instanceof NoSuchFileException ? new PluginLoadException(jar, "no such file")
+          : new PluginLoadException(jar, "cannot copy the jar: " + e, e);
+    }
+  }
+
+  private static void delete(Path copy) {
+    try {
+      Files.deleteIfExists(copy);
+    } catch (IOException e) {
+      // A leftover copy is deleted by a later start.
+    }
   }
 
   /** The loaded plugins, oldest first. */

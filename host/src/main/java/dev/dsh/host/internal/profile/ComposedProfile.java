@@ -43,20 +43,14 @@ public record ComposedProfile(String profile, List<ProfileRow> rows, Map<String,
 
   /** This profile as YAML for {@code --dump-config}, each row's layers given, secrets redacted. */
   public String dump(Function<String, Optional<JsonNode>> schemas) {
-    List<Map<String, Object>> dumped = rows.stream().map(row -> {
-      Map<String, Object> out = new LinkedHashMap<>();
-      out.put("id", row.id());
-      out.put("name", row.name());
-      out.put("from", origin(row.id()).orElse("?"));
-      out.put("configFrom", configOrigin(row.id()).orElse("?"));
-      out.put("fieldsFrom", fieldOrigins(row.id()));
-      out.put("disabled", row.disabled());
-      out.put("config", ConfigSecrets.redacted(row.config(), schemas.apply(row.name()).orElse(null)));
-      return out;
-    }).toList();
-    Map<String, Object> document = new LinkedHashMap<>();
-    document.put("profile", profile);
-    document.put("rows", dumped);
-    return YamlFiles.write(document);
+    return YamlFiles.write(new Dump(profile, rows.stream().map(row -> new DumpedRow(row.id(),
+        row.name(), origin(row.id()).orElse("?"), configOrigin(row.id()).orElse("?"),
+        fieldOrigins(row.id()), row.disabled(),
+        ConfigSecrets.redacted(row.config(), schemas.apply(row.name()).orElse(null)))).toList()));
   }
+
+  private record Dump(String profile, List<DumpedRow> rows) {}
+
+  private record DumpedRow(String id, String name, String from, String configFrom,
+      Map<String, String> fieldsFrom, boolean disabled, Map<String, Object> config) {}
 }

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.UnaryOperator;
 
 /** The console's layer: per row it changed, a JSON merge patch (RFC 7386) of its config. */
 public final class ConsoleLayer {
@@ -18,9 +17,9 @@ public final class ConsoleLayer {
 
   private ConsoleLayer() {}
 
-  /** Replaces the row's patch by {@code change} of it; whether the file held an entry for it. */
-  public static boolean update(Path file, String shownAs, String rowId,
-      UnaryOperator<Map<String, Object>> change) throws IOException {
+  /** Merges {@code changed} into the row's patch; whether the file held an entry for the row. */
+  public static boolean update(Path file, String shownAs, String rowId, Map<String, ?> changed)
+      throws IOException {
     String text = YamlFiles.read(file, shownAs).orElse("");
     Patch.parse(text, shownAs, shownAs, true);
     List<Object> entries = new ArrayList<>((List<?>) YamlFiles.parse(text, shownAs)
@@ -33,7 +32,7 @@ public final class ConsoleLayer {
     boolean had = at < entries.size();
     Map<String, Object> entry = new LinkedHashMap<>(had ? strings(entries.remove(at)) : Map.of());
     entry.put("id", rowId);
-    Map<String, Object> patch = change.apply(strings(entry.remove("config")));
+    Map<String, Object> patch = apply(strings(entry.remove("config")), changed, true);
     if (!patch.isEmpty()) {
       entry.put("config", patch);
     }

@@ -28,22 +28,18 @@ public final class ProfileComposer {
 
   private static final String USER = "user layer ";
 
-  private final Path home;
+  private final DshHome home;
   private final Function<String, Optional<BundlePatch>> bundles;
 
-  public ProfileComposer(Path home, Function<String, Optional<BundlePatch>> bundles) {
+  public ProfileComposer(DshHome home, Function<String, Optional<BundlePatch>> bundles) {
     this.home = home;
     this.bundles = bundles;
-  }
-
-  private Path profileDir(String profile) {
-    return new DshHome(home).profile(profile);
   }
 
   /** @throws ProfileException naming the file, layer, row or bundle at fault */
   public ComposedProfile compose(
       String profile, Optional<Path> patchFile, List<ProfileLayer> extra) {
-    ProfileSpec spec = ProfileSpec.of(new DshHome(home), profile);
+    ProfileSpec spec = ProfileSpec.of(home, profile);
     String specFile = ProfileSpec.shown(profile, ProfileSpec.FILE_NAME);
     List<Patch> layers = new ArrayList<>();
     for (String bundle : spec.bundles()) {
@@ -58,7 +54,7 @@ public final class ProfileComposer {
 
   /** The base layer alone: what {@code dsh run} serves while the profile does not compose. */
   public ComposedProfile baseOnly(String profile) {
-    profileDir(profile);
+    home.profile(profile); // the name checked
     return new Fold().run(profile, List.of(), Map.of());
   }
 
@@ -74,7 +70,7 @@ public final class ProfileComposer {
     for (String file : List.of(PATCH_FILE, CONSOLE_FILE)) {
       String shown = ProfileSpec.shown(profile, file);
       boolean console = file.equals(CONSOLE_FILE);
-      YamlFiles.read(profileDir(profile).resolve(file), shown).ifPresent(text -> layers.add(
+      YamlFiles.read(home.profile(profile).resolve(file), shown).ifPresent(text -> layers.add(
           Patch.parse(text, shown, (console ? "console layer " : USER) + shown, console)));
     }
     if (patchFile.isPresent()) {

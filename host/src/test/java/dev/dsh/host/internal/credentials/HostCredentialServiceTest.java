@@ -9,6 +9,7 @@ import dev.dsh.api.credentials.CredentialDescription;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.internal.credentials.CredentialsPlugin.HostCredentialService;
 import dev.dsh.host.model.FileAccessException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;

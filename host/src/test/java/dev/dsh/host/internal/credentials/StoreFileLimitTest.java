@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dsh.api.credentials.CredentialRef;
 import dev.dsh.api.credentials.CredentialSource;
 import dev.dsh.api.env.LaunchEnvironment;
+import dev.dsh.host.internal.credentials.CredentialsPlugin.HostCredentialService;
 import dev.dsh.host.model.FileAccessException;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -59,7 +59,7 @@ class PluginJarScanTest {
     Files.writeString(profile.resolve("cordis.patch.yml"), "- {id: y, config: {pin: canary-pin-42}}\n");
     PluginJar.Scan jars = PluginJar.Scan.of(new DshHome(home));
 
-    String dump = new ProfileComposer(home, jars.bundles()).compose("default", Optional.empty(), List.of())
+    String dump = new ProfileComposer(new DshHome(home), jars.bundles()).compose("default", Optional.empty(), List.of())
         .dump(id -> jars.jar(id).flatMap(jar -> jar.configSchema()));
 
     assertThat(dump).contains("pin: <redacted>").doesNotContain("canary-pin-42");

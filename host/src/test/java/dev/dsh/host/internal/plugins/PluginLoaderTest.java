@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.dsh.host.internal.profile.ComposedProfile;
 import dev.dsh.host.internal.profile.ProfileComposer;
 import dev.dsh.host.internal.profile.ProfileRow;
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.HostVersion;
 import dev.dsh.host.model.PluginLoadException;
 import java.io.IOException;
@@ -70,7 +71,7 @@ class PluginLoaderTest {
         () -> assertThat(plugin.entry().name()).isEqualTo("hello"),
         () -> assertThat(plugin.entry().getClass().getClassLoader())
             .isNotSameAs(getClass().getClassLoader()),
-        () -> assertThat(plugin.jar().bundlePatch()).contains("- insert: [{id: hello, name: dsh-hello}]\n"),
+        () -> assertThat(plugin.jar().bundle().yaml()).contains("- insert: [{id: hello, name: dsh-hello}]\n"),
         () -> assertThat(plugin.jar().configSchema().orElseThrow().get("type").asString()).isEqualTo("object"),
         () -> assertThat(plugin.cachedCopy().getParent()).isEqualTo(home.resolve(".cache/plugins")),
         () -> assertThat(plugin.cachedCopy().getFileName().toString())
@@ -87,7 +88,7 @@ class PluginLoaderTest {
         loader.load(TestPluginJars.plugin(work, "dsh-plain", "plain").buildTo(plugins.resolve("p.jar")));
 
     assertThat(plugin.jar().configSchema()).isEmpty();
-    assertThat(plugin.jar().bundlePatch()).isEmpty();
+    assertThat(plugin.jar().bundle().yaml()).isEmpty();
   }
 
   @Test
@@ -353,7 +354,7 @@ class PluginLoaderTest {
     Path profileDir = Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(profileDir.resolve("profile.yml"), "bundles: [dsh-bundle]\n");
 
-    ComposedProfile profile = new ProfileComposer(home, loader.bundles()).compose("default", Optional.empty(), List.of());
+    ComposedProfile profile = new ProfileComposer(new DshHome(home), loader.bundles()).compose("default", Optional.empty(), List.of());
 
     assertThat(profile.row("bundled")).contains(new ProfileRow("bundled", "dsh-bundle", java.util.Map.of(), false));
   }

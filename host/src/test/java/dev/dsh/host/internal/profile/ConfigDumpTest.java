@@ -3,6 +3,7 @@ package dev.dsh.host.internal.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
+import dev.dsh.host.model.DshHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ class ConfigDumpTest {
     Files.writeString(dir.resolve("cordis.patch.yml"),
         "- id: web\n  config: {searchProvider: yuanbao}\n- id: tool-web\n  disabled: true\n");
     Path patch = Files.writeString(home.resolve("extra.yml"), "- id: env\n  config: {}\n");
-    ComposedProfile profile = new ProfileComposer(home, id -> Optional.empty())
+    ComposedProfile profile = new ProfileComposer(new DshHome(home), id -> Optional.empty())
         .compose("default", Optional.of(patch), List.of());
 
     List<?> rows = (List<?>) new YAMLMapper()
@@ -118,7 +119,7 @@ class ConfigDumpTest {
     BundlePatch bundle =
         new BundlePatch(
             YUANBAO, Optional.of("- insert: [{id: web-search-yuanbao, name: " + YUANBAO + "}]\n"));
-    return new ProfileComposer(home, id -> id.equals(YUANBAO) ? Optional.of(bundle) : Optional.empty())
+    return new ProfileComposer(new DshHome(home), id -> id.equals(YUANBAO) ? Optional.of(bundle) : Optional.empty())
         .compose("default", Optional.empty(), List.of());
   }
 }

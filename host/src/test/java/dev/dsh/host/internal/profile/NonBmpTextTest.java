@@ -2,6 +2,7 @@ package dev.dsh.host.internal.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dsh.host.model.DshHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ class NonBmpTextTest {
     Files.createDirectories(home.resolve("profiles/default"));
     Files.writeString(home.resolve("profiles/default/profile.yml"), "bundles: [" + YUANBAO + "]\n");
     String bundle = "- insert: [{id: " + ROW + ", name: " + YUANBAO + "}]\n";
-    ProfileComposer composer = new ProfileComposer(home,
+    ProfileComposer composer = new ProfileComposer(new DshHome(home),
         id -> Optional.of(new BundlePatch(YUANBAO, Optional.of(bundle))));
     String entry = "- id: " + ROW + "\n  config: {note: \"";
     for (int at : offsets()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertAll;
 
+import dev.dsh.host.model.DshHome;
 import dev.dsh.host.model.ProfileException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ class ProfileComposerTest {
   @BeforeEach
   void setUp() {
     installed.put(YUANBAO, new BundlePatch(YUANBAO, Optional.of(YUANBAO_PATCH)));
-    composer = new ProfileComposer(home, id -> Optional.ofNullable(installed.get(id)));
+    composer = new ProfileComposer(new DshHome(home), id -> Optional.ofNullable(installed.get(id)));
   }
 
   @Test

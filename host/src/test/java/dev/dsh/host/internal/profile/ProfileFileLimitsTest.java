@@ -38,7 +38,7 @@ class ProfileFileLimitsTest {
   void setUp() {
     composer =
         new ProfileComposer(
-            home,
+            new DshHome(home),
             id ->
                 id.equals(BUNDLE)
                     ? Optional.of(new BundlePatch(BUNDLE, Optional.of(bundlePatch)))

@@ -60,7 +60,7 @@ final class HomeApi {
   /** Every row of the profile's form, with its scope's state (null while none). */
   List<Row> rows() {
     List<ScopeInfo> scopes = api.state.booted().map(Host::scopes).orElse(List.of());
-    return Host.inspect(api.options).form().rows().stream().map(row -> {
+    return Host.inspect(api.options).formRows().stream().map(row -> {
       Optional<ScopeInfo> scope =
           scopes.stream().filter(s -> s.id().equals("root/" + row.id())).findFirst();
       return new Row(row.id(), row.plugin(), row.disabled(),
@@ -86,7 +86,7 @@ final class HomeApi {
   }
 
   Map<String, List<Credential>> credentials() {
-    return Map.of("credentials", Host.inspect(api.options).form().credentials().stream()
+    return Map.of("credentials", Host.inspect(api.options).formCredentials().stream()
         .map(c -> new Credential(c.ref(), c.configured(), c.source()
             .map(s -> s == CredentialSource.ENV ? "environment" : s.id()).orElse(null),
             c.writable(), c.rows())).toList());
