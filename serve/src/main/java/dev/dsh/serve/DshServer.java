@@ -90,9 +90,8 @@ public final class DshServer implements AutoCloseable {
       @Override // the registry in Prometheus's text format (version 0.0.4)
       protected void doGet(HttpServletRequest request, HttpServletResponse response)
           throws IOException {
-        response.setContentType("text/plain; version=0.0.4; charset=utf-8");
-        response.setHeader("Cache-Control", "no-store");
-        registry.scrape(response.getOutputStream());
+        ApiReplies.send(response, 200, "text/plain; version=0.0.4; charset=utf-8",
+            registry.scrape());
       }
     }), "/metrics");
     Optional<SslContextFactory.Server> tls =
