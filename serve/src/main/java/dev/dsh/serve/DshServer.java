@@ -28,7 +28,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.GeneralSecurityException;
@@ -90,9 +89,8 @@ public final class DshServer implements AutoCloseable {
       @Override // the registry in Prometheus's text format (version 0.0.4)
       protected void doGet(HttpServletRequest request, HttpServletResponse response)
           throws IOException {
-        response.setContentType("text/plain; version=0.0.4; charset=utf-8");
-        response.setHeader("Cache-Control", "no-store");
-        registry.scrape(response.getOutputStream());
+        ApiReplies.send(response, 200, "text/plain; version=0.0.4; charset=utf-8",
+            registry.scrape());
       }
     }), "/metrics");
     Optional<SslContextFactory.Server> tls =
@@ -213,16 +211,11 @@ public final class DshServer implements AutoCloseable {
         throw new ServeException("the TLS keystore " + keystore + " holds no private key: make"
             + " one with 'keytool -genkeypair -storetype PKCS12' or 'openssl pkcs12 -export'");
       }
-    } catch (NoSuchFileException e) {
-      throw new ServeException("the TLS keystore " + keystore + " does not exist", e);
-    } catch (IOException e) {
+    } catch (IOException | GeneralSecurityException e) {
       boolean wrongPassword = e.getCause() instanceof UnrecoverableKeyException;
       throw new ServeException("the TLS keystore " + keystore + (wrongPassword
           ? " cannot be opened with its password: set " + TLS_PASSWORD + " to it"
           : " is not a readable PKCS#12 keystore (" + TLS_PASSWORD + " holds its password)"), e);
-    } catch (GeneralSecurityException e) {
-      throw new ServeException("the TLS keystore " + keystore + " cannot be loaded: "
-          + e.getMessage(), e);
     }
     SslContextFactory.Server tls = new SslContextFactory.Server();
     tls.setKeyStore(store);

@@ -70,10 +70,6 @@ public record McpMessage(ObjectNode json, @Nullable Refusal refusal) {
     return json.has("id") == request && json.path("method").asString("").equals(method);
   }
 
-  public boolean isResponse() {
-    return !json.has("method");
-  }
-
   public @Nullable JsonNode id() {
     return json.has("method") ? json.get("id") : null;
   }

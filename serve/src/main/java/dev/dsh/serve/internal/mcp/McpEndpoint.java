@@ -51,22 +51,17 @@ public final class McpEndpoint implements AutoCloseable {
     sessions = options.stateless() ? null : new McpSessions(
         options.maxSessions(), options.sessionIdle(), calls, System::nanoTime);
     // The SDK's body cap (16 MiB) is above the stack's (Limits.BODY_CAP), which holds.
-    HttpServlet servlet;
-    if (options.stateless()) {
-      var transport = HttpServletStatelessServerTransport.builder()
-          .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
-          .build();
-      closeServer = tool.server(McpServer.async(transport))::closeGracefully;
-      servlet = transport;
-    } else {
-      var transport = keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider
-          .builder().jsonMapper(McpWebSearchTool.MAPPER).mcpEndpoint("/mcp")
-          .contextExtractor(CALL_KEY)
-          // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
-          .sessionSweepInterval(options.sessionIdle()).build());
-      closeServer = tool.server(McpServer.async(transport))::closeGracefully;
-      servlet = transport;
-    }
+    HttpServlet servlet = options.stateless() ? HttpServletStatelessServerTransport.builder()
+        .jsonMapper(McpWebSearchTool.MAPPER).messageEndpoint("/mcp").contextExtractor(CALL_KEY)
+        .build()
+        : keepingSweeper(sweepers, () -> HttpServletStreamableServerTransportProvider.builder()
+            .jsonMapper(McpWebSearchTool.MAPPER).mcpEndpoint("/mcp").contextExtractor(CALL_KEY)
+            // frees the SDK's copy of a session McpSessions has expired (it gets no requests)
+            .sessionSweepInterval(options.sessionIdle()).build());
+    closeServer = servlet instanceof HttpServletStatelessServerTransport stateless
+        ? tool.server(McpServer.async(stateless))::closeGracefully
+        : tool.server(McpServer.async((HttpServletStreamableServerTransportProvider) servlet))
+            ::closeGracefully;
     ServletHolder holder = new ServletHolder("mcp", servlet);
     // the transport answers on the request's own stream (SSE), kept open past the servlet's return
     holder.setAsyncSupported(true);

@@ -3,6 +3,7 @@ package dev.dsh.serve.internal.mcp;
 import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST;
 import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.PARSE_ERROR;
 
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.internal.http.Limits;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpMessage;
@@ -14,6 +15,7 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
@@ -197,10 +199,7 @@ final class McpFilter extends HttpFilter {
 
   static void reply(HttpServletResponse response, int status, @Nullable JsonNode id, int code,
       String message) throws IOException {
-    byte[] bytes = McpMessage.error(id, code, message);
-    response.setStatus(status);
-    response.setContentType(JSON);
-    response.setContentLength(bytes.length);
-    response.getOutputStream().write(bytes);
+    ApiReplies.send(response, status, JSON,
+        new String(McpMessage.error(id, code, message), StandardCharsets.UTF_8));
   }
 }

@@ -4,6 +4,7 @@ import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INTERNAL_ERROR;
 import static io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST;
 
 import dev.dsh.host.json.Json;
+import dev.dsh.serve.internal.http.ApiReplies;
 import dev.dsh.serve.mcp.McpMessage;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ReadListener;
@@ -62,9 +63,8 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     held = null;
     McpMessage.dropLogging(answer);
     byte[] bytes = answer.has("jsonrpc") ? Json.MAPPER.writeValueAsBytes(answer) : error();
-    setContentType(McpFilter.JSON);
-    setContentLength(bytes.length);
-    getResponse().getOutputStream().write(bytes);
+    ApiReplies.send((HttpServletResponse) getResponse(), getStatus(), McpFilter.JSON,
+        new String(bytes, StandardCharsets.UTF_8));
   }
 
   private byte[] error() {
@@ -72,7 +72,7 @@ final class SdkAnswer extends HttpServletResponseWrapper {
     if (getStatus() == 404) {
       return McpMessage.error(id, INVALID_REQUEST, notFound);
     }
-    if (message != null && message.isResponse()) {
+    if (message != null && !message.json().has("method")) {
       // the SDK fails a response whose id names no request it is waiting for
       setStatus(400);
       return McpMessage.error(null, INVALID_REQUEST,
