@@ -95,25 +95,23 @@ public final class DshMain extends Subcommands.UsageOnly {
     exit(status);
   }
 
-  /** The exit code of {@code args}; stderr escaped (tabs kept for a {@code --verbose} trace). */
+  /** The exit code of {@code args}. */
   static int run(Cli.Io given, String... args) {
-    try (Cli cli = new Cli(new Cli.Io(given.in(), given.out(), EscapedStream.around(given.err()),
-        given.env(), given.bundledPlugin()))) {
+    try (Cli cli = new Cli(given)) {
       CommandLine commandLine = new CommandLine(new DshMain(cli));
       Subcommands.addTo(commandLine, cli, args);
       addGlobalOptions(commandLine, cli);
       commandLine.setOut(new PrintWriter(cli.io.out(), true));
       commandLine.setErr(new PrintWriter(cli.io.err(), true));
       commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
-        line.getErr().println("dsh: "
-            + UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
+        cli.errLine(UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
         return forTheUser(e) ? USAGE_OR_CONFIG : INTERNAL;
       });
       commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
         CommandLine line = e.getCommandLine();
         // The message quotes the offending argument: cut it, it may be megabytes long.
         String message = String.valueOf(e.getMessage());
-        line.getErr().println("dsh: " + UsageException.echo(message, MAX_MESSAGE));
+        cli.errLine(UsageException.echo(message, MAX_MESSAGE));
         line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
         return USAGE_OR_CONFIG;
       });

@@ -109,9 +109,9 @@ record PluginCommand(Cli cli) {
               + "\t-\tinvalid\t-\t" + refused.getMessage(), "\t")));
       if (inspection.jars().isEmpty()) {
         // stderr: stdout stays the list, empty, for a script that reads it
-        cli.io.err().println(ControlEscapes.escape("dsh: no plugin is installed; add one with 'dsh"
-            + " plugin add " + cli.io.bundledPlugin().filter(Files::isRegularFile)
-                .map(Path::toString).orElse("<jar>") + "'", ""));
+        cli.errLine("no plugin is installed; add one with 'dsh plugin add "
+            + cli.io.bundledPlugin().filter(Files::isRegularFile).map(Path::toString)
+                .orElse("<jar>") + "'");
       }
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         printProviders();

@@ -1,6 +1,7 @@
 package dev.dsh.app.mcp;
 
 import dev.dsh.app.cli.InputLines;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpMessage;
@@ -133,7 +134,7 @@ final class StdioGuard extends ByteArrayOutputStream {
       if (refusal.answered()) {
         answer(McpMessage.error(refusal.id(), refusal.code(), refusal.message()));
       } else {
-        err.println("dsh: dropped " + refusal.message());
+        err.println(ControlEscapes.escape("dsh: dropped " + refusal.message()));
       }
       return null;
     }
