@@ -68,6 +68,12 @@ final class Cli implements AutoCloseable {
     io.err().println(ControlEscapes.escape("dsh: " + line, "\n\t"));
   }
 
+  /** One answer on stdout, escaped: whatever made it, an echo of input can carry any character. */
+  void answer(String text) {
+    io.out().print(ControlEscapes.escape(text, "\n") + "\n");
+    io.out().flush();
+  }
+
   /** Host options whose lifecycle and problem lines go to stderr, URL user-info hidden. */
   HostOptions hostOptions() {
     return hostOptions(line -> errLine(UrlUserInfo.redact(line)));

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import sun.misc.Signal;
 
 /**
@@ -33,6 +34,7 @@ import sun.misc.Signal;
  * Java 17, so a shutdown hook finding no mark prints {@link #FOREIGN_EXIT} and halts with 1.
  */
 @Command(name = "dsh", mixinStandardHelpOptions = true, versionProvider = DshMain.Version.class,
+    scope = ScopeType.INHERIT, // every subcommand gets --help, --version and the exit codes
     description = "The dsh host: web search for agent harnesses through provider plugins.",
     footer = {"",
       "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
@@ -46,7 +48,6 @@ public final class DshMain extends Subcommands.UsageOnly {
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
   /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
   static final String DISTRIBUTION_PROPERTY = "dsh.distribution";
-  // The most characters of a usage message, which quotes what was typed.
   private static final int MAX_MESSAGE = 500;
 
   private static volatile boolean expected;
@@ -131,9 +132,8 @@ public final class DshMain extends Subcommands.UsageOnly {
   private static boolean forTheUser(Exception e) {
     return e instanceof ProfileException
         || e instanceof ConfigException || e instanceof PluginLoadException
-        || e instanceof FileAccessException
-        || e instanceof UsageException || e instanceof ServeException
-        || e instanceof IllegalArgumentException;
+        || e instanceof FileAccessException || e instanceof ServeException
+        || e instanceof IllegalArgumentException; // UsageException too
   }
 
   // Once, before any plugin is loaded.

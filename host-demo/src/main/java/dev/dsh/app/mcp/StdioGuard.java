@@ -74,7 +74,7 @@ final class StdioGuard extends ByteArrayOutputStream {
     released.countDown();
   }
 
-  // True while a write has been blocked over STALL: the client is not reading.
+  // The client is not reading.
   boolean stalled() {
     long since = writingSince;
     return since != 0 && System.nanoTime() - since > STALL.toNanos();
