@@ -46,8 +46,6 @@ public final class DshMain extends Subcommands.UsageOnly {
   static final int WEB_ERROR = 3; // the search ran and failed
   static final String FOREIGN_EXIT =
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
-  /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
-  static final String DISTRIBUTION_PROPERTY = "dsh.distribution";
   private static final int MAX_MESSAGE = 500;
 
   private static volatile boolean expected;
@@ -78,7 +76,8 @@ public final class DshMain extends Subcommands.UsageOnly {
   }
 
   public static void main(String[] args) {
-    Optional<Path> bundled = Optional.ofNullable(System.getProperty(DISTRIBUTION_PROPERTY))
+    // Set by the launcher: the distribution folder holding bundled-plugins/.
+    Optional<Path> bundled = Optional.ofNullable(System.getProperty("dsh.distribution"))
         .map(dist -> Path.of(dist, "bundled-plugins", "dsh-web-search-yuanbao.jar"));
     Cli.Io io = new Cli.Io(System.in, new PrintStream(System.out, true, StandardCharsets.UTF_8),
         new PrintStream(System.err, true, StandardCharsets.UTF_8), LaunchEnvironment.system(),
