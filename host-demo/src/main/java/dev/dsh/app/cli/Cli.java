@@ -4,6 +4,7 @@ import dev.dsh.api.config.UrlUserInfo;
 import dev.dsh.api.env.LaunchEnvironment;
 import dev.dsh.app.demo.ReplayServer;
 import dev.dsh.host.HostOptions;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.DshHome;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -62,8 +63,15 @@ final class Cli implements AutoCloseable {
     verbose |= value;
   }
 
+  /** One line on stderr, escaped; tabs and line ends kept for a {@code --verbose} trace. */
   void errLine(String line) {
-    io.err().println("dsh: " + line);
+    io.err().println(ControlEscapes.escape("dsh: " + line, "\n\t"));
+  }
+
+  /** One answer on stdout, escaped: whatever made it, an echo of input can carry any character. */
+  void answer(String text) {
+    io.out().print(ControlEscapes.escape(text, "\n") + "\n");
+    io.out().flush();
   }
 
   /** Host options whose lifecycle and problem lines go to stderr, URL user-info hidden. */

@@ -19,13 +19,12 @@ import picocli.CommandLine.Parameters;
 /** {@code dsh credentials set | unset | list}, run in {@code cli}: the credentials row's store. */
 record CredentialsCommand(Cli cli) {
 
-  @Command(name = "credentials", mixinStandardHelpOptions = true,
-      description = "Store, remove and list credentials. Values are never printed.")
+  @Command(name = "credentials", description = "Store, remove and list credentials. Values are"
+      + " never printed.")
   static final class Group extends Subcommands.UsageOnly {}
 
-  @Command(name = "set", mixinStandardHelpOptions = true, description = "Store a credential. The"
-      + " value is read from standard input (a terminal prompts without echo), never from the"
-      + " command line.")
+  @Command(name = "set", description = "Store a credential. The value is read from standard input"
+      + " (a terminal prompts without echo), never from the command line.")
   final class SetCredential implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "REF", description = "The credential name.")
     String ref = "";
@@ -63,8 +62,7 @@ record CredentialsCommand(Cli cli) {
     }
   }
 
-  @Command(name = "unset", mixinStandardHelpOptions = true,
-      description = "Remove a stored credential.")
+  @Command(name = "unset", description = "Remove a stored credential.")
   final class UnsetCredential implements Callable<Integer> {
     @Parameters(paramLabel = "REF", description = "The credential name.")
     String ref = "";
@@ -77,8 +75,8 @@ record CredentialsCommand(Cli cli) {
     }
   }
 
-  @Command(name = "list", mixinStandardHelpOptions = true, description = "List known"
-      + " credentials: configured or not, and the source. Never the values.")
+  @Command(name = "list", description = "List known credentials: configured or not, and the"
+      + " source. Never the values.")
   final class ListCredentials implements Callable<Integer> {
     @Override
     public Integer call() {

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import sun.misc.Signal;
 
 /**
@@ -33,6 +34,7 @@ import sun.misc.Signal;
  * Java 17, so a shutdown hook finding no mark prints {@link #FOREIGN_EXIT} and halts with 1.
  */
 @Command(name = "dsh", mixinStandardHelpOptions = true, versionProvider = DshMain.Version.class,
+    scope = ScopeType.INHERIT, // every subcommand gets --help, --version and the exit codes
     description = "The dsh host: web search for agent harnesses through provider plugins.",
     footer = {"",
       "Exit codes: 0 success, 3 the search failed (WebError), 2 usage, config or profile error."})
@@ -44,9 +46,6 @@ public final class DshMain extends Subcommands.UsageOnly {
   static final int WEB_ERROR = 3; // the search ran and failed
   static final String FOREIGN_EXIT =
       "dsh: the JVM was asked to exit by code other than dsh (a plugin calling System.exit?)";
-  /** Set by the launcher: the distribution folder holding {@code bundled-plugins/}. */
-  static final String DISTRIBUTION_PROPERTY = "dsh.distribution";
-  // The most characters of a usage message, which quotes what was typed.
   private static final int MAX_MESSAGE = 500;
 
   private static volatile boolean expected;
@@ -77,7 +76,8 @@ public final class DshMain extends Subcommands.UsageOnly {
   }
 
   public static void main(String[] args) {
-    Optional<Path> bundled = Optional.ofNullable(System.getProperty(DISTRIBUTION_PROPERTY))
+    // Set by the launcher: the distribution folder holding bundled-plugins/.
+    Optional<Path> bundled = Optional.ofNullable(System.getProperty("dsh.distribution"))
         .map(dist -> Path.of(dist, "bundled-plugins", "dsh-web-search-yuanbao.jar"));
     Cli.Io io = new Cli.Io(System.in, new PrintStream(System.out, true, StandardCharsets.UTF_8),
         new PrintStream(System.err, true, StandardCharsets.UTF_8), LaunchEnvironment.system(),
@@ -95,25 +95,23 @@ public final class DshMain extends Subcommands.UsageOnly {
     exit(status);
   }
 
-  /** The exit code of {@code args}; stderr escaped (tabs kept for a {@code --verbose} trace). */
+  /** The exit code of {@code args}. */
   static int run(Cli.Io given, String... args) {
-    try (Cli cli = new Cli(new Cli.Io(given.in(), given.out(), EscapedStream.around(given.err()),
-        given.env(), given.bundledPlugin()))) {
+    try (Cli cli = new Cli(given)) {
       CommandLine commandLine = new CommandLine(new DshMain(cli));
       Subcommands.addTo(commandLine, cli, args);
       addGlobalOptions(commandLine, cli);
       commandLine.setOut(new PrintWriter(cli.io.out(), true));
       commandLine.setErr(new PrintWriter(cli.io.err(), true));
       commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
-        line.getErr().println("dsh: "
-            + UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
+        cli.errLine(UrlUserInfo.redact(forTheUser(e) ? e.getMessage() : "internal error: " + e));
         return forTheUser(e) ? USAGE_OR_CONFIG : INTERNAL;
       });
       commandLine.setParameterExceptionHandler((e, parsedArgs) -> {
         CommandLine line = e.getCommandLine();
         // The message quotes the offending argument: cut it, it may be megabytes long.
         String message = String.valueOf(e.getMessage());
-        line.getErr().println("dsh: " + UsageException.echo(message, MAX_MESSAGE));
+        cli.errLine(UsageException.echo(message, MAX_MESSAGE));
         line.getErr().println("Try '" + line.getCommandSpec().qualifiedName() + " --help'.");
         return USAGE_OR_CONFIG;
       });
@@ -133,9 +131,8 @@ public final class DshMain extends Subcommands.UsageOnly {
   private static boolean forTheUser(Exception e) {
     return e instanceof ProfileException
         || e instanceof ConfigException || e instanceof PluginLoadException
-        || e instanceof FileAccessException
-        || e instanceof UsageException || e instanceof ServeException
-        || e instanceof IllegalArgumentException;
+        || e instanceof FileAccessException || e instanceof ServeException
+        || e instanceof IllegalArgumentException; // UsageException too
   }
 
   // Once, before any plugin is loaded.

@@ -6,10 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Reads {@code dsh run}'s commands and {@code dsh mcp}'s messages a line at a time, holding at
- * most {@code limit} bytes of each: one endless line cannot fill the heap.
- */
+/** Reads lines, holding at most {@code limit} bytes of each: no line can fill the heap. */
 public final class InputLines {
 
   private static final int CHUNK = 64 * 1024;

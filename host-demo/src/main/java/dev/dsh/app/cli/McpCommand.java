@@ -9,9 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 
 /** {@code dsh mcp}: end of input exits 0 once the calls are answered; else 1, said in one line. */
-@Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve the web_search tool"
-    + " over the Model Context Protocol on stdio (for MCP clients), with hot reload as in 'dsh"
-    + " run'. Ends at end of input.")
+@Command(name = "mcp", description = "Serve the web_search tool over the Model Context Protocol"
+    + " on stdio (for MCP clients), with hot reload as in 'dsh run'. Ends at end of input.")
 final class McpCommand implements Callable<Integer> {
 
   private final Cli cli;

@@ -5,10 +5,8 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.api.web.WebSearchResult;
 import dev.dsh.host.Host;
-import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.ErrorJson;
 import dev.dsh.host.json.SearchJson;
-import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.tool.ToolResult;
 import dev.dsh.host.tool.WebSearchRendering;
 import dev.dsh.host.tool.WebSearchTool;
@@ -23,26 +21,25 @@ import picocli.CommandLine.Parameters;
 /** {@code dsh search} and {@code dsh tool}, run in {@code cli}: boot, call once, print, stop. */
 record OneShotCommands(Cli cli) {
 
-  @Command(name = "search", mixinStandardHelpOptions = true,
-      description = "Run one web search through the profile's provider and print the sources.")
+  @Command(name = "search", description = "Run one web search through the profile's provider and"
+      + " print the sources.")
   final class Search implements Callable<Integer> {
     @Mixin SearchOptions options = new SearchOptions();
 
     @Override
     public Integer call() {
-      WebSearchRequest request = options.request().withTimeout(options.timeout); // before any boot
-      try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
+      WebSearchRequest request = options.request(); // before any boot
+      try (Host host = Host.start(cli.bootOptions())) {
         CompletableFuture<WebSearchResult> search =
             host.search(request, AbortSignal.never()).toCompletableFuture();
-        // Escaped as dsh run's answers are: a provider's error message may carry anything.
         return print(search.handle((result, failure) -> text(result, failure, options.json))
             .join(), search.isCompletedExceptionally());
       }
     }
   }
 
-  @Command(name = "tool", mixinStandardHelpOptions = true,
-      description = "Call a model-facing tool (web_search) and print exactly what the model sees.")
+  @Command(name = "tool", description = "Call a model-facing tool (web_search) and print exactly"
+      + " what the model sees.")
   final class Tool implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TOOL", description = "The tool: web_search.")
     String tool = "";
@@ -67,20 +64,18 @@ record OneShotCommands(Cli cli) {
       if (arguments == null) {
         throw new UsageException("give the tool's arguments as JSON, or --schema");
       }
-      try (Host host = Host.start(cli.bootOptions(), LifecycleListener.none())) {
+      try (Host host = Host.start(cli.bootOptions())) {
         WebSearchTool webSearch =
             host.webSearchTool().orElseThrow(() -> new UsageException(ToolResult.NOT_RUNNING));
         ToolResult result =
             webSearch.call(arguments, AbortSignal.never()).toCompletableFuture().join();
-        // Escaped: an error text may quote the arguments given.
         return print(result.text(), result.isError());
       }
     }
   }
 
   private int print(String text, boolean failed) {
-    cli.io.out().print(ControlEscapes.escape(text, "\n") + "\n");
-    cli.io.out().flush();
+    cli.answer(text);
     return failed ? DshMain.WEB_ERROR : DshMain.OK;
   }
 

@@ -9,7 +9,6 @@ import dev.dsh.host.PluginInstaller;
 import dev.dsh.host.ProfileEdits;
 import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.model.FileAccessException;
-import dev.dsh.host.model.LifecycleListener;
 import dev.dsh.host.model.ProfileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,13 +20,12 @@ import picocli.CommandLine.Parameters;
 /** {@code dsh plugin add | remove | enable | disable | list}, run in {@code cli}. */
 record PluginCommand(Cli cli) {
 
-  @Command(name = "plugin", mixinStandardHelpOptions = true,
-      description = "Install, remove, enable, disable and list the plugins of the home's plugins/.")
+  @Command(name = "plugin", description = "Install, remove, enable, disable and list the plugins"
+      + " of the home's plugins/.")
   static final class Group extends Subcommands.UsageOnly {}
 
-  @Command(name = "add", mixinStandardHelpOptions = true, description = "Check a plugin jar, copy"
-      + " it into plugins/ and list its bundle in the profile. A jar that is not a valid plugin"
-      + " changes nothing.")
+  @Command(name = "add", description = "Check a plugin jar, copy it into plugins/ and list its"
+      + " bundle in the profile. A jar that is not a valid plugin changes nothing.")
   final class Add implements Callable<Integer> {
     @Parameters(paramLabel = "JAR", description = "The plugin jar.")
     Path jar = Path.of("");
@@ -42,9 +40,9 @@ record PluginCommand(Cli cli) {
     }
   }
 
-  @Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove a plugin's jar"
-      + " from plugins/ and its bundle from the profile; a running 'dsh run' unloads it. Your"
-      + " entries for its rows are kept and skipped until the plugin is added again.")
+  @Command(name = "remove", description = "Remove a plugin's jar from plugins/ and its bundle from"
+      + " the profile; a running 'dsh run' unloads it. Your entries for its rows are kept and"
+      + " skipped until the plugin is added again.")
   final class Remove implements Callable<Integer> {
     @Parameters(paramLabel = "ID", description = "The plugin id.")
     String id = "";
@@ -60,9 +58,9 @@ record PluginCommand(Cli cli) {
     }
   }
 
-  @Command(mixinStandardHelpOptions = true, description = "enable: list an installed plugin's"
-      + " bundle in the profile (a jar copied into plugins/ by hand, or one disabled). disable:"
-      + " take it out; the jar stays, and your entries for its rows are kept and skipped.")
+  @Command(description = "enable: list an installed plugin's bundle in the profile (a jar copied"
+      + " into plugins/ by hand, or one disabled). disable: take it out; the jar stays, and your"
+      + " entries for its rows are kept and skipped.")
   final class Toggle implements Callable<Integer> {
     private final boolean enable;
 
@@ -85,9 +83,9 @@ record PluginCommand(Cli cli) {
     }
   }
 
-  @Command(name = "list", mixinStandardHelpOptions = true, description = "List installed plugins:"
-      + " id, version, state and the profile rows they serve; then, when a plugin is enabled, each"
-      + " search provider the profile registers: ready, not ready or unavailable, and why.")
+  @Command(name = "list", description = "List installed plugins: id, version, state and the"
+      + " profile rows they serve; then, when a plugin is enabled, each search provider the"
+      + " profile registers: ready, not ready or unavailable, and why.")
   final class ListPlugins implements Callable<Integer> {
     @Override
     public Integer call() {
@@ -109,9 +107,9 @@ record PluginCommand(Cli cli) {
               + "\t-\tinvalid\t-\t" + refused.getMessage(), "\t")));
       if (inspection.jars().isEmpty()) {
         // stderr: stdout stays the list, empty, for a script that reads it
-        cli.io.err().println(ControlEscapes.escape("dsh: no plugin is installed; add one with 'dsh"
-            + " plugin add " + cli.io.bundledPlugin().filter(Files::isRegularFile)
-                .map(Path::toString).orElse("<jar>") + "'", ""));
+        cli.errLine("no plugin is installed; add one with 'dsh plugin add "
+            + cli.io.bundledPlugin().filter(Files::isRegularFile).map(Path::toString)
+                .orElse("<jar>") + "'");
       }
       if (!rows.isEmpty() && inspection.jars().stream().anyMatch(HostInspection.PluginJar::enabled)) {
         printProviders();
@@ -124,7 +122,7 @@ record PluginCommand(Cli cli) {
       List<ProviderStatus> providers;
       // Boot events are not repeated: the plugin lines above already name a jar that does not load.
       HostOptions quiet = cli.booting(cli.hostOptions(line -> {}));
-      try (Host host = Host.start(quiet, LifecycleListener.none())) {
+      try (Host host = Host.start(quiet)) {
         providers = host.providers();
       } catch (ProfileException | FileAccessException e) {
         String why = String.valueOf(e.getMessage()).strip().replaceAll("\\s+", " ");

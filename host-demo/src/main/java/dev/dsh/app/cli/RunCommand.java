@@ -5,7 +5,6 @@ import dev.dsh.api.web.WebError;
 import dev.dsh.api.web.WebErrorCodes;
 import dev.dsh.api.web.WebSearchRequest;
 import dev.dsh.host.Host;
-import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.ErrorJson;
 import java.io.IOException;
 import java.time.Duration;
@@ -20,19 +19,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code dsh run}: hot reload, and a line protocol on stdin. The input thread reads, parses and
- * starts a search; one printer thread owns stdout, printing answers in the order asked, once
- * ready ({@code status} overtakes those awaited); quit aborts what still runs.
+ * {@code dsh run}: the input thread reads, parses and starts a search; one printer thread owns
+ * stdout, printing answers in the order asked ({@code status} overtakes those awaited).
  */
-@Command(name = "run", mixinStandardHelpOptions = true, description = "Serve with hot reload."
-    + " Reads commands from stdin, one a line: 'search [--json] [--max-results N] [--timeout D]"
-    + " <query…>', 'status', 'quit'. Every line gets one answer on stdout, in the order asked;"
-    + " status answers at once.")
+@Command(name = "run", description = "Serve with hot reload. Reads commands from stdin, one a"
+    + " line: 'search [--json] [--max-results N] [--timeout D] <query…>', 'status', 'quit'. Every"
+    + " line gets one answer on stdout, in the order asked; status answers at once.")
 final class RunCommand implements Callable<Integer> {
 
   // The longest wait for the answers after quit: the web service ends aborted searches.
   private static final Duration QUIT_GRACE = Duration.ofSeconds(15);
-  // One endless line cannot fill the heap.
   static final int MAX_LINE = 64 * 1024;
 
   private final Cli cli;
@@ -61,15 +57,13 @@ final class RunCommand implements Callable<Integer> {
       try {
         InputLines lines = new InputLines(cli.io.in(), MAX_LINE, false);
         for (InputLines.Line line = lines.next(); line != null; line = lines.next()) {
-          boolean more = true;
           try {
-            more = handle(line, host);
+            if (!handle(line, host)) {
+              break;
+            }
           } catch (RuntimeException e) {
             // A bug must not end the server: the line is answered and the next one read.
             inOrder("Error: internal error: " + UsageException.echo(String.valueOf(e), 500));
-          }
-          if (!more) {
-            break;
           }
         }
         quit();
@@ -86,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
     return DshMain.OK;
   }
 
-  // False when the loop should end.
+  // False after quit.
   private boolean handle(InputLines.Line line, Host host) {
     if (!line.complete()) {
       inOrder(usage(line.text().contains("--json"), "the line is " + line.size()
@@ -109,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
       case "quit", "exit" -> {
         return false;
       }
-      case "status" -> printer.execute(() -> print(host.status().toJson()));
+      case "status" -> printer.execute(() -> cli.answer(host.status().toJson()));
       case "search" -> search(words.subList(1, words.size()), host);
       default ->
           inOrder(usage(words.contains("--json"),
@@ -124,37 +118,28 @@ final class RunCommand implements Callable<Integer> {
     try {
       searchLine.parseArgs(arguments.toArray(String[]::new)); // resets the options first
       request = lineOptions.request();
-    } catch (CommandLine.ParameterException | UsageException | IllegalArgumentException e) {
+    } catch (CommandLine.ParameterException | IllegalArgumentException e) {
       String why = UsageException.echo(e.getMessage(), 500);
       inOrder(usage(arguments.contains("--json"), "search: " + why));
       return;
     }
     boolean json = lineOptions.json; // the options are the next line's once it is parsed
     AbortController controller = AbortController.linkedTo(quitting.signal());
-    CompletableFuture<String> answer =
-        host.search(request.withTimeout(lineOptions.timeout), controller.signal())
-            .toCompletableFuture()
-            .handle((result, failure) -> OneShotCommands.text(result, failure, json));
+    CompletableFuture<String> answer = host.search(request, controller.signal())
+        .toCompletableFuture()
+        .handle((result, failure) -> OneShotCommands.text(result, failure, json));
     answer.whenComplete((text, error) -> controller.close()); // unlinks from the quit signal
     inOrder(answer);
   }
 
   private void inOrder(CompletableFuture<String> answer) {
-    printed = printed.thenCombineAsync(answer, (done, text) -> print(text), printer);
+    printed = printed.thenAcceptBothAsync(answer, (done, text) -> cli.answer(text), printer);
   }
 
   private void inOrder(String answer) {
     inOrder(CompletableFuture.completedFuture(answer));
   }
 
-  private Void print(String text) {
-    // Escaped whatever made the answer: one echoing input can carry any character.
-    cli.io.out().print(ControlEscapes.escape(text, "\n") + "\n");
-    cli.io.out().flush();
-    return null;
-  }
-
-  // Aborts what still runs and waits for every answer to print.
   private void quit() {
     quitting.abort(new WebError(WebErrorCodes.WEB_ABORTED, "dsh run is quitting"));
     boolean done = printed.handle((ok, failure) -> true)
@@ -164,7 +149,6 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  // The answer to a line that cannot be run: Error: …, or a USAGE error object.
   static String usage(boolean json, String message) {
     return json ? ErrorJson.of("USAGE", message).toJson() : "Error: " + message;
   }

@@ -15,10 +15,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The arguments of a search, shared by {@code dsh search} and the {@code search} line of run, and
- * the converters of the command line's bounded numbers: checked at parse time, so no later
- * arithmetic (a deadline in nanoseconds) can overflow; picocli prefixes each message with the
- * option's name.
+ * A search's arguments ({@code dsh search}, run's {@code search} line), and the converters of
+ * bounded numbers: checked at parse time, so no later arithmetic (nanoseconds) can overflow.
  */
 final class SearchOptions {
 
@@ -54,7 +52,7 @@ final class SearchOptions {
     if (query.isEmpty()) {
       throw new UsageException("the query is blank");
     }
-    return new WebSearchRequest(query, maxResults, filters());
+    return new WebSearchRequest(query, maxResults, filters()).withTimeout(timeout);
   }
 
   private SearchFilters filters() {

@@ -19,11 +19,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code dsh serve}: the host, reloaded as {@code dsh run}'s is, served by {@link DshServer}. */
-@Command(name = "serve", mixinStandardHelpOptions = true, description = "Serve the host over"
-    + " HTTP: MCP (Streamable HTTP) at /mcp, /api/search, /api/status, /metrics, and the /healthz"
-    + " and /readyz probes, with hot reload as in 'dsh run'. Every path but the probes needs"
-    + " 'Authorization: Bearer <token>'. SIGTERM or SIGINT drains and exits 0; a second one ends"
-    + " at once.")
+@Command(name = "serve", description = "Serve the host over HTTP: MCP (Streamable HTTP) at /mcp,"
+    + " /api/search, /api/status, /metrics, and the /healthz and /readyz probes, with hot reload as"
+    + " in 'dsh run'. Every path but the probes needs 'Authorization: Bearer <token>'. SIGTERM or"
+    + " SIGINT drains and exits 0; a second one ends at once.")
 final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServeOptions.DEFAULT_BIND,

@@ -1,7 +1,7 @@
 package dev.dsh.app.cli;
 
 /** A command used wrongly in a way picocli cannot see (exit 2). */
-final class UsageException extends RuntimeException {
+final class UsageException extends IllegalArgumentException {
 
   private static final long serialVersionUID = 1L;
 

@@ -26,10 +26,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
-/**
- * {@code web_search} over MCP on a pair of streams, the SDK's stdio transport guarded by {@link
- * StdioGuard}; at end of input every call in flight is answered.
- */
+/** {@code web_search} over the SDK's stdio transport, guarded by {@link StdioGuard}. */
 public final class McpStdioServer implements AutoCloseable {
 
   static final Duration FINISH_GRACE = Duration.ofSeconds(5);

@@ -1,6 +1,7 @@
 package dev.dsh.app.mcp;
 
 import dev.dsh.app.cli.InputLines;
+import dev.dsh.host.json.ControlEscapes;
 import dev.dsh.host.json.Json;
 import dev.dsh.serve.mcp.CallSignals;
 import dev.dsh.serve.mcp.McpMessage;
@@ -73,7 +74,7 @@ final class StdioGuard extends ByteArrayOutputStream {
     released.countDown();
   }
 
-  // True while a write has been blocked over STALL: the client is not reading.
+  // The client is not reading.
   boolean stalled() {
     long since = writingSince;
     return since != 0 && System.nanoTime() - since > STALL.toNanos();
@@ -133,7 +134,7 @@ final class StdioGuard extends ByteArrayOutputStream {
       if (refusal.answered()) {
         answer(McpMessage.error(refusal.id(), refusal.code(), refusal.message()));
       } else {
-        err.println("dsh: dropped " + refusal.message());
+        err.println(ControlEscapes.escape("dsh: dropped " + refusal.message()));
       }
       return null;
     }

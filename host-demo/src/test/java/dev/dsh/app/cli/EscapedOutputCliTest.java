@@ -52,6 +52,15 @@ class EscapedOutputCliTest {
   }
 
   @Test
+  void anUnknownOptionIsEchoedEscapedOnStderr() {
+    CliHarness.Result result = CliHarness.run(home, ENV, "", "search", "--nope" + CLEAR + "\u009b", "q");
+
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.err()).contains("--nope\\u001b[2J\\u009b").doesNotContain("\u001b")
+        .doesNotContain("\u009b");
+  }
+
+  @Test
   void dshRunAnswersEscapeWhatTheLineCarriedAndAnUnclosedQuoteIsCut() {
     // (Jackson escapes C0 in a JSON answer itself, as \u001B; only DEL, C1 and the rest reach
     // dsh run's printer raw there.)
